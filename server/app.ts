@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { MAX_BODY_BYTES } from '../src/api/contract';
+import type { AppEnv, ServiceContext } from './http/context';
+import { ApiError } from './lib/api-error';
+import { authRouter } from './routes/auth';
+import { catalogRouter } from './routes/catalog';
+import { consoleRouter } from './routes/console';
+import { dataRouter } from './routes/data';
+import { liveRouter } from './routes/live';
+import { mediaRouter } from './routes/media';
+
+const errorBody = (error: ApiError) => ({
+  success: false as const,
+  errorCode: error.code,
+  errorMessage: error.message,
+  ...error.extra,
+});
+
+/**
+ * The Data Delivery Service as a Hono app: one router per resource, every failure as the
+ * JSON error body with its status, never a stack trace.
+ */
+export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly string[] } = {}) {
+  const app = new Hono<AppEnv>();
+
+  if (ctx.log) {
+    const log = ctx.log;
+    // Method, path and status only: no query string, no headers, so no secret can reach a log.
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+  }
+
+  if (ctx.corsOrigins.length > 0) {
+    app.use(
+      '/v1/*',
+      cors({
+        origin: [...ctx.corsOrigins],
+        allowMethods: ['GET', 'POST', 'OPTIONS'],
+        allowHeaders: ['Authorization', 'Content-Type'],
+        maxAge: 600,
+      }),
+    );
+  }
+
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json(errorBody(new ApiError('BODY_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`)), 413),
+    }),
+  );
+
+  app.route('/v1', catalogRouter(ctx));
+  app.route('/v1', authRouter(ctx));
+  app.route('/v1', liveRouter(ctx));
+  app.route('/v1', dataRouter(ctx));
+  app.route('/', mediaRouter());
+  app.route('/', consoleRouter(ctx, options.apiOrigins ?? []));
+
+  app.notFound((c) =>
+    c.json(errorBody(new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json(errorBody(error), error.status as 400);
+    }
+    // Unexpected: log the kind of failure, answer without internals.
+    ctx.log?.(`internal error on ${c.req.method} ${c.req.path}: ${error.name}: ${error.message}`);
+    return c.json(errorBody(new ApiError('INTERNAL_ERROR', 'internal error')), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,75 @@
+import { createMiddleware } from 'hono/factory';
+import { verify } from 'hono/jwt';
+import { API_KEY_PATTERN, type SubscriptionKind } from '../../src/api/contract';
+import { ApiError } from '../lib/api-error';
+import { findKey, type KeyRecord } from '../store/keys';
+import { getSubscription, type SubscriptionRow } from '../store/subscriptions';
+import type { AppEnv, ServiceContext } from './context';
+
+export const JWT_AUDIENCE = 'dds-dashboard';
+
+function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  return match ? match[1]! : '';
+}
+
+/**
+ * API-key authentication (spec 5.1). The key is looked up by hash on every request,
+ * so a revoke or an expiry takes effect on the very next one. Messages never echo the key.
+ */
+export const requireKey = (ctx: ServiceContext) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const token = bearer(c.req.header('Authorization'));
+    if (token === null) throw new ApiError('MISSING_API_KEY', 'send the API key as Authorization: Bearer <API key>');
+    if (!token) throw new ApiError('INVALID_API_KEY', 'the Authorization header must be Bearer <API key>');
+    if (!API_KEY_PATTERN.test(token)) {
+      throw new ApiError('INVALID_API_KEY', 'the API key is malformed: expected <service>_live_sk_ and 32 URL-safe characters');
+    }
+    const key = findKey(ctx.db, token);
+    if (!key) throw new ApiError('INVALID_API_KEY', 'the API key is not recognised');
+    if (key.revoked_at) throw new ApiError('KEY_REVOKED', 'the API key has been revoked');
+    if (key.expires_at && Date.parse(key.expires_at) <= Date.now()) {
+      throw new ApiError('KEY_EXPIRED', `the API key expired at ${key.expires_at}`);
+    }
+    c.set('key', key);
+    await next();
+  });
+
+/** Dashboard JWT authentication (spec 5.3): HS256, signed with the data directory's secret. */
+export const requireDashboardToken = (ctx: ServiceContext) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const token = bearer(c.req.header('Authorization'));
+    if (!token) throw new ApiError('INVALID_TOKEN', 'this endpoint needs a dashboard JWT: Authorization: Bearer <JWT>');
+    try {
+      await verify(token, ctx.jwtSecret, { alg: 'HS256', aud: JWT_AUDIENCE });
+    } catch {
+      throw new ApiError('INVALID_TOKEN', 'the dashboard JWT is invalid or expired');
+    }
+    await next();
+  });
+
+/**
+ * A key may use a subscription for data only if it has data access and covers the
+ * subscription (spec 5.5), and the subscription is of the endpoint's family.
+ */
+export function authorizeSubscription(
+  ctx: ServiceContext,
+  key: KeyRecord,
+  subscriptionId: string,
+  kind: SubscriptionKind,
+): SubscriptionRow {
+  if (!key.data_access) throw new ApiError('NO_DATA_ACCESS', 'this API key has no data-access permission');
+  if (!key.subscription_ids.has(subscriptionId)) {
+    throw new ApiError('SUBSCRIPTION_NOT_IN_SCOPE', `subscription ${subscriptionId} is not covered by this API key`);
+  }
+  const sub = getSubscription(ctx.db, subscriptionId);
+  if (!sub) throw new ApiError('NOT_FOUND', `subscription ${subscriptionId} not found`);
+  if (sub.kind !== kind) {
+    throw new ApiError(
+      'INVALID_PARAMETER',
+      `subscription ${subscriptionId} is a ${sub.kind} subscription; use the ${sub.kind === 'live' ? '/v1/live' : '/v1/data'} endpoints`,
+    );
+  }
+  return sub;
+}

@@ -1,0 +1,72 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { LivePullForm } from '../src/api/contract';
+import { createApp } from './app';
+import type { ServiceContext } from './http/context';
+import { DEMO_CREDENTIALS_FILE, isEmpty, seedDemo } from './seed/demo';
+import { openDb, type Db } from './store/db';
+import { dataDirSecret } from './store/secrets';
+
+export interface ServiceOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  seed: 'demo' | 'none';
+  livePullForm: LivePullForm;
+  corsOrigins: readonly string[];
+  /** Other API origins the served console may call (its CSP connect-src). */
+  apiOrigins?: readonly string[];
+  staticDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningService {
+  url: string;
+  port: number;
+  db: Db;
+  dataDir: string;
+  demoCredentialsFile: string | null;
+  close: () => Promise<void>;
+}
+
+/** Opens the data directory, seeds it if asked and empty, and serves the API (and console). */
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const dataDir = resolve(options.dataDir);
+  const db = openDb(dataDir);
+  const credentialsFile = join(dataDir, DEMO_CREDENTIALS_FILE);
+  if (options.seed === 'demo' && isEmpty(db)) await seedDemo(db, dataDir);
+  const ctx: ServiceContext = {
+    db,
+    cursorSecret: dataDirSecret(db, 'cursor_secret'),
+    jwtSecret: dataDirSecret(db, 'jwt_secret'),
+    livePullForm: options.livePullForm,
+    corsOrigins: options.corsOrigins,
+    staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
+    demoCredentialsFile: options.seed === 'demo' ? credentialsFile : undefined,
+    log: options.log,
+  };
+  const app = createApp(ctx, { apiOrigins: options.apiOrigins });
+  const server = await new Promise<ServerType>((done, fail) => {
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => done(s));
+    s.once('error', fail);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    db,
+    dataDir,
+    demoCredentialsFile: existsSync(credentialsFile) ? credentialsFile : null,
+    close: () =>
+      new Promise<void>((done) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => {
+          db.close();
+          done();
+        });
+      }),
+  };
+}

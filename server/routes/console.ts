@@ -1,0 +1,71 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ServiceContext } from '../http/context';
+import { ApiError } from '../lib/api-error';
+
+/** Headers for the console's pages: a strict CSP, no referrer, no sniffing (docs/architecture.md). */
+export function consoleSecurityHeaders(apiOrigins: readonly string[]): Record<string, string> {
+  const connect = ["'self'", ...apiOrigins].join(' ');
+  return {
+    'Content-Security-Policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "img-src 'self' data: blob: https:",
+      `connect-src ${connect}`,
+    ].join('; '),
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+  };
+}
+
+/**
+ * Serves the built console beside the API: static files, then index.html for any other
+ * GET outside /v1 so client-side routes survive a reload. Also offers the demo connection
+ * when the data directory was seeded with demo data.
+ */
+export function consoleRouter(ctx: ServiceContext, apiOrigins: readonly string[]) {
+  const router = new Hono();
+  const headers = consoleSecurityHeaders(apiOrigins);
+
+  router.get('/_local/demo-connection', (c) => {
+    const file = ctx.demoCredentialsFile;
+    if (!file || !existsSync(file)) throw new ApiError('NOT_FOUND', 'no demo connection on this service');
+    c.header('Cache-Control', 'no-store');
+    return c.json(JSON.parse(readFileSync(file, 'utf8')) as unknown, 200);
+  });
+
+  const staticDir = ctx.staticDir;
+  if (!staticDir) return router;
+  const indexFile = join(staticDir, 'index.html');
+  const root = relative(process.cwd(), staticDir) || '.';
+
+  router.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  });
+  router.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  router.use('*', serveStatic({ root }));
+  router.get('*', (c) => {
+    if (c.req.path.startsWith('/v1/') || !existsSync(indexFile)) {
+      throw new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexFile, 'utf8'), 200);
+  });
+  return router;
+}

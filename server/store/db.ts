@@ -1,0 +1,52 @@
+import Database from 'libsql';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIGRATIONS } from './migrations';
+
+export type Db = InstanceType<typeof Database>;
+
+export const DB_FILE = 'service.db';
+
+/**
+ * Opens (creating if needed) the data directory's database: WAL so the CLI can write
+ * while the service reads, a busy timeout so concurrent writers wait instead of failing,
+ * and pending migrations applied in one transaction.
+ */
+export function openDb(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, DB_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  const applied = row.user_version;
+  if (applied >= MIGRATIONS.length) return;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    for (let i = applied; i < MIGRATIONS.length; i++) db.exec(MIGRATIONS[i]!);
+    db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Runs `fn` in a write transaction (BEGIN IMMEDIATE), committing on return, rolling back on throw. */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
