@@ -1,0 +1,31 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The E2E service's data directory and the CLI that works on it while it runs. */
+export const E2E_DATA = '.e2e-data';
+
+export interface DemoCredentials {
+  api_key: string;
+  jwt: string;
+  org_id: string;
+  subscriptions: { subscription_id: string; kind: 'live' | 'simulated'; name?: string }[];
+}
+
+export const demoCredentials = (): DemoCredentials =>
+  JSON.parse(readFileSync(join(E2E_DATA, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
+
+function cli(script: string, args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', `server/cli/${script}.ts`, ...args, '--data', E2E_DATA], {
+    encoding: 'utf8',
+  }).trim();
+}
+
+export function createKey(name: string, subscriptions: string[], extra: string[] = []) {
+  return JSON.parse(cli('keys', ['create', '--name', name, '--subscriptions', subscriptions.join(','), ...extra])) as {
+    key: string;
+    key_id: string;
+  };
+}
+
+export const revokeKey = (keyId: string) => cli('keys', ['revoke', '--key-id', keyId]);

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * E2E against the real local service serving the built console. The browser is Debian's
+ * chromium unless PLAYWRIGHT_CHROMIUM_PATH names another (or is empty: Playwright's own).
+ */
+const port = Number(process.env.E2E_PORT ?? 8788);
+const envPath = process.env.PLAYWRIGHT_CHROMIUM_PATH;
+const executablePath = envPath !== undefined ? envPath || undefined : existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `node e2e/support/serve.mjs ${port}`,
+    url: `http://127.0.0.1:${port}/v1/frontiers`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

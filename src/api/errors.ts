@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import { redactSecrets } from '../lib/redact';
+
+/**
+ * The client's whole error family. Each keeps what a "details" view needs; none holds
+ * a key or token (raw bodies are redacted).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind = 'api' as const;
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    message: string,
+    readonly rawBody: string,
+    /** FEEDBACK_CONFLICT: the decision the server holds. */
+    readonly recorded?: string,
+  ) {
+    super(message);
+  }
+}
+
+export class ContractError extends Error {
+  override readonly name = 'ContractError';
+  readonly kind = 'contract' as const;
+  constructor(
+    readonly endpoint: string,
+    /** e.g. `data.items[3].quality_score` */
+    readonly path: string,
+    message: string,
+    readonly rawBody: string,
+    readonly issues: readonly z.core.$ZodIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  readonly kind = 'network' as const;
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The connection's key was refused earlier; no request is sent until it is replaced. */
+export class ConnectionBlockedError extends Error {
+  override readonly name = 'ConnectionBlockedError';
+  readonly kind = 'blocked' as const;
+  constructor(readonly reason: string) {
+    super(`Requests are paused: ${reason}`);
+  }
+}
+
+export type ClientError = ApiError | ContractError | NetworkError | ConnectionBlockedError;
+
+export function isClientError(error: unknown): error is ClientError {
+  return (
+    error instanceof ApiError ||
+    error instanceof ContractError ||
+    error instanceof NetworkError ||
+    error instanceof ConnectionBlockedError
+  );
+}
+
+/** Authentication failures that stop a connection (spec 5, 7.2). */
+export const AUTH_ERROR_CODES = new Set(['MISSING_API_KEY', 'INVALID_API_KEY', 'KEY_REVOKED', 'KEY_EXPIRED']);
+
+export function isAuthFailure(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401 && (error.code === null || AUTH_ERROR_CODES.has(error.code));
+}
+
+export interface ErrorSummary {
+  title: string;
+  message: string;
+  details?: string;
+}
+
+/** A user-facing summary: what went wrong, in words, with the raw response for "details". */
+export function describeError(error: unknown): ErrorSummary {
+  if (error instanceof ApiError) {
+    return {
+      title: error.code ? `${error.code} (HTTP ${error.status})` : `HTTP ${error.status}`,
+      message: redactSecrets(error.message),
+      details: error.rawBody || undefined,
+    };
+  }
+  if (error instanceof ContractError) {
+    return {
+      title: 'Unexpected response from the server',
+      message: `${error.endpoint}: ${error.message}${error.path ? ` at ${error.path}` : ''}`,
+      details: error.rawBody,
+    };
+  }
+  if (error instanceof NetworkError) {
+    return { title: error.timedOut ? 'The request timed out' : 'Network error', message: error.message };
+  }
+  if (error instanceof ConnectionBlockedError) return { title: 'Connection paused', message: error.message };
+  return { title: 'Something went wrong', message: error instanceof Error ? redactSecrets(error.message) : 'Unknown error' };
+}
+
+export const redactBody = (text: string) => redactSecrets(text.length > 20_000 ? `${text.slice(0, 20_000)}…` : text);

@@ -1,0 +1,165 @@
+import type { z } from 'zod';
+import { errorBodySchema } from './contract';
+import { ApiError, ConnectionBlockedError, ContractError, NetworkError, redactBody } from './errors';
+
+export interface HttpConfig {
+  /** Base URL of the service, e.g. https://dds.example.com or the console's own origin. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Per-attempt timeout (default 15 s). */
+  timeoutMs?: number;
+  /** Base delay of the retry backoff (default 300 ms). */
+  retryDelayMs?: number;
+  /** Maximum attempts for retryable GETs (default 3). */
+  maxAttempts?: number;
+  /** When it returns a reason, no request with the API key is sent (a connection whose key was refused). */
+  blockedReason?: () => string | null;
+}
+
+export interface RequestSpec<S extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  token?: string;
+  /** Sent with the connection's API key: refused up front while that key is blocked. */
+  usesKey?: boolean;
+  schema: S;
+  signal?: AbortSignal;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+export function buildUrl(baseUrl: string, path: string, query?: RequestSpec<z.ZodType>['query']): string {
+  const url = new URL(path.replace(/^\//, ''), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+  }
+  return url.toString();
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/** Full-jitter exponential backoff: a random delay up to base·2^attempt. */
+export const backoffDelay = (attempt: number, base: number) => Math.random() * base * 2 ** attempt;
+
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
+    '',
+  );
+}
+
+function toApiError(status: number, statusText: string, text: string): ApiError {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const envelope = errorBodySchema.safeParse(json);
+  if (envelope.success) {
+    return new ApiError(status, envelope.data.errorCode, envelope.data.errorMessage, redactBody(text), envelope.data.recorded);
+  }
+  const reason = statusText ? `${status} ${statusText}` : String(status);
+  return new ApiError(status, null, `The server answered ${reason} without an error description`, redactBody(text));
+}
+
+const isRetryableStatus = (status: number) => status >= 500 || status === 429;
+
+/**
+ * One request: a timeout per attempt, retries for GETs on network errors, 5xx and 429
+ * (never on other 4xx), and the body validated against the contract schema.
+ * Only `Authorization` and `Content-Type` are ever sent.
+ */
+export async function request<S extends z.ZodType>(config: HttpConfig, spec: RequestSpec<S>): Promise<z.output<S>> {
+  const blocked = spec.usesKey ? config.blockedReason?.() : null;
+  if (blocked) throw new ConnectionBlockedError(blocked);
+  const doFetch = config.fetch ?? globalThis.fetch.bind(globalThis);
+  const url = buildUrl(config.baseUrl, spec.path, spec.query);
+  const endpoint = `${spec.method} ${spec.path}`;
+  const headers: Record<string, string> = {};
+  if (spec.token) headers.Authorization = `Bearer ${spec.token}`;
+  let body: string | undefined;
+  if (spec.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(spec.body);
+  }
+  const maxAttempts = spec.method === 'GET' ? (config.maxAttempts ?? 3) : 1;
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  for (let attempt = 0; ; attempt++) {
+    const last = attempt + 1 >= maxAttempts;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort(spec.signal?.reason);
+    spec.signal?.addEventListener('abort', onAbort);
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(url, {
+        method: spec.method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+        cache: 'no-store',
+      });
+      text = await response.text();
+    } catch (error) {
+      if (spec.signal?.aborted) throw spec.signal.reason ?? error;
+      const failure = timedOut
+        ? new NetworkError(`No answer from ${endpoint} within ${Math.round(timeoutMs / 1000)} s`, true)
+        : new NetworkError(`Could not reach the service for ${endpoint}`, false);
+      if (last) throw failure;
+      await sleep(backoffDelay(attempt, config.retryDelayMs ?? 300), spec.signal);
+      continue;
+    } finally {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', onAbort);
+    }
+
+    if (!response.ok) {
+      const error = toApiError(response.status, response.statusText, text);
+      if (last || !isRetryableStatus(response.status)) throw error;
+      await sleep(backoffDelay(attempt, config.retryDelayMs ?? 300), spec.signal);
+      continue;
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ContractError(endpoint, '', 'the response is not JSON', redactBody(text));
+    }
+    // Some servers signal failure inside a 200 envelope.
+    if (json && typeof json === 'object' && (json as { success?: unknown }).success === false) {
+      throw toApiError(response.status, response.statusText, text);
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ContractError(
+        endpoint,
+        issue ? issuePath(issue.path) : '',
+        issue?.message ?? 'the response does not match the contract',
+        redactBody(text),
+        parsed.error.issues,
+      );
+    }
+    return parsed.data;
+  }
+}

@@ -1,0 +1,52 @@
+import { Link, Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { AuthBanner, ConnectionSwitcher } from '../features/connections';
+
+const NAV = [
+  { to: '/frontiers', label: 'Sources' },
+  { to: '/verticals', label: 'Verticals' },
+  { to: '/keys', label: 'Keys' },
+  { to: '/connection', label: 'Connection' },
+] as const;
+
+/** Header with the connection switcher, navigation, the auth banner, then the page. */
+export function AppShell({ headerExtra }: { headerExtra?: ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2">
+          <Link to="/frontiers" className="flex items-center gap-2 font-semibold">
+            <img src="/favicon.svg" alt="" width={24} height={24} />
+            Data Delivery Console
+          </Link>
+          <div className="flex items-center gap-3">
+            {headerExtra}
+            <ConnectionSwitcher />
+          </div>
+        </div>
+        <nav aria-label="Main" className="mx-auto max-w-7xl px-4">
+          <ul className="flex flex-wrap gap-1">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className="inline-block border-b-2 border-transparent px-3 py-2 text-sm text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white"
+                  activeProps={{ className: 'border-brand-600! font-semibold text-slate-950! dark:text-white!', 'aria-current': 'page' }}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <AuthBanner />
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { LIMITS } from '../../../api/contract';
+import { inputClass } from '../../../components/ui/field';
+import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
+import { jwtInfo, JwtStatus, useActiveConnection, type Connection } from '../../connections';
+import { PayloadViewer } from '../../payload';
+import { previewQuery } from '../queries';
+
+interface Props {
+  frontierId: string;
+  taskId: string;
+  limit: number;
+}
+
+/** Whether the connection can preview now; otherwise why not, in words. */
+export function previewBlocker(connection: Connection | null): string | null {
+  if (!connection) return 'Connect first: previews use the dashboard JWT of a connection.';
+  if (!connection.jwt) return 'This connection has no dashboard JWT. Task previews need one: add it on the Connection page.';
+  const info = jwtInfo(connection.jwt);
+  if ('error' in info) return info.error;
+  if (info.expired) return 'The dashboard JWT of this connection has expired. Add a fresh one on the Connection page.';
+  return null;
+}
+
+function PreviewList({ connection, frontierId, taskId, limit }: Props & { connection: Connection }) {
+  const { data } = useSuspenseQuery(previewQuery(connection, frontierId, taskId, limit));
+  if (data.length === 0) return <p className="text-sm text-slate-600">This task has no adopted submissions to preview yet.</p>;
+  return (
+    <ol className="flex flex-col gap-4">
+      {data.map((submission) => (
+        <li key={submission.submission_id}>
+          <Panel aria-label={`Submission ${submission.submission_id}`}>
+            <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+              <h2 className="font-semibold">Submission {submission.submission_id}</h2>
+              <Badge tone="info">
+                Quality {submission.quality_score} ({submission.quality_grade})
+              </Badge>
+              <Badge>Source {submission.source}</Badge>
+              <Badge>{submission.created_at}</Badge>
+              <Badge tone={submission.audit_rating >= 4 ? 'good' : submission.audit_rating <= 2 ? 'bad' : 'neutral'}>
+                Audit rating {submission.audit_rating}
+              </Badge>
+              {submission.audit_reason && <span className="text-slate-600 dark:text-slate-400">Audit reason: {submission.audit_reason}</span>}
+            </div>
+            <PayloadViewer value={submission.data} baseUrl={connection.baseUrl} />
+          </Panel>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Task preview (spec 4.4): sample adopted submissions, with the shared payload viewer. */
+export function PreviewPage(props: Props) {
+  const connection = useActiveConnection();
+  const navigate = useNavigate({ from: '/frontiers/$frontierId/tasks/$taskId/preview' });
+  const blocker = previewBlocker(connection);
+  return (
+    <div>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link to="/frontiers" className="text-brand-600 hover:underline dark:text-brand-100">
+          Frontiers
+        </Link>{' '}
+        /{' '}
+        <Link to="/frontiers/$frontierId" params={{ frontierId: props.frontierId }} className="text-brand-600 hover:underline dark:text-brand-100">
+          Frontier {props.frontierId}
+        </Link>{' '}
+        / Task {props.taskId}
+      </nav>
+      <PageHeader
+        title={`Preview of task ${props.taskId}`}
+        description="Sample adopted submissions of this task. Previews are not deliveries: nothing is charged."
+        actions={
+          <>
+            {connection && <JwtStatus token={connection.jwt} />}
+            <label htmlFor="preview-limit" className="text-sm font-medium">
+              Samples
+            </label>
+            <select
+              id="preview-limit"
+              className={`${inputClass} w-auto`}
+              value={props.limit}
+              onChange={(e) => void navigate({ search: { limit: Number(e.target.value) }, replace: true })}
+            >
+              {Array.from({ length: LIMITS.preview.max }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </>
+        }
+      />
+      {blocker || !connection ? (
+        <Panel>
+          <p className="text-sm">{blocker}</p>
+          <p className="mt-2 text-sm">
+            <Link to="/connection" search={connection ? { edit: connection.id } : {}} className="font-semibold text-brand-600 underline dark:text-brand-100">
+              Add a dashboard JWT
+            </Link>
+          </p>
+        </Panel>
+      ) : (
+        <PreviewList connection={connection} {...props} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+/** Public entry of the catalogue feature: frontiers, tasks, previews, verticals. */
+export { FrontierPage } from './components/frontier-page';
+export { FrontiersPage } from './components/frontiers-page';
+export { PreviewPage, previewBlocker } from './components/preview-page';
+export { VerticalsPage } from './components/verticals-page';
+export { frontiersQuery, previewQuery, tasksQuery, verticalsQuery } from './queries';
+export { frontiersSearchSchema, previewSearchSchema, type FrontiersSearch } from './search';

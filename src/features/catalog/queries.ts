@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { FrontierStatusFilter } from '../../api/contract';
+import { clientFor, publicScope, type Connection } from '../connections';
+
+/** Catalogue reads (spec 4.1–4.4): one queryOptions factory per endpoint, shared by loaders and components. */
+export const frontiersQuery = (connection: Connection | null, status: FrontierStatusFilter) =>
+  queryOptions({
+    queryKey: [...publicScope(connection), 'frontiers', status],
+    queryFn: ({ signal }) => clientFor(connection).listFrontiers(status, signal),
+    staleTime: 60_000,
+  });
+
+export const tasksQuery = (connection: Connection | null, frontierId: string) =>
+  queryOptions({
+    queryKey: [...publicScope(connection), 'frontiers', frontierId, 'tasks'],
+    queryFn: ({ signal }) => clientFor(connection).listTasks(frontierId, signal),
+    staleTime: 60_000,
+  });
+
+export const verticalsQuery = (connection: Connection | null) =>
+  queryOptions({
+    queryKey: [...publicScope(connection), 'verticals'],
+    queryFn: ({ signal }) => clientFor(connection).listVerticals(signal),
+    staleTime: 60_000,
+  });
+
+/** Preview needs the connection's JWT; cached per connection, never across JWTs. */
+export const previewQuery = (connection: Connection, frontierId: string, taskId: string, limit: number) =>
+  queryOptions({
+    queryKey: ['dds', 'key', connection.id, 'preview', frontierId, taskId, limit],
+    queryFn: ({ signal }) => clientFor(connection).previewTask(frontierId, taskId, limit, signal),
+    staleTime: 30_000,
+  });

@@ -1,0 +1,190 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { fetchLocalDemo } from '../../../api/local-demo';
+import { Button } from '../../../components/ui/button';
+import { inputClass, TextField } from '../../../components/ui/field';
+import { jwtInfo, connectionFormSchema, type Connection, type ConnectionSubscription } from '../model';
+import { consoleOrigin } from '../instance';
+
+interface FormState {
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+  jwt: string;
+  subscriptions: ConnectionSubscription[];
+  remember: boolean;
+}
+
+const emptyForm = (): FormState => ({
+  name: '',
+  baseUrl: consoleOrigin(),
+  apiKey: '',
+  jwt: '',
+  subscriptions: [{ id: '', kind: 'live' }],
+  remember: false,
+});
+
+const newId = () => (globalThis.crypto?.randomUUID?.() ?? `c${Date.now()}${Math.random()}`).slice(0, 36);
+
+/**
+ * Connect or replace a key. The key and the JWT are checked for form before anything is
+ * sent; the key is never placed in the URL and stays masked unless revealed.
+ */
+export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSaved: (connection: Connection) => void }) {
+  const [form, setForm] = useState<FormState>(() =>
+    editing
+      ? { ...emptyForm(), ...editing, apiKey: '', jwt: editing.jwt ?? '', subscriptions: editing.subscriptions.length ? editing.subscriptions : emptyForm().subscriptions }
+      : emptyForm(),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [revealKey, setRevealKey] = useState(false);
+  const demo = useQuery({
+    queryKey: ['dds', 'local-demo', consoleOrigin()],
+    queryFn: ({ signal }) => fetchLocalDemo(consoleOrigin(), signal),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  const update = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
+  const updateSubscription = (index: number, change: Partial<ConnectionSubscription>) =>
+    update('subscriptions', form.subscriptions.map((s, i) => (i === index ? { ...s, ...change } : s)));
+
+  const useDemo = () => {
+    if (!demo.data) return;
+    setForm({
+      name: 'Local demo',
+      baseUrl: consoleOrigin(),
+      apiKey: demo.data.api_key,
+      jwt: demo.data.jwt ?? '',
+      subscriptions: demo.data.subscriptions.map((s) => ({ id: s.subscription_id, kind: s.kind, label: s.name })),
+      remember: false,
+    });
+    setErrors({});
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = connectionFormSchema.safeParse({
+      ...form,
+      id: editing?.id ?? newId(),
+      subscriptions: form.subscriptions.filter((s) => s.id.trim() !== ''),
+    });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'subscriptions' ? `subscriptions.${String(issue.path[1])}` : String(issue.path[0]);
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    onSaved(parsed.data);
+  };
+
+  const jwt = form.jwt.trim() ? jwtInfo(form.jwt.trim()) : null;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={editing ? 'Replace key' : 'Connect'} className="flex max-w-2xl flex-col gap-4">
+      {!editing && demo.data && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm dark:border-brand-700 dark:bg-brand-700/20">
+          <span>This console is served by a local Data Delivery Service with demo data.</span>
+          <Button variant="secondary" size="sm" onClick={useDemo}>
+            Use the local demo
+          </Button>
+        </div>
+      )}
+      <TextField label="Name" value={form.name} onChange={(e) => update('name', e.target.value)} error={errors.name} placeholder="Production" />
+      <TextField
+        label="Base URL"
+        value={form.baseUrl}
+        onChange={(e) => update('baseUrl', e.target.value)}
+        error={errors.baseUrl}
+        hint="Where the Data Delivery Service answers; the console's own origin by default."
+        inputMode="url"
+      />
+      <div className="flex items-end gap-2">
+        <TextField
+          className="flex-1"
+          label="API key"
+          type={revealKey ? 'text' : 'password'}
+          autoComplete="off"
+          spellCheck={false}
+          value={form.apiKey}
+          onChange={(e) => update('apiKey', e.target.value.trim())}
+          error={errors.apiKey}
+          hint="dds_live_sk_ followed by 32 characters. It is checked here before anything is sent."
+        />
+        <Button variant="ghost" aria-pressed={revealKey} onClick={() => setRevealKey((r) => !r)} className="mb-6">
+          {revealKey ? 'Hide' : 'Reveal'}
+        </Button>
+      </div>
+      <TextField
+        label="Dashboard JWT (optional)"
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        value={form.jwt}
+        onChange={(e) => update('jwt', e.target.value)}
+        error={errors.jwt ?? (jwt && 'error' in jwt ? jwt.error : jwt && 'expired' in jwt && jwt.expired ? 'This JWT has expired: task previews will be refused' : undefined)}
+        hint={jwt && 'expiresAt' in jwt && jwt.expiresAt && !jwt.expired ? `Expires ${jwt.expiresAt.toLocaleString()}` : 'Needed only for task previews.'}
+      />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Subscriptions</legend>
+        <p className="text-xs text-slate-600 dark:text-slate-400">No endpoint lists subscriptions: enter the IDs you work with.</p>
+        {form.subscriptions.map((sub, index) => (
+          <div key={index} className="flex flex-wrap items-center gap-2">
+            <input
+              aria-label={`Subscription ${index + 1} ID`}
+              className={`${inputClass} max-w-xs`}
+              value={sub.id}
+              onChange={(e) => updateSubscription(index, { id: e.target.value })}
+              placeholder="sub_…"
+            />
+            <select
+              aria-label={`Subscription ${index + 1} kind`}
+              className={`${inputClass} w-auto`}
+              value={sub.kind}
+              onChange={(e) => updateSubscription(index, { kind: e.target.value as ConnectionSubscription['kind'] })}
+            >
+              <option value="live">Live</option>
+              <option value="simulated">Simulated</option>
+            </select>
+            {sub.label && <span className="text-xs text-slate-600 dark:text-slate-400">{sub.label}</span>}
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove subscription ${index + 1}`}
+              onClick={() => update('subscriptions', form.subscriptions.filter((_, i) => i !== index))}
+            >
+              Remove
+            </Button>
+            {errors[`subscriptions.${index}`] && <span className="text-xs text-red-700">{errors[`subscriptions.${index}`]}</span>}
+          </div>
+        ))}
+        <div>
+          <Button size="sm" onClick={() => update('subscriptions', [...form.subscriptions, { id: '', kind: 'live' }])}>
+            Add subscription
+          </Button>
+        </div>
+      </fieldset>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-1" checked={form.remember} onChange={(e) => update('remember', e.target.checked)} />
+        <span>
+          Remember on this device
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            {form.remember
+              ? 'The key is kept in this browser’s local storage until you disconnect.'
+              : 'The key is kept for this tab only (session storage) and forgotten when it closes.'}
+          </span>
+        </span>
+      </label>
+      <div>
+        <Button type="submit" variant="primary">
+          {editing ? 'Save key' : 'Connect'}
+        </Button>
+      </div>
+    </form>
+  );
+}

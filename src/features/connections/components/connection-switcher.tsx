@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useConnections } from '../hooks';
+import { connectionStore } from '../instance';
+
+/** The header's connection picker and status. */
+export function ConnectionSwitcher() {
+  const { connections, active, failures } = useConnections();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  if (connections.length === 0) {
+    return (
+      <Link to="/connection" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
+        Connect
+      </Link>
+    );
+  }
+  const failure = active ? failures[active.id] : undefined;
+  const status = !active?.apiKey ? 'disconnected' : failure ? 'key refused' : 'connected';
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor="active-connection" className="sr-only">
+        Active connection
+      </label>
+      <select
+        id="active-connection"
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+        value={active?.id ?? ''}
+        onChange={(event) => {
+          connectionStore.activate(event.target.value);
+          void queryClient.cancelQueries();
+          void router.invalidate();
+        }}
+      >
+        {connections.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      <span
+        role="status"
+        aria-label={`Connection status: ${status}`}
+        className={
+          status === 'connected'
+            ? 'text-green-700 dark:text-green-400'
+            : status === 'key refused'
+              ? 'font-semibold text-red-700 dark:text-red-400'
+              : 'text-slate-500'
+        }
+      >
+        ● {status}
+      </span>
+    </div>
+  );
+}

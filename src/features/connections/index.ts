@@ -1,0 +1,10 @@
+/** Public entry of the connections feature. */
+export { AuthBanner } from './components/auth-banner';
+export { ConnectionSwitcher } from './components/connection-switcher';
+export { ConnectionsPage } from './components/connections-page';
+export { JwtStatus } from './components/jwt-status';
+export { SecretText } from './components/secret-text';
+export { useActiveConnection, useConnections } from './hooks';
+export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope } from './instance';
+export { isConnected, jwtInfo, type Connection, type ConnectionSubscription } from './model';
+export { requireConnection } from './require';

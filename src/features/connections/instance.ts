@@ -1,0 +1,36 @@
+import { createClient, type DdsClient } from '../../api/client';
+import type { Connection } from './model';
+import { ConnectionStore } from './store';
+
+/** The console's one connection store. */
+export const connectionStore = new ConnectionStore();
+
+/** The console's own origin: the default base URL, and where a local service serves it. */
+export const consoleOrigin = () => window.location.origin;
+
+const clients = new WeakMap<Connection, DdsClient>();
+
+/** A client for a connection (or for the public endpoints of the console's origin). */
+export function clientFor(connection: Connection | null): DdsClient {
+  if (!connection) return createClient({ baseUrl: consoleOrigin() });
+  let client = clients.get(connection);
+  if (!client) {
+    const id = connection.id;
+    client = createClient({
+      baseUrl: connection.baseUrl,
+      apiKey: connection.apiKey || undefined,
+      jwt: connection.jwt,
+      blockedReason: () => {
+        const failure = connectionStore.failureOf(id);
+        return failure ? `the server refused this connection's key (${failure.code})` : null;
+      },
+    });
+    clients.set(connection, client);
+  }
+  return client;
+}
+
+/** Query-key scopes: public data by base URL, keyed data by connection (cleared on disconnect). */
+export const publicScope = (connection: Connection | null) =>
+  ['dds', 'public', connection?.baseUrl ?? consoleOrigin()] as const;
+export const keyScope = (connection: Connection) => ['dds', 'key', connection.id] as const;

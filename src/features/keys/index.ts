@@ -1,0 +1,2 @@
+/** Public entry of the keys feature. */
+export { VerifyKeyPage } from './verify-key-page';

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { ImageWithShapes } from './annotations';
+import { safeImageUrl } from './safe-url';
+
+const COLORS = ['#f43f5e', '#22c55e', '#3b82f6', '#eab308', '#a855f7', '#14b8a6', '#f97316'];
+const colorFor = (label = '') => COLORS[[...label].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % COLORS.length]!;
+
+/** An image from a safe URL, loaded lazily without a referrer, with its shapes drawn over it. */
+export function AnnotatedImage({ image, baseUrl }: { image: ImageWithShapes; baseUrl: string }) {
+  const src = safeImageUrl(image.url, baseUrl);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  if (!src) {
+    return <p className="text-sm text-amber-800 dark:text-amber-300">Image not shown: its URL is not an http(s), data:image or blob URL.</p>;
+  }
+  const width = image.width ?? natural?.width;
+  const height = image.height ?? natural?.height;
+  const labels = [...new Set(image.shapes.map((s) => s.label).filter(Boolean))];
+  return (
+    <figure className="flex flex-col gap-2">
+      <div className="relative inline-block max-w-full self-start overflow-hidden rounded border border-slate-200 dark:border-slate-700">
+        <img
+          src={src}
+          alt={`Delivered image${labels.length ? ` with ${image.shapes.length} annotations: ${labels.join(', ')}` : ''}`}
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          crossOrigin={undefined}
+          className="block h-auto max-h-[55vh] max-w-full"
+          onLoad={(e) => setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+          onError={() => setFailed(true)}
+        />
+        {width && height && image.shapes.length > 0 && (
+          <svg className="pointer-events-none absolute inset-0 h-full w-full" viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true">
+            {image.shapes.map((shape, index) => {
+              const color = colorFor(shape.label);
+              return shape.kind === 'box' ? (
+                <g key={index}>
+                  <rect x={shape.x} y={shape.y} width={shape.width} height={shape.height} fill="none" stroke={color} strokeWidth={Math.max(2, width / 200)} />
+                  {shape.label && (
+                    <text x={shape.x + 3} y={Math.max(shape.y - 4, 12)} fill={color} fontSize={Math.max(12, width / 40)} fontWeight="bold" paintOrder="stroke" stroke="#000" strokeWidth={2}>
+                      {shape.label}
+                    </text>
+                  )}
+                </g>
+              ) : (
+                <polygon key={index} points={shape.points.map((p) => p.join(',')).join(' ')} fill={`${color}33`} stroke={color} strokeWidth={Math.max(2, width / 200)} />
+              );
+            })}
+          </svg>
+        )}
+      </div>
+      {failed && <p className="text-sm text-amber-800 dark:text-amber-300">The image could not be loaded.</p>}
+      {image.shapes.length > 0 && (
+        <figcaption className="text-xs text-slate-600 dark:text-slate-400">
+          {image.shapes.length} annotation{image.shapes.length === 1 ? '' : 's'}
+          {labels.length > 0 && `: ${labels.join(', ')}`}
+        </figcaption>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,110 @@
+import { looksLikeImage } from './safe-url';
+
+/** Shapes drawn over an image: boxes and polygons in the common payload forms. */
+export type Shape =
+  | { kind: 'box'; label?: string; x: number; y: number; width: number; height: number }
+  | { kind: 'polygon'; label?: string; points: [number, number][] };
+
+export interface ImageWithShapes {
+  url: string;
+  width?: number;
+  height?: number;
+  shapes: Shape[];
+}
+
+const MAX_SHAPES = 500;
+const MAX_SCAN = 2_000;
+
+const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function labelOf(record: Record<string, unknown>): string | undefined {
+  const label = record.label ?? record.class ?? record.category ?? record.name;
+  return typeof label === 'string' ? label.slice(0, 80) : undefined;
+}
+
+/** Reads one value as a shape: {x,y,width,height}, [x1,y1,x2,y2], or a point list. */
+export function toShape(value: unknown, label?: string): Shape | null {
+  if (Array.isArray(value)) {
+    if (value.length === 4 && value.every(num)) {
+      const [x1, y1, x2, y2] = value as number[] as [number, number, number, number];
+      if (x2 >= x1 && y2 >= y1) return { kind: 'box', label, x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+      return null;
+    }
+    if (value.length >= 3 && value.length <= 1_000) {
+      const points = value.filter((p): p is [number, number] => Array.isArray(p) && p.length === 2 && num(p[0]) && num(p[1]));
+      if (points.length === value.length) return { kind: 'polygon', label, points };
+      const objects = value.filter((p): p is { x: number; y: number } => isRecord(p) && num(p.x) && num(p.y));
+      if (objects.length === value.length) return { kind: 'polygon', label, points: objects.map((p) => [p.x, p.y]) };
+    }
+    return null;
+  }
+  if (isRecord(value)) {
+    const { x, y } = value;
+    const width = value.width ?? value.w;
+    const height = value.height ?? value.h;
+    if (num(x) && num(y) && num(width) && num(height) && width >= 0 && height >= 0) {
+      return { kind: 'box', label: label ?? labelOf(value), x, y, width, height };
+    }
+  }
+  return null;
+}
+
+const SHAPE_KEYS = ['bbox', 'box', 'bounding_box', 'polygon', 'points', 'segmentation'];
+
+/** Shapes of one annotation object, whichever of the common keys it uses. */
+function shapesOfAnnotation(value: unknown): Shape[] {
+  if (!isRecord(value)) {
+    const direct = toShape(value);
+    return direct ? [direct] : [];
+  }
+  const label = labelOf(value);
+  for (const key of SHAPE_KEYS) {
+    if (key in value) {
+      const shape = toShape(value[key], label);
+      if (shape) return [shape];
+    }
+  }
+  const flat = toShape(value, label);
+  return flat ? [flat] : [];
+}
+
+/**
+ * Finds an image in a payload and the annotations beside it. Bounded: a hostile payload
+ * costs at most a few thousand checks.
+ */
+export function findImage(payload: Record<string, unknown>): ImageWithShapes | null {
+  let budget = MAX_SCAN;
+  const candidates: { url: string; holder: Record<string, unknown> }[] = [];
+  const visit = (record: Record<string, unknown>, depth: number) => {
+    for (const [key, value] of Object.entries(record)) {
+      if (--budget <= 0) return;
+      if (typeof value === 'string' && looksLikeImage(key, value)) candidates.push({ url: value, holder: record });
+      else if (isRecord(value) && depth < 2) visit(value, depth + 1);
+    }
+  };
+  visit(payload, 0);
+  const image = candidates[0];
+  if (!image) return null;
+
+  const shapes: Shape[] = [];
+  const labels = Array.isArray(payload.labels) ? payload.labels : [];
+  for (const [key, value] of Object.entries(payload)) {
+    if (!Array.isArray(value) || shapes.length >= MAX_SHAPES) continue;
+    if (!/annotation|object|box|region|shape|label|detection|polygon/i.test(key) || key === 'labels') continue;
+    value.slice(0, MAX_SHAPES).forEach((entry, index) => {
+      for (const shape of shapesOfAnnotation(entry)) {
+        if (shapes.length >= MAX_SHAPES) return;
+        const label = shape.label ?? (typeof labels[index] === 'string' ? (labels[index] as string) : undefined);
+        shapes.push({ ...shape, label });
+      }
+    });
+  }
+  const size = image.holder === payload ? payload : image.holder;
+  return {
+    url: image.url,
+    width: num(size.width) ? size.width : undefined,
+    height: num(size.height) ? size.height : undefined,
+    shapes,
+  };
+}

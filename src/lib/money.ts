@@ -1,0 +1,30 @@
+import { usdToMicros } from '../api/contract/money';
+
+/**
+ * Money on screen: integer micro-USD in, exact text out. "$0.0125" stays $0.0125;
+ * whole cents show two decimals; never a float sum on the way.
+ */
+export function formatMicros(micros: number): string {
+  if (!Number.isSafeInteger(micros)) throw new RangeError(`not an integer amount: ${micros}`);
+  const sign = micros < 0 ? '-' : '';
+  const abs = Math.abs(micros);
+  const whole = Math.floor(abs / 1_000_000);
+  let fraction = String(abs % 1_000_000).padStart(6, '0').replace(/0+$/, '');
+  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
+  return `${sign}$${whole.toLocaleString('en-US')}.${fraction}`;
+}
+
+/** A wire USD number (e.g. `unit_price_usd`) formatted exactly. */
+export const formatUsd = (usd: number): string => formatMicros(usdToMicros(usd));
+
+/** Sums integer micro-USD amounts; throws rather than lose precision. */
+export function sumMicros(amounts: Iterable<number>): number {
+  let total = 0;
+  for (const amount of amounts) {
+    total += amount;
+    if (!Number.isSafeInteger(total)) throw new RangeError('total exceeds the exact integer range');
+  }
+  return total;
+}
+
+export { usdToMicros };

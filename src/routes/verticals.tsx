@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { verticalsQuery, VerticalsPage } from '../features/catalog';
+import { connectionStore } from '../features/connections';
+
+export const Route = createFileRoute('/verticals')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(verticalsQuery(connectionStore.active)),
+  component: VerticalsPage,
+});

@@ -1,0 +1,24 @@
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const service = process.env.DDS_SERVICE_URL ?? 'http://127.0.0.1:8787';
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must run before React's: it writes src/routeTree.gen.ts and splits route code.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+  ],
+  server: {
+    proxy: { '/v1': service, '/media': service, '/_local': service },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // A module-preload polyfill would be an inline script; our CSP forbids those.
+    modulePreload: { polyfill: false },
+  },
+});
