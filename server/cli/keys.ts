@@ -25,6 +25,10 @@ function expiresAt(expires: string | undefined, at: string | undefined): string 
 
 void runCli('keys', () => {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === '--help' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   if (command === 'create') {
     const { values } = parseFlags(rest, {
       name: { type: 'string' },
@@ -64,6 +68,6 @@ void runCli('keys', () => {
       db.close();
     }
   } else {
-    throw new UsageError(command ? `unknown command ${command}\n${USAGE}` : USAGE);
+    throw new UsageError(`${command ? `unknown command ${command}` : 'no command'}: use create, list or revoke (npm run keys -- --help)`);
   }
 });
