@@ -26,6 +26,8 @@ export const verticalsQuery = (connection: Connection | null) =>
 
 /** Preview needs the connection's JWT; cached per connection, never across JWTs. */
 export const previewQuery = (connection: Connection, frontierId: string, taskId: string, limit: number) =>
+  // Keyed by connection id, not by its secrets: saving a connection clears its keyed queries.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
     queryKey: ['dds', 'key', connection.id, 'preview', frontierId, taskId, limit],
     queryFn: ({ signal }) => clientFor(connection).previewTask(frontierId, taskId, limit, signal),

@@ -1,0 +1,31 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import boundaries from './eslint/boundaries.js';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.data', '.e2e-data', 'src/routeTree.gen.ts', 'bench/.data*'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, boundaries },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'boundaries/imports': 'error',
+      // We do not run the React Compiler; TanStack Table's hook is fine as it is.
+      'react-hooks/incompatible-library': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['error'] }],
+    },
+  },
+  {
+    // Tests and tooling may be loose with types of parsed JSON.
+    files: ['**/*.test.{ts,tsx}', 'server/tests/**', 'e2e/**', 'bench/**', 'scripts/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
+  },
+);
