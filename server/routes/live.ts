@@ -31,14 +31,19 @@ export function liveRouter(ctx: ServiceContext) {
       campaignIds: query.campaign_ids,
       cursorSecret: ctx.cursorSecret,
     });
-    const paging = {
+    // Items arrive as wire JSON text (see store/live.ts); the rest is serialised here.
+    const items = `[${page.items.join(',')}]`;
+    const paging = JSON.stringify({
       count: page.items.length,
       has_more: page.has_more,
       next_cursor: page.next_cursor,
       receipt: page.receipt ?? {},
-    };
-    if (ctx.livePullForm === 'flat') return c.json({ success: true, data: page.items, ...paging }, 200);
-    return c.json({ success: true, errorCode: null, errorMessage: null, data: { items: page.items, ...paging } }, 200);
+    }).slice(1, -1);
+    const body =
+      ctx.livePullForm === 'flat'
+        ? `{"success":true,"data":${items},${paging}}`
+        : `{"success":true,"errorCode":null,"errorMessage":null,"data":{"items":${items},${paging}}}`;
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   router.get('/live/usage', auth, (c) => {
