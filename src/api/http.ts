@@ -72,6 +72,23 @@ function toApiError(status: number, statusText: string, text: string): ApiError 
   return new ApiError(status, null, `The server answered ${reason} without an error description`, redactBody(text));
 }
 
+type Issue = z.core.$ZodIssue;
+
+/** The most specific issue: inside a union, the branch that got furthest before failing. */
+export function deepestIssue(issues: readonly Issue[]): { path: PropertyKey[]; message: string } | null {
+  const first = issues[0];
+  if (!first) return null;
+  if (first.code === 'invalid_union' && first.errors.length > 0) {
+    const candidates = first.errors
+      .map((branch) => deepestIssue(branch))
+      .filter((c): c is NonNullable<typeof c> => c !== null)
+      .sort((a, b) => b.path.length - a.path.length);
+    const best = candidates[0];
+    if (best) return { path: [...first.path, ...best.path], message: best.message };
+  }
+  return { path: [...first.path], message: first.message };
+}
+
 const isRetryableStatus = (status: number) => status >= 500 || status === 429;
 
 /**
@@ -151,7 +168,7 @@ export async function request<S extends z.ZodType>(config: HttpConfig, spec: Req
     }
     const parsed = spec.schema.safeParse(json);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
+      const issue = deepestIssue(parsed.error.issues);
       throw new ContractError(
         endpoint,
         issue ? issuePath(issue.path) : '',

@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 
 export const inputClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
+  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -25,7 +25,7 @@ export function TextField({ label, error, hint, className, id, ...props }: TextF
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={cx(hint ? hintId : null, error ? errorId : null) || undefined}
-        className={cx(inputClass, error && 'border-red-600')}
+        className={cx(inputClass, 'w-full', error && 'border-red-600')}
         {...props}
       />
       {hint && (

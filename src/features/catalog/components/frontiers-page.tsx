@@ -44,7 +44,7 @@ export function FrontiersPage({ search }: { search: FrontiersSearch }) {
           </label>
           <select
             id="frontier-status"
-            className={`${inputClass} w-auto`}
+            className={inputClass}
             value={search.status}
             onChange={(e) => setSearch({ status: e.target.value as FrontiersSearch['status'] })}
           >

@@ -79,7 +79,7 @@ export function PreviewPage(props: Props) {
             </label>
             <select
               id="preview-limit"
-              className={`${inputClass} w-auto`}
+              className={inputClass}
               value={props.limit}
               onChange={(e) => void navigate({ search: { limit: Number(e.target.value) }, replace: true })}
             >

@@ -137,14 +137,14 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
           <div key={index} className="flex flex-wrap items-center gap-2">
             <input
               aria-label={`Subscription ${index + 1} ID`}
-              className={`${inputClass} max-w-xs`}
+              className={`${inputClass} w-64`}
               value={sub.id}
               onChange={(e) => updateSubscription(index, { id: e.target.value })}
               placeholder="sub_…"
             />
             <select
               aria-label={`Subscription ${index + 1} kind`}
-              className={`${inputClass} w-auto`}
+              className={inputClass}
               value={sub.kind}
               onChange={(e) => updateSubscription(index, { kind: e.target.value as ConnectionSubscription['kind'] })}
             >
