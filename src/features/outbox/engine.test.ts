@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError } from '../../api/errors';
+import { OutboxEngine, type OutboxDeps } from './engine';
+import { DAY_MS, type NewDecision, type OutboxEntry } from './model';
+
+const live = (itemId: string, decision: 'adopt' | 'dispute' = 'adopt'): NewDecision => ({
+  kind: 'live',
+  itemId,
+  subscriptionId: 'sub',
+  decision,
+  priceMicros: null,
+});
+const charged = (itemId: string): NewDecision => ({ kind: 'simulated', itemId, subscriptionId: 'sim', decision: 'adopt', priceMicros: 12_500 });
+
+function setup(overrides: Partial<OutboxDeps> = {}, storage: Storage = window.localStorage) {
+  const sent: OutboxEntry[] = [];
+  const send = vi.fn(async (entry: OutboxEntry) => {
+    sent.push(entry);
+  });
+  const deps: OutboxDeps = {
+    storageFor: () => storage,
+    send,
+    onKeyRefused: vi.fn(),
+    isOnline: () => true,
+    graceMs: () => 3_000,
+    random: () => 0.5,
+    ...overrides,
+  };
+  return { engine: new OutboxEngine(deps), deps, sent, send: (overrides.send as typeof send | undefined) ?? send };
+}
+
+const stateOf = (engine: OutboxEngine, itemId: string) => engine.entriesOf('c1').find((e) => e.itemId === itemId)?.state;
+
+beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2026, 10, 21) }));
+afterEach(() => vi.useRealTimers());
+
+describe('outbox', () => {
+  it('persists a decision before anything else and sends it only after the grace window', async () => {
+    const { engine, sent } = setup();
+    engine.enqueue('c1', live('1'));
+    expect(window.localStorage.getItem('dds.outbox.c1')).toContain('"itemId":"1"');
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(sent).toHaveLength(1);
+    expect(stateOf(engine, '1')).toBe('sent');
+    await vi.advanceTimersByTimeAsync(60_000);
+    engine.pump();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('undo inside the window cancels: nothing is sent', async () => {
+    const { engine, sent } = setup();
+    engine.enqueue('c1', live('1'));
+    engine.enqueue('c1', live('2'));
+    expect(engine.undoLast('c1')?.itemId).toBe('2');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent.map((e) => e.itemId)).toEqual(['1']);
+    expect(engine.undoLast('c1')).toBeNull();
+  });
+
+  it('retries network errors and 5xx with backoff, then saves exactly once', async () => {
+    let calls = 0;
+    const send = vi.fn(async () => {
+      calls++;
+      if (calls === 1) throw new NetworkError('offline', false);
+      if (calls === 2) throw new ApiError(500, 'INTERNAL_ERROR', 'boom', '');
+      if (calls === 3) throw new ApiError(429, null, 'slow down', '');
+    });
+    const { engine } = setup({ send, graceMs: () => 0, retryBaseMs: 100 });
+    engine.enqueue('c1', live('1'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls).toBe(4);
+    expect(stateOf(engine, '1')).toBe('sent');
+  });
+
+  it('stops at a 409 and keeps the server’s recorded decision', async () => {
+    const send = vi.fn(async () => {
+      throw new ApiError(409, 'FEEDBACK_CONFLICT', 'already adopt', '', 'adopt');
+    });
+    const { engine } = setup({ send, graceMs: () => 0 });
+    engine.enqueue('c1', live('1', 'dispute'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(engine.entriesOf('c1')[0]).toMatchObject({ state: 'conflict', recorded: 'adopt' });
+  });
+
+  it('pauses the connection on a 401, loses nothing, and sends after resume', async () => {
+    let refused = true;
+    const send = vi.fn(async () => {
+      if (refused) throw new ApiError(401, 'KEY_REVOKED', 'revoked', '');
+    });
+    const onKeyRefused = vi.fn();
+    const { engine } = setup({ send, onKeyRefused, graceMs: () => 0 });
+    engine.enqueue('c1', live('1'));
+    engine.enqueue('c1', live('2'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(onKeyRefused).toHaveBeenCalled();
+    expect(engine.isPaused('c1')).toBeTruthy();
+    const callsWhilePaused = send.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send.mock.calls.length).toBe(callsWhilePaused);
+    expect(engine.entriesOf('c1').map((e) => e.state)).toEqual(['queued', 'queued']);
+    refused = false;
+    engine.resume('c1');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(engine.entriesOf('c1').map((e) => e.state)).toEqual(['sent', 'sent']);
+  });
+
+  it('after a reload, resumes free decisions and holds charged ones for confirmation', async () => {
+    const first = setup({ isOnline: () => false });
+    first.engine.enqueue('c1', live('free'));
+    first.engine.enqueue('c1', charged('paid'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(first.sent).toHaveLength(0);
+
+    const second = setup();
+    second.engine.load('c1');
+    expect(stateOf(second.engine, 'paid')).toBe('needs-confirmation');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(second.sent.map((e) => e.itemId)).toEqual(['free']);
+    const waiting = second.engine.entriesOf('c1').filter((e) => e.state === 'needs-confirmation');
+    second.engine.confirm('c1', waiting.map((e) => e.id));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(second.sent.map((e) => e.itemId)).toEqual(['free', 'paid']);
+  });
+
+  it('expires unsent decisions older than 24 hours after a reload', () => {
+    const first = setup({ isOnline: () => false });
+    first.engine.enqueue('c1', charged('old'));
+    vi.setSystemTime(Date.now() + DAY_MS + 1);
+    const second = setup();
+    second.engine.load('c1');
+    expect(stateOf(second.engine, 'old')).toBe('expired');
+  });
+
+  it('never re-sends a decision the server confirmed, even after a reload', async () => {
+    const first = setup({ graceMs: () => 0 });
+    first.engine.enqueue('c1', live('1'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(first.sent).toHaveLength(1);
+    const second = setup();
+    second.engine.load('c1');
+    second.engine.enqueue('c1', live('1'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(second.sent).toHaveLength(0);
+  });
+
+  it('sends with bounded concurrency', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const send = vi.fn(async () => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 50));
+      inFlight--;
+    });
+    const { engine } = setup({ send, graceMs: () => 0, concurrency: 3 });
+    for (let i = 0; i < 12; i++) engine.enqueue('c1', live(String(i)));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(send).toHaveBeenCalledTimes(12);
+    expect(peak).toBe(3);
+  });
+
+  it('waits while offline and sends when back online', async () => {
+    let online = false;
+    const { engine, sent } = setup({ isOnline: () => online, graceMs: () => 0 });
+    engine.enqueue('c1', live('1'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(sent).toHaveLength(0);
+    online = true;
+    engine.pump();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('marks a 400 failed, and retries it on request', async () => {
+    let fail = true;
+    const send = vi.fn(async () => {
+      if (fail) throw new ApiError(400, 'INVALID_BODY', 'bad', '');
+    });
+    const { engine } = setup({ send, graceMs: () => 0 });
+    engine.enqueue('c1', live('1'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(stateOf(engine, '1')).toBe('failed');
+    fail = false;
+    engine.retry('c1', engine.entriesOf('c1')[0]!.id);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(stateOf(engine, '1')).toBe('sent');
+  });
+});

@@ -1,0 +1,259 @@
+import { ApiError, ConnectionBlockedError, ContractError, NetworkError } from '../../api/errors';
+import { DAY_MS, isCharged, PROBLEM_STATES, UNSENT_STATES, type NewDecision, type OutboxEntry } from './model';
+import { readEntries, writeEntries } from './storage';
+
+export interface OutboxDeps {
+  storageFor: (connectionId: string) => Storage | null;
+  send: (entry: OutboxEntry) => Promise<unknown>;
+  /** A 401 or 403: the key must be fixed; the engine pauses that connection. */
+  onKeyRefused: (connectionId: string, error: ApiError) => void;
+  isOnline: () => boolean;
+  graceMs: () => number;
+  now?: () => number;
+  random?: () => number;
+  concurrency?: number;
+  maxAttempts?: number;
+  retryBaseMs?: number;
+}
+
+export interface OutboxSnapshot {
+  entries: Readonly<Record<string, readonly OutboxEntry[]>>;
+  paused: Readonly<Record<string, string>>;
+}
+
+/** What a user may drop: never a decision in flight or one the server confirmed. */
+const DISCARDABLE: ReadonlySet<OutboxEntry['state']> = new Set(['failed', 'conflict', 'needs-confirmation', 'expired']);
+
+const newEntryId = () => globalThis.crypto?.randomUUID?.() ?? `e${Date.now()}${Math.random().toString(36).slice(2)}`;
+
+/**
+ * The decision outbox: every decision is persisted first, sent after its grace window with
+ * bounded concurrency, retried on network errors, 5xx and 429 with jittered backoff, and
+ * never sent again once the server confirmed it. A 409 stops with the server's decision;
+ * a 401/403 pauses the connection's outbox until its key is fixed.
+ */
+export class OutboxEngine {
+  private snapshot: OutboxSnapshot = { entries: {}, paused: {} };
+  private readonly listeners = new Set<() => void>();
+  private readonly loaded = new Set<string>();
+  private readonly inFlight = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly now: () => number;
+  private readonly random: () => number;
+
+  constructor(private readonly deps: OutboxDeps) {
+    this.now = deps.now ?? Date.now;
+    this.random = deps.random ?? Math.random;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getSnapshot = () => this.snapshot;
+
+  entriesOf(connectionId: string): readonly OutboxEntry[] {
+    return this.snapshot.entries[connectionId] ?? [];
+  }
+
+  /**
+   * Loads a connection's persisted outbox once. After a reload, free decisions resume by
+   * themselves; charged ones wait for confirmation; anything unsent older than 24 h expires.
+   */
+  load(connectionId: string): void {
+    if (this.loaded.has(connectionId)) return;
+    this.loaded.add(connectionId);
+    const now = this.now();
+    const entries = readEntries(this.deps.storageFor(connectionId), connectionId).flatMap((entry): OutboxEntry[] => {
+      if (entry.state === 'sent') return now - (entry.sentAt ?? entry.createdAt) < DAY_MS ? [entry] : [];
+      if (entry.state === 'expired') return [entry];
+      if (UNSENT_STATES.has(entry.state) && now - entry.createdAt >= DAY_MS) return [{ ...entry, state: 'expired' }];
+      if (entry.state === 'grace' || entry.state === 'queued' || entry.state === 'sending') {
+        return [isCharged(entry) ? { ...entry, state: 'needs-confirmation' } : { ...entry, state: 'queued', nextAttemptAt: now }];
+      }
+      return [entry];
+    });
+    this.commit(connectionId, entries);
+    this.pump();
+  }
+
+  /** Records a decision (persisted before this returns) and schedules it after the grace window. */
+  enqueue(connectionId: string, decision: NewDecision): OutboxEntry {
+    this.load(connectionId);
+    const current = this.entriesOf(connectionId);
+    const existing = current.find((e) => e.itemId === decision.itemId && e.state !== 'grace' && e.state !== 'expired');
+    if (existing && (UNSENT_STATES.has(existing.state) || existing.state === 'sent')) return existing;
+    const now = this.now();
+    const entry: OutboxEntry = {
+      ...decision,
+      id: newEntryId(),
+      connectionId,
+      createdAt: now,
+      sendAfter: now + this.deps.graceMs(),
+      state: 'grace',
+      attempts: 0,
+      nextAttemptAt: now + this.deps.graceMs(),
+    };
+    // A new decision on an item still in its grace window replaces the old one.
+    const kept = current.filter((e) => e.itemId !== decision.itemId || (e.state !== 'grace' && !PROBLEM_STATES.has(e.state)));
+    this.commit(connectionId, [...kept, entry]);
+    this.pump();
+    return entry;
+  }
+
+  /** Undoes the newest decision still inside its grace window; null when there is none. */
+  undoLast(connectionId: string): OutboxEntry | null {
+    const candidates = this.entriesOf(connectionId).filter((e) => e.state === 'grace' && e.sendAfter > this.now());
+    const last = candidates.reduce<OutboxEntry | null>((a, b) => (a && a.createdAt > b.createdAt ? a : b), null);
+    if (last) this.remove(connectionId, last.id);
+    return last;
+  }
+
+  undo(connectionId: string, entryId: string): boolean {
+    const entry = this.entriesOf(connectionId).find((e) => e.id === entryId);
+    if (!entry || entry.state !== 'grace') return false;
+    this.remove(connectionId, entryId);
+    return true;
+  }
+
+  retry(connectionId: string, entryId: string): void {
+    this.update(connectionId, entryId, (e) => (e.state === 'failed' ? { ...e, state: 'queued', attempts: 0, nextAttemptAt: this.now() } : e));
+    this.pump();
+  }
+
+  /** Sends charged decisions found after a reload, once the user confirmed their total. */
+  confirm(connectionId: string, entryIds: readonly string[]): void {
+    const ids = new Set(entryIds);
+    this.commit(
+      connectionId,
+      this.entriesOf(connectionId).map((e) => (ids.has(e.id) && e.state === 'needs-confirmation' ? { ...e, state: 'queued', nextAttemptAt: this.now() } : e)),
+    );
+    this.pump();
+  }
+
+  /** Drops entries the user chose not to send (failed, conflicting, unconfirmed or expired). */
+  discard(connectionId: string, entryIds: readonly string[]): void {
+    const ids = new Set(entryIds);
+    this.commit(connectionId, this.entriesOf(connectionId).filter((e) => !(ids.has(e.id) && DISCARDABLE.has(e.state))));
+  }
+
+  isPaused(connectionId: string): string | null {
+    return this.snapshot.paused[connectionId] ?? null;
+  }
+
+  resume(connectionId: string): void {
+    if (!this.snapshot.paused[connectionId]) return;
+    const { [connectionId]: _resumed, ...paused } = this.snapshot.paused;
+    this.snapshot = { ...this.snapshot, paused };
+    this.notify();
+    this.pump();
+  }
+
+  /** Forgets a connection's outbox entirely (after the user agreed to drop what is unsent). */
+  forget(connectionId: string): void {
+    const { [connectionId]: _dropped, ...entries } = this.snapshot.entries;
+    this.snapshot = { ...this.snapshot, entries };
+    writeEntries(this.deps.storageFor(connectionId), connectionId, []);
+    this.loaded.delete(connectionId);
+    this.notify();
+  }
+
+  /** Re-examines due work: call on timers, on `online`, after a resume. */
+  pump = (): void => {
+    const now = this.now();
+    for (const [connectionId, entries] of Object.entries(this.snapshot.entries)) {
+      if (entries.some((e) => e.state === 'grace' && e.sendAfter <= now)) {
+        this.commit(
+          connectionId,
+          entries.map((e) => (e.state === 'grace' && e.sendAfter <= now ? { ...e, state: 'queued', nextAttemptAt: now } : e)),
+        );
+      }
+    }
+    if (this.deps.isOnline()) {
+      const limit = this.deps.concurrency ?? 4;
+      for (const [connectionId, entries] of Object.entries(this.snapshot.entries)) {
+        if (this.snapshot.paused[connectionId]) continue;
+        for (const entry of entries) {
+          if (this.inFlight.size >= limit) break;
+          if (entry.state === 'queued' && entry.nextAttemptAt <= now && !this.inFlight.has(entry.id)) void this.sendOne(entry);
+        }
+      }
+    }
+    this.schedule();
+  };
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    let next = Infinity;
+    for (const [connectionId, entries] of Object.entries(this.snapshot.entries)) {
+      for (const e of entries) {
+        if (e.state === 'grace') next = Math.min(next, e.sendAfter);
+        if (e.state === 'queued' && !this.snapshot.paused[connectionId]) next = Math.min(next, e.nextAttemptAt);
+      }
+    }
+    if (next === Infinity) return;
+    this.timer = setTimeout(this.pump, Math.max(0, next - this.now()));
+  }
+
+  private async sendOne(entry: OutboxEntry): Promise<void> {
+    const { connectionId } = entry;
+    this.inFlight.add(entry.id);
+    this.update(connectionId, entry.id, (e) => ({ ...e, state: 'sending', attempts: e.attempts + 1 }));
+    try {
+      await this.deps.send(entry);
+      this.update(connectionId, entry.id, (e) => ({ ...e, state: 'sent', sentAt: this.now(), lastError: undefined }));
+    } catch (error) {
+      this.handleFailure(entry, error);
+    } finally {
+      this.inFlight.delete(entry.id);
+      this.pump();
+    }
+  }
+
+  private handleFailure(entry: OutboxEntry, error: unknown): void {
+    const { connectionId } = entry;
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ApiError && error.status === 409) {
+      this.update(connectionId, entry.id, (e) => ({ ...e, state: 'conflict', recorded: error.recorded, lastError: message }));
+      return;
+    }
+    if ((error instanceof ApiError && (error.status === 401 || error.status === 403)) || error instanceof ConnectionBlockedError) {
+      // Nothing is lost: the entry waits in the queue until the key is fixed.
+      this.update(connectionId, entry.id, (e) => ({ ...e, state: 'queued', attempts: Math.max(0, e.attempts - 1), nextAttemptAt: this.now(), lastError: message }));
+      this.snapshot = { ...this.snapshot, paused: { ...this.snapshot.paused, [connectionId]: message } };
+      this.notify();
+      if (error instanceof ApiError) this.deps.onKeyRefused(connectionId, error);
+      return;
+    }
+    const retryable =
+      error instanceof NetworkError || (error instanceof ApiError && (error.status >= 500 || error.status === 429)) || error instanceof ContractError || !(error instanceof ApiError);
+    const attempts = this.entriesOf(connectionId).find((e) => e.id === entry.id)?.attempts ?? entry.attempts + 1;
+    if (retryable && attempts < (this.deps.maxAttempts ?? 8)) {
+      const base = this.deps.retryBaseMs ?? 500;
+      const delay = Math.min(30_000, base * 2 ** (attempts - 1)) * (0.5 + this.random() / 2);
+      this.update(connectionId, entry.id, (e) => ({ ...e, state: 'queued', nextAttemptAt: this.now() + delay, lastError: message }));
+      return;
+    }
+    this.update(connectionId, entry.id, (e) => ({ ...e, state: 'failed', lastError: message }));
+  }
+
+  private remove(connectionId: string, entryId: string): void {
+    this.commit(connectionId, this.entriesOf(connectionId).filter((e) => e.id !== entryId));
+    this.schedule();
+  }
+
+  private update(connectionId: string, entryId: string, change: (entry: OutboxEntry) => OutboxEntry): void {
+    this.commit(connectionId, this.entriesOf(connectionId).map((e) => (e.id === entryId ? change(e) : e)));
+  }
+
+  private commit(connectionId: string, entries: OutboxEntry[]): void {
+    writeEntries(this.deps.storageFor(connectionId), connectionId, entries);
+    this.snapshot = { ...this.snapshot, entries: { ...this.snapshot.entries, [connectionId]: entries } };
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

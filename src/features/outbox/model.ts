@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * A decision on one delivered item, as the outbox keeps it. It is written to storage
+ * before anything else happens and carries no delivered content: ids, the decision,
+ * the price when it charges.
+ */
+export const DECISIONS = ['adopt', 'dispute'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export const ENTRY_STATES = [
+  'grace', // inside the undo window
+  'queued', // due; waiting for a sending slot, the network, or a retry time
+  'sending',
+  'sent', // confirmed by the server: never sent again
+  'failed', // gave up (or a 4xx): the user may retry or discard
+  'conflict', // 409: the server holds another decision (`recorded`)
+  'needs-confirmation', // a charged decision found after a reload: waits for the user
+  'expired', // older than 24 h and never sent: shown once, then dropped
+] as const;
+export type EntryState = (typeof ENTRY_STATES)[number];
+
+export const outboxEntrySchema = z.object({
+  id: z.string(),
+  connectionId: z.string(),
+  kind: z.enum(['live', 'simulated']),
+  itemId: z.string(),
+  subscriptionId: z.string(),
+  decision: z.enum(DECISIONS),
+  reason: z.string().optional(),
+  /** Simulated adopts: the unit price in micro-USD that the adopt will charge. */
+  priceMicros: z.number().int().nonnegative().nullable(),
+  createdAt: z.number(),
+  sendAfter: z.number(),
+  state: z.enum(ENTRY_STATES),
+  attempts: z.number().int().nonnegative(),
+  nextAttemptAt: z.number(),
+  lastError: z.string().optional(),
+  recorded: z.string().optional(),
+  sentAt: z.number().optional(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+export type NewDecision = Pick<OutboxEntry, 'kind' | 'itemId' | 'subscriptionId' | 'decision' | 'reason' | 'priceMicros'>;
+
+/** A simulated adopt costs money: after a reload it waits for the user's confirmation. */
+export const isCharged = (entry: Pick<OutboxEntry, 'kind' | 'decision'>) => entry.kind === 'simulated' && entry.decision === 'adopt';
+
+export const UNSENT_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'sending', 'needs-confirmation']);
+export const PROBLEM_STATES: ReadonlySet<EntryState> = new Set(['failed', 'conflict']);
+
+export const DAY_MS = 24 * 60 * 60 * 1000;

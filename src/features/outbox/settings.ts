@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Review settings kept on this device (no secrets). */
+const SETTINGS_KEY = 'dds.settings';
+export const GRACE_MIN_S = 0;
+export const GRACE_MAX_S = 30;
+export const GRACE_DEFAULT_S = 3;
+
+const settingsSchema = z.object({
+  graceSeconds: z.number().int().min(GRACE_MIN_S).max(GRACE_MAX_S).catch(GRACE_DEFAULT_S),
+});
+export type ReviewSettings = z.infer<typeof settingsSchema>;
+
+export function loadSettings(): ReviewSettings {
+  try {
+    return settingsSchema.parse(JSON.parse(window.localStorage.getItem(SETTINGS_KEY) ?? '{}'));
+  } catch {
+    return { graceSeconds: GRACE_DEFAULT_S };
+  }
+}
+
+export function saveSettings(settings: ReviewSettings): void {
+  try {
+    window.localStorage.setItem(SETTINGS_KEY, JSON.stringify(settingsSchema.parse(settings)));
+  } catch {
+    /* storage unavailable: the setting lasts for this page */
+  }
+}
