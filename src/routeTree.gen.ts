@@ -14,6 +14,8 @@ import { Route as ConnectionRouteImport } from './routes/connection'
 import { Route as KeysRouteImport } from './routes/keys'
 import { Route as VerticalsRouteImport } from './routes/verticals'
 import { Route as FrontiersIndexRouteImport } from './routes/frontiers/index'
+import { Route as ReviewIndexRouteImport } from './routes/review/index'
+import { Route as ReviewSubscriptionIdRouteImport } from './routes/review/$subscriptionId'
 import { Route as FrontiersFrontierIdIndexRouteImport } from './routes/frontiers/$frontierId/index'
 import { Route as FrontiersFrontierIdTasksTaskIdPreviewRouteImport } from './routes/frontiers/$frontierId/tasks/$taskId/preview'
 
@@ -42,6 +44,16 @@ const FrontiersIndexRoute = FrontiersIndexRouteImport.update({
   path: '/frontiers/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReviewIndexRoute = ReviewIndexRouteImport.update({
+  id: '/review/',
+  path: '/review/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReviewSubscriptionIdRoute = ReviewSubscriptionIdRouteImport.update({
+  id: '/review/$subscriptionId',
+  path: '/review/$subscriptionId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FrontiersFrontierIdIndexRoute =
   FrontiersFrontierIdIndexRouteImport.update({
     id: '/frontiers/$frontierId/',
@@ -60,7 +72,9 @@ export interface FileRoutesByFullPath {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/review/$subscriptionId': typeof ReviewSubscriptionIdRoute
   '/frontiers/': typeof FrontiersIndexRoute
+  '/review/': typeof ReviewIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
@@ -69,7 +83,9 @@ export interface FileRoutesByTo {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/review/$subscriptionId': typeof ReviewSubscriptionIdRoute
   '/frontiers': typeof FrontiersIndexRoute
+  '/review': typeof ReviewIndexRoute
   '/frontiers/$frontierId': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
@@ -79,7 +95,9 @@ export interface FileRoutesById {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/review/$subscriptionId': typeof ReviewSubscriptionIdRoute
   '/frontiers/': typeof FrontiersIndexRoute
+  '/review/': typeof ReviewIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
@@ -90,7 +108,9 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/review/$subscriptionId'
     | '/frontiers/'
+    | '/review/'
     | '/frontiers/$frontierId/'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
   fileRoutesByTo: FileRoutesByTo
@@ -99,7 +119,9 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/review/$subscriptionId'
     | '/frontiers'
+    | '/review'
     | '/frontiers/$frontierId'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
   id:
@@ -108,7 +130,9 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/review/$subscriptionId'
     | '/frontiers/'
+    | '/review/'
     | '/frontiers/$frontierId/'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
   fileRoutesById: FileRoutesById
@@ -118,7 +142,9 @@ export interface RootRouteChildren {
   ConnectionRoute: typeof ConnectionRoute
   KeysRoute: typeof KeysRoute
   VerticalsRoute: typeof VerticalsRoute
+  ReviewSubscriptionIdRoute: typeof ReviewSubscriptionIdRoute
   FrontiersIndexRoute: typeof FrontiersIndexRoute
+  ReviewIndexRoute: typeof ReviewIndexRoute
   FrontiersFrontierIdIndexRoute: typeof FrontiersFrontierIdIndexRoute
   FrontiersFrontierIdTasksTaskIdPreviewRoute: typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
@@ -160,6 +186,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FrontiersIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/review/': {
+      id: '/review/'
+      path: '/review'
+      fullPath: '/review/'
+      preLoaderRoute: typeof ReviewIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/review/$subscriptionId': {
+      id: '/review/$subscriptionId'
+      path: '/review/$subscriptionId'
+      fullPath: '/review/$subscriptionId'
+      preLoaderRoute: typeof ReviewSubscriptionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/frontiers/$frontierId/': {
       id: '/frontiers/$frontierId/'
       path: '/frontiers/$frontierId'
@@ -182,7 +222,9 @@ const rootRouteChildren: RootRouteChildren = {
   ConnectionRoute: ConnectionRoute,
   KeysRoute: KeysRoute,
   VerticalsRoute: VerticalsRoute,
+  ReviewSubscriptionIdRoute: ReviewSubscriptionIdRoute,
   FrontiersIndexRoute: FrontiersIndexRoute,
+  ReviewIndexRoute: ReviewIndexRoute,
   FrontiersFrontierIdIndexRoute: FrontiersFrontierIdIndexRoute,
   FrontiersFrontierIdTasksTaskIdPreviewRoute:
     FrontiersFrontierIdTasksTaskIdPreviewRoute,

@@ -1,10 +1,12 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AuthBanner, ConnectionSwitcher } from '../features/connections';
+import { OutboxNotices, OutboxStatus } from '../features/outbox';
 
 const NAV = [
   { to: '/frontiers', label: 'Sources' },
   { to: '/verticals', label: 'Verticals' },
+  { to: '/review', label: 'Review' },
   { to: '/keys', label: 'Keys' },
   { to: '/connection', label: 'Connection' },
 ] as const;
@@ -24,6 +26,7 @@ export function AppShell({ headerExtra }: { headerExtra?: ReactNode }) {
           </Link>
           <div className="flex items-center gap-3">
             {headerExtra}
+            <OutboxStatus />
             <ConnectionSwitcher />
           </div>
         </div>
@@ -44,6 +47,7 @@ export function AppShell({ headerExtra }: { headerExtra?: ReactNode }) {
         </nav>
       </header>
       <AuthBanner />
+      <OutboxNotices />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         <Outlet />
       </main>

@@ -3,6 +3,6 @@ import { connectionStore, isConnected } from '../features/connections';
 
 export const Route = createFileRoute('/')({
   beforeLoad: () => {
-    throw redirect({ to: isConnected(connectionStore.active) ? '/frontiers' : '/connection' });
+    throw redirect({ to: isConnected(connectionStore.active) ? '/review' : '/connection' });
   },
 });

@@ -9,6 +9,7 @@ import {
   receiptSchema,
   simulatedItemSchema,
   verticalSchema,
+  type Receipt,
 } from './resources';
 
 const list = <T extends z.ZodType>(item: T) => z.looseObject({ data: z.array(item) });
@@ -26,7 +27,7 @@ export const previewResponseSchema = list(previewSubmissionSchema);
 export const optionalReceiptSchema = z
   .union([receiptSchema, z.object({}).strict(), z.null()])
   .optional()
-  .transform((value) => (value && 'receipt_id' in value ? value : null));
+  .transform((value): Receipt | null => (value && 'receipt_id' in value ? (value as Receipt) : null));
 
 /** `next_cursor` is a string; "" and null both mean "no further page". */
 const nextCursor = z

@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './button';
+
+/*
+ * Dialogs are the platform's <dialog> with showModal(): the browser traps focus, makes the
+ * rest of the page inert, closes on Esc and restores focus. Dialog libraries that inject
+ * <style> elements would break our Content-Security-Policy (no inline styles).
+ */
+const panel =
+  'w-[min(92vw,32rem)] rounded-lg bg-white p-5 text-slate-900 shadow-xl backdrop:bg-black/40 dark:bg-slate-900 dark:text-slate-100';
+
+function useModal(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return ref;
+}
+
+/** A confirmation that must be answered: Esc or Cancel cancels, the confirm button has focus. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useModal(open);
+  const titleId = useId();
+  const bodyId = useId();
+  return (
+    <dialog
+      ref={ref}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      className={panel}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      {open && (
+        <>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <div id={bodyId} className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            {children}
+          </div>
+          <div className="mt-5 flex justify-end gap-2">
+            <Button onClick={onCancel}>Cancel</Button>
+            <Button variant="primary" onClick={onConfirm} data-autofocus>
+              {confirmLabel}
+            </Button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}
+
+/** An informational dialog. */
+export function InfoDialog({ open, onOpenChange, title, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode }) {
+  const ref = useModal(open);
+  const titleId = useId();
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={panel}
+      onCancel={(event) => {
+        event.preventDefault();
+        onOpenChange(false);
+      }}
+    >
+      {open && (
+        <>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <div className="mt-3 text-sm">{children}</div>
+          <div className="mt-5 flex justify-end">
+            <Button onClick={() => onOpenChange(false)} data-autofocus>
+              Close
+            </Button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

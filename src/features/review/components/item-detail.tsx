@@ -1,0 +1,120 @@
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/field';
+import { Badge } from '../../../components/ui/panel';
+import { formatMicros } from '../../../lib/money';
+import type { OutboxEntry } from '../../outbox';
+import { PayloadViewer } from '../../payload';
+import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
+
+const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
+  new: 'neutral',
+  adopted: 'good',
+  disputed: 'bad',
+  waiting: 'warn',
+  failed: 'bad',
+};
+
+/** The delivered content of one item, with its metadata. Memoised: it re-renders only for its own item. */
+export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: ReviewItem; baseUrl: string }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {item.meta.map((m) => (
+          <div key={m.label} className="contents">
+            <dt className="text-slate-600 dark:text-slate-400">{m.label}</dt>
+            <dd className="break-all">{m.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <PayloadViewer value={item.content} baseUrl={baseUrl} rootName={item.kind === 'live' ? 'data' : 'payload'} />
+    </div>
+  );
+});
+
+function DisputeReason({ onConfirm, onCancel }: { onConfirm: (reason: string) => void; onCancel: () => void }) {
+  const [reason, setReason] = useState('');
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm(reason.trim());
+  };
+  return (
+    <form onSubmit={submit} aria-label="Dispute reason" className="flex flex-wrap items-end gap-2 rounded-md border border-red-200 bg-red-50 p-2 dark:border-red-900 dark:bg-red-950">
+      <label className="flex flex-1 flex-col gap-1 text-sm">
+        <span>Reason (optional): Enter disputes, Esc cancels</span>
+        <input
+          ref={ref}
+          className={`${inputClass} w-full`}
+          value={reason}
+          maxLength={2000}
+          onChange={(e) => setReason(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              onCancel();
+            }
+          }}
+        />
+      </label>
+      <Button type="submit" variant="danger">
+        Confirm dispute
+      </Button>
+      <Button onClick={onCancel}>Cancel</Button>
+    </form>
+  );
+}
+
+export interface ItemDetailProps {
+  item: ReviewItem;
+  /** Rendered hidden beside the focused item, so moving to it paints at once. */
+  upcoming?: ReviewItem;
+  state: DisplayState;
+  entry: OutboxEntry | undefined;
+  baseUrl: string;
+  disputeOpen: boolean;
+  onAdopt: () => void;
+  onDispute: () => void;
+  onDisputeConfirm: (reason: string) => void;
+  onDisputeCancel: () => void;
+  onUndo: () => void;
+}
+
+/** The focused item: its state, its actions, and its content. */
+export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen, onAdopt, onDispute, onDisputeConfirm, onDisputeCancel, onUndo }: ItemDetailProps) {
+  const decided = state !== 'new';
+  const priceId = `price-${item.key}`;
+  return (
+    <section aria-label="Focused item" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-base font-semibold">{item.title}</h2>
+        <Badge tone={TONE[state]}>{STATE_LABELS[state]}</Badge>
+        {entry?.state === 'conflict' && <Badge tone="bad">service holds: {entry.recorded ?? 'another decision'}</Badge>}
+        {entry?.state === 'failed' && <Badge tone="bad">{entry.lastError}</Badge>}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="adopt" onClick={onAdopt} disabled={decided} aria-describedby={item.priceMicros !== null ? priceId : undefined} aria-keyshortcuts="a">
+          Adopt
+        </Button>
+        {item.priceMicros !== null && (
+          <span id={priceId} className="text-sm">
+            charges <strong className="font-mono">{formatMicros(item.priceMicros)}</strong>
+          </span>
+        )}
+        <Button variant="danger" onClick={onDispute} disabled={decided} aria-keyshortcuts="d">
+          Dispute
+        </Button>
+        <Button onClick={onUndo} disabled={entry?.state !== 'grace'} aria-keyshortcuts="z">
+          Undo
+        </Button>
+      </div>
+      {disputeOpen && !decided && <DisputeReason onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />}
+      {[item, ...(upcoming && upcoming.key !== item.key ? [upcoming] : [])].map((shown) => (
+        <div key={shown.key} hidden={shown.key !== item.key}>
+          <ItemContent item={shown} baseUrl={baseUrl} />
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef } from 'react';
+import { cx } from '../../../lib/cx';
+import { formatMicros } from '../../../lib/money';
+import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
+
+const ROW_HEIGHT = 52;
+
+const STATE_STYLES: Record<DisplayState, string> = {
+  new: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+  adopted: 'bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-100',
+  disputed: 'bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-100',
+  waiting: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
+  failed: 'bg-red-600 text-white',
+};
+
+export const optionId = (item: ReviewItem) => `review-option-${item.kind}-${item.id}`;
+
+interface RowProps {
+  item: ReviewItem;
+  index: number;
+  state: DisplayState;
+  focused: boolean;
+  selected: boolean;
+  start: number;
+  onFocus: (index: number) => void;
+}
+
+const Row = memo(function Row({ item, index, state, focused, selected, start, onFocus }: RowProps) {
+  const price = item.priceMicros !== null ? `, ${formatMicros(item.priceMicros)}` : '';
+  return (
+    <div
+      id={optionId(item)}
+      role="option"
+      aria-selected={selected}
+      aria-label={`${item.title}, ${STATE_LABELS[state]}${price}${selected ? ', selected' : ''}`}
+      data-state={state}
+      onClick={() => onFocus(index)}
+      className={cx(
+        'absolute left-0 top-0 flex w-full cursor-pointer items-center gap-2 border-b border-slate-100 px-3 text-sm dark:border-slate-800',
+        focused ? 'bg-brand-50 ring-2 ring-inset ring-brand-500 dark:bg-brand-700/30' : 'hover:bg-slate-50 dark:hover:bg-slate-800/60',
+      )}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      <span aria-hidden="true" className={cx('w-4 text-center', selected ? 'text-brand-600' : 'text-transparent')}>
+        ✓
+      </span>
+      <span className="flex-1 truncate font-medium">{item.title}</span>
+      {item.priceMicros !== null && <span className="font-mono text-xs tabular-nums">{formatMicros(item.priceMicros)}</span>}
+      <span className={cx('rounded px-1.5 py-0.5 text-xs font-medium', STATE_STYLES[state])}>{STATE_LABELS[state]}</span>
+    </div>
+  );
+});
+
+/**
+ * The page's items as a virtualized listbox: only the rows in view (plus a few) are in the
+ * DOM, so thousands of items stay fast. The focused row is the active descendant.
+ */
+export function ItemList({
+  items,
+  states,
+  focusIndex,
+  selected,
+  onFocus,
+  label,
+}: {
+  items: readonly ReviewItem[];
+  states: readonly DisplayState[];
+  focusIndex: number;
+  selected: ReadonlySet<string>;
+  onFocus: (index: number) => void;
+  label: string;
+}) {
+  const parentRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  useEffect(() => {
+    if (focusIndex >= 0 && focusIndex < items.length) virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
+  }, [focusIndex, items.length, virtualizer]);
+  const focused = items[focusIndex];
+  return (
+    <div
+      ref={parentRef}
+      role="listbox"
+      aria-label={label}
+      aria-multiselectable="true"
+      aria-activedescendant={focused ? optionId(focused) : undefined}
+      tabIndex={0}
+      className="h-[65vh] overflow-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index]!;
+          return (
+            <Row
+              key={item.key}
+              item={item}
+              index={row.index}
+              state={states[row.index]!}
+              focused={row.index === focusIndex}
+              selected={selected.has(item.key)}
+              start={row.start}
+              onFocus={onFocus}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

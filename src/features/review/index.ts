@@ -1,0 +1,7 @@
+/** Public entry of the review feature. */
+export { ReviewIndex } from './components/review-index';
+export { ReviewWorkspace } from './components/review-workspace';
+export { ItemContent } from './components/item-detail';
+export { displayState, entriesByItem, fromLive, fromSimulated, STATE_LABELS, type DisplayState, type ReviewItem } from './model';
+export { pendingItemsQuery, rereadPageQuery } from './queries';
+export { reviewSearchSchema, type ReviewSearch } from './search';

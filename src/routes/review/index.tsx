@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireConnection } from '../../features/connections';
+import { ReviewIndex } from '../../features/review';
+
+export const Route = createFileRoute('/review/')({
+  beforeLoad: () => {
+    requireConnection();
+  },
+  component: ReviewIndex,
+});
