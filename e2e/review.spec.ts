@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { serviceApi, micros } from './support/api';
+import { connectDemo } from './support/console';
+
+test('review 50 live items by keyboard alone; the service records every decision', async ({ page, request }) => {
+  await connectDemo(page);
+  await page.goto('/review/sub_live_support?limit=50');
+  await page.keyboard.press('n');
+  const list = page.getByRole('listbox', { name: 'Items on this page' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+
+  const decided: { id: string; decision: 'adopt' | 'dispute' }[] = [];
+  for (let i = 0; i < 50; i++) {
+    const title = await page.getByRole('region', { name: 'Focused item' }).getByRole('heading').textContent();
+    const id = title!.replace('Submission ', '');
+    if (i % 3 === 2) {
+      await page.keyboard.press('d');
+      await expect(page.getByRole('textbox', { name: /Reason/ })).toBeFocused();
+      await page.keyboard.type(`reason ${i}`);
+      await page.keyboard.press('Enter');
+      decided.push({ id, decision: 'dispute' });
+    } else {
+      await page.keyboard.press('a');
+      decided.push({ id, decision: 'adopt' });
+    }
+  }
+  expect(new Set(decided.map((d) => d.id)).size).toBe(50);
+  // Fewer than 100 rows in the DOM whatever the page size.
+  expect(await list.getByRole('option').count()).toBeLessThan(100);
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+
+  const recorded = new Map((await serviceApi(request).reread('sub_live_support')).map((s) => [s.submission_id, s.consumer_feedback]));
+  for (const { id, decision } of decided) expect(recorded.get(id), id).toBe(decision);
+});
+
+test('adopt a selection of simulated items after confirming the exact total; receipts match', async ({ page, request }) => {
+  await connectDemo(page);
+  await page.goto('/review/sub_sim_support?limit=20');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  const list = page.getByRole('listbox', { name: 'Items on this page' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+  const before = await serviceApi(request).pending('sub_sim_support', 20);
+  const chosen = before.slice(0, 4);
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+  }
+  await page.keyboard.press('Shift+A');
+  const expectedMicros = chosen.reduce((sum, item) => sum + micros(item.unit_price_usd), 0);
+  const dialog = page.getByRole('alertdialog', { name: 'Adopt 4 items?' });
+  await expect(dialog).toBeVisible();
+  const label = await dialog.getByRole('button', { name: /Adopt and pay/ }).textContent();
+  const shown = Number(label!.replace(/[^0-9.]/g, ''));
+  expect(micros(shown)).toBe(expectedMicros);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+
+  const receipts = (await serviceApi(request).usage()).filter((r) => chosen.some((c) => c.id === r.item_id));
+  expect(receipts).toHaveLength(4);
+  expect(receipts.every((r) => r.kind === 'adopt')).toBe(true);
+  expect(receipts.reduce((sum, r) => sum + micros(r.amount_usd), 0)).toBe(expectedMicros);
+  await expect(page.getByText(/Spent this visit/)).toContainText(label!.replace('Adopt and pay ', ''));
+});
+
+test('the shortcuts dialog opens with ? and shortcuts do nothing while typing', async ({ page }) => {
+  await connectDemo(page);
+  await page.goto('/review/sub_sim_retail?limit=5');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+  await page.getByRole('spinbutton', { name: 'Page size' }).focus();
+  await page.keyboard.press('a');
+  await expect(page.getByRole('region', { name: 'Focused item' }).getByText('new', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
+});
