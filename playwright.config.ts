@@ -13,7 +13,8 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // One worker: tests share one service, and reconciliation checks the whole organization's books.
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

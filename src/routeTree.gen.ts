@@ -12,7 +12,11 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ConnectionRouteImport } from './routes/connection'
 import { Route as KeysRouteImport } from './routes/keys'
+import { Route as ReconciliationRouteImport } from './routes/reconciliation'
+import { Route as UsageRouteImport } from './routes/usage'
 import { Route as VerticalsRouteImport } from './routes/verticals'
+import { Route as DeliveriesIndexRouteImport } from './routes/deliveries/index'
+import { Route as DeliveriesDeliveryIdRouteImport } from './routes/deliveries/$deliveryId'
 import { Route as FrontiersIndexRouteImport } from './routes/frontiers/index'
 import { Route as ReviewIndexRouteImport } from './routes/review/index'
 import { Route as ReviewSubscriptionIdRouteImport } from './routes/review/$subscriptionId'
@@ -34,9 +38,29 @@ const KeysRoute = KeysRouteImport.update({
   path: '/keys',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReconciliationRoute = ReconciliationRouteImport.update({
+  id: '/reconciliation',
+  path: '/reconciliation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UsageRoute = UsageRouteImport.update({
+  id: '/usage',
+  path: '/usage',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerticalsRoute = VerticalsRouteImport.update({
   id: '/verticals',
   path: '/verticals',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DeliveriesIndexRoute = DeliveriesIndexRouteImport.update({
+  id: '/deliveries/',
+  path: '/deliveries/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DeliveriesDeliveryIdRoute = DeliveriesDeliveryIdRouteImport.update({
+  id: '/deliveries/$deliveryId',
+  path: '/deliveries/$deliveryId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FrontiersIndexRoute = FrontiersIndexRouteImport.update({
@@ -71,8 +95,12 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/reconciliation': typeof ReconciliationRoute
+  '/usage': typeof UsageRoute
   '/verticals': typeof VerticalsRoute
+  '/deliveries/$deliveryId': typeof DeliveriesDeliveryIdRoute
   '/review/$subscriptionId': typeof ReviewSubscriptionIdRoute
+  '/deliveries/': typeof DeliveriesIndexRoute
   '/frontiers/': typeof FrontiersIndexRoute
   '/review/': typeof ReviewIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
@@ -82,8 +110,12 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/reconciliation': typeof ReconciliationRoute
+  '/usage': typeof UsageRoute
   '/verticals': typeof VerticalsRoute
+  '/deliveries/$deliveryId': typeof DeliveriesDeliveryIdRoute
   '/review/$subscriptionId': typeof ReviewSubscriptionIdRoute
+  '/deliveries': typeof DeliveriesIndexRoute
   '/frontiers': typeof FrontiersIndexRoute
   '/review': typeof ReviewIndexRoute
   '/frontiers/$frontierId': typeof FrontiersFrontierIdIndexRoute
@@ -94,8 +126,12 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/reconciliation': typeof ReconciliationRoute
+  '/usage': typeof UsageRoute
   '/verticals': typeof VerticalsRoute
+  '/deliveries/$deliveryId': typeof DeliveriesDeliveryIdRoute
   '/review/$subscriptionId': typeof ReviewSubscriptionIdRoute
+  '/deliveries/': typeof DeliveriesIndexRoute
   '/frontiers/': typeof FrontiersIndexRoute
   '/review/': typeof ReviewIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
@@ -107,8 +143,12 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/reconciliation'
+    | '/usage'
     | '/verticals'
+    | '/deliveries/$deliveryId'
     | '/review/$subscriptionId'
+    | '/deliveries/'
     | '/frontiers/'
     | '/review/'
     | '/frontiers/$frontierId/'
@@ -118,8 +158,12 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/reconciliation'
+    | '/usage'
     | '/verticals'
+    | '/deliveries/$deliveryId'
     | '/review/$subscriptionId'
+    | '/deliveries'
     | '/frontiers'
     | '/review'
     | '/frontiers/$frontierId'
@@ -129,8 +173,12 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/reconciliation'
+    | '/usage'
     | '/verticals'
+    | '/deliveries/$deliveryId'
     | '/review/$subscriptionId'
+    | '/deliveries/'
     | '/frontiers/'
     | '/review/'
     | '/frontiers/$frontierId/'
@@ -141,8 +189,12 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ConnectionRoute: typeof ConnectionRoute
   KeysRoute: typeof KeysRoute
+  ReconciliationRoute: typeof ReconciliationRoute
+  UsageRoute: typeof UsageRoute
   VerticalsRoute: typeof VerticalsRoute
+  DeliveriesDeliveryIdRoute: typeof DeliveriesDeliveryIdRoute
   ReviewSubscriptionIdRoute: typeof ReviewSubscriptionIdRoute
+  DeliveriesIndexRoute: typeof DeliveriesIndexRoute
   FrontiersIndexRoute: typeof FrontiersIndexRoute
   ReviewIndexRoute: typeof ReviewIndexRoute
   FrontiersFrontierIdIndexRoute: typeof FrontiersFrontierIdIndexRoute
@@ -172,11 +224,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KeysRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reconciliation': {
+      id: '/reconciliation'
+      path: '/reconciliation'
+      fullPath: '/reconciliation'
+      preLoaderRoute: typeof ReconciliationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/usage': {
+      id: '/usage'
+      path: '/usage'
+      fullPath: '/usage'
+      preLoaderRoute: typeof UsageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verticals': {
       id: '/verticals'
       path: '/verticals'
       fullPath: '/verticals'
       preLoaderRoute: typeof VerticalsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/deliveries/': {
+      id: '/deliveries/'
+      path: '/deliveries'
+      fullPath: '/deliveries/'
+      preLoaderRoute: typeof DeliveriesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/deliveries/$deliveryId': {
+      id: '/deliveries/$deliveryId'
+      path: '/deliveries/$deliveryId'
+      fullPath: '/deliveries/$deliveryId'
+      preLoaderRoute: typeof DeliveriesDeliveryIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/frontiers/': {
@@ -221,8 +301,12 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ConnectionRoute: ConnectionRoute,
   KeysRoute: KeysRoute,
+  ReconciliationRoute: ReconciliationRoute,
+  UsageRoute: UsageRoute,
   VerticalsRoute: VerticalsRoute,
+  DeliveriesDeliveryIdRoute: DeliveriesDeliveryIdRoute,
   ReviewSubscriptionIdRoute: ReviewSubscriptionIdRoute,
+  DeliveriesIndexRoute: DeliveriesIndexRoute,
   FrontiersIndexRoute: FrontiersIndexRoute,
   ReviewIndexRoute: ReviewIndexRoute,
   FrontiersFrontierIdIndexRoute: FrontiersFrontierIdIndexRoute,

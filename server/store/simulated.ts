@@ -26,10 +26,11 @@ interface ItemRow {
   subscription_id: string;
   delivery_id: string;
   status: SimulatedStatus;
+  decided_at: string | null;
 }
 
 const ITEM_COLUMNS = `id, vertical_id, topic_id, payload, quality_score, quality_method, validator_count,
-  consensus_ratio, unit_price_micros, created_at, subscription_id, delivery_id, status`;
+  consensus_ratio, unit_price_micros, created_at, subscription_id, delivery_id, status, decided_at`;
 
 function toItem(row: ItemRow): SimulatedItem {
   return {
@@ -151,5 +152,5 @@ export function deliveryItems(db: Db, orgId: string, deliveryId: string): Delive
   const rows = db
     .prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE delivery_id = ? ORDER BY seq`)
     .all(deliveryId) as ItemRow[];
-  return rows.map((row) => ({ ...toItem(row), status: row.status, delivery_id: row.delivery_id }));
+  return rows.map((row) => ({ ...toItem(row), status: row.status, delivery_id: row.delivery_id, decided_at: row.decided_at }));
 }

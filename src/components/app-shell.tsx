@@ -7,6 +7,9 @@ const NAV = [
   { to: '/frontiers', label: 'Sources' },
   { to: '/verticals', label: 'Verticals' },
   { to: '/review', label: 'Review' },
+  { to: '/usage', label: 'Usage' },
+  { to: '/deliveries', label: 'Deliveries' },
+  { to: '/reconciliation', label: 'Reconciliation' },
   { to: '/keys', label: 'Keys' },
   { to: '/connection', label: 'Connection' },
 ] as const;

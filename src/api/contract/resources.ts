@@ -125,10 +125,11 @@ export const deliverySchema = z.looseObject({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-/** A delivery item: the simulated item plus its status (docs/contract.md). */
+/** A delivery item: the simulated item plus its status (docs/contract.md); `decided_at` is our addition. */
 export const deliveryItemSchema = simulatedItemSchema.extend({
   status: z.string(),
   delivery_id: z.string().optional(),
+  decided_at: z.string().nullish(),
 });
 export type DeliveryItem = z.infer<typeof deliveryItemSchema>;
 

@@ -137,13 +137,20 @@ describe('outbox', () => {
   it('never re-sends a decision the server confirmed, even after a reload', async () => {
     const first = setup({ graceMs: () => 0 });
     first.engine.enqueue('c1', live('1'));
+    first.engine.enqueue('c1', live('2'));
     await vi.advanceTimersByTimeAsync(100);
-    expect(first.sent).toHaveLength(1);
+    expect(first.sent).toHaveLength(2);
+    // The same visit refuses to decide a confirmed item again.
+    first.engine.enqueue('c1', live('1', 'dispute'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(first.sent).toHaveLength(2);
+    // Confirmed decisions left storage: a reload has nothing to send.
+    expect(window.localStorage.getItem('dds.outbox.c1')).toBeNull();
     const second = setup();
     second.engine.load('c1');
-    second.engine.enqueue('c1', live('1'));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(second.sent).toHaveLength(0);
+    expect(second.engine.entriesOf('c1')).toEqual([]);
   });
 
   it('sends with bounded concurrency', async () => {

@@ -65,7 +65,7 @@ export class OutboxEngine {
     this.loaded.add(connectionId);
     const now = this.now();
     const entries = readEntries(this.deps.storageFor(connectionId), connectionId).flatMap((entry): OutboxEntry[] => {
-      if (entry.state === 'sent') return now - (entry.sentAt ?? entry.createdAt) < DAY_MS ? [entry] : [];
+      if (entry.state === 'sent') return [];
       if (entry.state === 'expired') return [entry];
       if (UNSENT_STATES.has(entry.state) && now - entry.createdAt >= DAY_MS) return [{ ...entry, state: 'expired' }];
       if (entry.state === 'grace' || entry.state === 'queued' || entry.state === 'sending') {
@@ -247,9 +247,15 @@ export class OutboxEngine {
     this.commit(connectionId, this.entriesOf(connectionId).map((e) => (e.id === entryId ? change(e) : e)));
   }
 
+  /**
+   * Updates a connection's entries and writes the unsent ones to storage before returning.
+   * Confirmed decisions stay in memory for this visit only: once the service confirmed a
+   * decision it leaves storage, so no reload can ever send it again, and storage holds only
+   * the backlog (a few entries), not the visit's history.
+   */
   private commit(connectionId: string, entries: OutboxEntry[]): void {
-    writeEntries(this.deps.storageFor(connectionId), connectionId, entries);
     this.snapshot = { ...this.snapshot, entries: { ...this.snapshot.entries, [connectionId]: entries } };
+    writeEntries(this.deps.storageFor(connectionId), connectionId, entries.filter((e) => e.state !== 'sent'));
     this.notify();
   }
 

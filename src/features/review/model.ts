@@ -43,7 +43,7 @@ export function fromSimulated(item: SimulatedItem | DeliveryItem, subscriptionId
     id: item.id,
     kind: 'simulated',
     subscriptionId,
-    title: `Item ${item.id.slice(0, 8)}`,
+    title: item.id.length <= 13 ? `Item ${item.id}` : `Item ${item.id.slice(0, 8)}…`,
     content: item.payload,
     serverState: status === 'adopted' ? 'adopted' : status === 'disputed' ? 'disputed' : 'new',
     priceMicros,

@@ -86,7 +86,7 @@ export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen,
   const decided = state !== 'new';
   const priceId = `price-${item.key}`;
   return (
-    <section aria-label="Focused item" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+    <section aria-label="Focused item" className="flex flex-col gap-3 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-base font-semibold">{item.title}</h2>
         <Badge tone={TONE[state]}>{STATE_LABELS[state]}</Badge>

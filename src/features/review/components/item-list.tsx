@@ -90,7 +90,7 @@ export function ItemList({
       aria-multiselectable="true"
       aria-activedescendant={focused ? optionId(focused) : undefined}
       tabIndex={0}
-      className="h-[65vh] overflow-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+      className="h-[65vh] overflow-auto rounded-lg border border-slate-200 bg-white [contain:strict] dark:border-slate-700 dark:bg-slate-900"
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {

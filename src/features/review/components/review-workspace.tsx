@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../api/contract';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
@@ -122,7 +122,8 @@ export function ReviewWorkspace(props: Props) {
     },
     [items, states],
   );
-  const upcoming = focused ? items[nextUndecided(index, new Set([focused.key]))] : undefined;
+  // The next item is rendered (hidden) after the keypress has painted, so moving on paints at once.
+  const upcoming = useDeferredValue(focused ? items[nextUndecided(index, new Set([focused.key]))] : undefined);
 
   // Fetch the next re-read page before the user reaches the end of this one.
   const { prefetchNext } = source;

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import { micros, serviceApi } from './support/api';
+import { connectDemo } from './support/console';
+import { E2E_DATA } from './support/service';
+
+test.describe.configure({ mode: 'serial' });
+
+const today = () => new Date().toISOString().slice(0, 10);
+const formatMicros = (m: number) => {
+  let fraction = String(m % 1_000_000).padStart(6, '0').replace(/0+$/, '');
+  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
+  return `$${Math.floor(m / 1_000_000).toLocaleString('en-US')}.${fraction}`;
+};
+
+test('after adopting 5 items: 5 receipts with the exact total, the day in the chart, the CSV, and no mismatch', async ({ page, request }) => {
+  await connectDemo(page);
+  const chosen = await serviceApi(request).pending('sub_sim_retail', 5);
+  const expected = chosen.reduce((sum, i) => sum + micros(i.unit_price_usd), 0);
+  await page.goto('/review/sub_sim_retail?limit=5');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option')).toHaveCount(5);
+  for (let i = 0; i < 5; i++) await page.keyboard.press('a');
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+
+  await page.goto(`/usage?limit=200&sub=sub_sim_retail&kind=adopt&from=${today()}`);
+  await expect(page.getByText(`5 receipts shown, total ${formatMicros(expected)}`)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Receipts' });
+  for (const item of chosen) await expect(table.getByRole('row').filter({ hasText: item.id })).toHaveCount(1);
+  await expect(page.getByRole('img', { name: /Spend per day/ })).toHaveAttribute('aria-label', new RegExp(`${today()}: \\${formatMicros(expected)}`));
+  await expect(page.getByRole('table', { name: 'Totals per subscription' }).getByRole('row', { name: /sub_sim_retail/ })).toContainText(formatMicros(expected));
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const rows = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true }).data;
+  expect(rows).toHaveLength(5);
+  expect(rows.map((r) => r.item_id).sort()).toEqual(chosen.map((c) => c.id).sort());
+  expect(rows.reduce((sum, r) => sum + micros(Number(r.amount_usd)), 0)).toBe(expected);
+
+  const json = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export JSON' }).click();
+  expect(JSON.parse(readFileSync(await (await json).path(), 'utf8'))).toHaveLength(5);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reconciliation' }).click();
+  await expect(page.getByRole('status', { name: 'Reconciliation result' })).toHaveText('No mismatch');
+  await expect(page.getByText('A per-item unit price is not proof of a charge').first()).toBeVisible();
+});
+
+test('deliveries list their items, which expand into the payload viewer and can be disputed', async ({ page, request }) => {
+  await connectDemo(page);
+  await page.goto('/deliveries');
+  const table = page.getByRole('table', { name: 'Deliveries' });
+  await expect(table.getByRole('row')).not.toHaveCount(1);
+  await table.getByRole('link', { name: /Open delivery of .* \(sub_sim_retail\)/ }).last().click();
+  const first = page.getByRole('list', { name: 'Items of this delivery' }).getByRole('listitem').filter({ hasText: 'new' }).first();
+  const title = (await first.locator('summary span').first().textContent())!;
+  await first.locator('summary').first().click();
+  await expect(first.getByRole('region', { name: 'Delivered content' })).toBeVisible();
+  await first.getByRole('button', { name: `Dispute ${title}` }).click();
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+  const pending = await serviceApi(request).pending('sub_sim_retail', 200);
+  expect(pending.some((p) => title.includes(p.id.slice(0, 8)))).toBe(false);
+});
+
+test('a receipt without a matching adoption is listed as a mismatch', async ({ page, request }) => {
+  const [victim] = await serviceApi(request).pending('sub_sim_retail', 1);
+  const dir = mkdtempSync(join(tmpdir(), 'dds-receipt-'));
+  const file = join(dir, 'receipt.json');
+  writeFileSync(file, JSON.stringify({ receipts: [{ subscription_id: 'sub_sim_retail', kind: 'adopt', item_id: victim!.id, quantity: 1, amount_usd: victim!.unit_price_usd }] }));
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA]);
+
+  await connectDemo(page);
+  await page.goto('/reconciliation');
+  await expect(page.getByRole('status', { name: 'Reconciliation result' })).toHaveText('1 mismatch');
+  const row = page.getByRole('table', { name: 'Mismatches item by item' }).getByRole('row').filter({ hasText: victim!.id });
+  await expect(row).toContainText('Charged, not adopted');
+  await expect(row).toContainText('charged, but the item is pending');
+});

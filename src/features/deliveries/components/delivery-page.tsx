@@ -1,0 +1,97 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Badge, PageHeader } from '../../../components/ui/panel';
+import { formatMicros, sumMicros } from '../../../lib/money';
+import { useActiveConnection, type Connection } from '../../connections';
+import { outbox, useOutboxEntries, type Decision } from '../../outbox';
+import { displayState, entriesByItem, fromSimulated, ItemContent, STATE_LABELS } from '../../review';
+import { deliveriesQuery, deliveryItemsQuery } from '../queries';
+import { LIMITS } from '../../../api/contract';
+
+/** One delivery's items: each expands into the payload viewer and can be decided through the outbox. */
+export function DeliveryPage({ deliveryId }: { deliveryId: string }) {
+  const connection = useActiveConnection() as Connection;
+  const { data } = useSuspenseQuery(deliveryItemsQuery(connection, deliveryId));
+  const { data: recent } = useSuspenseQuery(deliveriesQuery(connection, LIMITS.deliveries.max));
+  const delivery = recent.data.find((d) => d.delivery_id === deliveryId);
+  const entries = useOutboxEntries(connection.id);
+  const byItem = useMemo(() => entriesByItem(entries), [entries]);
+  const subscriptionId = delivery?.subscription_id;
+  const items = data.data.map((item) => fromSimulated(item, subscriptionId ?? ''));
+  // The service has the last word on scope; we only warn when we know the key does not cover it.
+  const covered = !subscriptionId || connection.subscriptions.some((s) => s.id === subscriptionId);
+  const total = sumMicros(items.map((i) => i.priceMicros ?? 0));
+  // Content renders when an item is first opened: a delivery can hold many heavy payloads.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+
+  const decide = (index: number, decision: Decision) => {
+    const item = items[index]!;
+    outbox.enqueue(connection.id, {
+      kind: 'simulated',
+      itemId: item.id,
+      subscriptionId: item.subscriptionId,
+      decision,
+      priceMicros: decision === 'adopt' ? item.priceMicros : null,
+    });
+  };
+
+  return (
+    <div>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link to="/deliveries" search={{ limit: 50 }} className="text-brand-600 hover:underline dark:text-brand-100">
+          Deliveries
+        </Link>{' '}
+        / {deliveryId}
+      </nav>
+      <PageHeader
+        title={`Delivery ${deliveryId.slice(0, 8)}`}
+        description={`${delivery ? `${delivery.subscription_id} · delivered ${delivery.created_at} · ` : ''}${items.length} items · listed prices ${formatMicros(total)} (a price is not a charge: see Usage)`}
+      />
+      <ul className="flex flex-col gap-2" aria-label="Items of this delivery">
+        {items.map((item, index) => {
+          const state = displayState(item, byItem.get(item.id));
+          return (
+            <li key={item.key} className="rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+              <details onToggle={(e) => e.currentTarget.open && setOpened((o) => new Set(o).add(item.key))}>
+                <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-sm">
+                  <span className="font-medium">{item.title}</span>
+                  <Badge tone={state === 'adopted' ? 'good' : state === 'disputed' || state === 'failed' ? 'bad' : state === 'waiting' ? 'warn' : 'neutral'}>
+                    {STATE_LABELS[state]}
+                  </Badge>
+                  <span className="ml-auto font-mono text-xs">{item.priceMicros !== null ? formatMicros(item.priceMicros) : ''}</span>
+                </summary>
+                <div className="flex flex-col gap-3 border-t border-slate-200 p-3 dark:border-slate-700">
+                  {state === 'new' && (
+                    <div className="flex flex-wrap items-center gap-2">
+                      {covered ? (
+                        <>
+                          <Button variant="adopt" size="sm" onClick={() => decide(index, 'adopt')} aria-label={`Adopt ${item.title} for ${formatMicros(item.priceMicros ?? 0)}`}>
+                            Adopt
+                          </Button>
+                          <span className="text-xs">charges {formatMicros(item.priceMicros ?? 0)}</span>
+                          <Button variant="danger" size="sm" onClick={() => decide(index, 'dispute')} aria-label={`Dispute ${item.title}`}>
+                            Dispute
+                          </Button>
+                        </>
+                      ) : (
+                        <span className="text-xs text-slate-600 dark:text-slate-400">Add subscription {subscriptionId} to this connection to decide here.</span>
+                      )}
+                    </div>
+                  )}
+                  {state === 'waiting' && (
+                    <Button size="sm" onClick={() => outbox.undoLast(connection.id)}>
+                      Undo
+                    </Button>
+                  )}
+                  {opened.has(item.key) && <ItemContent item={item} baseUrl={connection.baseUrl} />}
+                </div>
+              </details>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { LIMITS } from '../../../api/contract';
+import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
+import { formatMicros, sumMicros } from '../../../lib/money';
+import { useActiveConnection, type Connection } from '../../connections';
+import { deliveriesQuery, deliveryItemsQuery } from '../../deliveries';
+import { isCharged, useOutboxEntries } from '../../outbox';
+import { SPEC_WARNINGS, usageQuery } from '../../usage';
+import { reconcile, type MismatchKind } from '../model';
+
+const KIND_LABELS: Record<MismatchKind, string> = {
+  'charged-not-adopted': 'Charged, not adopted',
+  'adopted-not-charged': 'Adopted, not charged',
+  'amount-differs': 'Amount differs',
+  'charged-twice': 'Charged more than once',
+};
+
+/** Expected charges (adoptions × unit price) against actual receipts, per subscription and day, and item by item. */
+export function ReconciliationPage() {
+  const connection = useActiveConnection() as Connection;
+  const { data: usage } = useSuspenseQuery(usageQuery(connection, LIMITS.usage.max));
+  const { data: deliveries } = useSuspenseQuery(deliveriesQuery(connection, LIMITS.deliveries.max));
+  const itemLists = useSuspenseQueries({
+    queries: deliveries.data.map((d) => deliveryItemsQuery(connection, d.delivery_id)),
+    combine: (results) => results.map((r) => r.data.data),
+  });
+  const entries = useOutboxEntries(connection.id);
+
+  const result = useMemo(() => {
+    const items = deliveries.data.flatMap((d, i) => (itemLists[i] ?? []).map((item) => ({ item, subscriptionId: d.subscription_id })));
+    const confirmed = entries
+      .filter((e) => isCharged(e) && e.state === 'sent')
+      .map((e) => ({ itemId: e.itemId, subscriptionId: e.subscriptionId, priceMicros: e.priceMicros ?? 0, at: new Date(e.sentAt ?? e.createdAt).toISOString() }));
+    return reconcile({ receipts: usage.data, receiptsComplete: usage.data.length < LIMITS.usage.max, items, confirmed });
+  }, [deliveries.data, itemLists, entries, usage.data]);
+
+  const expected = sumMicros(result.rows.map((r) => r.expectedMicros));
+  const actual = sumMicros(result.rows.map((r) => r.actualMicros));
+  const deliveriesTruncated = deliveries.data.length >= LIMITS.deliveries.max;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title="Reconciliation"
+        description="What your adoptions should have cost (adopted simulated items × unit price) against what the receipts charged."
+      />
+      <Panel aria-label="Warnings about cost" className="border-amber-300 bg-amber-50 text-sm dark:border-amber-800 dark:bg-amber-950">
+        <ul className="list-disc pl-5">
+          {SPEC_WARNINGS.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+          <li>
+            Based on the latest {usage.data.length} receipts{result.windowStart ? ` (from ${result.windowStart})` : ' (all of them)'} and the latest{' '}
+            {deliveries.data.length} deliveries{deliveriesTruncated ? ' (older deliveries are not shown by the service)' : ''}.
+            {result.unchecked > 0 && ` ${result.unchecked} adoptions are older than the oldest receipt shown and cannot be checked.`}
+          </li>
+        </ul>
+      </Panel>
+      <Panel aria-labelledby="summary-heading" className="flex flex-wrap items-center gap-6">
+        <h2 id="summary-heading" className="sr-only">
+          Summary
+        </h2>
+        <div>
+          <div className="text-xs text-slate-600 dark:text-slate-400">Expected</div>
+          <div className="font-mono text-lg">{formatMicros(expected)}</div>
+        </div>
+        <div>
+          <div className="text-xs text-slate-600 dark:text-slate-400">Charged</div>
+          <div className="font-mono text-lg">{formatMicros(actual)}</div>
+        </div>
+        <div role="status" aria-label="Reconciliation result">
+          {result.mismatches.length === 0 ? (
+            <Badge tone="good">No mismatch</Badge>
+          ) : (
+            <Badge tone="bad">
+              {result.mismatches.length} mismatch{result.mismatches.length === 1 ? '' : 'es'}
+            </Badge>
+          )}
+        </div>
+      </Panel>
+      {result.mismatches.length > 0 && (
+        <Panel aria-labelledby="mismatch-heading">
+          <h2 id="mismatch-heading" className="mb-2 font-semibold">
+            Mismatches
+          </h2>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Mismatches item by item</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                {['Problem', 'Item', 'Subscription', 'Expected', 'Charged', 'Details'].map((h) => (
+                  <th key={h} scope="col" className="py-1 pr-3">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {result.mismatches.map((m, i) => (
+                <tr key={`${m.kind}-${m.itemId}-${i}`} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="py-1 pr-3">
+                    <Badge tone="bad">{KIND_LABELS[m.kind]}</Badge>
+                  </td>
+                  <td className="py-1 pr-3">
+                    <code className="text-xs break-all">{m.itemId ?? '—'}</code>
+                  </td>
+                  <td className="py-1 pr-3">{m.subscriptionId}</td>
+                  <td className="py-1 pr-3 font-mono">{formatMicros(m.expectedMicros)}</td>
+                  <td className="py-1 pr-3 font-mono">{formatMicros(m.actualMicros)}</td>
+                  <td className="py-1 text-xs">
+                    {m.detail}
+                    {m.receiptIds.length > 0 && ` (receipt ${m.receiptIds.join(', ')})`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Panel>
+      )}
+      <Panel aria-labelledby="daily-heading">
+        <h2 id="daily-heading" className="mb-2 font-semibold">
+          Per subscription and day
+        </h2>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Expected and charged per subscription and day</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              {['Day', 'Subscription', 'Adoptions', 'Expected', 'Receipts', 'Charged', 'Difference'].map((h) => (
+                <th key={h} scope="col" className="py-1 pr-3">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {result.rows.map((r) => {
+              const difference = r.actualMicros - r.expectedMicros;
+              return (
+                <tr key={`${r.subscriptionId}-${r.day}`} className="border-b border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    {r.day}
+                  </th>
+                  <td className="py-1 pr-3">{r.subscriptionId}</td>
+                  <td className="py-1 pr-3 tabular-nums">{r.adoptions}</td>
+                  <td className="py-1 pr-3 font-mono">{formatMicros(r.expectedMicros)}</td>
+                  <td className="py-1 pr-3 tabular-nums">{r.receipts}</td>
+                  <td className="py-1 pr-3 font-mono">{formatMicros(r.actualMicros)}</td>
+                  <td className={`py-1 font-mono ${difference !== 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>{formatMicros(difference)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+          Receipts and adoptions are listed in <Link to="/usage" search={{ limit: 200 }} className="underline">Usage</Link> and{' '}
+          <Link to="/deliveries" search={{ limit: 200 }} className="underline">
+            Deliveries
+          </Link>
+          .
+        </p>
+      </Panel>
+    </div>
+  );
+}

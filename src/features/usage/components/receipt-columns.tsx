@@ -1,0 +1,36 @@
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { Receipt } from '../../../api/contract';
+import { formatMicros } from '../../../lib/money';
+import { receiptMicros } from '../model';
+
+const column = createColumnHelper<Receipt>();
+const text = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** Columns for every known receipt field, then one per unknown field the server sent. */
+export function receiptColumns(extra: readonly string[]): ColumnDef<Receipt, unknown>[] {
+  return [
+    column.accessor('created_at', { header: 'Time', cell: (i) => <span className="whitespace-nowrap">{i.getValue()}</span> }),
+    column.accessor('subscription_id', { header: 'Subscription' }),
+    column.accessor('kind', { header: 'Kind' }),
+    column.accessor((r) => r.item_id ?? r.submission_id ?? '', {
+      id: 'item',
+      header: 'Item / submission',
+      cell: (i) => <code className="text-xs break-all">{text(i.getValue() || null)}</code>,
+    }),
+    column.accessor('quantity', { header: 'Quantity', cell: (i) => <span className="tabular-nums">{i.getValue()}</span> }),
+    column.accessor((r) => receiptMicros(r), {
+      id: 'amount_usd',
+      header: 'Amount',
+      cell: (i) => <span className="font-mono tabular-nums">{formatMicros(i.getValue())}</span>,
+    }),
+    column.accessor('receipt_id', { header: 'Receipt', cell: (i) => <code className="text-xs">{i.getValue()}</code> }),
+    ...extra.map((field) =>
+      column.accessor((r) => (r as Record<string, unknown>)[field], {
+        id: `extra:${field}`,
+        header: field,
+        cell: (i) => <span className="break-all text-xs">{text(i.getValue())}</span>,
+        sortingFn: (a, b, id) => text(a.getValue(id)).localeCompare(text(b.getValue(id))),
+      }),
+    ),
+  ] as ColumnDef<Receipt, unknown>[];
+}

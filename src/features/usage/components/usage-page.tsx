@@ -1,0 +1,202 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { lazy, Suspense, useMemo } from 'react';
+import { LIMITS } from '../../../api/contract';
+import { Button } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
+import { inputClass } from '../../../components/ui/field';
+import { PageHeader, Panel, Skeleton } from '../../../components/ui/panel';
+import { downloadText, toCsv } from '../../../lib/csv';
+import { formatMicros, sumMicros } from '../../../lib/money';
+import { useActiveConnection, type Connection } from '../../connections';
+import { dailySpend, exportRows, extraFields, filterReceipts, KNOWN_RECEIPT_FIELDS, receiptMicros, totalsByDay, totalsBySubscription, type Total } from '../model';
+import { usageQuery } from '../queries';
+import type { UsageSearch } from '../search';
+import { receiptColumns } from './receipt-columns';
+
+const SpendChart = lazy(() => import('./spend-chart'));
+
+export const SPEC_WARNINGS = [
+  'A per-item unit price is not proof of a charge: only receipts are.',
+  'An empty receipt on a historical re-read does not mean that an API or a subscription is free. To check cost, compare the actual receipts with what was adopted (see Reconciliation).',
+];
+
+function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel: string; totals: Total[] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="mb-1 text-left font-semibold">{caption}</caption>
+      <thead>
+        <tr className="border-b border-slate-200 dark:border-slate-700">
+          <th scope="col" className="py-1 pr-2">{keyLabel}</th>
+          <th scope="col" className="py-1 pr-2 text-right">Receipts</th>
+          <th scope="col" className="py-1 pr-2 text-right">Quantity</th>
+          <th scope="col" className="py-1 text-right">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {totals.map((t) => (
+          <tr key={t.key} className="border-b border-slate-100 dark:border-slate-800">
+            <th scope="row" className="py-1 pr-2 font-normal">{t.key}</th>
+            <td className="py-1 pr-2 text-right tabular-nums">{t.receipts}</td>
+            <td className="py-1 pr-2 text-right tabular-nums">{t.quantity}</td>
+            <td className="py-1 text-right font-mono tabular-nums">{formatMicros(t.micros)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Usage (spec 4.7): receipts as a table, totals, spend per day, and exports. */
+export function UsagePage({ search }: { search: UsageSearch }) {
+  const connection = useActiveConnection() as Connection;
+  const navigate = useNavigate({ from: '/usage' });
+  const setSearch = (change: Partial<UsageSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
+  const { data } = useSuspenseQuery(usageQuery(connection, search.limit));
+  const receipts = data.data;
+  const filtered = useMemo(() => filterReceipts(receipts, search), [receipts, search]);
+  const extra = useMemo(() => extraFields(receipts), [receipts]);
+  const columns = useMemo(() => receiptColumns(extra), [extra]);
+  const sorting: SortingState = [{ id: search.sort, desc: search.dir === 'desc' }];
+  const table = useReactTable({
+    data: filtered,
+    columns,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+      setSearch({ sort: next?.id ?? 'created_at', dir: next?.desc ? 'desc' : 'asc' });
+    },
+    enableSortingRemoval: false,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+  const spend = useMemo(() => dailySpend(filtered), [filtered]);
+  const total = sumMicros(filtered.map(receiptMicros));
+  const subscriptions = [...new Set(receipts.map((r) => r.subscription_id))].sort();
+  const kinds = [...new Set(receipts.map((r) => r.kind))].sort();
+  const complete = receipts.length < search.limit;
+  const exportColumns = [...KNOWN_RECEIPT_FIELDS, ...extra];
+  const sortedRows = table.getSortedRowModel().rows.map((r) => r.original);
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title="Usage"
+        description={
+          complete
+            ? `All ${receipts.length} receipts of your organization (fewer than the ${search.limit} asked for).`
+            : `The latest ${search.limit} receipts of your organization. The service offers no paging for usage: older receipts are not shown here.`
+        }
+        actions={
+          <label className="flex items-center gap-2 text-sm">
+            <span>Latest</span>
+            <select aria-label="How many receipts" className={inputClass} value={search.limit} onChange={(e) => setSearch({ limit: Number(e.target.value) })}>
+              {[50, 100, LIMITS.usage.max].map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
+      />
+      <Panel aria-label="Warnings about cost" className="border-amber-300 bg-amber-50 text-sm dark:border-amber-800 dark:bg-amber-950">
+        <ul className="list-disc pl-5">
+          {SPEC_WARNINGS.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel aria-label="Filters" className="flex flex-wrap items-end gap-3 text-sm">
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Subscription</span>
+          <select className={inputClass} value={search.sub ?? ''} onChange={(e) => setSearch({ sub: e.target.value || undefined })}>
+            <option value="">All</option>
+            {subscriptions.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Kind</span>
+          <select className={inputClass} value={search.kind ?? ''} onChange={(e) => setSearch({ kind: e.target.value || undefined })}>
+            <option value="">All</option>
+            {kinds.map((k) => (
+              <option key={k}>{k}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">From</span>
+          <input type="date" className={inputClass} value={search.from ?? ''} onChange={(e) => setSearch({ from: e.target.value || undefined })} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">To</span>
+          <input type="date" className={inputClass} value={search.to ?? ''} onChange={(e) => setSearch({ to: e.target.value || undefined })} />
+        </label>
+        <div className="ml-auto flex gap-2">
+          <Button onClick={() => downloadText(`usage-${stamp}.csv`, toCsv(exportColumns, exportRows(sortedRows, exportColumns)), 'text/csv')}>Export CSV</Button>
+          <Button onClick={() => downloadText(`usage-${stamp}.json`, `${JSON.stringify(exportRows(sortedRows, exportColumns), null, 2)}\n`, 'application/json')}>
+            Export JSON
+          </Button>
+        </div>
+      </Panel>
+      <p className="text-sm" aria-live="polite">
+        {filtered.length} receipts shown, total <strong className="font-mono">{formatMicros(total)}</strong>
+      </p>
+      <Panel aria-labelledby="spend-heading">
+        <h2 id="spend-heading" className="mb-2 font-semibold">
+          Spend per day
+        </h2>
+        <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+          <SpendChart spend={spend} />
+        </Suspense>
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer">Spend per day as a table</summary>
+          <table className="mt-2 w-full text-left">
+            <caption className="sr-only">Spend per day by subscription</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                {spend.subscriptions.map((s) => (
+                  <th scope="col" key={s} className="text-right">
+                    {s}
+                  </th>
+                ))}
+                <th scope="col" className="text-right">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {spend.days.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row" className="font-normal">
+                    {d.day}
+                  </th>
+                  {spend.subscriptions.map((s) => (
+                    <td key={s} className="text-right font-mono tabular-nums">
+                      {formatMicros(d.bySubscription[s] ?? 0)}
+                    </td>
+                  ))}
+                  <td className="text-right font-mono tabular-nums">{formatMicros(d.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </Panel>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Panel>
+          <TotalsTable caption="Totals per subscription" keyLabel="Subscription" totals={totalsBySubscription(filtered)} />
+        </Panel>
+        <Panel>
+          <TotalsTable caption="Totals per day" keyLabel="Day" totals={totalsByDay(filtered)} />
+        </Panel>
+      </div>
+      <DataTable table={table} caption="Receipts" empty="No receipt matches these filters." />
+    </div>
+  );
+}

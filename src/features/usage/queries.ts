@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import { clientFor, keyScope, type Connection } from '../connections';
+
+/** Usage (spec 4.7): the organization's latest receipts. No cursor exists, so only the latest `limit`. */
+export const usageQuery = (connection: Connection, limit: number) =>
+  queryOptions({
+    queryKey: [...keyScope(connection), 'usage', limit],
+    queryFn: ({ signal }) => clientFor(connection).usage(limit, signal),
+    staleTime: 15_000,
+  });
