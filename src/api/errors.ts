@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './contract/zod';
 import { redactSecrets } from '../lib/redact';
 
 /**

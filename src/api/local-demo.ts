@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './contract/zod';
 import { subscriptionSchema } from './contract';
 import { request } from './http';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '../api/contract/zod';
 import { ConnectionsPage } from '../features/connections';
 
 const searchSchema = z.object({ edit: z.string().max(64).optional().catch(undefined) });

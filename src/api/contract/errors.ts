@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Every failure on every endpoint has this body (spec 7.1, extended to all endpoints

@@ -1,3 +1,5 @@
+// zod.ts first: it configures zod before any schema below is created.
+export { z } from './zod';
 export * from './errors';
 export * from './keys';
 export * from './limits';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Spec 5.4: `<service>_live_sk_` followed by 32 URL-safe characters. */
 export const API_KEY_PATTERN = /^[a-z][a-z0-9]*_live_sk_[A-Za-z0-9_-]{32}$/;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Spec section 8, plus our decisions for usage and deliveries (docs/contract.md). */
 export const LIMITS = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { limitParam } from './limits';
 
 /** Query parameters and bodies of section 4, as they arrive on the wire (all text). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Wire resources of spec section 2. Objects are loose: fields a server adds are kept,

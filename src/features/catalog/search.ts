@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 import { FRONTIER_STATUS_FILTERS, LIMITS } from '../../api/contract';
 
 /** URL state of the frontiers table: bad values fall back to defaults, never to an error. */

@@ -1,5 +1,5 @@
 import { jwtDecode } from 'jwt-decode';
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 import { apiKeySchema, jwtSchema, subscriptionKindSchema } from '../../api/contract';
 
 /** A connection: where the service is and the secrets to use it (never put in a URL). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 
 /**
  * A decision on one delivered item, as the outbox keeps it. It is written to storage

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 
 /** Review settings kept on this device (no secrets). */
 const SETTINGS_KEY = 'dds.settings';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 import { outboxEntrySchema, type OutboxEntry } from './model';
 
 const keyFor = (connectionId: string) => `dds.outbox.${connectionId}`;

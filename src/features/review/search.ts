@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 import { LIMITS } from '../../api/contract';
 
 /** URL state of a review: mode, page size, and for re-reads the cursor and filters (never a secret). */

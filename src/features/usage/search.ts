@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 import { LIMITS } from '../../api/contract';
 
 const day = z

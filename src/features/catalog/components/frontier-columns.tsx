@@ -9,7 +9,7 @@ export const frontierColumns = [
   column.accessor('title', {
     header: 'Title',
     cell: (info) => (
-      <Link to="/frontiers/$frontierId" params={{ frontierId: info.row.original.frontier_id }} className="font-medium text-brand-600 hover:underline dark:text-brand-100">
+      <Link to="/frontiers/$frontierId" params={{ frontierId: info.row.original.frontier_id }} className="font-medium text-brand-600 underline dark:text-brand-100">
         {info.getValue()}
       </Link>
     ),

@@ -13,7 +13,7 @@ export function FrontierPage({ frontierId }: { frontierId: string }) {
   return (
     <div>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link to="/frontiers" className="text-brand-600 hover:underline dark:text-brand-100">
+        <Link to="/frontiers" className="text-brand-600 underline dark:text-brand-100">
           Frontiers
         </Link>{' '}
         / {frontier?.title ?? frontierId}
@@ -58,7 +58,7 @@ export function FrontierPage({ frontierId }: { frontierId: string }) {
                     to="/frontiers/$frontierId/tasks/$taskId/preview"
                     params={{ frontierId, taskId: task.task_id }}
                     search={{ limit: 5 }}
-                    className="text-brand-600 hover:underline dark:text-brand-100"
+                    className="text-brand-600 underline dark:text-brand-100"
                     aria-label={`Preview ${task.name}`}
                   >
                     Preview

@@ -59,11 +59,11 @@ export function PreviewPage(props: Props) {
   return (
     <div>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link to="/frontiers" className="text-brand-600 hover:underline dark:text-brand-100">
+        <Link to="/frontiers" className="text-brand-600 underline dark:text-brand-100">
           Frontiers
         </Link>{' '}
         /{' '}
-        <Link to="/frontiers/$frontierId" params={{ frontierId: props.frontierId }} className="text-brand-600 hover:underline dark:text-brand-100">
+        <Link to="/frontiers/$frontierId" params={{ frontierId: props.frontierId }} className="text-brand-600 underline dark:text-brand-100">
           Frontier {props.frontierId}
         </Link>{' '}
         / Task {props.taskId}

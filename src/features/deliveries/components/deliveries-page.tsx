@@ -73,7 +73,7 @@ export function DeliveriesPage({ search }: { search: DeliveriesSearch }) {
                   <Link
                     to="/deliveries/$deliveryId"
                     params={{ deliveryId: d.delivery_id }}
-                    className="text-brand-600 hover:underline dark:text-brand-100"
+                    className="text-brand-600 underline dark:text-brand-100"
                     aria-label={`Open delivery of ${d.created_at} (${d.subscription_id})`}
                   >
                     Open

@@ -40,7 +40,7 @@ export function DeliveryPage({ deliveryId }: { deliveryId: string }) {
   return (
     <div>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link to="/deliveries" search={{ limit: 50 }} className="text-brand-600 hover:underline dark:text-brand-100">
+        <Link to="/deliveries" search={{ limit: 50 }} className="text-brand-600 underline dark:text-brand-100">
           Deliveries
         </Link>{' '}
         / {deliveryId}

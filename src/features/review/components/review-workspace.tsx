@@ -224,7 +224,7 @@ export function ReviewWorkspace(props: Props) {
   return (
     <div className="flex flex-col gap-4">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/review" className="text-brand-600 hover:underline dark:text-brand-100">
+        <Link to="/review" className="text-brand-600 underline dark:text-brand-100">
           Review
         </Link>{' '}
         / {subscription.label ?? subscription.id}

@@ -1,0 +1,161 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { connectDemo } from './support/console';
+import { tabTo } from './support/keyboard';
+import { demoCredentials } from './support/service';
+
+/** Records CSP violations (as events and as console reports) across navigations. */
+async function watchCsp(page: Page) {
+  const violations: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+  });
+  page.on('console', (m) => /Content Security Policy|CSP violation/i.test(m.text()) && violations.push(m.text()));
+  return violations;
+}
+
+async function storageDump(page: Page) {
+  return page.evaluate(() => JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage }, cookies: document.cookie }));
+}
+
+test('the production server sends strict security headers and the build has no inline script', async ({ request }) => {
+  for (const path of ['/', '/frontiers', '/review/sub_sim_retail']) {
+    const response = await request.get(path);
+    const csp = response.headers()['content-security-policy']!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("img-src 'self' data: blob: https:");
+    expect(csp).toContain("connect-src 'self'");
+    expect(response.headers()['referrer-policy']).toBe('no-referrer');
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc=/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+  }
+});
+
+test('a whole session: no CSP violation, no foreign request, no leaked key, nothing left after Disconnect', async ({ page, baseURL }) => {
+  const violations = await watchCsp(page);
+  const demo = demoCredentials();
+  const origins = new Set<string>();
+  const urls: string[] = [];
+  const messages: string[] = [];
+  page.on('request', (r) => {
+    urls.push(r.url());
+    if (!r.url().startsWith('data:') && !r.url().startsWith('blob:')) origins.add(new URL(r.url()).origin);
+  });
+  page.on('console', (m) => messages.push(m.text()));
+
+  await connectDemo(page);
+  await page.getByRole('button', { name: 'Verify key' }).click();
+  await expect(page.getByRole('status', { name: 'Key verified' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Sources' }).click();
+  await page.getByRole('link', { name: 'Urban street scenes' }).click();
+  await page.getByRole('link', { name: 'Preview Vehicle and pedestrian boxes' }).click();
+  await expect(page.getByRole('img', { name: /Delivered image/ }).first()).toBeVisible();
+  await nav.getByRole('link', { name: 'Review' }).click();
+  await page.getByRole('link', { name: 'Review Street scenes (all tasks)' }).click();
+  await page.getByRole('button', { name: 'Re-read' }).click();
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('j');
+  await nav.getByRole('link', { name: 'Usage' }).click();
+  await expect(page.getByRole('img', { name: /Spend per day/ })).toBeVisible();
+  await nav.getByRole('link', { name: 'Deliveries' }).click();
+  await nav.getByRole('link', { name: 'Reconciliation' }).click();
+  await expect(page.getByRole('status', { name: 'Reconciliation result' })).toBeVisible();
+
+  // Not remembered: the key lives in this tab's sessionStorage only.
+  const during = JSON.parse(await storageDump(page)) as { local: object; session: object };
+  expect(JSON.stringify(during.local)).not.toContain(demo.api_key);
+  expect(JSON.stringify(during.session)).toContain(demo.api_key);
+
+  await nav.getByRole('link', { name: 'Connection' }).click();
+  await page.getByRole('button', { name: 'Disconnect Local demo' }).click();
+  const after = await storageDump(page);
+  expect(after).not.toContain(demo.api_key);
+  expect(after).not.toContain(demo.jwt);
+  // No delivered content in any storage: payload fields never leave memory.
+  for (const fragment of ['/media/scenes/', 'annotations', 'quality_score', 'conversation']) expect(after).not.toContain(fragment);
+
+  expect(violations).toEqual([]);
+  expect([...origins]).toEqual([new URL(baseURL!).origin]);
+  for (const url of urls) expect(url).not.toContain(demo.api_key);
+  for (const message of messages) expect(message).not.toContain(demo.api_key);
+  expect(await page.locator('body').innerText()).not.toContain(demo.api_key);
+});
+
+test('every page has no serious or critical accessibility violation', async ({ page }) => {
+  await connectDemo(page);
+  const pages: [string, () => Promise<void>][] = [
+    ['/connection', async () => void (await expect(page.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible())],
+    ['/keys', async () => void (await expect(page.getByRole('heading', { level: 1, name: 'Keys' })).toBeVisible())],
+    ['/frontiers', async () => void (await expect(page.getByRole('link', { name: 'Urban street scenes' })).toBeVisible())],
+    ['/frontiers/101', async () => void (await expect(page.getByRole('table')).toBeVisible())],
+    ['/frontiers/101/tasks/1001/preview', async () => void (await expect(page.getByRole('img', { name: /Delivered image/ }).first()).toBeVisible())],
+    ['/verticals', async () => void (await expect(page.getByRole('heading', { level: 1, name: 'Verticals' })).toBeVisible())],
+    ['/review', async () => void (await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible())],
+    [
+      '/review/sub_sim_retail?limit=20&run=true',
+      async () => void (await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible()),
+    ],
+    ['/usage', async () => void (await expect(page.getByRole('img', { name: /Spend per day/ })).toBeVisible())],
+    ['/deliveries', async () => void (await expect(page.getByRole('table', { name: 'Deliveries' })).toBeVisible())],
+    ['/reconciliation', async () => void (await expect(page.getByRole('status', { name: 'Reconciliation result' })).toBeVisible())],
+  ];
+  const failures: string[] = [];
+  for (const [path, ready] of pages) {
+    await page.goto(path);
+    await ready();
+    const results = await new AxeBuilder({ page }).analyze();
+    for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      failures.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test('keyboard only: reach every page and complete a review', async ({ page }) => {
+  await page.goto('/connection');
+  await tabTo(page, page.getByRole('button', { name: 'Use the local demo' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Connect', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [link, heading] of [
+    ['Sources', 'Frontiers'],
+    ['Verticals', 'Verticals'],
+    ['Usage', 'Usage'],
+    ['Deliveries', 'Deliveries'],
+    ['Reconciliation', 'Reconciliation'],
+    ['Keys', 'Keys'],
+    ['Connection', 'Connection'],
+    ['Review', 'Review'],
+  ] as const) {
+    await tabTo(page, nav.getByRole('link', { name: link, exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+  }
+  await tabTo(page, page.getByRole('link', { name: 'Review Support dialogues' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Pull', exact: true }));
+  await page.keyboard.press('Enter');
+  const list = page.getByRole('listbox', { name: 'Items on this page' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+  await tabTo(page, list);
+  await page.keyboard.press('d');
+  await page.keyboard.press('d');
+  await expect(list.getByRole('option', { name: /waiting to send|disputed/ })).toHaveCount(2);
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+});
