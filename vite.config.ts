@@ -17,6 +17,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    manifest: true,
     sourcemap: false,
     // A module-preload polyfill would be an inline script; our CSP forbids those.
     modulePreload: { polyfill: false },

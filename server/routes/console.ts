@@ -1,5 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ServiceContext } from '../http/context';
@@ -50,6 +51,8 @@ export function consoleRouter(ctx: ServiceContext, apiOrigins: readonly string[]
     await next();
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
   });
+  // The console's files travel compressed (the API's pages are left as they are: they are CPU-bound).
+  router.use('*', compress());
   router.use(
     '/assets/*',
     serveStatic({

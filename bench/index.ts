@@ -1,0 +1,147 @@
+/**
+ * `npm run bench`: one performance report. Builds the console, measures the first page's
+ * JavaScript and the other bundle sizes, runs Lighthouse on the frontiers page (desktop,
+ * median of 5), runs the service and UI benchmarks, writes bench/results.json, prints a
+ * table, and exits non-zero when a budget is broken. Budgets live here, not in tests.
+ */
+import { chromium } from '@playwright/test';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { percentile, startServiceProcess } from './lib';
+
+const CHROME = process.env.CHROME_PATH ?? process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+interface Row {
+  group: string;
+  metric: string;
+  value: number;
+  unit: string;
+  budget?: { max?: number; min?: number };
+}
+
+const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function bundleSizes(url: string): Promise<Row[]> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS.slice(1) });
+  const page = await browser.newPage();
+  const loaded = new Set<string>();
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/assets/') && path.endsWith('.js')) loaded.add(path.slice('/assets/'.length));
+  });
+  await page.goto(`${url}/frontiers`, { waitUntil: 'networkidle' });
+  await page.getByRole('link', { name: 'Urban street scenes' }).waitFor();
+  await browser.close();
+  const assets = readdirSync('dist/assets');
+  const js = assets.filter((f) => f.endsWith('.js'));
+  const firstPage = [...loaded].reduce((sum, f) => sum + gz(join('dist/assets', f)), 0);
+  const lazy = js.filter((f) => !loaded.has(f)).map((f) => ({ f, size: gz(join('dist/assets', f)) }));
+  const largestLazy = lazy.sort((a, b) => b.size - a.size)[0];
+  const css = assets.filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gz(join('dist/assets', f)), 0);
+  return [
+    { group: 'build', metric: `first page JS, gzipped (${loaded.size} files)`, value: kb(firstPage), unit: 'KB', budget: { max: 150 } },
+    { group: 'build', metric: `largest lazy chunk, gzipped (${largestLazy?.f ?? '-'})`, value: kb(largestLazy?.size ?? 0), unit: 'KB' },
+    { group: 'build', metric: 'CSS, gzipped', value: kb(css), unit: 'KB', budget: { max: 30 } },
+  ];
+}
+
+async function lighthouseRuns(url: string, runs = 5): Promise<Row[]> {
+  const results: { score: number; lcp: number; tbt: number; cls: number }[] = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+    try {
+      const result = await lighthouse(`${url}/frontiers`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig);
+      const lhr = result!.lhr;
+      results.push({
+        score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+        lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? NaN,
+        tbt: lhr.audits['total-blocking-time']!.numericValue ?? NaN,
+        cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? NaN,
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  const median = (key: keyof (typeof results)[number]) => percentile(results.map((r) => r[key]), 50);
+  return [
+    { group: 'lighthouse', metric: `performance score (median of ${runs}, desktop)`, value: median('score'), unit: '', budget: { min: 90 } },
+    { group: 'lighthouse', metric: 'LCP', value: Math.round(median('lcp')), unit: 'ms', budget: { max: 2500 } },
+    { group: 'lighthouse', metric: 'TBT', value: Math.round(median('tbt')), unit: 'ms', budget: { max: 200 } },
+    { group: 'lighthouse', metric: 'CLS', value: Math.round(median('cls') * 1000) / 1000, unit: '', budget: { max: 0.1 } },
+  ];
+}
+
+function runBench(script: string, resultFile: string): Record<string, any> | null {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  if (run.status !== 0 || !existsSync(resultFile)) return null;
+  return JSON.parse(readFileSync(resultFile, 'utf8'));
+}
+
+async function main() {
+  execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  const rows: Row[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'dds-bench-'));
+  const { url, child } = await startServiceProcess(['--port', '0', '--data', dataDir, '--static', 'dist']);
+  try {
+    rows.push(...(await bundleSizes(url)));
+    rows.push(...(await lighthouseRuns(url)));
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const service = runBench('bench/service-bench.ts', 'bench/service-results.json');
+  if (service) {
+    rows.push(
+      { group: 'service', metric: 'incremental 200-item page p50 (1M rows)', value: round(service.incremental_p50_ms), unit: 'ms', budget: { max: 15 } },
+      { group: 'service', metric: 'incremental 200-item page p99', value: round(service.incremental_p99_ms), unit: 'ms' },
+      { group: 'service', metric: 're-read 200-item page p50', value: round(service.reread_p50_ms), unit: 'ms', budget: { max: 15 } },
+      { group: 'service', metric: 're-read 200-item page p99', value: round(service.reread_p99_ms), unit: 'ms' },
+      { group: 'service', metric: 'pulls/s, 16 clients', value: Math.round(service.pulls_per_s), unit: '/s', budget: { min: 400 } },
+      { group: 'service', metric: 'adopts/s', value: Math.round(service.adopts_per_s), unit: '/s' },
+    );
+  } else rows.push({ group: 'service', metric: 'service benchmark failed', value: NaN, unit: '', budget: { max: 0 } });
+
+  const ui = runBench('bench/ui-bench.ts', 'bench/ui-results.json');
+  if (ui) {
+    for (const key of ['a', 'd', 'j']) {
+      rows.push(
+        { group: 'ui', metric: `key ${key} → next item painted, median`, value: round(ui.key_ms[key].median), unit: 'ms', budget: { max: 16 } },
+        { group: 'ui', metric: `key ${key} → next item painted, p95`, value: round(ui.key_ms[key].p95), unit: 'ms', budget: { max: 50 } },
+      );
+    }
+    rows.push(
+      { group: 'ui', metric: 'pull response → 200 items painted, median', value: round(ui.pull_to_paint_ms.median), unit: 'ms', budget: { max: 100 } },
+      { group: 'ui', metric: 'JS heap after reviewing 2,000 items', value: round(ui.heap_mb_after_2000), unit: 'MB', budget: { max: 100 } },
+      { group: 'ui', metric: 'list rows in the DOM', value: ui.dom_rows, unit: '', budget: { max: 99 } },
+    );
+  } else rows.push({ group: 'ui', metric: 'UI benchmark failed', value: NaN, unit: '', budget: { max: 0 } });
+
+  const verdict = (r: Row) =>
+    !r.budget ? '' : Number.isNaN(r.value) || (r.budget.max !== undefined && r.value > r.budget.max) || (r.budget.min !== undefined && r.value < r.budget.min) ? 'OVER BUDGET' : 'ok';
+  const budgetText = (r: Row) => (!r.budget ? '' : r.budget.max !== undefined ? `≤ ${r.budget.max}${r.unit ? ` ${r.unit}` : ''}` : `≥ ${r.budget.min}${r.unit ? ` ${r.unit}` : ''}`);
+  const width = Math.max(...rows.map((r) => r.metric.length));
+  console.log('\nPerformance report');
+  console.log(`${'group'.padEnd(10)} ${'metric'.padEnd(width)} ${'value'.padStart(12)}  budget`);
+  for (const r of rows) {
+    console.log(`${r.group.padEnd(10)} ${r.metric.padEnd(width)} ${`${r.value}${r.unit ? ` ${r.unit}` : ''}`.padStart(12)}  ${budgetText(r).padEnd(12)} ${verdict(r)}`);
+  }
+  const broken = rows.filter((r) => verdict(r) === 'OVER BUDGET');
+  writeFileSync('bench/results.json', `${JSON.stringify({ at: new Date().toISOString(), rows: rows.map((r) => ({ ...r, verdict: verdict(r) || null })), broken: broken.map((r) => r.metric) }, null, 2)}\n`);
+  console.log(broken.length ? `\n${broken.length} budget(s) broken: ${broken.map((r) => r.metric).join('; ')}` : '\nAll budgets met.');
+  process.exit(broken.length ? 1 : 0);
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
