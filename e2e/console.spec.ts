@@ -18,6 +18,17 @@ test('connect with the demo key, verify it, browse frontiers and preview a task'
   await expect(page).toHaveURL(/status=all/);
   await expect(page.getByRole('link', { name: 'Retail receipts archive (2024)' })).toBeVisible();
 
+  // Sorting by submissions, descending, puts the largest frontier first.
+  await page.getByRole('button', { name: /^Submissions/ }).click();
+  await page.getByRole('button', { name: /^Submissions/ }).click();
+  await expect(page).toHaveURL(/sort=total_submissions/);
+  await expect(page).toHaveURL(/dir=desc/);
+  await expect(page.getByRole('columnheader', { name: /Submissions/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('row').nth(1)).toContainText('Urban street scenes');
+  await page.getByRole('searchbox', { name: 'Search titles' }).fill('archive');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('searchbox', { name: 'Search titles' }).fill('');
+
   // The URL is the table's state: a reload keeps it; a bad value falls back.
   await page.reload();
   await expect(page.getByRole('link', { name: 'Retail receipts archive (2024)' })).toBeVisible();
