@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { LIMITS } from '../../../api/contract';
 import { inputClass } from '../../../components/ui/field';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
+import { Breadcrumb } from '../../../components/ui/simple-table';
 import { jwtInfo, JwtStatus, useActiveConnection, type Connection } from '../../connections';
 import { PayloadViewer } from '../../payload';
 import { previewQuery } from '../queries';
@@ -58,16 +59,13 @@ export function PreviewPage(props: Props) {
   const blocker = previewBlocker(connection);
   return (
     <div>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link to="/frontiers" className="text-brand-600 underline dark:text-brand-100">
-          Frontiers
-        </Link>{' '}
-        /{' '}
-        <Link to="/frontiers/$frontierId" params={{ frontierId: props.frontierId }} className="text-brand-600 underline dark:text-brand-100">
-          Frontier {props.frontierId}
-        </Link>{' '}
-        / Task {props.taskId}
-      </nav>
+      <Breadcrumb
+        trail={[
+          { label: 'Frontiers', link: { to: '/frontiers' } },
+          { label: `Frontier ${props.frontierId}`, link: { to: '/frontiers/$frontierId', params: { frontierId: props.frontierId } } },
+        ]}
+        current={`Task ${props.taskId}`}
+      />
       <PageHeader
         title={`Preview of task ${props.taskId}`}
         description="Sample adopted submissions of this task. Previews are not deliveries: nothing is charged."

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { inputClass } from '../../../components/ui/field';
 import { PageHeader, Panel, Skeleton } from '../../../components/ui/panel';
+import { LatestSelect } from '../../../components/ui/simple-table';
 import { downloadText, toCsv } from '../../../lib/csv';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { useActiveConnection, type Connection } from '../../connections';
@@ -89,18 +90,7 @@ export function UsagePage({ search }: { search: UsageSearch }) {
             ? `All ${receipts.length} receipts of your organization (fewer than the ${search.limit} asked for).`
             : `The latest ${search.limit} receipts of your organization. The service offers no paging for usage: older receipts are not shown here.`
         }
-        actions={
-          <label className="flex items-center gap-2 text-sm">
-            <span>Latest</span>
-            <select aria-label="How many receipts" className={inputClass} value={search.limit} onChange={(e) => setSearch({ limit: Number(e.target.value) })}>
-              {[50, 100, LIMITS.usage.max].map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-        }
+        actions={<LatestSelect label="How many receipts" value={search.limit} options={[50, 100, LIMITS.usage.max]} onChange={(limit) => setSearch({ limit })} />}
       />
       <Panel aria-label="Warnings about cost" className="border-amber-300 bg-amber-50 text-sm dark:border-amber-800 dark:bg-amber-950">
         <ul className="list-disc pl-5">
