@@ -5,6 +5,8 @@ import { connectDemo } from './support/console';
 test('review 50 live items by keyboard alone; the service records every decision', async ({ page, request }) => {
   await connectDemo(page);
   await page.goto('/review/sub_live_support?limit=50');
+  // Keys work once the workspace is on screen.
+  await expect(page.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
   await page.keyboard.press('n');
   const list = page.getByRole('listbox', { name: 'Items on this page' });
   await expect(list.getByRole('option').first()).toBeVisible();
