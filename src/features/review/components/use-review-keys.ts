@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 
 export interface ReviewKeyHandlers {
@@ -16,21 +16,28 @@ export interface ReviewKeyHandlers {
 
 /**
  * The review keyboard. react-hotkeys-hook ignores keys typed in inputs, textareas and
- * selects, so no shortcut fires while the user types.
+ * selects, so no shortcut fires while the user types. Handlers are read through a ref:
+ * the bindings are made once, not again on every render (the library binds in a layout
+ * effect, which would sit between each keypress and its paint).
  */
 export function useReviewKeys(handlers: ReviewKeyHandlers, enabled: boolean) {
+  const latest = useRef(handlers);
+  // Updated in the commit itself, so the very next keypress sees this render's handlers.
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
   const options = { enabled, preventDefault: true };
-  useHotkeys('j, down', handlers.next, options, [handlers.next]);
-  useHotkeys('k, up', handlers.previous, options, [handlers.previous]);
-  useHotkeys('a', handlers.adopt, options, [handlers.adopt]);
-  useHotkeys('d', handlers.dispute, options, [handlers.dispute]);
-  useHotkeys('z, mod+z', handlers.undo, options, [handlers.undo]);
-  useHotkeys('x', handlers.toggleSelect, options, [handlers.toggleSelect]);
-  useHotkeys('shift+a', handlers.adoptSelection, options, [handlers.adoptSelection]);
-  useHotkeys('shift+d', handlers.disputeSelection, options, [handlers.disputeSelection]);
-  useHotkeys('n', handlers.pullNext, options, [handlers.pullNext]);
+  useHotkeys('j, down', () => latest.current.next(), options, []);
+  useHotkeys('k, up', () => latest.current.previous(), options, []);
+  useHotkeys('a', () => latest.current.adopt(), options, []);
+  useHotkeys('d', () => latest.current.dispute(), options, []);
+  useHotkeys('z, mod+z', () => latest.current.undo(), options, []);
+  useHotkeys('x', () => latest.current.toggleSelect(), options, []);
+  useHotkeys('shift+a', () => latest.current.adoptSelection(), options, []);
+  useHotkeys('shift+d', () => latest.current.disputeSelection(), options, []);
+  useHotkeys('n', () => latest.current.pullNext(), options, []);
+
   // "?" depends on the keyboard layout, so it is matched by the character typed.
-  const { help } = handlers;
   useEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
@@ -38,10 +45,10 @@ export function useReviewKeys(handlers: ReviewKeyHandlers, enabled: boolean) {
       const typing = !!target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
       if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
         event.preventDefault();
-        help();
+        latest.current.help();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [enabled, help]);
+  }, [enabled]);
 }
