@@ -110,26 +110,11 @@ export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen,
         </Button>
       </div>
       {disputeOpen && !decided && <DisputeReason onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />}
-      {/*
-        The focused item and the next one share one scroll area, stacked. The next one is laid
-        out, decoded and rasterised beneath (all but invisible, inert, hidden from assistive
-        technology), so moving to it only swaps two composited layers.
-      */}
-      <div className="relative h-[55vh] overflow-auto">
-        {[item, ...(upcoming && upcoming.key !== item.key ? [upcoming] : [])].map((shown) => {
-          const current = shown.key === item.key;
-          return (
-            <div
-              key={shown.key}
-              aria-hidden={current ? undefined : true}
-              inert={!current}
-              className={`absolute inset-x-0 top-0 [will-change:opacity] ${current ? 'z-10 opacity-100' : 'pointer-events-none z-0 opacity-[0.01]'}`}
-            >
-              <ItemContent item={shown} baseUrl={baseUrl} />
-            </div>
-          );
-        })}
-      </div>
+      {[item, ...(upcoming && upcoming.key !== item.key ? [upcoming] : [])].map((shown) => (
+        <div key={shown.key} hidden={shown.key !== item.key}>
+          <ItemContent item={shown} baseUrl={baseUrl} />
+        </div>
+      ))}
     </section>
   );
 }
