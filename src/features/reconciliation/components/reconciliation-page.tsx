@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { LIMITS } from '../../../api/contract';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
+import { SimpleTable } from '../../../components/ui/simple-table';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { useActiveConnection, type Connection } from '../../connections';
 import { deliveriesQuery, deliveryItemsQuery } from '../../deliveries';
@@ -85,73 +86,54 @@ export function ReconciliationPage() {
           <h2 id="mismatch-heading" className="mb-2 font-semibold">
             Mismatches
           </h2>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Mismatches item by item</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                {['Problem', 'Item', 'Subscription', 'Expected', 'Charged', 'Details'].map((h) => (
-                  <th key={h} scope="col" className="py-1 pr-3">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+          <SimpleTable caption="Mismatches item by item" headers={['Problem', 'Item', 'Subscription', 'Expected', 'Charged', 'Details']} empty="No mismatch." isEmpty={false}>
               {result.mismatches.map((m, i) => (
-                <tr key={`${m.kind}-${m.itemId}-${i}`} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className="py-1 pr-3">
-                    <Badge tone="bad">{KIND_LABELS[m.kind]}</Badge>
-                  </td>
-                  <td className="py-1 pr-3">
-                    <code className="text-xs break-all">{m.itemId ?? '—'}</code>
-                  </td>
-                  <td className="py-1 pr-3">{m.subscriptionId}</td>
-                  <td className="py-1 pr-3 font-mono">{formatMicros(m.expectedMicros)}</td>
-                  <td className="py-1 pr-3 font-mono">{formatMicros(m.actualMicros)}</td>
-                  <td className="py-1 text-xs">
-                    {m.detail}
-                    {m.receiptIds.length > 0 && ` (receipt ${m.receiptIds.join(', ')})`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+              <tr key={`${m.kind}-${m.itemId}-${i}`} className="border-b border-slate-100 dark:border-slate-800">
+                <td className="py-1 pr-3">
+                  <Badge tone="bad">{KIND_LABELS[m.kind]}</Badge>
+                </td>
+                <td className="py-1 pr-3">
+                  <code className="text-xs break-all">{m.itemId ?? '—'}</code>
+                </td>
+                <td className="py-1 pr-3">{m.subscriptionId}</td>
+                <td className="py-1 pr-3 font-mono">{formatMicros(m.expectedMicros)}</td>
+                <td className="py-1 pr-3 font-mono">{formatMicros(m.actualMicros)}</td>
+                <td className="py-1 text-xs">
+                  {m.detail}
+                  {m.receiptIds.length > 0 && ` (receipt ${m.receiptIds.join(', ')})`}
+                </td>
+              </tr>
+            ))}
+          </SimpleTable>
         </Panel>
       )}
       <Panel aria-labelledby="daily-heading">
         <h2 id="daily-heading" className="mb-2 font-semibold">
           Per subscription and day
         </h2>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Expected and charged per subscription and day</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              {['Day', 'Subscription', 'Adoptions', 'Expected', 'Receipts', 'Charged', 'Difference'].map((h) => (
-                <th key={h} scope="col" className="py-1 pr-3">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
+        <SimpleTable
+          caption="Expected and charged per subscription and day"
+          headers={['Day', 'Subscription', 'Adoptions', 'Expected', 'Receipts', 'Charged', 'Difference']}
+          empty="No adoption and no receipt to compare."
+          isEmpty={result.rows.length === 0}
+        >
             {result.rows.map((r) => {
-              const difference = r.actualMicros - r.expectedMicros;
-              return (
-                <tr key={`${r.subscriptionId}-${r.day}`} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    {r.day}
-                  </th>
-                  <td className="py-1 pr-3">{r.subscriptionId}</td>
-                  <td className="py-1 pr-3 tabular-nums">{r.adoptions}</td>
-                  <td className="py-1 pr-3 font-mono">{formatMicros(r.expectedMicros)}</td>
-                  <td className="py-1 pr-3 tabular-nums">{r.receipts}</td>
-                  <td className="py-1 pr-3 font-mono">{formatMicros(r.actualMicros)}</td>
-                  <td className={`py-1 font-mono ${difference !== 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>{formatMicros(difference)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+            const difference = r.actualMicros - r.expectedMicros;
+            return (
+              <tr key={`${r.subscriptionId}-${r.day}`} className="border-b border-slate-100 dark:border-slate-800">
+                <th scope="row" className="py-1 pr-3 font-normal">
+                  {r.day}
+                </th>
+                <td className="py-1 pr-3">{r.subscriptionId}</td>
+                <td className="py-1 pr-3 tabular-nums">{r.adoptions}</td>
+                <td className="py-1 pr-3 font-mono">{formatMicros(r.expectedMicros)}</td>
+                <td className="py-1 pr-3 tabular-nums">{r.receipts}</td>
+                <td className="py-1 pr-3 font-mono">{formatMicros(r.actualMicros)}</td>
+                <td className={`py-1 font-mono ${difference !== 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>{formatMicros(difference)}</td>
+              </tr>
+            );
+          })}
+        </SimpleTable>
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
           Receipts and adoptions are listed in <Link to="/usage" search={{ limit: 200 }} className="underline">Usage</Link> and{' '}
           <Link to="/deliveries" search={{ limit: 200 }} className="underline">
