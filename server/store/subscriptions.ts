@@ -20,10 +20,3 @@ export function getSubscription(db: Db, subscriptionId: string): SubscriptionRow
   if (!row) return null;
   return { ...row, task_ids: row.task_ids ? (JSON.parse(row.task_ids) as string[]) : null };
 }
-
-export function listSubscriptions(db: Db, orgId?: string): SubscriptionRow[] {
-  const rows = db
-    .prepare(`SELECT subscription_id FROM subscriptions ${orgId ? 'WHERE org_id = ?' : ''} ORDER BY subscription_id`)
-    .all(...(orgId ? [orgId] : [])) as { subscription_id: string }[];
-  return rows.map((r) => getSubscription(db, r.subscription_id)!);
-}

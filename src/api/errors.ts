@@ -57,15 +57,6 @@ export class ConnectionBlockedError extends Error {
 
 export type ClientError = ApiError | ContractError | NetworkError | ConnectionBlockedError;
 
-export function isClientError(error: unknown): error is ClientError {
-  return (
-    error instanceof ApiError ||
-    error instanceof ContractError ||
-    error instanceof NetworkError ||
-    error instanceof ConnectionBlockedError
-  );
-}
-
 /** Authentication failures that stop a connection (spec 5, 7.2). */
 export const AUTH_ERROR_CODES = new Set(['MISSING_API_KEY', 'INVALID_API_KEY', 'KEY_REVOKED', 'KEY_EXPIRED']);
 

@@ -5,7 +5,6 @@ export const API_KEY_PATTERN = /^[a-z][a-z0-9]*_live_sk_[A-Za-z0-9_-]{32}$/;
 /** The local service's own prefix. */
 export const LOCAL_KEY_PREFIX = 'dds_live_sk_';
 export const KEY_EXPIRY_CHOICES = ['7d', '30d', '90d', '1y', 'never'] as const;
-export type KeyExpiry = (typeof KEY_EXPIRY_CHOICES)[number];
 
 export const apiKeySchema = z
   .string()

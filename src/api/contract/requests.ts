@@ -58,4 +58,3 @@ export const liveAdoptBodySchema = z.object({
 export const liveDisputeBodySchema = liveAdoptBodySchema.extend({
   reason: z.string().max(2000, 'reason must be at most 2000 characters').optional(),
 });
-export type LiveDisputeBody = z.infer<typeof liveDisputeBodySchema>;

@@ -149,15 +149,6 @@ export class OutboxEngine {
     this.pump();
   }
 
-  /** Forgets a connection's outbox entirely (after the user agreed to drop what is unsent). */
-  forget(connectionId: string): void {
-    const { [connectionId]: _dropped, ...entries } = this.snapshot.entries;
-    this.snapshot = { ...this.snapshot, entries };
-    writeEntries(this.deps.storageFor(connectionId), connectionId, []);
-    this.loaded.delete(connectionId);
-    this.notify();
-  }
-
   /** Re-examines due work: call on timers, on `online`, after a resume. */
   pump = (): void => {
     const now = this.now();

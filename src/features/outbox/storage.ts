@@ -26,7 +26,3 @@ export function writeEntries(storage: Storage | null, connectionId: string, entr
   if (entries.length === 0) storage.removeItem(keyFor(connectionId));
   else storage.setItem(keyFor(connectionId), JSON.stringify(entries));
 }
-
-export function clearEntries(storage: Storage | null, connectionId: string): void {
-  storage?.removeItem(keyFor(connectionId));
-}
