@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { issuePath } from '../../src/api/contract';
 import { ApiError } from '../lib/api-error';
 
 function describe(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid input';
-  const path = issue.path.join('.');
+  const path = issuePath(issue.path);
   return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message;
 }
 

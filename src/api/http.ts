@@ -1,5 +1,5 @@
 import type { z } from './contract/zod';
-import { errorBodySchema } from './contract';
+import { errorBodySchema, issuePath } from './contract';
 import { ApiError, ConnectionBlockedError, ContractError, NetworkError, redactBody } from './errors';
 
 export interface HttpConfig {
@@ -49,13 +49,6 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 /** Full-jitter exponential backoff: a random delay up to base·2^attempt. */
 export const backoffDelay = (attempt: number, base: number) => Math.random() * base * 2 ** attempt;
-
-function issuePath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
-    '',
-  );
-}
 
 function toApiError(status: number, statusText: string, text: string): ApiError {
   let json: unknown;
