@@ -95,7 +95,9 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   for (const receipt of input.receipts) {
     const amount = usdToMicros(receipt.amount_usd);
     if (receipt.kind === 'adopt' && receipt.item_id) {
-      receiptsByItem.set(receipt.item_id, [...(receiptsByItem.get(receipt.item_id) ?? []), receipt]);
+      const list = receiptsByItem.get(receipt.item_id);
+      if (list) list.push(receipt);
+      else receiptsByItem.set(receipt.item_id, [receipt]);
     } else if (amount > 0) {
       mismatches.push({
         kind: 'charged-not-adopted',

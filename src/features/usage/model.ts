@@ -43,7 +43,9 @@ function totalsBy(receipts: readonly Receipt[], keyOf: (r: Receipt) => string): 
   const groups = new Map<string, Receipt[]>();
   for (const r of receipts) {
     const key = keyOf(r);
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
   }
   return [...groups.entries()]
     .map(([key, list]) => ({ key, receipts: list.length, quantity: list.reduce((s, r) => s + r.quantity, 0), micros: sumMicros(list.map(receiptMicros)) }))

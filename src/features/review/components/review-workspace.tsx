@@ -131,8 +131,11 @@ export function ReviewWorkspace(props: Props) {
     if (items.length > 0 && index >= Math.floor(items.length * 0.6)) prefetchNext();
   }, [index, items.length, prefetchNext]);
 
+  // The same rule as `states`, per item: no search for its index.
+  const isUndecided = (item: ReviewItem) => displayState(item, byItem.get(item.id)) === 'new';
+
   const decideMany = (targets: ReviewItem[], decision: Decision, reason?: string) => {
-    const open = targets.filter((item) => states[items.indexOf(item)] === 'new');
+    const open = targets.filter(isUndecided);
     for (const item of open) {
       outbox.enqueue(connection.id, {
         kind: item.kind,
@@ -171,7 +174,7 @@ export function ReviewWorkspace(props: Props) {
 
   const selection = items.filter((item) => selected.has(item.key));
   const decideSelection = (decision: Decision) => {
-    const open = selection.filter((item) => states[items.indexOf(item)] === 'new');
+    const open = selection.filter(isUndecided);
     if (open.length === 0) {
       setAnnouncement('Select undecided items with X first.');
       return;
