@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
+import { formatMicros } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
 import { connectDemo } from './support/console';
 import { E2E_DATA } from './support/service';
@@ -11,11 +12,6 @@ import { E2E_DATA } from './support/service';
 test.describe.configure({ mode: 'serial' });
 
 const today = () => new Date().toISOString().slice(0, 10);
-const formatMicros = (m: number) => {
-  let fraction = String(m % 1_000_000).padStart(6, '0').replace(/0+$/, '');
-  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
-  return `$${Math.floor(m / 1_000_000).toLocaleString('en-US')}.${fraction}`;
-};
 
 test('after adopting 5 items: 5 receipts with the exact total, the day in the chart, the CSV, and no mismatch', async ({ page, request }) => {
   await connectDemo(page);

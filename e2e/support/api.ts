@@ -30,5 +30,5 @@ export function serviceApi(request: APIRequestContext, key = demoCredentials().a
   };
 }
 
-/** Exact micro-USD of a wire amount (test-side twin of the contract's conversion). */
-export const micros = (usd: number) => Math.round(Number(usd.toFixed(6)) * 1_000_000);
+/** Exact micro-USD of a wire amount (the contract's conversion, unit-tested on its own). */
+export { usdToMicros as micros } from '../../src/api/contract/money';
