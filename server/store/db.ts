@@ -20,7 +20,28 @@ export function openDb(dataDir: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   migrate(db);
+  cacheStatements(db);
   return db;
+}
+
+const STATEMENT_CACHE_SIZE = 512;
+
+/**
+ * Every request runs the same few statements: compile each SQL text once per connection
+ * instead of on every call. Texts built from filters (IN lists) are bounded by the size cap.
+ */
+function cacheStatements(db: Db): void {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, ReturnType<typeof prepare>>();
+  db.prepare = ((sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+      statement = prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }) as Db['prepare'];
 }
 
 function migrate(db: Db): void {
