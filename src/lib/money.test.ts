@@ -21,6 +21,19 @@ describe('money', () => {
     expect(formatMicros(-3_700)).toBe('-$0.0037');
   });
 
+  it('groups thousands like en-US number formatting, for every safe amount', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (micros) => {
+        const whole = Math.floor(Math.abs(micros) / 1_000_000).toLocaleString('en-US');
+        const [shownWhole] = formatMicros(micros).replace(/^-?\$/, '').split('.');
+        expect(shownWhole).toBe(whole);
+      }),
+    );
+    expect(formatMicros(999_000_000)).toBe('$999.00');
+    expect(formatMicros(1_000_000_000)).toBe('$1,000.00');
+    expect(formatMicros(-1_000_000_000_000)).toBe('-$1,000,000.00');
+  });
+
   it('sums any list of integer amounts like integers do', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 1e9 }), { maxLength: 200 }), (list) => {

@@ -11,7 +11,15 @@ export function formatMicros(micros: number): string {
   const whole = Math.floor(abs / 1_000_000);
   let fraction = String(abs % 1_000_000).padStart(6, '0').replace(/0+$/, '');
   if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
-  return `${sign}$${whole.toLocaleString('en-US')}.${fraction}`;
+  return `${sign}$${groupThousands(whole)}.${fraction}`;
+}
+
+/** "1234567" → "1,234,567". By hand: `toLocaleString` builds a formatter on every call, and money is formatted in every list row. */
+function groupThousands(whole: number): string {
+  const digits = String(whole);
+  let out = '';
+  for (let end = digits.length; end > 0; end -= 3) out = (end > 3 ? ',' : '') + digits.slice(Math.max(0, end - 3), end) + out;
+  return out;
 }
 
 /** A wire USD number (e.g. `unit_price_usd`) formatted exactly. */

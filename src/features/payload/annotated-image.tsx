@@ -5,8 +5,11 @@ import { safeImageUrl } from './safe-url';
 const COLORS = ['#f43f5e', '#22c55e', '#3b82f6', '#eab308', '#a855f7', '#14b8a6', '#f97316'];
 const colorFor = (label = '') => COLORS[[...label].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % COLORS.length]!;
 
-/** An image from a safe URL, loaded lazily without a referrer, with its shapes drawn over it. */
-export function AnnotatedImage({ image, baseUrl }: { image: ImageWithShapes; baseUrl: string }) {
+/**
+ * An image from a safe URL, without a referrer, with its shapes drawn over it. Loaded lazily,
+ * unless `eager`: the review loads the image of the item it pre-renders before the user gets there.
+ */
+export function AnnotatedImage({ image, baseUrl, eager = false }: { image: ImageWithShapes; baseUrl: string; eager?: boolean }) {
   const src = safeImageUrl(image.url, baseUrl);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -22,8 +25,9 @@ export function AnnotatedImage({ image, baseUrl }: { image: ImageWithShapes; bas
         <img
           src={src}
           alt={`Delivered image${labels.length ? ` with ${image.shapes.length} annotations: ${labels.join(', ')}` : ''}`}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
+          elementtiming="delivered-image"
           referrerPolicy="no-referrer"
           crossOrigin={undefined}
           className="block h-auto max-h-[55vh] max-w-full"

@@ -24,11 +24,14 @@ export function PayloadViewer({
   baseUrl,
   label = 'Delivered content',
   rootName = 'data',
+  eagerImage = false,
 }: {
   value: unknown;
   baseUrl: string;
   label?: string;
   rootName?: string;
+  /** Load the image at once rather than when it scrolls into view (see AnnotatedImage). */
+  eagerImage?: boolean;
 }) {
   const [raw, setRaw] = useState(false);
   const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -48,7 +51,7 @@ export function PayloadViewer({
         <pre className="max-h-[60vh] overflow-auto rounded bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all dark:bg-slate-950">{rawView}</pre>
       ) : (
         <>
-          {image && <AnnotatedImage image={image} baseUrl={baseUrl} />}
+          {image && <AnnotatedImage image={image} baseUrl={baseUrl} eager={eagerImage} />}
           <div className="font-mono text-xs leading-relaxed">
             <JsonNode name={rootName} value={value} depth={0} baseUrl={baseUrl} />
           </div>

@@ -78,8 +78,25 @@ export function ItemList({
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
+  // Keeps the focused row in view. It reads the virtualizer's cached scroll position and size
+  // rather than the element's (scrollToIndex asks the element, forcing a layout between the
+  // keypress and its paint) and scrolls in the next frame, where layout happens anyway.
   useEffect(() => {
-    if (focusIndex >= 0 && focusIndex < items.length) virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
+    const element = parentRef.current;
+    if (focusIndex < 0 || focusIndex >= items.length || !element) return;
+    const top = virtualizer.scrollOffset;
+    const height = virtualizer.scrollRect?.height;
+    if (top === null || !height) {
+      virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
+      return;
+    }
+    // Rows have one fixed height, so a row's place is its index times that height.
+    const start = focusIndex * ROW_HEIGHT;
+    const end = start + ROW_HEIGHT;
+    const target = start < top ? start : end > top + height ? end - height : null;
+    if (target === null) return;
+    const frame = requestAnimationFrame(() => element.scrollTo({ top: target }));
+    return () => cancelAnimationFrame(frame);
   }, [focusIndex, items.length, virtualizer]);
   const focused = items[focusIndex];
   return (
