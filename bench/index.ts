@@ -115,6 +115,8 @@ async function main() {
       rows.push(
         { group: 'ui', metric: `key ${key} → next item painted, median`, value: round(ui.key_ms[key].median), unit: 'ms', budget: { max: 16 } },
         { group: 'ui', metric: `key ${key} → next item painted, p95`, value: round(ui.key_ms[key].p95), unit: 'ms', budget: { max: 50 } },
+        { group: 'ui', metric: `key ${key} → that frame on screen, median`, value: round(ui.key_ms[key].presented_median), unit: 'ms' },
+        { group: 'ui', metric: `key ${key} presses without a measured paint`, value: ui.key_ms[key].unmatched, unit: '', budget: { max: 6 } },
       );
     }
     rows.push(

@@ -3,6 +3,12 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { OutboxEngine, type OutboxDeps } from './engine';
 import { DAY_MS, type NewDecision, type OutboxEntry } from './model';
 
+/** What storage holds for connection c1: the raw items, read without the engine. */
+const storedItems = (storage: Storage = window.localStorage) =>
+  Object.keys(storage)
+    .filter((key) => key.startsWith('dds.outbox.c1'))
+    .map((key) => JSON.parse(storage.getItem(key)!) as unknown);
+
 const live = (itemId: string, decision: 'adopt' | 'dispute' = 'adopt'): NewDecision => ({
   kind: 'live',
   itemId,
@@ -38,7 +44,7 @@ describe('outbox', () => {
   it('persists a decision before anything else and sends it only after the grace window', async () => {
     const { engine, sent } = setup();
     engine.enqueue('c1', live('1'));
-    expect(window.localStorage.getItem('dds.outbox.c1')).toContain('"itemId":"1"');
+    expect(storedItems()).toEqual([expect.objectContaining({ itemId: '1', state: 'grace' })]);
     await vi.advanceTimersByTimeAsync(2_900);
     expect(sent).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(200);
@@ -125,6 +131,46 @@ describe('outbox', () => {
     expect(second.sent.map((e) => e.itemId)).toEqual(['free', 'paid']);
   });
 
+  it('records a decision with one small write, however long the backlog', () => {
+    const { engine } = setup({ isOnline: () => false });
+    for (let i = 0; i < 100; i++) engine.enqueue('c1', live(`backlog-${i}`));
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    engine.enqueue('c1', live('new'));
+    expect(setItem).toHaveBeenCalledTimes(1);
+    const [, written] = setItem.mock.calls[0]!;
+    expect(JSON.parse(written)).toMatchObject({ itemId: 'new', state: 'grace' });
+    setItem.mockRestore();
+    expect(storedItems()).toHaveLength(101);
+  });
+
+  it('still loads an outbox written by the earlier single-array format, then stores it per entry', async () => {
+    const old = setup({ isOnline: () => false });
+    old.engine.enqueue('c1', live('a'));
+    old.engine.enqueue('c1', charged('b'));
+    const entries = old.engine.entriesOf('c1');
+    window.localStorage.clear();
+    window.localStorage.setItem('dds.outbox.c1', JSON.stringify(entries));
+
+    const next = setup();
+    next.engine.load('c1');
+    expect(next.engine.entriesOf('c1').map((e) => e.itemId)).toEqual(['a', 'b']);
+    expect(stateOf(next.engine, 'b')).toBe('needs-confirmation');
+    expect(window.localStorage.getItem('dds.outbox.c1')).toBeNull();
+    expect(storedItems()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(next.sent.map((e) => e.itemId)).toEqual(['a']);
+  });
+
+  it('drops a damaged stored entry and keeps the others', () => {
+    const first = setup({ isOnline: () => false });
+    first.engine.enqueue('c1', live('good'));
+    window.localStorage.setItem('dds.outbox.c1.broken', '{not json');
+    window.localStorage.setItem('dds.outbox.c1.wrong', JSON.stringify({ id: 'wrong', itemId: 42 }));
+    const second = setup({ isOnline: () => false });
+    second.engine.load('c1');
+    expect(second.engine.entriesOf('c1').map((e) => e.itemId)).toEqual(['good']);
+  });
+
   it('expires unsent decisions older than 24 hours after a reload', () => {
     const first = setup({ isOnline: () => false });
     first.engine.enqueue('c1', charged('old'));
@@ -145,7 +191,7 @@ describe('outbox', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(first.sent).toHaveLength(2);
     // Confirmed decisions left storage: a reload has nothing to send.
-    expect(window.localStorage.getItem('dds.outbox.c1')).toBeNull();
+    expect(storedItems()).toEqual([]);
     const second = setup();
     second.engine.load('c1');
     await vi.advanceTimersByTimeAsync(10_000);

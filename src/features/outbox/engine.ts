@@ -1,6 +1,6 @@
 import { ApiError, ConnectionBlockedError, ContractError, NetworkError } from '../../api/errors';
 import { DAY_MS, isCharged, PROBLEM_STATES, UNSENT_STATES, type NewDecision, type OutboxEntry } from './model';
-import { readEntries, writeEntries } from './storage';
+import { readEntries, removeEntry, removeLegacy, writeEntry } from './storage';
 
 export interface OutboxDeps {
   storageFor: (connectionId: string) => Storage | null;
@@ -73,7 +73,9 @@ export class OutboxEngine {
       }
       return [entry];
     });
+    // Every loaded entry is new to this engine, so commit writes each under its own key.
     this.commit(connectionId, entries);
+    removeLegacy(this.deps.storageFor(connectionId), connectionId);
     this.pump();
   }
 
@@ -239,15 +241,32 @@ export class OutboxEngine {
   }
 
   /**
-   * Updates a connection's entries and writes the unsent ones to storage before returning.
-   * Confirmed decisions stay in memory for this visit only: once the service confirmed a
-   * decision it leaves storage, so no reload can ever send it again, and storage holds only
-   * the backlog (a few entries), not the visit's history.
+   * Updates a connection's entries and writes what changed to storage before returning: the
+   * entries that are new or changed, each under its own key. Confirmed decisions stay in
+   * memory for this visit only: once the service confirmed a decision it leaves storage, so
+   * no reload can ever send it again, and storage holds only the backlog, not the visit's history.
    */
   private commit(connectionId: string, entries: OutboxEntry[]): void {
+    const before = this.snapshot.entries[connectionId] ?? [];
     this.snapshot = { ...this.snapshot, entries: { ...this.snapshot.entries, [connectionId]: entries } };
-    writeEntries(this.deps.storageFor(connectionId), connectionId, entries.filter((e) => e.state !== 'sent'));
+    this.persistChanges(connectionId, before, entries);
     this.notify();
+  }
+
+  private persistChanges(connectionId: string, before: readonly OutboxEntry[], after: readonly OutboxEntry[]): void {
+    const storage = this.deps.storageFor(connectionId);
+    if (!storage) return;
+    const stored = new Map(before.filter((e) => e.state !== 'sent').map((e) => [e.id, e]));
+    for (const entry of after) {
+      const previous = stored.get(entry.id);
+      stored.delete(entry.id);
+      // Entries are replaced, never mutated: the same object means nothing changed.
+      if (previous === entry) continue;
+      if (entry.state === 'sent') {
+        if (previous) removeEntry(storage, connectionId, entry.id);
+      } else writeEntry(storage, entry);
+    }
+    for (const gone of stored.keys()) removeEntry(storage, connectionId, gone);
   }
 
   private notify(): void {

@@ -1,28 +1,54 @@
 import { z } from '../../api/contract/zod';
 import { outboxEntrySchema, type OutboxEntry } from './model';
 
-const keyFor = (connectionId: string) => `dds.outbox.${connectionId}`;
+/**
+ * One storage item per entry (`dds.outbox.<connection>.<entry>`), so recording a decision
+ * writes that decision alone, not the whole backlog: the write sits between a keypress and
+ * its paint.
+ */
+const prefixFor = (connectionId: string) => `dds.outbox.${connectionId}.`;
+/** Earlier versions kept a connection's whole outbox in one array under this key. */
+const legacyKeyFor = (connectionId: string) => `dds.outbox.${connectionId}`;
 
-/** Reads a connection's outbox; damaged entries are dropped, the rest kept. */
-export function readEntries(storage: Storage | null, connectionId: string): OutboxEntry[] {
-  const raw = storage?.getItem(keyFor(connectionId));
-  if (!raw) return [];
+function parseEntry(value: unknown, connectionId: string): OutboxEntry[] {
+  const parsed = outboxEntrySchema.safeParse(value);
+  return parsed.success && parsed.data.connectionId === connectionId ? [parsed.data] : [];
+}
+
+function parseJson(raw: string | null): unknown {
+  if (!raw) return undefined;
   try {
-    return z
-      .array(z.unknown())
-      .parse(JSON.parse(raw))
-      .flatMap((entry) => {
-        const parsed = outboxEntrySchema.safeParse(entry);
-        return parsed.success && parsed.data.connectionId === connectionId ? [parsed.data] : [];
-      });
+    return JSON.parse(raw);
   } catch {
-    return [];
+    return undefined;
   }
 }
 
+/** Reads a connection's outbox, oldest first; damaged entries are dropped, the rest kept. */
+export function readEntries(storage: Storage | null, connectionId: string): OutboxEntry[] {
+  if (!storage) return [];
+  const prefix = prefixFor(connectionId);
+  const byId = new Map<string, OutboxEntry>();
+  const legacy = z.array(z.unknown()).safeParse(parseJson(storage.getItem(legacyKeyFor(connectionId))));
+  for (const entry of (legacy.success ? legacy.data : []).flatMap((value) => parseEntry(value, connectionId))) byId.set(entry.id, entry);
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key?.startsWith(prefix)) continue;
+    for (const entry of parseEntry(parseJson(storage.getItem(key)), connectionId)) byId.set(entry.id, entry);
+  }
+  return [...byId.values()].sort((a, b) => a.createdAt - b.createdAt);
+}
+
 /** Writes synchronously: a decision is on disk before anything else happens. */
-export function writeEntries(storage: Storage | null, connectionId: string, entries: readonly OutboxEntry[]): void {
-  if (!storage) return;
-  if (entries.length === 0) storage.removeItem(keyFor(connectionId));
-  else storage.setItem(keyFor(connectionId), JSON.stringify(entries));
+export function writeEntry(storage: Storage | null, entry: OutboxEntry): void {
+  storage?.setItem(prefixFor(entry.connectionId) + entry.id, JSON.stringify(entry));
+}
+
+export function removeEntry(storage: Storage | null, connectionId: string, entryId: string): void {
+  storage?.removeItem(prefixFor(connectionId) + entryId);
+}
+
+/** Drops the old single-array item once its entries are written one by one. */
+export function removeLegacy(storage: Storage | null, connectionId: string): void {
+  storage?.removeItem(legacyKeyFor(connectionId));
 }

@@ -9,7 +9,18 @@ const colorFor = (label = '') => COLORS[[...label].reduce((h, c) => (h * 31 + c.
  * An image from a safe URL, without a referrer, with its shapes drawn over it. Loaded lazily,
  * unless `eager`: the review loads the image of the item it pre-renders before the user gets there.
  */
-export function AnnotatedImage({ image, baseUrl, eager = false }: { image: ImageWithShapes; baseUrl: string; eager?: boolean }) {
+export function AnnotatedImage({
+  image,
+  baseUrl,
+  eager = false,
+  timing = 'delivered-image',
+}: {
+  image: ImageWithShapes;
+  baseUrl: string;
+  eager?: boolean;
+  /** Element Timing identifier: the browser reports when this image is first painted. */
+  timing?: string;
+}) {
   const src = safeImageUrl(image.url, baseUrl);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -27,7 +38,7 @@ export function AnnotatedImage({ image, baseUrl, eager = false }: { image: Image
           alt={`Delivered image${labels.length ? ` with ${image.shapes.length} annotations: ${labels.join(', ')}` : ''}`}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          elementtiming="delivered-image"
+          elementtiming={timing}
           referrerPolicy="no-referrer"
           crossOrigin={undefined}
           className="block h-auto max-h-[55vh] max-w-full"

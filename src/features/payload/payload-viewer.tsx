@@ -25,6 +25,7 @@ export function PayloadViewer({
   label = 'Delivered content',
   rootName = 'data',
   eagerImage = false,
+  imageTiming,
 }: {
   value: unknown;
   baseUrl: string;
@@ -32,6 +33,8 @@ export function PayloadViewer({
   rootName?: string;
   /** Load the image at once rather than when it scrolls into view (see AnnotatedImage). */
   eagerImage?: boolean;
+  /** The image's Element Timing identifier, so its paint can be told apart (default "delivered-image"). */
+  imageTiming?: string;
 }) {
   const [raw, setRaw] = useState(false);
   const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -51,7 +54,7 @@ export function PayloadViewer({
         <pre className="max-h-[60vh] overflow-auto rounded bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all dark:bg-slate-950">{rawView}</pre>
       ) : (
         <>
-          {image && <AnnotatedImage image={image} baseUrl={baseUrl} eager={eagerImage} />}
+          {image && <AnnotatedImage image={image} baseUrl={baseUrl} eager={eagerImage} timing={imageTiming} />}
           <div className="font-mono text-xs leading-relaxed">
             <JsonNode name={rootName} value={value} depth={0} baseUrl={baseUrl} />
           </div>
