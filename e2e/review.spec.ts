@@ -35,6 +35,26 @@ test('review 50 live items by keyboard alone; the service records every decision
   for (const { id, decision } of decided) expect(recorded.get(id), id).toBe(decision);
 });
 
+test('after a page is decided, N pulls the next and the keys go on with its first new item', async ({ page, request }) => {
+  await connectDemo(page);
+  await page.goto('/review/sub_live_streets?limit=3');
+  await expect(page.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
+  const focusedTitle = page.getByRole('region', { name: 'Focused item' }).getByRole('heading');
+  const decided: string[] = [];
+  for (let pull = 1; pull <= 2; pull++) {
+    await page.keyboard.press('n');
+    await expect(page.getByText(`${pull * 3} items from ${pull} pull`)).toBeVisible();
+    for (let i = 0; i < 3; i++) {
+      decided.push((await focusedTitle.textContent())!.replace('Submission ', ''));
+      await page.keyboard.press('a');
+    }
+  }
+  expect(new Set(decided).size).toBe(6);
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+  const recorded = new Map((await serviceApi(request).reread('sub_live_streets')).map((s) => [s.submission_id, s.consumer_feedback]));
+  for (const id of decided) expect(recorded.get(id), id).toBe('adopt');
+});
+
 test('adopt a selection of simulated items after confirming the exact total; receipts match', async ({ page, request }) => {
   await connectDemo(page);
   await page.goto('/review/sub_sim_support?limit=20');

@@ -122,6 +122,14 @@ export function ReviewWorkspace(props: Props) {
     },
     [items, states],
   );
+
+  // When an incremental pull adds items while the focused one is decided (the user finished what
+  // they had and pressed N), focus moves on to the first undecided new item.
+  const [seenCount, setSeenCount] = useState(items.length);
+  if (seenCount !== items.length) {
+    setSeenCount(items.length);
+    if (source.mode === 'new' && items.length > seenCount && seenCount > 0 && states[index] !== 'new') setFocusIndex(nextUndecided(index));
+  }
   // The next item is rendered (hidden) after the keypress has painted, so moving on paints at once.
   const upcoming = useDeferredValue(focused ? items[nextUndecided(index, new Set([focused.key]))] : undefined);
 
@@ -322,7 +330,7 @@ export function ReviewWorkspace(props: Props) {
           )}
           {source.mode === 'new' && source.session.pulls > 0 && (
             <span>
-              {source.session.items.length} items from {source.session.pulls} pull{source.session.pulls === 1 ? '' : 's'}
+              {source.session.items.length.toLocaleString()} items from {source.session.pulls.toLocaleString()} pull{source.session.pulls === 1 ? '' : 's'}
               {source.session.hasMore === false ? ' · up to date' : ''}
             </span>
           )}
