@@ -111,6 +111,37 @@ test('a reload resumes free decisions by itself and charged ones after one confi
   expect((await serviceApi(request).usage()).filter((r) => r.item_id === item!.id)).toHaveLength(1);
 });
 
+test('two tabs on a remembered connection: a decision stays with its tab until that tab closes, then the other sends it', async ({ context, request }) => {
+  const a = await context.newPage();
+  await connectDemo(a, { remember: true });
+  await a.goto('/review/sub_live_streets?limit=3');
+  await a.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('30');
+  await a.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(a.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+  const keptId = (await focusedTitle(a)).replace('Submission ', '');
+  await a.keyboard.press('a');
+  const undoneId = (await focusedTitle(a)).replace('Submission ', '');
+  await a.keyboard.press('a');
+  await expect(a.getByRole('status', { name: /Decisions: 2 unsent/ })).toBeVisible();
+
+  // A second tab of the same connection (remembered: both read the same storage).
+  const b = await context.newPage();
+  await b.goto('/review/sub_live_streets?limit=3');
+  await expect(b.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
+  const feedbackOf = async (id: string) => (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === id)?.consumer_feedback ?? null;
+  await b.waitForTimeout(2_000);
+  expect(await feedbackOf(keptId), 'the other tab leaves A’s decisions alone').toBeNull();
+
+  // A's undo still holds.
+  await a.keyboard.press('z');
+  await expect(a.getByRole('status', { name: /Decisions: 1 unsent/ })).toBeVisible();
+  // A closes inside its undo window: B takes over what A left, and sends it.
+  await a.close();
+  await expect.poll(() => feedbackOf(keptId), { timeout: 15_000 }).toBe('adopt');
+  await expect(b.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
+  expect(await feedbackOf(undoneId)).toBeNull();
+});
+
 test('a key revoked mid-review pauses the outbox; a new key resumes it with nothing lost or doubled', async ({ page, request }) => {
   const key = createKey('Revoked during review', ['sub_sim_product']);
   await connectWith(page, 'Reviewer', key.key, [{ id: 'sub_sim_product', kind: 'Simulated' }]);

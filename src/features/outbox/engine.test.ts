@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../api/errors';
-import { OutboxEngine, type OutboxDeps } from './engine';
+import { OutboxEngine, type OutboxDeps, type TabRegistry } from './engine';
 import { DAY_MS, type NewDecision, type OutboxEntry } from './model';
 
 /** What storage holds for connection c1: the raw items, read without the engine. */
@@ -33,6 +33,29 @@ function setup(overrides: Partial<OutboxDeps> = {}, storage: Storage = window.lo
     ...overrides,
   };
   return { engine: new OutboxEngine(deps), deps, sent, send: (overrides.send as typeof send | undefined) ?? send };
+}
+
+/** Tabs that open and close on command, like Web Locks would report them. */
+function fakeTabs() {
+  const open = new Set<string>();
+  const waiting = new Map<string, (() => void)[]>();
+  return {
+    open(id: string): TabRegistry {
+      open.add(id);
+      return {
+        id,
+        whenGone(owner, onGone) {
+          if (open.has(owner)) waiting.set(owner, [...(waiting.get(owner) ?? []), onGone]);
+          else queueMicrotask(onGone);
+        },
+      };
+    },
+    close(id: string) {
+      open.delete(id);
+      for (const onGone of waiting.get(id) ?? []) queueMicrotask(onGone);
+      waiting.delete(id);
+    },
+  };
 }
 
 const stateOf = (engine: OutboxEngine, itemId: string) => engine.entriesOf('c1').find((e) => e.itemId === itemId)?.state;
@@ -169,6 +192,45 @@ describe('outbox', () => {
     const second = setup({ isOnline: () => false });
     second.engine.load('c1');
     expect(second.engine.entriesOf('c1').map((e) => e.itemId)).toEqual(['good']);
+  });
+
+  it('leaves a decision to the open tab that recorded it, and takes it over once that tab closes', async () => {
+    const tabs = fakeTabs();
+    const a = setup({ tabs: tabs.open('A'), graceMs: () => 30_000 });
+    a.engine.enqueue('c1', live('undone'));
+    a.engine.enqueue('c1', live('free'));
+    a.engine.enqueue('c1', charged('paid'));
+
+    const b = setup({ tabs: tabs.open('B') });
+    b.engine.load('c1');
+    await vi.advanceTimersByTimeAsync(10_000);
+    // B shows and sends nothing of A's: A may still undo.
+    expect(b.engine.entriesOf('c1')).toEqual([]);
+    expect(b.sent).toHaveLength(0);
+    expect(a.engine.undoLast('c1')?.itemId).toBe('paid');
+    a.engine.undo('c1', a.engine.entriesOf('c1').find((e) => e.itemId === 'undone')!.id);
+    a.engine.enqueue('c1', charged('paid'));
+
+    tabs.close('A');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(b.sent.map((e) => e.itemId)).toEqual(['free']);
+    expect(stateOf(b.engine, 'paid')).toBe('needs-confirmation');
+    expect(stateOf(b.engine, 'undone')).toBeUndefined();
+    // Taken over for good: B's now, so a third tab leaves them to B.
+    const c = setup({ tabs: tabs.open('C') });
+    c.engine.load('c1');
+    expect(c.engine.entriesOf('c1')).toEqual([]);
+  });
+
+  it('takes over at once the decisions of a tab that is already gone (a reload)', async () => {
+    const tabs = fakeTabs();
+    const before = setup({ tabs: tabs.open('old'), isOnline: () => false });
+    before.engine.enqueue('c1', live('free'));
+    tabs.close('old');
+    const after = setup({ tabs: tabs.open('new') });
+    after.engine.load('c1');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(after.sent.map((e) => e.itemId)).toEqual(['free']);
   });
 
   it('expires unsent decisions older than 24 hours after a reload', () => {

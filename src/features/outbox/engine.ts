@@ -2,6 +2,18 @@ import { ApiError, ConnectionBlockedError, ContractError, NetworkError } from '.
 import { DAY_MS, isCharged, PROBLEM_STATES, UNSENT_STATES, type NewDecision, type OutboxEntry } from './model';
 import { readEntries, removeEntry, removeLegacy, writeEntry } from './storage';
 
+/**
+ * The open tabs of this console that share storage (a remembered connection's outbox is in
+ * localStorage). A decision belongs to the tab that recorded it: only that tab sends it or
+ * undoes it while it is open, and another tab takes it over once it is gone.
+ */
+export interface TabRegistry {
+  /** This tab's id. */
+  id: string;
+  /** Calls `onGone` once the tab `owner` is no longer open: at once when it is not. */
+  whenGone(owner: string, onGone: () => void): void;
+}
+
 export interface OutboxDeps {
   storageFor: (connectionId: string) => Storage | null;
   send: (entry: OutboxEntry) => Promise<unknown>;
@@ -14,6 +26,8 @@ export interface OutboxDeps {
   concurrency?: number;
   maxAttempts?: number;
   retryBaseMs?: number;
+  /** Without it (no Web Locks), every stored decision is this tab's to resume, as after a reload. */
+  tabs?: TabRegistry;
 }
 
 export interface OutboxSnapshot {
@@ -37,6 +51,8 @@ export class OutboxEngine {
   private readonly listeners = new Set<() => void>();
   private readonly loaded = new Set<string>();
   private readonly inFlight = new Set<string>();
+  /** "<connection> <tab>" pairs whose tab this engine waits on to take over its decisions. */
+  private readonly watching = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -59,23 +75,67 @@ export class OutboxEngine {
   /**
    * Loads a connection's persisted outbox once. After a reload, free decisions resume by
    * themselves; charged ones wait for confirmation; anything unsent older than 24 h expires.
+   * Decisions another open tab recorded stay with that tab until it closes.
    */
   load(connectionId: string): void {
     if (this.loaded.has(connectionId)) return;
     this.loaded.add(connectionId);
-    const now = this.now();
-    const entries = readEntries(this.deps.storageFor(connectionId), connectionId).flatMap((entry): OutboxEntry[] => {
-      if (entry.state === 'sent') return [];
-      if (entry.state === 'expired') return [entry];
-      if (UNSENT_STATES.has(entry.state) && now - entry.createdAt >= DAY_MS) return [{ ...entry, state: 'expired' }];
-      if (entry.state === 'grace' || entry.state === 'queued' || entry.state === 'sending') {
-        return [isCharged(entry) ? { ...entry, state: 'needs-confirmation' } : { ...entry, state: 'queued', nextAttemptAt: now }];
-      }
-      return [entry];
-    });
-    // Every loaded entry is new to this engine, so commit writes each under its own key.
-    this.commit(connectionId, entries);
+    const stored = readEntries(this.deps.storageFor(connectionId), connectionId);
+    const { mine, others } = this.splitByOwner(stored);
+    // Every loaded entry is new to this engine, so commit writes each under its own key (now owned by this tab).
+    this.commit(connectionId, mine.flatMap((entry) => this.resumed(entry)));
     removeLegacy(this.deps.storageFor(connectionId), connectionId);
+    this.watchOwners(connectionId, others);
+    this.pump();
+  }
+
+  /** What a stored decision becomes when this tab takes it over (after a reload, or from a closed tab). */
+  private resumed(entry: OutboxEntry): OutboxEntry[] {
+    const now = this.now();
+    const owner = this.deps.tabs?.id;
+    if (entry.state === 'sent') return [];
+    if (entry.state === 'expired') return [{ ...entry, owner }];
+    if (UNSENT_STATES.has(entry.state) && now - entry.createdAt >= DAY_MS) return [{ ...entry, state: 'expired', owner }];
+    if (entry.state === 'grace' || entry.state === 'queued' || entry.state === 'sending') {
+      return [isCharged(entry) ? { ...entry, state: 'needs-confirmation', owner } : { ...entry, state: 'queued', nextAttemptAt: now, owner }];
+    }
+    return [{ ...entry, owner }];
+  }
+
+  /** Entries of other tabs (by owner), and those without a living owner to take over now. */
+  private splitByOwner(entries: readonly OutboxEntry[]): { mine: OutboxEntry[]; others: Set<string> } {
+    const tabs = this.deps.tabs;
+    const others = new Set<string>();
+    const mine = entries.filter((entry) => {
+      if (!tabs || !entry.owner || entry.owner === tabs.id) return true;
+      others.add(entry.owner);
+      return false;
+    });
+    return { mine, others };
+  }
+
+  /** Takes over each other tab's decisions once that tab is gone. */
+  private watchOwners(connectionId: string, owners: ReadonlySet<string>): void {
+    for (const owner of owners) {
+      const watch = `${connectionId} ${owner}`;
+      if (this.watching.has(watch)) continue;
+      this.watching.add(watch);
+      this.deps.tabs?.whenGone(owner, () => {
+        this.watching.delete(watch);
+        this.takeOver(connectionId, owner);
+      });
+    }
+  }
+
+  private takeOver(connectionId: string, gone: string): void {
+    const current = this.entriesOf(connectionId);
+    const known = new Set(current.map((e) => e.id));
+    // Read again: the closed tab sent or undid some before it went, and a third tab may have taken them first.
+    const stored = readEntries(this.deps.storageFor(connectionId), connectionId).filter((e) => !known.has(e.id));
+    const taken = stored.filter((e) => e.owner === gone).flatMap((e) => this.resumed(e));
+    this.watchOwners(connectionId, this.splitByOwner(stored.filter((e) => e.owner !== gone)).others);
+    if (taken.length === 0) return;
+    this.commit(connectionId, [...current, ...taken]);
     this.pump();
   }
 
@@ -89,6 +149,7 @@ export class OutboxEngine {
     const entry: OutboxEntry = {
       ...decision,
       id: newEntryId(),
+      owner: this.deps.tabs?.id,
       connectionId,
       createdAt: now,
       sendAfter: now + this.deps.graceMs(),

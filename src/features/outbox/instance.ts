@@ -1,6 +1,6 @@
 import { ApiError, ConnectionBlockedError } from '../../api/errors';
 import { clientFor, connectionStore, type Connection } from '../connections';
-import { OutboxEngine } from './engine';
+import { OutboxEngine, type TabRegistry } from './engine';
 import type { OutboxEntry } from './model';
 import { loadSettings } from './settings';
 
@@ -27,6 +27,24 @@ async function send(entry: OutboxEntry): Promise<unknown> {
   return entry.decision === 'adopt' ? client.adoptItem(entry.itemId) : client.disputeItem(entry.itemId);
 }
 
+/**
+ * Open tabs, through Web Locks: each tab holds a lock named after it for as long as it is open
+ * (the browser releases it when the tab closes or crashes), so asking for another tab's lock
+ * is granted exactly when that tab is gone. Web Locks need a secure context (https or
+ * localhost); without them every stored decision is resumed as after a reload.
+ */
+function openTabs(): TabRegistry | undefined {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks || !globalThis.crypto?.randomUUID) return undefined;
+  const id = globalThis.crypto.randomUUID();
+  const lockOf = (tab: string) => `dds.outbox.tab.${tab}`;
+  void locks.request(lockOf(id), () => new Promise<never>(() => {}));
+  return {
+    id,
+    whenGone: (owner, onGone) => void locks.request(lockOf(owner), () => onGone()),
+  };
+}
+
 /** The console's one outbox. */
 export const outbox = new OutboxEngine({
   storageFor,
@@ -35,6 +53,7 @@ export const outbox = new OutboxEngine({
     connectionStore.markRefused(connectionId, { code: error.code ?? `HTTP_${error.status}`, message: error.message }),
   isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
   graceMs: () => loadSettings().graceSeconds * 1000,
+  tabs: typeof window === 'undefined' ? undefined : openTabs(),
 });
 
 /** Loads every known connection's outbox and resumes a paused one once its key is fixed. */

@@ -38,6 +38,8 @@ export const outboxEntrySchema = z.object({
   lastError: z.string().optional(),
   recorded: z.string().optional(),
   sentAt: z.number().optional(),
+  /** The tab (page load) that recorded it and sends it; another tab takes it over only once that tab is gone. */
+  owner: z.string().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
