@@ -4,24 +4,15 @@ import { LIMITS } from '../../../api/contract';
 import { inputClass } from '../../../components/ui/field';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { Breadcrumb } from '../../../components/ui/simple-table';
-import { jwtInfo, JwtStatus, useActiveConnection, type Connection } from '../../connections';
+import { JwtStatus, useActiveConnection, type Connection } from '../../connections';
 import { PayloadViewer } from '../../payload';
+import { previewBlocker } from '../preview-blocker';
 import { previewQuery } from '../queries';
 
 interface Props {
   frontierId: string;
   taskId: string;
   limit: number;
-}
-
-/** Whether the connection can preview now; otherwise why not, in words. */
-export function previewBlocker(connection: Connection | null): string | null {
-  if (!connection) return 'Connect first: previews use the dashboard JWT of a connection.';
-  if (!connection.jwt) return 'This connection has no dashboard JWT. Task previews need one: add it on the Connection page.';
-  const info = jwtInfo(connection.jwt);
-  if ('error' in info) return info.error;
-  if (info.expired) return 'The dashboard JWT of this connection has expired. Add a fresh one on the Connection page.';
-  return null;
 }
 
 function PreviewList({ connection, frontierId, taskId, limit }: Props & { connection: Connection }) {
