@@ -27,6 +27,7 @@ test('review 50 live items by keyboard alone; the service records every decision
     }
   }
   expect(new Set(decided.map((d) => d.id)).size).toBe(50);
+  await expect(page.getByText('50 of 50 decided')).toBeVisible();
   // Fewer than 100 rows in the DOM whatever the page size.
   expect(await list.getByRole('option').count()).toBeLessThan(100);
   await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });

@@ -95,6 +95,7 @@ export function ReviewWorkspace(props: Props) {
   const byItem = useMemo(() => entriesByItem(entries), [entries]);
   const { items } = source;
   const states = useMemo(() => items.map((item) => displayState(item, byItem.get(item.id))), [items, byItem]);
+  const decidedCount = useMemo(() => states.reduce((count, state) => (state === 'new' ? count : count + 1), 0), [states]);
 
   const [focusIndex, setFocusIndex] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -351,6 +352,10 @@ export function ReviewWorkspace(props: Props) {
           <div className="flex flex-col gap-2">
             <ItemList items={items} states={states} focusIndex={index} selected={selected} onFocus={setFocusIndex} label="Items on this page" />
             <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span>
+                {decidedCount.toLocaleString()} of {items.length.toLocaleString()} decided
+              </span>
+              <span aria-hidden="true">·</span>
               <span>{selection.length} selected</span>
               <Button size="sm" onClick={() => decideSelection('adopt')} disabled={selection.length === 0} aria-keyshortcuts="Shift+A">
                 Adopt selected
