@@ -56,6 +56,54 @@ test('after a page is decided, N pulls the next and the keys go on with its firs
   for (const id of decided) expect(recorded.get(id), id).toBe('adopt');
 });
 
+test('re-read pages with the cursor in the URL: the next page is fetched before the end, a reload reopens the page, filters narrow it', async ({ page }) => {
+  await connectDemo(page);
+  const pulls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/live/pull')) pulls.push(r.url());
+  });
+  await page.goto('/review/sub_live_streets?mode=reread&limit=10');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  const list = page.getByRole('listbox', { name: 'Items on this page' });
+  await expect(list.getByRole('option')).toHaveCount(10);
+  const focusedTitle = page.getByRole('region', { name: 'Focused item' }).getByRole('heading');
+  const firstOfPage1 = await focusedTitle.textContent();
+  expect(pulls).toHaveLength(1);
+  expect(pulls[0]).toContain('from=beginning');
+
+  // Six items in (60 %), the next page is already on its way.
+  for (let i = 0; i < 6; i++) await page.keyboard.press('j');
+  await expect.poll(() => pulls.length).toBe(2);
+  expect(pulls[1]).toContain('cursor=');
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(focusedTitle).not.toHaveText(firstOfPage1!);
+  const firstOfPage2 = await focusedTitle.textContent();
+  expect(pulls, 'the next page came from the prefetch').toHaveLength(2);
+
+  // The page is in the URL: a reload opens it again.
+  await page.reload();
+  await expect(focusedTitle).toHaveText(firstOfPage2!);
+  await page.getByRole('button', { name: 'First page' }).click();
+  await expect(focusedTitle).toHaveText(firstOfPage1!);
+
+  // Filters: a bad list is refused in words; a good one narrows every item to that task.
+  const filters = page.getByRole('form', { name: 'Re-read filters' });
+  await filters.getByRole('textbox', { name: 'Task IDs' }).fill('10 02');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(filters.getByText('IDs are letters, digits, - and _, separated by commas')).toBeVisible();
+  await filters.getByRole('textbox', { name: 'Task IDs' }).fill('1002');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/tasks=1002/);
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(list.getByRole('option')).toHaveCount(10);
+  const meta = page.getByRole('region', { name: 'Focused item' });
+  for (let i = 0; i < 3; i++) {
+    await expect(meta.getByRole('definition').nth(3)).toHaveText('1002');
+    await page.keyboard.press('j');
+  }
+});
+
 test('adopt a selection of simulated items after confirming the exact total; receipts match', async ({ page, request }) => {
   await connectDemo(page);
   await page.goto('/review/sub_sim_support?limit=20');

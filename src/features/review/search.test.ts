@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearch, stringifySearch } from '../../lib/search-params';
+import { reviewSearchSchema } from './search';
+
+const read = (search: string) => reviewSearchSchema.parse(parseSearch(search));
+
+describe('review search in the URL', () => {
+  it('writes IDs as they are and reads them back as text', () => {
+    const state = { mode: 'reread' as const, run: true, cursor: 'c2lnbmVk.1', tasks: '1002,1003', campaigns: '7', limit: 25 };
+    const written = stringifySearch(state);
+    expect(written).toBe('?mode=reread&run=true&cursor=c2lnbmVk.1&tasks=1002%2C1003&campaigns=7&limit=25');
+    expect(read(written)).toEqual(state);
+  });
+
+  it('keeps a hand-typed numeric filter (the router reads ?tasks=1002 as a number)', () => {
+    expect(read('?mode=reread&tasks=1002&campaigns=42').tasks).toBe('1002');
+    expect(read('?mode=reread&tasks=1002&campaigns=42').campaigns).toBe('42');
+  });
+
+  it('still reads links written with quoted text', () => {
+    expect(read('?mode=reread&tasks=%221002%22').tasks).toBe('1002');
+  });
+
+  it('falls back to defaults on bad values instead of failing', () => {
+    expect(read('?mode=sideways&limit=9999&tasks=1002;drop&run=maybe')).toEqual({ mode: 'new', limit: 50 });
+  });
+});
