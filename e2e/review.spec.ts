@@ -139,6 +139,12 @@ test('the shortcuts dialog opens with ? and shortcuts do nothing while typing', 
   await page.goto('/review/sub_sim_retail?limit=5');
   await page.getByRole('button', { name: 'Pull', exact: true }).click();
   await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+  const list = page.getByRole('listbox', { name: 'Items on this page' });
+  const focusedTitle = page.getByRole('region', { name: 'Focused item' }).getByRole('heading');
+  await page.keyboard.press('End');
+  await expect(list.getByRole('option').last()).toHaveAccessibleName(new RegExp(`^${await focusedTitle.textContent()}, `));
+  await page.keyboard.press('Home');
+  await expect(list.getByRole('option').first()).toHaveAccessibleName(new RegExp(`^${await focusedTitle.textContent()}, `));
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await page.keyboard.press('Escape');

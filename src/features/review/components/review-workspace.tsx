@@ -212,6 +212,8 @@ export function ReviewWorkspace(props: Props) {
     {
       next: () => setFocusIndex((i) => Math.min(i + 1, items.length - 1)),
       previous: () => setFocusIndex((i) => Math.max(i - 1, 0)),
+      first: () => setFocusIndex(0),
+      last: () => setFocusIndex(Math.max(items.length - 1, 0)),
       adopt: () => decide('adopt'),
       dispute: () => (focused?.kind === 'live' ? states[index] === 'new' && setDisputeOpen(true) : decide('dispute')),
       undo,

@@ -3,6 +3,7 @@ import { InfoDialog } from '../../../components/ui/dialogs';
 export const SHORTCUTS: readonly [string, string][] = [
   ['j / ↓', 'next item'],
   ['k / ↑', 'previous item'],
+  ['Home / End', 'first / last item of the page'],
   ['a', 'adopt the focused item'],
   ['d', 'dispute (live items ask for a reason: Enter confirms, Esc cancels)'],
   ['z / Ctrl+Z / ⌘Z', 'undo the last decision still in its undo window'],

@@ -4,6 +4,8 @@ import { useHotkeys } from 'react-hotkeys-hook';
 export interface ReviewKeyHandlers {
   next: () => void;
   previous: () => void;
+  first: () => void;
+  last: () => void;
   adopt: () => void;
   dispute: () => void;
   undo: () => void;
@@ -29,6 +31,8 @@ export function useReviewKeys(handlers: ReviewKeyHandlers, enabled: boolean) {
   const options = { enabled, preventDefault: true };
   useHotkeys('j, down', () => latest.current.next(), options, []);
   useHotkeys('k, up', () => latest.current.previous(), options, []);
+  useHotkeys('home', () => latest.current.first(), options, []);
+  useHotkeys('end', () => latest.current.last(), options, []);
   useHotkeys('a', () => latest.current.adopt(), options, []);
   useHotkeys('d', () => latest.current.dispute(), options, []);
   useHotkeys('z, mod+z', () => latest.current.undo(), options, []);
