@@ -38,10 +38,12 @@ function openTabs(): TabRegistry | undefined {
   if (!locks || !globalThis.crypto?.randomUUID) return undefined;
   const id = globalThis.crypto.randomUUID();
   const lockOf = (tab: string) => `dds.outbox.tab.${tab}`;
-  void locks.request(lockOf(id), () => new Promise<never>(() => {}));
+  // If the browser refuses locks here, other tabs take this tab's decisions over as after a reload.
+  locks.request(lockOf(id), () => new Promise<never>(() => {})).catch(() => undefined);
   return {
     id,
-    whenGone: (owner, onGone) => void locks.request(lockOf(owner), () => onGone()),
+    // Refused, the owner cannot be told alive: its decisions are resumed rather than left unsent.
+    whenGone: (owner, onGone) => void locks.request(lockOf(owner), () => onGone()).catch(() => onGone()),
   };
 }
 

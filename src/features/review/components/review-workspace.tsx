@@ -1,87 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { LIMITS } from '../../../api/contract';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { ErrorPanel } from '../../../components/ui/error-panel';
-import { inputClass } from '../../../components/ui/field';
 import { PageHeader, Panel } from '../../../components/ui/panel';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { clientFor, type Connection, type ConnectionSubscription } from '../../connections';
-import { isCharged, loadSettings, outbox, saveSettings, useOutboxEntries, GRACE_MAX_S, GRACE_MIN_S, type Decision } from '../../outbox';
-import { appendPull, useIncrementalSession } from '../incremental-session';
-import { displayState, entriesByItem, fromLive, fromSimulated, type ReviewItem } from '../model';
-import { pendingItemsQuery, rereadPageQuery } from '../queries';
-import type { ReviewSearch } from '../search';
+import { isCharged, loadSettings, outbox, useOutboxEntries, type Decision } from '../../outbox';
+import { displayState, entriesByItem, type ReviewItem } from '../model';
 import { ItemDetail } from './item-detail';
 import { ItemList } from './item-list';
+import { PullControls } from './pull-controls';
 import { ShortcutsDialog } from './shortcuts';
 import { useReviewKeys } from './use-review-keys';
+import { useReviewSource, type ReviewSourceProps } from './use-review-source';
 
 /** When this visit started: what "spent this visit" counts from. */
 const VISIT_START = Date.now();
 
-interface Props {
-  connection: Connection;
-  subscription: ConnectionSubscription;
-  search: ReviewSearch;
-}
-
-/** Where the page's items come from, by subscription kind and mode. */
-function useReviewSource({ connection, subscription, search }: Props) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate({ from: '/review/$subscriptionId' });
-  const live = subscription.kind === 'live';
-  const mode = live ? search.mode : 'pending';
-  const session = useIncrementalSession(connection.id, subscription.id);
-
-  const incremental = useMutation({
-    mutationFn: () => clientFor(connection).pullLive({ subscription_id: subscription.id, limit: search.limit }),
-    onSuccess: (page) => appendPull(connection.id, subscription.id, page),
-    meta: { connectionId: connection.id },
-  });
-  const rereadParams = { subscriptionId: subscription.id, cursor: search.cursor, tasks: search.tasks, campaigns: search.campaigns, limit: search.limit };
-  const reread = useQuery({ ...rereadPageQuery(connection, rereadParams), enabled: mode === 'reread' && !!search.run });
-  const pending = useQuery({ ...pendingItemsQuery(connection, subscription.id, search.limit), enabled: mode === 'pending' && !!search.run });
-
-  const items: ReviewItem[] = useMemo(() => {
-    if (mode === 'new') return session.items.map((s) => fromLive(s, subscription.id));
-    if (mode === 'reread') return (reread.data?.items ?? []).map((s) => fromLive(s, subscription.id));
-    return (pending.data?.data ?? []).map((i) => fromSimulated(i, subscription.id));
-  }, [mode, session.items, reread.data, pending.data, subscription.id]);
-
-  const nextCursor = mode === 'reread' ? (reread.data?.nextCursor ?? null) : null;
-  const pull = () => {
-    if (mode === 'new') incremental.mutate();
-    else if (mode === 'reread') void navigate({ search: (prev) => ({ ...prev, run: true, cursor: undefined }) });
-    else if (search.run) void pending.refetch();
-    else void navigate({ search: (prev) => ({ ...prev, run: true }) });
-  };
-  const pullNext = () => {
-    if (mode === 'reread') {
-      if (nextCursor) void navigate({ search: (prev) => ({ ...prev, run: true, cursor: nextCursor }) });
-    } else pull();
-  };
-  const prefetchNext = () => {
-    if (nextCursor) void queryClient.prefetchQuery(rereadPageQuery(connection, { ...rereadParams, cursor: nextCursor }));
-  };
-  const hasMore = mode === 'new' ? session.hasMore : mode === 'reread' ? (reread.data?.hasMore ?? null) : null;
-  return {
-    mode,
-    items,
-    pull,
-    pullNext,
-    prefetchNext,
-    hasMore,
-    nextCursor,
-    loading: incremental.isPending || reread.isFetching || pending.isFetching,
-    error: (mode === 'new' ? incremental.error : mode === 'reread' ? reread.error : pending.error) ?? null,
-    retry: mode === 'new' ? () => incremental.mutate() : mode === 'reread' ? () => void reread.refetch() : () => void pending.refetch(),
-    pageKey: mode === 'new' ? 'new' : mode === 'reread' ? `reread:${search.cursor ?? ''}:${search.tasks ?? ''}:${search.campaigns ?? ''}` : `pending:${pending.dataUpdatedAt}`,
-    session,
-  };
-}
+type Props = ReviewSourceProps;
 
 /**
  * The review workspace: a virtualized list of the page's items beside the focused item,
@@ -89,7 +25,6 @@ function useReviewSource({ connection, subscription, search }: Props) {
  */
 export function ReviewWorkspace(props: Props) {
   const { connection, subscription, search } = props;
-  const navigate = useNavigate({ from: '/review/$subscriptionId' });
   const source = useReviewSource(props);
   const entries = useOutboxEntries(connection.id);
   const byItem = useMemo(() => entriesByItem(entries), [entries]);
@@ -258,87 +193,17 @@ export function ReviewWorkspace(props: Props) {
           </Button>
         }
       />
-      <Panel aria-label="Pull controls" className="flex flex-wrap items-end gap-3">
-        {isLive && (
-          <div role="group" aria-label="Mode" className="flex gap-1">
-            {(['new', 'reread'] as const).map((mode) => (
-              <Button
-                key={mode}
-                size="sm"
-                variant={search.mode === mode ? 'secondary' : 'ghost'}
-                aria-pressed={search.mode === mode}
-                onClick={() => void navigate({ search: (prev) => ({ ...prev, mode, run: undefined, cursor: undefined }) })}
-              >
-                {mode === 'new' ? 'New items' : 'Re-read'}
-              </Button>
-            ))}
-          </div>
-        )}
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Page size</span>
-          <input
-            type="number"
-            min={LIMITS.livePull.min}
-            max={LIMITS.livePull.max}
-            className={`${inputClass} w-24`}
-            defaultValue={search.limit}
-            key={search.limit}
-            onBlur={(e) => {
-              const value = Number(e.target.value);
-              if (Number.isInteger(value) && value >= 1 && value <= 200) void navigate({ search: (prev) => ({ ...prev, limit: value, cursor: undefined }) });
-              else e.target.value = String(search.limit);
-            }}
-          />
-        </label>
-        {isLive && search.mode === 'reread' && <RereadFilters search={search} />}
-        <Button variant="primary" onClick={source.pull} disabled={source.loading}>
-          Pull
-        </Button>
-        {source.mode === 'reread' && search.cursor && (
-          <Button onClick={() => void navigate({ search: (prev) => ({ ...prev, cursor: undefined }) })}>First page</Button>
-        )}
-        {source.mode === 'reread' && (
-          <Button onClick={source.pullNext} disabled={!source.nextCursor} aria-keyshortcuts="n">
-            Next page
-          </Button>
-        )}
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Undo window (s)</span>
-          <input
-            type="number"
-            min={GRACE_MIN_S}
-            max={GRACE_MAX_S}
-            className={`${inputClass} w-20`}
-            value={graceSeconds}
-            onChange={(e) => {
-              const value = Math.round(Number(e.target.value));
-              if (Number.isFinite(value) && value >= GRACE_MIN_S && value <= GRACE_MAX_S) {
-                setGraceSeconds(value);
-                saveSettings({ graceSeconds: value });
-              }
-            }}
-          />
-        </label>
-        <div className="ml-auto flex flex-col items-end text-sm" aria-live="polite">
-          {source.mode === 'pending' && items.length > 0 && (
-            <span>
-              Page total <strong className="font-mono">{formatMicros(pageTotal)}</strong> for {items.length} items
-            </span>
-          )}
-          {!isLive && (
-            <span>
-              Spent this visit <strong className="font-mono">{formatMicros(spent)}</strong>
-              {onTheirWay > 0 && <> · {formatMicros(onTheirWay)} on its way</>}
-            </span>
-          )}
-          {source.mode === 'new' && source.session.pulls > 0 && (
-            <span>
-              {source.session.items.length.toLocaleString()} items from {source.session.pulls.toLocaleString()} pull{source.session.pulls === 1 ? '' : 's'}
-              {source.session.hasMore === false ? ' · up to date' : ''}
-            </span>
-          )}
-        </div>
-      </Panel>
+      <PullControls
+        search={search}
+        isLive={isLive}
+        source={source}
+        itemCount={items.length}
+        pageTotal={pageTotal}
+        spent={spent}
+        onTheirWay={onTheirWay}
+        graceSeconds={graceSeconds}
+        onGraceSeconds={setGraceSeconds}
+      />
       {source.error ? <ErrorPanel error={source.error} onRetry={source.retry} /> : null}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
@@ -407,40 +272,5 @@ export function ReviewWorkspace(props: Props) {
         <p className="mt-1">Each decision can be undone during its {graceSeconds}-second undo window.</p>
       </ConfirmDialog>
     </div>
-  );
-}
-
-function RereadFilters({ search }: { search: ReviewSearch }) {
-  const navigate = useNavigate({ from: '/review/$subscriptionId' });
-  const [tasks, setTasks] = useState(search.tasks ?? '');
-  const [campaigns, setCampaigns] = useState(search.campaigns ?? '');
-  const [error, setError] = useState<string>();
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const clean = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean).join(',');
-    const t = clean(tasks);
-    const c = clean(campaigns);
-    if (![t, c].every((v) => v === '' || /^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/.test(v))) {
-      setError('IDs are letters, digits, - and _, separated by commas');
-      return;
-    }
-    setError(undefined);
-    void navigate({ search: (prev) => ({ ...prev, tasks: t || undefined, campaigns: c || undefined, cursor: undefined }) });
-  };
-  return (
-    <form onSubmit={apply} className="flex flex-wrap items-end gap-2" aria-label="Re-read filters">
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">Task IDs</span>
-        <input className={`${inputClass} w-36`} value={tasks} onChange={(e) => setTasks(e.target.value)} placeholder="1001,1002" />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">Campaign IDs</span>
-        <input className={`${inputClass} w-44`} value={campaigns} onChange={(e) => setCampaigns(e.target.value)} placeholder="cmp_…" />
-      </label>
-      <Button type="submit" size="sm">
-        Apply filters
-      </Button>
-      {error && <span className="text-xs text-red-700">{error}</span>}
-    </form>
   );
 }
