@@ -1,4 +1,3 @@
-import { z } from '../../api/contract/zod';
 import { outboxEntrySchema, type OutboxEntry } from './model';
 
 /**
@@ -29,8 +28,8 @@ export function readEntries(storage: Storage | null, connectionId: string): Outb
   if (!storage) return [];
   const prefix = prefixFor(connectionId);
   const byId = new Map<string, OutboxEntry>();
-  const legacy = z.array(z.unknown()).safeParse(parseJson(storage.getItem(legacyKeyFor(connectionId))));
-  for (const entry of (legacy.success ? legacy.data : []).flatMap((value) => parseEntry(value, connectionId))) byId.set(entry.id, entry);
+  const legacy = parseJson(storage.getItem(legacyKeyFor(connectionId)));
+  for (const entry of (Array.isArray(legacy) ? legacy : []).flatMap((value) => parseEntry(value, connectionId))) byId.set(entry.id, entry);
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
     if (!key?.startsWith(prefix)) continue;
