@@ -1,15 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
-import { lazy, Suspense, useMemo } from 'react';
+import { getCoreRowModel, getSortedRowModel, useReactTable } from '@tanstack/react-table';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { LIMITS } from '../../../api/contract';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
+import { DateField } from '../../../components/ui/date-field';
 import { inputClass } from '../../../components/ui/field';
 import { PageHeader, Panel, Skeleton } from '../../../components/ui/panel';
 import { LatestSelect } from '../../../components/ui/simple-table';
 import { downloadText, toCsv } from '../../../lib/csv';
 import { formatMicros, sumMicros } from '../../../lib/money';
+import { useUrlSorting } from '../../../lib/use-url-sorting';
 import { useActiveConnection, type Connection } from '../../connections';
 import { dailySpend, exportRows, extraFields, filterReceipts, KNOWN_RECEIPT_FIELDS, receiptMicros, totalsByDay, totalsBySubscription, type Total } from '../model';
 import { usageQuery } from '../queries';
@@ -25,6 +27,7 @@ export const SPEC_WARNINGS = [
 
 function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel: string; totals: Total[] }) {
   return (
+    <div className="overflow-x-auto">
     <table className="w-full text-left text-sm">
       <caption className="mb-1 text-left font-semibold">{caption}</caption>
       <thead>
@@ -46,6 +49,7 @@ function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel:
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 
@@ -53,26 +57,28 @@ function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel:
 export function UsagePage({ search }: { search: UsageSearch }) {
   const connection = useActiveConnection() as Connection;
   const navigate = useNavigate({ from: '/usage' });
-  const setSearch = (change: Partial<UsageSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
+  const setSearch = useCallback(
+    (change: Partial<UsageSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }),
+    [navigate],
+  );
   const { data } = useSuspenseQuery(usageQuery(connection, search.limit));
   const receipts = data.data;
   const filtered = useMemo(() => filterReceipts(receipts, search), [receipts, search]);
   const extra = useMemo(() => extraFields(receipts), [receipts]);
   const columns = useMemo(() => receiptColumns(extra), [extra]);
-  const sorting: SortingState = [{ id: search.sort, desc: search.dir === 'desc' }];
+  const { sorting, onSortingChange } = useUrlSorting(search, setSearch, 'created_at');
   const table = useReactTable({
     data: filtered,
     columns,
     state: { sorting },
-    onSortingChange: (updater) => {
-      const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
-      setSearch({ sort: next?.id ?? 'created_at', dir: next?.desc ? 'desc' : 'asc' });
-    },
+    onSortingChange,
     enableSortingRemoval: false,
+    // One page of at most 200 rows: no paging state to reset when the rows change.
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
   });
-  const spend = useMemo(() => dailySpend(filtered), [filtered]);
+  const spend = useMemo(() => dailySpend(filtered, { from: search.from, to: search.to }), [filtered, search.from, search.to]);
   const total = sumMicros(filtered.map(receiptMicros));
   const subscriptions = [...new Set(receipts.map((r) => r.subscription_id))].sort();
   const kinds = [...new Set(receipts.map((r) => r.kind))].sort();
@@ -118,14 +124,8 @@ export function UsagePage({ search }: { search: UsageSearch }) {
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">From</span>
-          <input type="date" className={inputClass} value={search.from ?? ''} onChange={(e) => setSearch({ from: e.target.value || undefined })} />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">To</span>
-          <input type="date" className={inputClass} value={search.to ?? ''} onChange={(e) => setSearch({ to: e.target.value || undefined })} />
-        </label>
+        <DateField label="From" value={search.from} onCommit={(from) => setSearch({ from })} />
+        <DateField label="To" value={search.to} onCommit={(to) => setSearch({ to })} />
         <div className="ml-auto flex gap-2">
           <Button onClick={() => downloadText(`usage-${stamp}.csv`, toCsv(exportColumns, exportRows(sortedRows, exportColumns)), 'text/csv')}>Export CSV</Button>
           <Button onClick={() => downloadText(`usage-${stamp}.json`, `${JSON.stringify(exportRows(sortedRows, exportColumns), null, 2)}\n`, 'application/json')}>
@@ -145,7 +145,8 @@ export function UsagePage({ search }: { search: UsageSearch }) {
         </Suspense>
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer">Spend per day as a table</summary>
-          <table className="mt-2 w-full text-left">
+          <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left">
             <caption className="sr-only">Spend per day by subscription</caption>
             <thead>
               <tr>
@@ -161,7 +162,9 @@ export function UsagePage({ search }: { search: UsageSearch }) {
               </tr>
             </thead>
             <tbody>
-              {spend.days.map((d) => (
+              {spend.days
+                .filter((d) => Object.keys(d.bySubscription).length > 0)
+                .map((d) => (
                 <tr key={d.day}>
                   <th scope="row" className="font-normal">
                     {d.day}
@@ -176,9 +179,10 @@ export function UsagePage({ search }: { search: UsageSearch }) {
               ))}
             </tbody>
           </table>
+          </div>
         </details>
       </Panel>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 *:min-w-0">
         <Panel>
           <TotalsTable caption="Totals per subscription" keyLabel="Subscription" totals={totalsBySubscription(filtered)} />
         </Panel>
