@@ -7,7 +7,8 @@ import { Button } from './button';
  * <style> elements would break our Content-Security-Policy (no inline styles).
  */
 const panel =
-  'w-[min(92vw,32rem)] rounded-lg bg-white p-5 text-slate-900 shadow-xl backdrop:bg-black/40 dark:bg-slate-900 dark:text-slate-100';
+  // m-auto: Tailwind's preflight zeroes every margin, which took away the centring of a modal <dialog>.
+  'm-auto max-h-[min(90dvh,48rem)] w-[min(92vw,32rem)] overflow-y-auto rounded-lg bg-white p-5 text-slate-900 shadow-xl backdrop:bg-black/40 dark:bg-slate-900 dark:text-slate-100';
 
 function useModal(open: boolean) {
   const ref = useRef<HTMLDialogElement>(null);

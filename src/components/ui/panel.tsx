@@ -13,8 +13,8 @@ export function Panel({ className, ...props }: HTMLAttributes<HTMLElement>) {
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-      <div>
-        <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">{title}</h1>
+      <div className="min-w-0">
+        <h1 className="text-xl font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-slate-50">{title}</h1>
         {description && <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-400">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LIMITS } from '../../../api/contract';
 import { inputClass } from '../../../components/ui/field';
+import { Time } from '../../../components/ui/time';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { Breadcrumb } from '../../../components/ui/simple-table';
 import { JwtStatus, useActiveConnection, type Connection } from '../../connections';
@@ -29,7 +30,9 @@ function PreviewList({ connection, frontierId, taskId, limit }: Props & { connec
                 Quality {submission.quality_score} ({submission.quality_grade})
               </Badge>
               <Badge>Source {submission.source}</Badge>
-              <Badge>{submission.created_at}</Badge>
+              <Badge>
+                <Time value={submission.created_at} />
+              </Badge>
               <Badge tone={submission.audit_rating >= 4 ? 'good' : submission.audit_rating <= 2 ? 'bad' : 'neutral'}>
                 Audit rating {submission.audit_rating}
               </Badge>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { LIMITS } from '../../../api/contract';
 import { Badge, PageHeader } from '../../../components/ui/panel';
 import { LatestSelect, SimpleTable } from '../../../components/ui/simple-table';
+import { formatUtc, parseTimestamp, Time } from '../../../components/ui/time';
 import { useActiveConnection, type Connection } from '../../connections';
 import { deliveriesQuery } from '../queries';
 import type { DeliveriesSearch } from '../search';
@@ -32,32 +33,38 @@ export function DeliveriesPage({ search }: { search: DeliveriesSearch }) {
           />
         }
       />
-      <SimpleTable
-        caption="Deliveries"
-        headers={['Delivered', 'Subscription', 'Items', 'Pending', 'Adopted', 'Disputed', 'Delivery']}
-        empty="No deliveries yet."
-        isEmpty={deliveries.length === 0}
-      >
-        {deliveries.map((d) => (
+      <SimpleTable caption="Deliveries" headers={['Delivered', 'Subscription', 'Items', 'Status']} empty="No deliveries yet." isEmpty={deliveries.length === 0}>
+        {deliveries.map((d) => {
+          const when = parseTimestamp(d.created_at);
+          return (
             <tr key={d.delivery_id} className="border-t border-slate-200 dark:border-slate-700">
-              <td className="px-3 py-2 whitespace-nowrap">{d.created_at}</td>
-              <td className="px-3 py-2">{d.subscription_id}</td>
-              <td className="px-3 py-2 tabular-nums">{d.item_count}</td>
-              <td className="px-3 py-2">{d.status_counts ? <Badge>{d.status_counts.pending}</Badge> : '—'}</td>
-              <td className="px-3 py-2">{d.status_counts ? <Badge tone="good">{d.status_counts.adopted}</Badge> : '—'}</td>
-              <td className="px-3 py-2">{d.status_counts ? <Badge tone="bad">{d.status_counts.disputed}</Badge> : '—'}</td>
+              {/* The link comes first so that it stays on screen however narrow the window. */}
               <td className="px-3 py-2">
                 <Link
                   to="/deliveries/$deliveryId"
                   params={{ deliveryId: d.delivery_id }}
                   className="text-brand-600 underline dark:text-brand-100"
-                  aria-label={`Open delivery of ${d.created_at} (${d.subscription_id})`}
+                  aria-label={`Open delivery of ${when ? formatUtc(when) : d.created_at} (${d.subscription_id})`}
                 >
-                  Open
+                  <Time value={d.created_at} wrap />
                 </Link>
               </td>
+              <td className="px-3 py-2">{d.subscription_id}</td>
+              <td className="px-3 py-2 tabular-nums">{d.item_count}</td>
+              <td className="px-3 py-2">
+                {d.status_counts ? (
+                  <span className="flex flex-wrap gap-1">
+                    <Badge>{d.status_counts.pending} pending</Badge>
+                    <Badge tone="good">{d.status_counts.adopted} adopted</Badge>
+                    <Badge tone="bad">{d.status_counts.disputed} disputed</Badge>
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </td>
             </tr>
-          ))}
+          );
+        })}
       </SimpleTable>
     </div>
   );

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Badge, PageHeader } from '../../../components/ui/panel';
+import { Time } from '../../../components/ui/time';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { useActiveConnection, type Connection } from '../../connections';
 import { outbox, useOutboxEntries, type Decision } from '../../outbox';
@@ -46,8 +47,17 @@ export function DeliveryPage({ deliveryId }: { deliveryId: string }) {
         / {deliveryId}
       </nav>
       <PageHeader
-        title={`Delivery ${deliveryId.slice(0, 8)}`}
-        description={`${delivery ? `${delivery.subscription_id} · delivered ${delivery.created_at} · ` : ''}${items.length} items · listed prices ${formatMicros(total)} (a price is not a charge: see Usage)`}
+        title={`Delivery ${deliveryId}`}
+        description={
+          <>
+            {delivery && (
+              <>
+                {delivery.subscription_id} · delivered <Time value={delivery.created_at} /> ·{' '}
+              </>
+            )}
+            {items.length} items · listed prices {formatMicros(total)} (a price is not a charge: see Usage)
+          </>
+        }
       />
       <ul className="flex flex-col gap-2" aria-label="Items of this delivery">
         {items.map((item, index) => {

@@ -1,5 +1,6 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { Receipt } from '../../../api/contract';
+import { Time } from '../../../components/ui/time';
 import { formatMicros } from '../../../lib/money';
 import { receiptMicros } from '../model';
 
@@ -9,7 +10,7 @@ const text = (value: unknown) => (value === null || value === undefined ? '—' 
 /** Columns for every known receipt field, then one per unknown field the server sent. */
 export function receiptColumns(extra: readonly string[]): ColumnDef<Receipt, unknown>[] {
   return [
-    column.accessor('created_at', { header: 'Time', cell: (i) => <span className="whitespace-nowrap">{i.getValue()}</span> }),
+    column.accessor('created_at', { header: 'Time', cell: (i) => <Time value={i.getValue()} /> }),
     column.accessor('subscription_id', { header: 'Subscription' }),
     column.accessor('kind', { header: 'Kind' }),
     column.accessor((r) => r.item_id ?? r.submission_id ?? '', {

@@ -1,27 +1,33 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMicros } from '../../../lib/money';
-import type { dailySpend } from '../model';
-
-const COLORS = ['#2f6fed', '#16a34a', '#db2777', '#ea580c', '#7c3aed', '#0891b2', '#ca8a04'];
+import { subscriptionColor, type DailySpend } from '../model';
 
 /**
- * Spend per day stacked by subscription. Bar heights use dollars as floats (drawing only);
+ * Spend per day stacked by subscription, one bar slot per calendar day (empty days included),
+ * each subscription in a colour of its own ID. Bar heights use dollars as floats (drawing only);
  * every number shown in words comes from exact integer micro-USD.
  */
-export default function SpendChart({ spend }: { spend: ReturnType<typeof dailySpend> }) {
+export default function SpendChart({ spend }: { spend: DailySpend }) {
   const data = spend.days.map((d) => ({
     day: d.day,
     ...Object.fromEntries(spend.subscriptions.map((s) => [s, (d.bySubscription[s] ?? 0) / 1_000_000])),
     __micros: d.bySubscription,
   }));
-  const summary = spend.days.map((d) => `${d.day}: ${formatMicros(d.total)}`).join('; ');
+  const withSpend = spend.days.filter((d) => Object.keys(d.bySubscription).length > 0);
+  const summary = withSpend.map((d) => `${d.day}: ${formatMicros(d.total)}`).join('; ');
+  const range = spend.days.length > 0 ? ` From ${spend.days[0]!.day} to ${spend.days.at(-1)!.day}.` : '';
   return (
-    <figure role="img" aria-label={`Spend per day, stacked by subscription. ${summary || 'No spend.'}`} className="h-72 w-full">
+    <figure
+      role="img"
+      aria-label={`Spend per day, stacked by subscription.${range} ${summary ? `Days with receipts: ${summary}` : 'No spend.'}`}
+      className="h-72 w-full"
+      data-days={spend.days.length}
+    >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#94a3b855" />
-          <XAxis dataKey="day" fontSize={12} />
-          <YAxis fontSize={12} tickFormatter={(v: number) => `$${v}`} width={70} />
+          <XAxis dataKey="day" fontSize={12} minTickGap={16} />
+          <YAxis fontSize={12} tickFormatter={(v: number) => `$${v}`} width={60} />
           <Tooltip
             formatter={(_value, name, item) => {
               const micros = (item.payload as { __micros: Record<string, number> }).__micros[String(name)] ?? 0;
@@ -29,8 +35,8 @@ export default function SpendChart({ spend }: { spend: ReturnType<typeof dailySp
             }}
           />
           <Legend />
-          {spend.subscriptions.map((s, i) => (
-            <Bar key={s} dataKey={s} stackId="spend" fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+          {spend.subscriptions.map((s) => (
+            <Bar key={s} dataKey={s} stackId="spend" fill={subscriptionColor(s)} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>
