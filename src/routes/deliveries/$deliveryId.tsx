@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { NotFoundPanel } from '../../components/route-states';
+import { notFoundOn404 } from '../../lib/not-found';
 import { requireConnection } from '../../features/connections';
 import { LIMITS } from '../../api/contract';
 import { deliveriesQuery, deliveryItemsQuery, DeliveryPage } from '../../features/deliveries';
@@ -6,10 +8,22 @@ import { deliveriesQuery, deliveryItemsQuery, DeliveryPage } from '../../feature
 export const Route = createFileRoute('/deliveries/$deliveryId')({
   beforeLoad: () => ({ connection: requireConnection() }),
   loader: ({ context, params }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(deliveryItemsQuery(context.connection, params.deliveryId)),
-      context.queryClient.ensureQueryData(deliveriesQuery(context.connection, LIMITS.deliveries.max)),
-    ]),
+    notFoundOn404(
+      Promise.all([
+        context.queryClient.ensureQueryData(deliveryItemsQuery(context.connection, params.deliveryId)),
+        context.queryClient.ensureQueryData(deliveriesQuery(context.connection, LIMITS.deliveries.max)),
+      ]),
+    ),
+  notFoundComponent: function DeliveryNotFound() {
+    return (
+      <NotFoundPanel
+        title={`Delivery ${Route.useParams().deliveryId} was not found`}
+        back={{ label: 'Back to deliveries', link: { to: '/deliveries', search: { limit: LIMITS.deliveries.default } } }}
+      >
+        No delivery of your organization has this ID.
+      </NotFoundPanel>
+    );
+  },
   component: function DeliveryRoute() {
     return <DeliveryPage deliveryId={Route.useParams().deliveryId} />;
   },

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { NotFoundPanel } from '../../../../../components/route-states';
+import { notFoundOn404 } from '../../../../../lib/not-found';
 import { previewBlocker, previewQuery, PreviewPage, previewSearchSchema } from '../../../../../features/catalog';
 import { connectionStore } from '../../../../../features/connections';
 
@@ -9,7 +11,16 @@ export const Route = createFileRoute('/frontiers/$frontierId/tasks/$taskId/previ
     const connection = connectionStore.active;
     // Without a usable JWT the page explains what to do instead of failing.
     if (!connection || previewBlocker(connection)) return;
-    return context.queryClient.ensureQueryData(previewQuery(connection, params.frontierId, params.taskId, deps.limit));
+    return notFoundOn404(context.queryClient.ensureQueryData(previewQuery(connection, params.frontierId, params.taskId, deps.limit)));
+  },
+  notFoundComponent: function TaskNotFound() {
+    const { frontierId, taskId } = Route.useParams();
+    return (
+      <NotFoundPanel
+        title={`Task ${taskId} of frontier ${frontierId} was not found`}
+        back={{ label: `Back to the tasks of frontier ${frontierId}`, link: { to: '/frontiers/$frontierId', params: { frontierId } } }}
+      />
+    );
   },
   component: function PreviewRoute() {
     const { frontierId, taskId } = Route.useParams();
