@@ -127,6 +127,17 @@ describe('retries', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('never retries an incremental live pull (it moves the position), but retries a re-read page', async () => {
+    for (const failure of [new TypeError('fetch failed'), json(503, {}), json(429, {})]) {
+      const { fetch, calls } = fakeFetch(failure, json(200, { success: true, data: { items: [], count: 0, has_more: false, next_cursor: '', receipt: null } }));
+      await expect(client(fetch).pullLive({ subscription_id: 's', limit: 5 })).rejects.toBeDefined();
+      expect(calls).toHaveLength(1);
+    }
+    const reread = fakeFetch(json(503, {}), json(200, { success: true, data: { items: [], count: 0, has_more: false, next_cursor: '', receipt: null } }));
+    await expect(client(reread.fetch).pullLive({ subscription_id: 's', from: 'beginning' })).resolves.toBeDefined();
+    expect(reread.calls).toHaveLength(2);
+  });
+
   it('never retries a POST (a decision must not be sent twice by the client)', async () => {
     const { fetch, calls } = fakeFetch(json(503, {}));
     await expect(client(fetch).adoptItem('i')).rejects.toBeInstanceOf(ApiError);

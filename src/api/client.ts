@@ -69,6 +69,8 @@ export function createClient(config: ClientConfig) {
         usesKey: true,
         schema: livePullResponseSchema,
         signal,
+        // Without `from`, a pull is incremental: it moves the position, so it is never retried.
+        idempotent: params.from === 'beginning',
       }),
     /** 4.7 */
     usage: (limit: number, signal?: AbortSignal) =>

@@ -26,6 +26,11 @@ export interface RequestSpec<S extends z.ZodType> {
   usesKey?: boolean;
   schema: S;
   signal?: AbortSignal;
+  /**
+   * False for a GET that changes something on the server (the incremental live pull moves the
+   * subscription's position): a retry after a lost answer would skip the page that answer held.
+   */
+  idempotent?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -102,7 +107,7 @@ export async function request<S extends z.ZodType>(config: HttpConfig, spec: Req
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(spec.body);
   }
-  const maxAttempts = spec.method === 'GET' ? (config.maxAttempts ?? 3) : 1;
+  const maxAttempts = spec.method === 'GET' && spec.idempotent !== false ? (config.maxAttempts ?? 3) : 1;
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   for (let attempt = 0; ; attempt++) {

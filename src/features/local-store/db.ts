@@ -1,0 +1,102 @@
+import Dexie, { type Table } from 'dexie';
+
+/**
+ * The console's durable local store (IndexedDB, through Dexie). Everything in it belongs to a
+ * scope: one organization on one base URL (see scope.ts), never to a key or a browser tab, so a
+ * rotated key, a new tab or a crash finds it all again.
+ *
+ * - `items`: one row per delivered item, small and flat (what lists, filters and sorts need),
+ *   in delivery order (`seq`). `open` is 1 until a decision is recorded, so "undecided first"
+ *   is an index range, not a scan.
+ * - `payloads`: the delivered record exactly as received, read only for the item on screen.
+ * - `decisions`: the outbox (every decision with its state); decisions are not secrets.
+ * - `pulls`: what each pull did, including answers that were lost.
+ */
+export type DeliveryVia = 'incremental' | 'reread' | 'pending' | 'delivery' | 'recover';
+
+export interface StoredItem {
+  scope: string;
+  subscriptionId: string;
+  itemId: string;
+  kind: 'live' | 'simulated';
+  /** Delivery order within the scope: receivedAt in µs plus the position in its page. */
+  seq: number;
+  receivedAt: number;
+  via: DeliveryVia;
+  /** 1 while no decision is recorded (by this console or, as far as the service said, anywhere). */
+  open: 0 | 1;
+  /** The service's own decision when the record carried one (live `consumer_feedback`, simulated status). */
+  serverDecision: 'adopt' | 'dispute' | null;
+  taskId: string | null;
+  campaignId: string | null;
+  frontierId: string | null;
+  verticalId: string | null;
+  topicId: string | null;
+  qualityScore: number | null;
+  qualityGrade: string | null;
+  qualityMethod: string | null;
+  source: string | null;
+  priceMicros: number | null;
+  validatorCount: number | null;
+  consensusRatio: number | null;
+  createdAt: string | null;
+}
+
+export interface StoredPayload {
+  scope: string;
+  subscriptionId: string;
+  itemId: string;
+  record: unknown;
+}
+
+export interface PullRecord {
+  id?: number;
+  scope: string;
+  subscriptionId: string;
+  at: number;
+  mode: DeliveryVia;
+  outcome: 'ok' | 'lost' | 'failed' | 'not-stored';
+  count: number;
+  note?: string;
+}
+
+/** A decision as stored: the outbox entry plus its scope (the entry's own shape lives with the outbox). */
+export interface StoredDecision {
+  id: string;
+  scope: string;
+  itemId: string;
+  state: string;
+  createdAt: number;
+  [field: string]: unknown;
+}
+
+export type ItemKey = [scope: string, subscriptionId: string, itemId: string];
+
+export class ConsoleDb extends Dexie {
+  items!: Table<StoredItem, ItemKey>;
+  payloads!: Table<StoredPayload, ItemKey>;
+  decisions!: Table<StoredDecision, string>;
+  pulls!: Table<PullRecord, number>;
+
+  constructor(name = 'dds-console') {
+    super(name);
+    this.version(1).stores({
+      items: '[scope+subscriptionId+itemId], [scope+subscriptionId+open+seq], [scope+subscriptionId+seq], scope',
+      payloads: '[scope+subscriptionId+itemId], scope',
+      decisions: 'id, scope, [scope+itemId], [scope+state]',
+      pulls: '++id, [scope+subscriptionId]',
+    });
+  }
+}
+
+let instance: ConsoleDb | null = null;
+
+/** The console's one database, opened on first use. */
+export function localDb(): ConsoleDb {
+  return (instance ??= new ConsoleDb());
+}
+
+/** For tests: use another database (a fresh name per test). */
+export function setDatabaseForTests(db: ConsoleDb | null): void {
+  instance = db;
+}

@@ -1,0 +1,99 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LiveSubmission, SimulatedItem } from '../../api/contract';
+import { ConsoleDb } from './db';
+import { countItems, deleteScope, deleteSubscriptionItems, heldIds, listItems, readPayloads, saveDelivered, setOpen } from './items';
+import { summaryOfLive, summaryOfSimulated } from './summary';
+
+const live = (id: number, feedback: LiveSubmission['consumer_feedback'] = null): LiveSubmission => ({
+  submission_id: String(id),
+  task_id: '1002',
+  frontier_id: '101',
+  data: { text: `item ${id}` },
+  quality_score: 0.5,
+  quality_grade: 'B',
+  source: 'web',
+  created_at: '2026-11-01T10:00:00',
+  consumer_feedback: feedback,
+});
+const delivered = (s: LiveSubmission) => ({ summary: summaryOfLive(s), record: s });
+
+let db: ConsoleDb;
+let name = 0;
+beforeEach(() => {
+  db = new ConsoleDb(`test-${++name}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('local item store', () => {
+  it('writes a page once, keeps first arrival and content, and reports what was new', async () => {
+    const first = await saveDelivered(db, 'S', 'sub', 'incremental', [1, 2, 3].map((i) => delivered(live(i))), 1_000);
+    expect(first).toEqual({ added: 3, known: 0 });
+    const again = await saveDelivered(db, 'S', 'sub', 'reread', [2, 3, 4].map((i) => delivered({ ...live(i), data: { text: 'changed' } })), 2_000);
+    expect(again).toEqual({ added: 1, known: 2 });
+    const items = await listItems(db, 'S', 'sub', 0, 10);
+    expect(items.map((i) => [i.itemId, i.via, i.receivedAt])).toEqual([
+      ['1', 'incremental', 1_000],
+      ['2', 'incremental', 1_000],
+      ['3', 'incremental', 1_000],
+      ['4', 'reread', 2_000],
+    ]);
+    const payloads = await readPayloads(db, 'S', 'sub', ['2', '4']);
+    expect((payloads.get('2') as LiveSubmission).data).toEqual({ text: 'item 2' });
+    expect((payloads.get('4') as LiveSubmission).data).toEqual({ text: 'changed' });
+  });
+
+  it('lists undecided items first, each group in delivery order, across pages', async () => {
+    await saveDelivered(db, 'S', 'sub', 'incremental', [1, 2, 3, 4, 5].map((i) => delivered(live(i))), 1_000);
+    await setOpen(db, 'S', 'sub', ['1', '3'], 0);
+    expect((await listItems(db, 'S', 'sub', 0, 10)).map((i) => i.itemId)).toEqual(['2', '4', '5', '1', '3']);
+    expect((await listItems(db, 'S', 'sub', 2, 2)).map((i) => i.itemId)).toEqual(['5', '1']);
+    expect((await listItems(db, 'S', 'sub', 4, 2)).map((i) => i.itemId)).toEqual(['3']);
+    expect(await countItems(db, 'S', 'sub')).toEqual({ total: 5, open: 3 });
+    await setOpen(db, 'S', 'sub', ['1'], 1);
+    expect((await listItems(db, 'S', 'sub', 0, 10)).map((i) => i.itemId)).toEqual(['1', '2', '4', '5', '3']);
+  });
+
+  it('takes the decision the service reports, and never reopens it', async () => {
+    await saveDelivered(db, 'S', 'sub', 'incremental', [delivered(live(1))], 1_000);
+    await saveDelivered(db, 'S', 'sub', 'reread', [delivered(live(1, 'adopt'))], 2_000);
+    const [item] = await listItems(db, 'S', 'sub', 0, 1);
+    expect(item).toMatchObject({ serverDecision: 'adopt', open: 0 });
+    await setOpen(db, 'S', 'sub', ['1'], 1);
+    expect((await listItems(db, 'S', 'sub', 0, 1))[0]!.open).toBe(0);
+  });
+
+  it('keeps scopes and subscriptions apart, and deletes each alone', async () => {
+    await saveDelivered(db, 'S', 'a', 'incremental', [delivered(live(1))]);
+    await saveDelivered(db, 'S', 'b', 'incremental', [delivered(live(1))]);
+    await saveDelivered(db, 'T', 'a', 'incremental', [delivered(live(1))]);
+    expect(await heldIds(db, 'S', 'a', ['1', '2'])).toEqual(new Set(['1']));
+    expect(await deleteSubscriptionItems(db, 'S', 'a')).toBe(1);
+    expect(await countItems(db, 'S', 'a')).toEqual({ total: 0, open: 0 });
+    expect((await readPayloads(db, 'S', 'a', ['1'])).size).toBe(0);
+    expect(await countItems(db, 'S', 'b')).toEqual({ total: 1, open: 1 });
+    await deleteScope(db, 'S');
+    expect(await countItems(db, 'S', 'b')).toEqual({ total: 0, open: 0 });
+    expect(await countItems(db, 'T', 'a')).toEqual({ total: 1, open: 1 });
+    expect(await db.payloads.count()).toBe(1);
+  });
+
+  it('summarises simulated items with exact prices and their status', () => {
+    const item: SimulatedItem & { status: string } = {
+      id: 'i1',
+      vertical_id: 'v',
+      topic_id: 't',
+      payload: {},
+      quality_score: 0.9,
+      quality_method: 'consensus',
+      validator_count: 3,
+      consensus_ratio: 0.67,
+      unit_price_usd: 0.0137,
+      created_at: '2026-11-01T00:00:00Z',
+      status: 'disputed',
+    };
+    expect(summaryOfSimulated(item)).toMatchObject({ itemId: 'i1', kind: 'simulated', priceMicros: 13_700, serverDecision: 'dispute', verticalId: 'v' });
+  });
+});
