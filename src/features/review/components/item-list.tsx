@@ -4,7 +4,12 @@ import { cx } from '../../../lib/cx';
 import { formatMicros } from '../../../lib/money';
 import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
 
-const ROW_HEIGHT = 52;
+const ROW_HEIGHT = 56;
+
+/** How a click picks: a plain click focuses, Shift extends a range from the focused item, Ctrl/Cmd toggles one. */
+export type PickMode = 'focus' | 'range' | 'toggle';
+const pickModeOf = (event: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }): PickMode =>
+  event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'focus';
 
 const STATE_STYLES: Record<DisplayState, string> = {
   new: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
@@ -23,10 +28,10 @@ interface RowProps {
   focused: boolean;
   selected: boolean;
   start: number;
-  onFocus: (index: number) => void;
+  onPick: (index: number, mode: PickMode) => void;
 }
 
-const Row = memo(function Row({ item, index, state, focused, selected, start, onFocus }: RowProps) {
+const Row = memo(function Row({ item, index, state, focused, selected, start, onPick }: RowProps) {
   const price = item.priceMicros !== null ? `, ${formatMicros(item.priceMicros)}` : '';
   return (
     <div
@@ -35,17 +40,35 @@ const Row = memo(function Row({ item, index, state, focused, selected, start, on
       aria-selected={selected}
       aria-label={`${item.title}, ${STATE_LABELS[state]}${price}${selected ? ', selected' : ''}`}
       data-state={state}
-      onClick={() => onFocus(index)}
+      onClick={(event) => {
+        const mode = pickModeOf(event);
+        // Shift-click would also select the page's text.
+        if (mode === 'range') window.getSelection()?.removeAllRanges();
+        onPick(index, mode);
+      }}
       className={cx(
         'absolute left-0 top-0 flex w-full cursor-pointer items-center gap-2 border-b border-slate-100 px-3 text-sm dark:border-slate-800',
         focused ? 'bg-brand-50 ring-2 ring-inset ring-brand-500 dark:bg-brand-700/30' : 'hover:bg-slate-50 dark:hover:bg-slate-800/60',
       )}
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
-      <span aria-hidden="true" className={cx('w-4 text-center', selected ? 'text-brand-600' : 'text-transparent')}>
-        ✓
+      {/* Selecting by mouse: one click on the box (Shift extends the range); X does it by keyboard. */}
+      <input
+        type="checkbox"
+        tabIndex={-1}
+        aria-label={`Select ${item.title}`}
+        checked={selected}
+        onClick={(event) => {
+          event.stopPropagation();
+          onPick(index, event.shiftKey ? 'range' : 'toggle');
+        }}
+        onChange={() => undefined}
+        className="size-4 shrink-0 accent-brand-600"
+      />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate font-medium">{item.title}</span>
+        <span className="truncate text-xs text-slate-600 dark:text-slate-400">{item.summary}</span>
       </span>
-      <span className="flex-1 truncate font-medium">{item.title}</span>
       {item.priceMicros !== null && <span className="font-mono text-xs tabular-nums">{formatMicros(item.priceMicros)}</span>}
       <span className={cx('rounded px-1.5 py-0.5 text-xs font-medium', STATE_STYLES[state])}>{STATE_LABELS[state]}</span>
     </div>
@@ -61,15 +84,17 @@ export function ItemList({
   states,
   focusIndex,
   selected,
-  onFocus,
+  onPick,
   label,
+  className,
 }: {
   items: readonly ReviewItem[];
   states: readonly DisplayState[];
   focusIndex: number;
   selected: ReadonlySet<string>;
-  onFocus: (index: number) => void;
+  onPick: (index: number, mode: PickMode) => void;
   label: string;
+  className?: string;
 }) {
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -107,7 +132,7 @@ export function ItemList({
       aria-multiselectable="true"
       aria-activedescendant={focused ? optionId(focused) : undefined}
       tabIndex={0}
-      className="h-[65vh] overflow-auto rounded-lg border border-slate-200 bg-white [contain:strict] dark:border-slate-700 dark:bg-slate-900"
+      className={cx('overflow-auto rounded-lg border border-slate-200 bg-white [contain:strict] dark:border-slate-700 dark:bg-slate-900', className)}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
@@ -121,7 +146,7 @@ export function ItemList({
               focused={row.index === focusIndex}
               selected={selected.has(item.key)}
               start={row.start}
-              onFocus={onFocus}
+              onPick={onPick}
             />
           );
         })}
