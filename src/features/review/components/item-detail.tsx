@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
 import { Badge } from '../../../components/ui/panel';
@@ -78,10 +78,12 @@ export interface ItemDetailProps {
   onDispute: () => void;
   onDisputeConfirm: (reason: string) => void;
   onDisputeCancel: () => void;
+  /** What the last decision did, with its Undo. */
+  lastAction?: ReactNode;
 }
 
 /** The focused item: its state, its actions, and its content. */
-export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen, onAdopt, onDispute, onDisputeConfirm, onDisputeCancel }: ItemDetailProps) {
+export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen, onAdopt, onDispute, onDisputeConfirm, onDisputeCancel, lastAction }: ItemDetailProps) {
   const decided = state !== 'new';
   const priceId = `price-${item.key}`;
   return (
@@ -107,6 +109,7 @@ export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen,
         <Button variant="danger" onClick={onDispute} disabled={decided} aria-keyshortcuts="d">
           Dispute
         </Button>
+        {lastAction}
       </div>
       {entry?.decision === 'dispute' && entry.reason && entry.state !== 'conflict' && (
         <p className="text-sm [overflow-wrap:anywhere]">
@@ -114,8 +117,9 @@ export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen,
         </p>
       )}
       {disputeOpen && !decided && <DisputeReason onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />}
+      {/* Images fit the window's height below the item's header, so they are seen whole without scrolling. */}
       {[item, ...(upcoming && upcoming.key !== item.key ? [upcoming] : [])].map((shown) => (
-        <div key={shown.key} hidden={shown.key !== item.key}>
+        <div key={shown.key} hidden={shown.key !== item.key} className="lg:[&_img]:max-h-[40vh]">
           <ItemContent item={shown} baseUrl={baseUrl} />
         </div>
       ))}

@@ -225,6 +225,19 @@ export function ReviewWorkspace(props: Props) {
   const confirmTotal = confirm ? sumMicros(confirm.items.map((item) => item.priceMicros ?? 0)) : 0;
 
   const isLive = subscription.kind === 'live';
+  // What the last action did, visibly, beside the item it was done on; Undo works like Z.
+  const lastAction = (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <p role="status" aria-live="polite" className="min-w-0 [overflow-wrap:anywhere]">
+        {announcement}
+      </p>
+      {canUndo && (
+        <Button size="sm" onClick={undo} aria-keyshortcuts="z">
+          Undo
+        </Button>
+      )}
+    </div>
+  );
 
   return (
     // On wide screens the workspace fills the window: the list and the item scroll on their own,
@@ -267,18 +280,9 @@ export function ReviewWorkspace(props: Props) {
         graceSeconds={graceSeconds}
         onGraceSeconds={setGraceSeconds}
       />
-      <div className="flex min-h-8 flex-wrap items-center gap-2 text-sm">
-        <p role="status" aria-live="polite" className="min-w-0 [overflow-wrap:anywhere]">
-          {announcement}
-        </p>
-        {canUndo && (
-          <Button size="sm" onClick={undo} aria-keyshortcuts="z">
-            Undo
-          </Button>
-        )}
-      </div>
       {items.length === 0 ? (
         <div className="flex flex-col gap-2">
+          {lastAction}
           {source.error ? <ErrorPanel error={source.error} onRetry={source.retry} /> : null}
           <Panel>
             <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -323,6 +327,7 @@ export function ReviewWorkspace(props: Props) {
                 onDispute={() => (focused.kind === 'live' ? setDisputeOpen(true) : decide('dispute'))}
                 onDisputeConfirm={(reason) => decide('dispute', reason)}
                 onDisputeCancel={() => setDisputeOpen(false)}
+                lastAction={lastAction}
               />
             </div>
           )}
