@@ -88,6 +88,37 @@ describe('outbox', () => {
     expect(engine.undoLast('c1')).toBeNull();
   });
 
+  it('undoes decisions recorded together (a bulk decision) with one undo', async () => {
+    const { engine, sent } = setup();
+    engine.enqueue('c1', live('single'));
+    for (const id of ['b1', 'b2', 'b3']) engine.enqueue('c1', live(id, 'dispute'), 'bulk');
+    expect(engine.undoLatest('c1').map((e) => e.itemId)).toEqual(['b1', 'b2', 'b3']);
+    expect(engine.undoLatest('c1').map((e) => e.itemId)).toEqual(['single']);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent).toEqual([]);
+  });
+
+  it('shows what another tab records in shared storage, and keeps it as sent once that tab sent it', async () => {
+    const tabs = fakeTabs();
+    const a = setup({ tabs: tabs.open('A') });
+    const b = setup({ tabs: tabs.open('B') });
+    b.engine.load('c1');
+    // Each of A's writes reaches B as a storage event.
+    a.engine.subscribe(() => b.engine.syncOthers('c1'));
+    a.engine.enqueue('c1', live('x'));
+    expect(b.engine.othersOf('c1').map((e) => [e.itemId, e.state])).toEqual([['x', 'grace']]);
+    const undone = a.engine.enqueue('c1', live('y'));
+    expect(b.engine.othersOf('c1').map((e) => e.itemId)).toEqual(['x', 'y']);
+    a.engine.undo('c1', undone.id);
+    expect(b.engine.othersOf('c1').map((e) => e.itemId)).toEqual(['x']);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['x']);
+    expect(b.engine.othersOf('c1').map((e) => [e.itemId, e.state])).toEqual([['x', 'sent']]);
+    // B sends none of A's decisions.
+    expect(b.sent).toHaveLength(0);
+    expect(b.engine.entriesOf('c1')).toEqual([]);
+  });
+
   it('retries network errors and 5xx with backoff, then saves exactly once', async () => {
     let calls = 0;
     const send = vi.fn(async () => {

@@ -33,6 +33,12 @@ export interface OutboxDeps {
 export interface OutboxSnapshot {
   entries: Readonly<Record<string, readonly OutboxEntry[]>>;
   paused: Readonly<Record<string, string>>;
+  /**
+   * Decisions other open tabs recorded in shared storage (a remembered connection), read when
+   * storage changes: shown, never sent or undone here. Those that leave storage after
+   * `sending` were confirmed; they stay as `sent` for the rest of this visit.
+   */
+  others: Readonly<Record<string, readonly OutboxEntry[]>>;
 }
 
 /** What a user may drop: never a decision in flight or one the server confirmed. */
@@ -47,7 +53,7 @@ const newEntryId = () => globalThis.crypto?.randomUUID?.() ?? `e${Date.now()}${M
  * a 401/403 pauses the connection's outbox until its key is fixed.
  */
 export class OutboxEngine {
-  private snapshot: OutboxSnapshot = { entries: {}, paused: {} };
+  private snapshot: OutboxSnapshot = { entries: {}, paused: {}, others: {} };
   private readonly listeners = new Set<() => void>();
   private readonly loaded = new Set<string>();
   private readonly inFlight = new Set<string>();
@@ -86,6 +92,7 @@ export class OutboxEngine {
     this.commit(connectionId, mine.flatMap((entry) => this.resumed(entry)));
     removeLegacy(this.deps.storageFor(connectionId), connectionId);
     this.watchOwners(connectionId, others);
+    this.syncOthers(connectionId);
     this.pump();
   }
 
@@ -135,12 +142,14 @@ export class OutboxEngine {
     const taken = stored.filter((e) => e.owner === gone).flatMap((e) => this.resumed(e));
     this.watchOwners(connectionId, this.splitByOwner(stored.filter((e) => e.owner !== gone)).others);
     if (taken.length === 0) return;
+    const takenIds = new Set(taken.map((e) => e.id));
+    this.snapshot = { ...this.snapshot, others: { ...this.snapshot.others, [connectionId]: this.othersOf(connectionId).filter((e) => !takenIds.has(e.id)) } };
     this.commit(connectionId, [...current, ...taken]);
     this.pump();
   }
 
   /** Records a decision (persisted before this returns) and schedules it after the grace window. */
-  enqueue(connectionId: string, decision: NewDecision): OutboxEntry {
+  enqueue(connectionId: string, decision: NewDecision, group?: string): OutboxEntry {
     this.load(connectionId);
     const current = this.entriesOf(connectionId);
     const existing = current.find((e) => e.itemId === decision.itemId && e.state !== 'grace' && e.state !== 'expired');
@@ -150,6 +159,7 @@ export class OutboxEngine {
       ...decision,
       id: newEntryId(),
       owner: this.deps.tabs?.id,
+      ...(group ? { group } : {}),
       connectionId,
       createdAt: now,
       sendAfter: now + this.deps.graceMs(),
@@ -166,10 +176,43 @@ export class OutboxEngine {
 
   /** Undoes the newest decision still inside its grace window; null when there is none. */
   undoLast(connectionId: string): OutboxEntry | null {
+    return this.undoLatest(connectionId).at(-1) ?? null;
+  }
+
+  /**
+   * Undoes the newest decision still inside its grace window, with the decisions recorded
+   * together with it (a bulk decision is one undo); oldest first, empty when there is none.
+   */
+  undoLatest(connectionId: string): OutboxEntry[] {
     const candidates = this.entriesOf(connectionId).filter((e) => e.state === 'grace' && e.sendAfter > this.now());
     const last = candidates.reduce<OutboxEntry | null>((a, b) => (a && a.createdAt > b.createdAt ? a : b), null);
-    if (last) this.remove(connectionId, last.id);
-    return last;
+    if (!last) return [];
+    const undone = last.group ? candidates.filter((e) => e.group === last.group) : [last];
+    const ids = new Set(undone.map((e) => e.id));
+    this.commit(connectionId, this.entriesOf(connectionId).filter((e) => !ids.has(e.id)));
+    this.schedule();
+    return undone;
+  }
+
+  /** Other tabs' decisions on a connection (see `OutboxSnapshot.others`). */
+  othersOf(connectionId: string): readonly OutboxEntry[] {
+    return this.snapshot.others[connectionId] ?? [];
+  }
+
+  /**
+   * Reads again what other tabs keep in shared storage: call when storage changed in another tab.
+   * An entry that left storage after `sending` was confirmed; one that left in its grace window was undone.
+   */
+  syncOthers(connectionId: string): void {
+    if (!this.loaded.has(connectionId)) return;
+    const mine = new Set(this.entriesOf(connectionId).map((e) => e.id));
+    const stored = readEntries(this.deps.storageFor(connectionId), connectionId).filter((e) => !mine.has(e.id));
+    const storedIds = new Set(stored.map((e) => e.id));
+    const gone = this.othersOf(connectionId).filter((e) => !storedIds.has(e.id));
+    // Only a decision on its way leaves storage by being confirmed (undo and discard take other states).
+    const confirmed = gone.filter((e) => e.state === 'sent' || e.state === 'sending' || e.state === 'queued').map((e) => (e.state === 'sent' ? e : { ...e, state: 'sent' as const, sentAt: this.now() }));
+    this.snapshot = { ...this.snapshot, others: { ...this.snapshot.others, [connectionId]: [...confirmed, ...stored] } };
+    this.notify();
   }
 
   undo(connectionId: string, entryId: string): boolean {

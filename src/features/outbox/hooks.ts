@@ -9,6 +9,12 @@ export function useOutboxEntries(connectionId: string | undefined): readonly Out
   return connectionId ? (snapshot.entries[connectionId] ?? EMPTY) : EMPTY;
 }
 
+/** Decisions other open tabs recorded on this connection (shown, never sent here). */
+export function useOtherTabsEntries(connectionId: string | undefined): readonly OutboxEntry[] {
+  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  return connectionId ? (snapshot.others[connectionId] ?? EMPTY) : EMPTY;
+}
+
 export function useOutboxPaused(connectionId: string | undefined): string | null {
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
   return connectionId ? (snapshot.paused[connectionId] ?? null) : null;

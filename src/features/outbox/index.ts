@@ -2,7 +2,7 @@
 export { OutboxNotices } from './components/outbox-notices';
 export { OutboxStatus } from './components/outbox-status';
 export { OutboxEngine, type OutboxDeps } from './engine';
-export { outboxCounts, useOutboxEntries, useOutboxPaused } from './hooks';
+export { outboxCounts, useOtherTabsEntries, useOutboxEntries, useOutboxPaused } from './hooks';
 export { outbox } from './instance';
 export { isCharged, type Decision, type NewDecision, type OutboxEntry } from './model';
 export { GRACE_MAX_S, GRACE_MIN_S, loadSettings, saveSettings, type ReviewSettings } from './settings';

@@ -69,6 +69,11 @@ function syncWithConnections() {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('online', outbox.pump);
+  // Another tab recorded, sent or undid a decision of a remembered connection: show it here too.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== null && !event.key.startsWith('dds.outbox.')) return;
+    for (const connection of connectionStore.getSnapshot().connections) outbox.syncOthers(connection.id);
+  });
   connectionStore.subscribe(syncWithConnections);
   syncWithConnections();
 }

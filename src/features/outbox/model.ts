@@ -40,6 +40,8 @@ export const outboxEntrySchema = z.object({
   sentAt: z.number().optional(),
   /** The tab (page load) that recorded it and sends it; another tab takes it over only once that tab is gone. */
   owner: z.string().optional(),
+  /** Decisions recorded together (a bulk decision): one undo takes them all back. */
+  group: z.string().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 

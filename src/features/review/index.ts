@@ -1,7 +1,8 @@
 /** Public entry of the review feature. */
 export { ReviewIndex } from './components/review-index';
 export { ReviewWorkspace } from './components/review-workspace';
+export { UnknownSubscription } from './components/unknown-subscription';
 export { ItemContent } from './components/item-detail';
 export { displayState, entriesByItem, fromLive, fromSimulated, STATE_LABELS, type DisplayState, type ReviewItem } from './model';
 export { pendingItemsQuery, rereadPageQuery } from './queries';
-export { reviewSearchSchema, type ReviewSearch } from './search';
+export { pageSizeError, reviewSearchSchema, type ReviewSearch } from './search';

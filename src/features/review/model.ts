@@ -12,6 +12,8 @@ export interface ReviewItem {
   content: unknown;
   serverState: 'new' | 'adopted' | 'disputed';
   priceMicros: number | null;
+  /** What tells rows apart at a glance: the task or vertical and the grade or quality. */
+  summary: string;
   meta: readonly { label: string; value: string }[];
 }
 
@@ -25,6 +27,7 @@ export function fromLive(s: LiveSubmission, subscriptionId: string): ReviewItem 
     content: s.data,
     serverState: s.consumer_feedback === 'adopt' ? 'adopted' : s.consumer_feedback === 'dispute' ? 'disputed' : 'new',
     priceMicros: null,
+    summary: `Task ${s.task_id} · grade ${s.quality_grade} (${s.quality_score})`,
     meta: [
       { label: 'Quality', value: `${s.quality_score} (${s.quality_grade})` },
       { label: 'Source', value: s.source },
@@ -43,11 +46,14 @@ export function fromSimulated(item: SimulatedItem | DeliveryItem, subscriptionId
     id: item.id,
     kind: 'simulated',
     subscriptionId,
-    title: item.id.length <= 13 ? `Item ${item.id}` : `Item ${item.id.slice(0, 8)}…`,
+    // The whole ID: the list truncates it visually, the detail header wraps it.
+    title: `Item ${item.id}`,
     content: item.payload,
     serverState: status === 'adopted' ? 'adopted' : status === 'disputed' ? 'disputed' : 'new',
     priceMicros,
+    summary: `${item.vertical_id} · quality ${item.quality_score}`,
     meta: [
+      { label: 'Vertical', value: item.vertical_id },
       { label: 'Price', value: formatMicros(priceMicros) },
       { label: 'Quality', value: `${item.quality_score} (${item.quality_method})` },
       { label: 'Consensus', value: `${Math.round(item.consensus_ratio * 1000) / 10}% of ${item.validator_count} validators` },
@@ -73,14 +79,42 @@ export function displayState(item: ReviewItem, entry: OutboxEntry | undefined): 
   switch (entry.state) {
     case 'sent':
       return entry.decision === 'adopt' ? 'adopted' : 'disputed';
-    case 'failed':
     case 'conflict':
+      // The service refused because it holds another decision: show the one it recorded.
+      return recordedState(entry.recorded) ?? 'failed';
+    case 'failed':
       return 'failed';
     case 'expired':
       return 'new';
     default:
       return 'waiting';
   }
+}
+
+/** A 409's `recorded` ("adopt", "adopted", "dispute", "disputed") as a state. */
+function recordedState(recorded: string | undefined): DisplayState | null {
+  if (recorded === 'adopt' || recorded === 'adopted') return 'adopted';
+  if (recorded === 'dispute' || recorded === 'disputed') return 'disputed';
+  return null;
+}
+
+/**
+ * What this visit was charged: charged adopts the service confirmed since `visitStart`
+ * (resumed decisions from an earlier visit included), once per item, leaving out items that
+ * were already adopted before (the service answers a repeated adopt with a 200 that charges nothing).
+ */
+export function visitSpending(entries: readonly OutboxEntry[], alreadyAdopted: ReadonlySet<string>, visitStart: number): number {
+  const counted = new Set<string>();
+  let spent = 0;
+  const sent = entries.filter((e) => e.kind === 'simulated' && e.decision === 'adopt' && e.state === 'sent').sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
+  for (const entry of sent) {
+    if (alreadyAdopted.has(entry.itemId) || counted.has(entry.itemId)) continue;
+    counted.add(entry.itemId);
+    // Confirmed before this visit (the workspace was left and opened again): that visit's charge.
+    if ((entry.sentAt ?? 0) < visitStart) continue;
+    spent += entry.priceMicros ?? 0;
+  }
+  return spent;
 }
 
 /** The latest outbox entry per item id. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearch, stringifySearch } from '../../lib/search-params';
-import { reviewSearchSchema } from './search';
+import { pageSizeError, reviewSearchSchema } from './search';
 
 const read = (search: string) => reviewSearchSchema.parse(parseSearch(search));
 
@@ -21,7 +21,15 @@ describe('review search in the URL', () => {
     expect(read('?mode=reread&tasks=%221002%22').tasks).toBe('1002');
   });
 
-  it('falls back to defaults on bad values instead of failing', () => {
-    expect(read('?mode=sideways&limit=9999&tasks=1002;drop&run=maybe')).toEqual({ mode: 'new', limit: 50 });
+  it('falls back to defaults on bad values instead of failing, but keeps a page size as written', () => {
+    expect(read('?mode=sideways&limit=9999&tasks=1002;drop&run=maybe')).toEqual({ mode: 'new', limit: 9999 });
+    expect(read('?mode=reread')).toMatchObject({ limit: 50 });
+  });
+
+  it('says which page sizes are valid: whole numbers from 1 to 200', () => {
+    for (const ok of [1, 50, 200]) expect(pageSizeError(ok)).toBeNull();
+    for (const bad of [0, 201, 2.5, 500, Number.NaN]) expect(pageSizeError(bad)).toBe('Page size must be a whole number from 1 to 200.');
+    expect(pageSizeError(read('?limit=500').limit)).not.toBeNull();
+    expect(Number.isNaN(read('?limit=abc').limit)).toBe(true);
   });
 });

@@ -19,8 +19,16 @@ export const reviewSearchSchema = z.object({
   cursor: urlText().pipe(z.string().max(2048)).optional().catch(undefined),
   tasks: idList,
   campaigns: idList,
-  limit: z.coerce.number().int().min(LIMITS.livePull.min).max(LIMITS.livePull.max).default(LIMITS.livePull.default).catch(LIMITS.livePull.default),
+  // Kept as written, even out of range: the page says what is wrong instead of silently pulling
+  // another size (`pageSizeError`); only text that is no number at all reads as NaN.
+  limit: z.coerce.number().default(LIMITS.livePull.default).catch(Number.NaN),
 });
+
+/** Why a page size cannot be used, in words; null when it can. */
+export function pageSizeError(limit: number): string | null {
+  const { min, max } = LIMITS.livePull;
+  return Number.isInteger(limit) && limit >= min && limit <= max ? null : `Page size must be a whole number from ${min} to ${max}.`;
+}
 export type ReviewSearch = z.infer<typeof reviewSearchSchema>;
 
 export const splitIds = (text: string | undefined) => (text ? text.split(',').filter(Boolean) : undefined);

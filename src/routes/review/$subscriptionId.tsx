@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireConnection, useActiveConnection } from '../../features/connections';
-import { pendingItemsQuery, rereadPageQuery, ReviewWorkspace, reviewSearchSchema } from '../../features/review';
-import { RouteNotFound } from '../../components/route-states';
+import { pageSizeError, pendingItemsQuery, rereadPageQuery, ReviewWorkspace, reviewSearchSchema, UnknownSubscription } from '../../features/review';
 
 export const Route = createFileRoute('/review/$subscriptionId')({
   validateSearch: reviewSearchSchema,
@@ -10,11 +9,14 @@ export const Route = createFileRoute('/review/$subscriptionId')({
   loader: ({ context, params, deps }) => {
     const { connection, queryClient } = context;
     const subscription = connection.subscriptions.find((s) => s.id === params.subscriptionId);
-    if (!subscription || !deps.run) return;
-    // A reload or a shared link opens the same page (incremental pulls are never replayed).
-    if (subscription.kind === 'simulated') return queryClient.ensureQueryData(pendingItemsQuery(connection, subscription.id, deps.limit));
-    if (deps.mode === 'reread') {
-      return queryClient.ensureQueryData(
+    // An invalid page size is never sent: the workspace says what is wrong with it.
+    if (!subscription || !deps.run || pageSizeError(deps.limit)) return;
+    // A reload or a shared link opens the same page (incremental pulls are never replayed). The
+    // read starts here but is not awaited: the workspace stays on screen with the current page
+    // while the next loads, and a failure shows beside it rather than replacing the route.
+    if (subscription.kind === 'simulated') void queryClient.prefetchQuery(pendingItemsQuery(connection, subscription.id, deps.limit));
+    else if (deps.mode === 'reread') {
+      void queryClient.prefetchQuery(
         rereadPageQuery(connection, { subscriptionId: subscription.id, cursor: deps.cursor, tasks: deps.tasks, campaigns: deps.campaigns, limit: deps.limit }),
       );
     }
@@ -24,7 +26,7 @@ export const Route = createFileRoute('/review/$subscriptionId')({
     const { subscriptionId } = Route.useParams();
     const search = Route.useSearch();
     const subscription = connection?.subscriptions.find((s) => s.id === subscriptionId);
-    if (!connection || !subscription) return <RouteNotFound />;
+    if (!connection || !subscription) return <UnknownSubscription subscriptionId={subscriptionId} connectionId={connection?.id} />;
     return <ReviewWorkspace key={`${connection.id}:${subscription.id}`} connection={connection} subscription={subscription} search={search} />;
   },
 });

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
 import { Badge } from '../../../components/ui/panel';
@@ -19,7 +19,7 @@ const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
 export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: ReviewItem; baseUrl: string }) {
   return (
     <div className="flex flex-col gap-3">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
         {item.meta.map((m) => (
           <div key={m.label} className="contents">
             <dt className="text-slate-600 dark:text-slate-400">{m.label}</dt>
@@ -78,22 +78,23 @@ export interface ItemDetailProps {
   onDispute: () => void;
   onDisputeConfirm: (reason: string) => void;
   onDisputeCancel: () => void;
-  onUndo: () => void;
+  /** What the last decision did, with its Undo. */
+  lastAction?: ReactNode;
 }
 
 /** The focused item: its state, its actions, and its content. */
-export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen, onAdopt, onDispute, onDisputeConfirm, onDisputeCancel, onUndo }: ItemDetailProps) {
+export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen, onAdopt, onDispute, onDisputeConfirm, onDisputeCancel, lastAction }: ItemDetailProps) {
   const decided = state !== 'new';
   const priceId = `price-${item.key}`;
   return (
-    <section aria-label="Focused item" className="flex flex-col gap-3 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+    <section aria-label="Focused item" className="flex flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-2">
-        {/* One heading per item, so Element Timing reports each item's first paint (named for the item: the entry may outlive the element). */}
-        <h2 key={item.key} elementtiming={`review-item ${item.key}`} className="text-base font-semibold">
+        {/* The whole ID, broken anywhere rather than cut. One heading per item, so Element Timing reports each item's first paint (named for the item: the entry may outlive the element). */}
+        <h2 key={item.key} elementtiming={`review-item ${item.key}`} className="min-w-0 text-base font-semibold [overflow-wrap:anywhere]">
           {item.title}
         </h2>
         <Badge tone={TONE[state]}>{STATE_LABELS[state]}</Badge>
-        {entry?.state === 'conflict' && <Badge tone="bad">service holds: {entry.recorded ?? 'another decision'}</Badge>}
+        {entry?.state === 'conflict' && <Badge tone="bad">not saved: the service already held {entry.recorded ?? 'another decision'}</Badge>}
         {entry?.state === 'failed' && <Badge tone="bad">{entry.lastError}</Badge>}
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -108,13 +109,17 @@ export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen,
         <Button variant="danger" onClick={onDispute} disabled={decided} aria-keyshortcuts="d">
           Dispute
         </Button>
-        <Button onClick={onUndo} disabled={entry?.state !== 'grace'} aria-keyshortcuts="z">
-          Undo
-        </Button>
+        {lastAction}
       </div>
+      {entry?.decision === 'dispute' && entry.reason && entry.state !== 'conflict' && (
+        <p className="text-sm [overflow-wrap:anywhere]">
+          <span className="font-medium">Dispute reason:</span> {entry.reason}
+        </p>
+      )}
       {disputeOpen && !decided && <DisputeReason onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />}
+      {/* Images fit the window's height below the item's header, so they are seen whole without scrolling. */}
       {[item, ...(upcoming && upcoming.key !== item.key ? [upcoming] : [])].map((shown) => (
-        <div key={shown.key} hidden={shown.key !== item.key}>
+        <div key={shown.key} hidden={shown.key !== item.key} className="lg:[&_img]:max-h-[40vh]">
           <ItemContent item={shown} baseUrl={baseUrl} />
         </div>
       ))}

@@ -5,7 +5,8 @@ import { inputClass } from '../../../components/ui/field';
 import { Panel } from '../../../components/ui/panel';
 import { formatMicros } from '../../../lib/money';
 import { saveSettings, GRACE_MAX_S, GRACE_MIN_S } from '../../outbox';
-import type { ReviewSearch } from '../search';
+import { useId } from 'react';
+import { pageSizeError, type ReviewSearch } from '../search';
 import { RereadFilters } from './reread-filters';
 import type { ReviewSource } from './use-review-source';
 
@@ -13,6 +14,13 @@ interface Props {
   search: ReviewSearch;
   isLive: boolean;
   source: ReviewSource;
+  /** Pull and Next page, refused while the page size is invalid. */
+  onPull: () => void;
+  onPullNext: () => void;
+  /** The page size as typed (kept until corrected), and what is wrong with it. */
+  sizeText: string;
+  sizeError: string | null;
+  onSizeText: (text: string | null) => void;
   itemCount: number;
   pageTotal: number;
   spent: number;
@@ -22,10 +30,19 @@ interface Props {
 }
 
 /** Mode, page size, filters, Pull and paging, the undo window, and what the page and the visit cost. */
-export function PullControls({ search, isLive, source, itemCount, pageTotal, spent, onTheirWay, graceSeconds, onGraceSeconds }: Props) {
+export function PullControls(props: Props) {
+  const { search, isLive, source, onPull, onPullNext, sizeText, sizeError, onSizeText, itemCount, pageTotal, spent, onTheirWay, graceSeconds, onGraceSeconds } = props;
   const navigate = useNavigate({ from: '/review/$subscriptionId' });
+  const sizeErrorId = useId();
+  // A valid size goes to the URL (and the draft is dropped); an invalid one stays in the field with its message.
+  const applySize = (text: string) => {
+    const value = text.trim() === '' ? Number.NaN : Number(text);
+    if (pageSizeError(value)) return onSizeText(text);
+    onSizeText(null);
+    if (value !== search.limit) void navigate({ search: (prev) => ({ ...prev, limit: value, cursor: undefined }) });
+  };
   return (
-    <Panel aria-label="Pull controls" className="flex flex-wrap items-end gap-3">
+    <Panel aria-label="Pull controls" className="flex flex-wrap items-end gap-x-3 gap-y-2 p-3!">
       {isLive && (
         <div role="group" aria-label="Mode" className="flex gap-1">
           {(['new', 'reread'] as const).map((mode) => (
@@ -41,35 +58,42 @@ export function PullControls({ search, isLive, source, itemCount, pageTotal, spe
           ))}
         </div>
       )}
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">Page size</span>
-        <input
-          type="number"
-          min={LIMITS.livePull.min}
-          max={LIMITS.livePull.max}
-          className={`${inputClass} w-24`}
-          defaultValue={search.limit}
-          key={search.limit}
-          onBlur={(e) => {
-            const value = Number(e.target.value);
-            if (Number.isInteger(value) && value >= 1 && value <= 200) void navigate({ search: (prev) => ({ ...prev, limit: value, cursor: undefined }) });
-            else e.target.value = String(search.limit);
-          }}
-        />
-      </label>
+      <div className="flex flex-col gap-1 text-sm">
+        <label className="flex items-center gap-2">
+          <span className="font-medium">Page size</span>
+          <input
+            type="number"
+            min={LIMITS.livePull.min}
+            max={LIMITS.livePull.max}
+            step={1}
+            className={`${inputClass} w-20`}
+            value={sizeText}
+            aria-invalid={sizeError ? true : undefined}
+            aria-describedby={sizeErrorId}
+            onChange={(e) => onSizeText(e.target.value)}
+            onBlur={(e) => applySize(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') applySize(e.currentTarget.value);
+            }}
+          />
+        </label>
+        <span id={sizeErrorId} className={sizeError ? 'font-medium text-red-700 dark:text-red-300' : 'text-xs text-slate-600 dark:text-slate-400'}>
+          {sizeError ?? `${LIMITS.livePull.min}–${LIMITS.livePull.max} items`}
+        </span>
+      </div>
       {isLive && search.mode === 'reread' && <RereadFilters search={search} />}
-      <Button variant="primary" onClick={source.pull} disabled={source.loading}>
+      <Button variant="primary" onClick={onPull} disabled={source.loading || sizeError !== null}>
         Pull
       </Button>
       {source.mode === 'reread' && search.cursor && (
         <Button onClick={() => void navigate({ search: (prev) => ({ ...prev, cursor: undefined }) })}>First page</Button>
       )}
       {source.mode === 'reread' && (
-        <Button onClick={source.pullNext} disabled={!source.nextCursor} aria-keyshortcuts="n">
+        <Button onClick={onPullNext} disabled={!source.nextCursor || sizeError !== null} aria-keyshortcuts="n">
           Next page
         </Button>
       )}
-      <label className="flex flex-col gap-1 text-sm">
+      <label className="flex items-center gap-2 self-start text-sm">
         <span className="font-medium">Undo window (s)</span>
         <input
           type="number"

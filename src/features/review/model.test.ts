@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../outbox';
+import { displayState, visitSpending, type ReviewItem } from './model';
+
+const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
+  id: over.itemId ?? 'e',
+  connectionId: 'c1',
+  kind: 'simulated',
+  itemId: 'i1',
+  subscriptionId: 'sim',
+  decision: 'adopt',
+  priceMicros: 12_500,
+  createdAt: 0,
+  sendAfter: 0,
+  state: 'sent',
+  attempts: 1,
+  nextAttemptAt: 0,
+  ...over,
+});
+
+const item = { id: 'i1', serverState: 'new' } as ReviewItem;
+
+describe('spent this visit', () => {
+  it('counts charged adopts confirmed since the visit began, resumed ones from an earlier visit included', () => {
+    const resumed = entry({ itemId: 'old', createdAt: 10, sentAt: 1_000 });
+    const fresh = entry({ itemId: 'new', createdAt: 900, sentAt: 1_100, priceMicros: 250_000 });
+    expect(visitSpending([resumed, fresh], new Set(), 500)).toBe(262_500);
+  });
+
+  it('leaves out what was not charged: unsent, disputes, live items, repeats of an item already adopted', () => {
+    const entries = [
+      entry({ itemId: 'waiting', state: 'queued', sentAt: undefined }),
+      entry({ itemId: 'disputed', decision: 'dispute', priceMicros: null, sentAt: 1_000 }),
+      entry({ itemId: 'conflict', state: 'conflict', sentAt: undefined }),
+      entry({ itemId: 'known', sentAt: 1_000 }),
+      entry({ id: 'twice-1', itemId: 'twice', sentAt: 1_000 }),
+      entry({ id: 'twice-2', itemId: 'twice', sentAt: 1_200 }),
+      entry({ itemId: 'before', sentAt: 100 }),
+    ];
+    expect(visitSpending(entries, new Set(['known']), 500)).toBe(12_500);
+  });
+});
+
+describe('display state', () => {
+  it('shows what the service recorded when it refused a decision with 409', () => {
+    expect(displayState(item, entry({ decision: 'dispute', state: 'conflict', recorded: 'adopted' }))).toBe('adopted');
+    expect(displayState(item, entry({ decision: 'adopt', state: 'conflict', recorded: 'dispute' }))).toBe('disputed');
+    expect(displayState(item, entry({ state: 'conflict', recorded: undefined }))).toBe('failed');
+    expect(displayState(item, entry({ state: 'failed' }))).toBe('failed');
+  });
+});
