@@ -200,6 +200,27 @@ export class OutboxEngine {
     this.commit(connectionId, this.entriesOf(connectionId).filter((e) => !(ids.has(e.id) && DISCARDABLE.has(e.state))));
   }
 
+  /**
+   * Sends a connection's unsent decisions now: those in their undo window and charged ones
+   * waiting for confirmation (the user asked for it, e.g. before removing the connection).
+   */
+  sendNow(connectionId: string): void {
+    const now = this.now();
+    this.commit(
+      connectionId,
+      this.entriesOf(connectionId).map((e) =>
+        e.state === 'grace' || e.state === 'needs-confirmation' ? { ...e, state: 'queued', sendAfter: Math.min(e.sendAfter, now), nextAttemptAt: now } : e,
+      ),
+    );
+    this.pump();
+  }
+
+  /** Forgets a connection's decisions (it is being removed), but not one already in flight. */
+  discardAll(connectionId: string): void {
+    this.commit(connectionId, this.entriesOf(connectionId).filter((e) => e.state === 'sending'));
+    this.schedule();
+  }
+
   isPaused(connectionId: string): string | null {
     return this.snapshot.paused[connectionId] ?? null;
   }

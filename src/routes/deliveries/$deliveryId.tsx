@@ -4,7 +4,7 @@ import { LIMITS } from '../../api/contract';
 import { deliveriesQuery, deliveryItemsQuery, DeliveryPage } from '../../features/deliveries';
 
 export const Route = createFileRoute('/deliveries/$deliveryId')({
-  beforeLoad: () => ({ connection: requireConnection() }),
+  beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(deliveryItemsQuery(context.connection, params.deliveryId)),

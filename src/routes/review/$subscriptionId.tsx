@@ -5,7 +5,7 @@ import { RouteNotFound } from '../../components/route-states';
 
 export const Route = createFileRoute('/review/$subscriptionId')({
   validateSearch: reviewSearchSchema,
-  beforeLoad: () => ({ connection: requireConnection() }),
+  beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) => {
     const { connection, queryClient } = context;
