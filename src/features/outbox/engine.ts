@@ -201,15 +201,17 @@ export class OutboxEngine {
   }
 
   /**
-   * Sends a connection's unsent decisions now: those in their undo window and charged ones
-   * waiting for confirmation (the user asked for it, e.g. before removing the connection).
+   * Sends a connection's unsent decisions now: those in their undo window, charged ones waiting
+   * for confirmation and those waiting for a retry (the user asked, e.g. before removing it).
    */
   sendNow(connectionId: string): void {
     const now = this.now();
     this.commit(
       connectionId,
       this.entriesOf(connectionId).map((e) =>
-        e.state === 'grace' || e.state === 'needs-confirmation' ? { ...e, state: 'queued', sendAfter: Math.min(e.sendAfter, now), nextAttemptAt: now } : e,
+        e.state === 'grace' || e.state === 'needs-confirmation' || e.state === 'queued'
+          ? { ...e, state: 'queued', sendAfter: Math.min(e.sendAfter, now), nextAttemptAt: now }
+          : e,
       ),
     );
     this.pump();
