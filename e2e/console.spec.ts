@@ -61,7 +61,7 @@ test('a malformed key is refused before any request is sent', async ({ page }) =
   await page.getByRole('textbox', { name: 'Name' }).fill('Broken');
   await page.getByLabel('API key', { exact: true }).fill('dds_live_sk_tooshort');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByText('An API key is <service>_live_sk_ followed by 32 URL-safe characters')).toBeVisible();
+  await expect(page.getByText("An API key is dds_live_sk_ (or your service's prefix) followed by 32 URL-safe characters.")).toBeVisible();
   await expect(page.getByLabel('API key', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   expect(apiCalls).toEqual([]);
 
@@ -69,7 +69,7 @@ test('a malformed key is refused before any request is sent', async ({ page }) =
   await page.goto('/keys');
   await page.getByLabel('Key to verify').fill('not-a-key');
   await page.getByRole('button', { name: 'Verify pasted key' }).click();
-  await expect(page.getByText('An API key is <service>_live_sk_ followed by 32 URL-safe characters')).toBeVisible();
+  await expect(page.getByText("An API key is dds_live_sk_ (or your service's prefix) followed by 32 URL-safe characters.")).toBeVisible();
   expect(apiCalls).toEqual([]);
 });
 

@@ -46,12 +46,16 @@ export class NetworkError extends Error {
   }
 }
 
-/** The connection's key was refused earlier; no request is sent until it is replaced. */
+/**
+ * No request is sent with this connection's key: it was refused earlier, or the connection is
+ * disconnected. The message is the reason alone ("the service refused this key (KEY_REVOKED)"),
+ * so whoever shows it adds its own words without doubling a prefix.
+ */
 export class ConnectionBlockedError extends Error {
   override readonly name = 'ConnectionBlockedError';
   readonly kind = 'blocked' as const;
   constructor(readonly reason: string) {
-    super(`Requests are paused: ${reason}`);
+    super(reason);
   }
 }
 
@@ -89,7 +93,7 @@ export function describeError(error: unknown): ErrorSummary {
   if (error instanceof NetworkError) {
     return { title: error.timedOut ? 'The request timed out' : 'Network error', message: error.message };
   }
-  if (error instanceof ConnectionBlockedError) return { title: 'Connection paused', message: error.message };
+  if (error instanceof ConnectionBlockedError) return { title: 'Requests are paused', message: `Not sent: ${error.message}.` };
   return { title: 'Something went wrong', message: error instanceof Error ? redactSecrets(error.message) : 'Unknown error' };
 }
 

@@ -14,6 +14,11 @@ export interface HttpConfig {
   maxAttempts?: number;
   /** When it returns a reason, no request with the API key is sent (a connection whose key was refused). */
   blockedReason?: () => string | null;
+  /**
+   * Told what a request showed about the service: a keyed request it answered ('connected'),
+   * or one that could not reach it ('unreachable'). For the header's observed state.
+   */
+  observe?: (outcome: 'connected' | 'unreachable') => void;
 }
 
 export interface RequestSpec<S extends z.ZodType> {
@@ -139,7 +144,10 @@ export async function request<S extends z.ZodType>(config: HttpConfig, spec: Req
       const failure = timedOut
         ? new NetworkError(`No answer from ${endpoint} within ${Math.round(timeoutMs / 1000)} s`, true)
         : new NetworkError(`Could not reach the service for ${endpoint}`, false);
-      if (last) throw failure;
+      if (last) {
+        config.observe?.('unreachable');
+        throw failure;
+      }
       await sleep(backoffDelay(attempt, config.retryDelayMs ?? 300), spec.signal);
       continue;
     } finally {
@@ -175,6 +183,7 @@ export async function request<S extends z.ZodType>(config: HttpConfig, spec: Req
         parsed.error.issues,
       );
     }
+    if (spec.usesKey) config.observe?.('connected');
     return parsed.data;
   }
 }

@@ -27,16 +27,17 @@ export function AppShell({ headerExtra }: { headerExtra?: ReactNode }) {
             <img src="/favicon.svg" alt="" width={24} height={24} />
             Data Delivery Console
           </Link>
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
             {headerExtra}
             <OutboxStatus />
             <ConnectionSwitcher />
           </div>
         </div>
-        <nav aria-label="Main" className="mx-auto max-w-7xl px-4">
-          <ul className="flex flex-wrap gap-1">
+        {/* One row at any width: on a phone it scrolls sideways within itself, never the page. */}
+        <nav aria-label="Main" className="mx-auto max-w-7xl overflow-x-auto px-4">
+          <ul className="flex gap-1 whitespace-nowrap">
             {NAV.map((item) => (
-              <li key={item.to}>
+              <li key={item.to} className="shrink-0">
                 <Link
                   to={item.to}
                   className="inline-block border-b-2 border-transparent px-3 py-2 text-sm text-slate-700 hover:text-slate-950 dark:text-slate-300 dark:hover:text-white"

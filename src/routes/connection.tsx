@@ -1,13 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from '../api/contract/zod';
-import { ConnectionsPage } from '../features/connections';
+import { ConnectionsPage, isSafeRedirect } from '../features/connections';
+import { RemoveConnectionDialog } from '../features/outbox';
 
-const searchSchema = z.object({ edit: z.string().max(64).optional().catch(undefined) });
+const searchSchema = z.object({
+  edit: z.string().max(64).optional().catch(undefined),
+  /** Where the user was going when sent here to connect: a same-origin path only (no open redirect). */
+  redirect: z.string().max(2000).refine(isSafeRedirect).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/connection')({
   validateSearch: searchSchema,
   component: function ConnectionRoute() {
-    const { edit } = Route.useSearch();
-    return <ConnectionsPage editId={edit} />;
+    const { edit, redirect } = Route.useSearch();
+    return (
+      <ConnectionsPage
+        editId={edit}
+        redirectTo={redirect}
+        removeDialog={(connection, onDone) => <RemoveConnectionDialog connection={connection} onDone={onDone} />}
+      />
+    );
   },
 });

@@ -6,7 +6,7 @@ import { ReconciliationPage } from '../features/reconciliation';
 import { usageQuery } from '../features/usage';
 
 export const Route = createFileRoute('/reconciliation')({
-  beforeLoad: () => ({ connection: requireConnection() }),
+  beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
   loader: async ({ context }) => {
     const { queryClient, connection } = context;
     const [, deliveries] = await Promise.all([

@@ -4,7 +4,7 @@ import { usageQuery, UsagePage, usageSearchSchema } from '../features/usage';
 
 export const Route = createFileRoute('/usage')({
   validateSearch: usageSearchSchema,
-  beforeLoad: () => ({ connection: requireConnection() }),
+  beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
   loaderDeps: ({ search }) => ({ limit: search.limit }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(usageQuery(context.connection, deps.limit)),
   component: function UsageRoute() {

@@ -7,4 +7,4 @@ export { SecretText } from './components/secret-text';
 export { useActiveConnection, useConnections } from './hooks';
 export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope } from './instance';
 export { isConnected, jwtInfo, type Connection, type ConnectionSubscription } from './model';
-export { requireConnection } from './require';
+export { isSafeRedirect, requireConnection } from './require';

@@ -22,13 +22,17 @@ export function clientFor(connection: Connection | null): DdsClient {
       jwt: connection.jwt,
       blockedReason: () => {
         const failure = connectionStore.failureOf(id);
-        return failure ? `the server refused this connection's key (${failure.code})` : null;
+        return failure ? `the service refused this connection's key (${failure.code})` : null;
       },
+      observe: (outcome) => connectionStore.observe(id, outcome),
     });
     clients.set(connection, client);
   }
   return client;
 }
+
+/** Asks the service whose key this is (spec 4.5) before it is saved: sent once, nothing recorded. */
+export const verifyNewKey = (baseUrl: string, apiKey: string) => createClient({ baseUrl }).verifyKey(apiKey);
 
 /** Query-key scopes: public data by base URL, keyed data by connection (cleared on disconnect). */
 export const publicScope = (connection: Connection | null) =>

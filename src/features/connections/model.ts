@@ -32,6 +32,8 @@ export const connectionSchema = z.object({
   jwt: jwtSchema.optional(),
   subscriptions: z.array(connectionSubscriptionSchema).max(100),
   remember: z.boolean(),
+  /** Whose key it is, as the service said when it was verified (spec 4.5): not a secret. */
+  verified: z.object({ org_id: z.string(), key_id: z.string(), key_name: z.string() }).optional(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 

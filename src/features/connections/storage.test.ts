@@ -74,4 +74,26 @@ describe('connection storage', () => {
     expect(store.active?.id).toBe('a');
     expect(window.sessionStorage.getItem(ACTIVE_KEY)).toBe('a');
   });
+
+  it('an edit that keeps the key keeps its refusal; only a new key clears it', () => {
+    const store = new ConnectionStore({ connections: [], activeId: null });
+    store.save(connection('a', false));
+    store.markRefused('a', { code: 'KEY_REVOKED', message: 'revoked' });
+    store.save({ ...connection('a', false), jwt: 'aaa.bbb.ccc' });
+    expect(store.failureOf('a')?.code).toBe('KEY_REVOKED');
+  });
+
+  it('keeps what it observed in memory only: connected, or unreachable since the first failure', () => {
+    const store = new ConnectionStore({ connections: [], activeId: null });
+    store.save(connection('a', false));
+    expect(store.observedOf('a')).toBeNull();
+    store.observe('a', 'unreachable', 1_000);
+    store.observe('a', 'unreachable', 5_000);
+    expect(store.observedOf('a')).toEqual({ state: 'unreachable', since: 1_000 });
+    store.observe('a', 'connected', 6_000);
+    expect(store.observedOf('a')).toEqual({ state: 'connected', at: 6_000 });
+    expect(new ConnectionStore().observedOf('a')).toBeNull();
+    store.disconnect('a');
+    expect(store.observedOf('a')).toBeNull();
+  });
 });

@@ -6,11 +6,16 @@ export interface AuthFailure {
   message: string;
 }
 
+/** What the console last saw of a connection's service (kept in memory only, never persisted). */
+export type Observation = { state: 'connected'; at: number } | { state: 'unreachable'; since: number };
+
 export interface ConnectionsSnapshot {
   connections: readonly Connection[];
   active: Connection | null;
   /** Connections whose key the server refused (401), by id. */
   failures: Readonly<Record<string, AuthFailure>>;
+  /** The last outcome seen per connection: absent until something was checked. */
+  observed: Readonly<Record<string, Observation>>;
 }
 
 /**
@@ -23,7 +28,7 @@ export class ConnectionStore {
 
   constructor(initial = loadConnections()) {
     const active = initial.connections.find((c) => c.id === initial.activeId) ?? initial.connections[0] ?? null;
-    this.snapshot = { connections: initial.connections, active, failures: {} };
+    this.snapshot = { connections: initial.connections, active, failures: {}, observed: {} };
   }
 
   subscribe = (listener: () => void) => {
@@ -44,17 +49,45 @@ export class ConnectionStore {
   private commit(next: Partial<ConnectionsSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...next };
     saveConnections([...this.snapshot.connections], this.snapshot.active?.id ?? null);
+    this.notify();
+  }
+
+  private notify(): void {
     for (const listener of this.listeners) listener();
   }
 
-  /** Adds or replaces a connection and makes it active; a new key clears a past refusal. */
+  observedOf(id: string): Observation | null {
+    return this.snapshot.observed[id] ?? null;
+  }
+
+  /**
+   * Records what a request just showed: the service answered the key, or could not be reached.
+   * In memory only (nothing to persist), and "unreachable" keeps the time it started.
+   */
+  observe(id: string, outcome: 'connected' | 'unreachable', now = Date.now()): void {
+    const previous = this.snapshot.observed[id];
+    if (previous?.state === outcome) return;
+    const next: Observation = outcome === 'connected' ? { state: 'connected', at: now } : { state: 'unreachable', since: now };
+    this.snapshot = { ...this.snapshot, observed: { ...this.snapshot.observed, [id]: next } };
+    this.notify();
+  }
+
+  /**
+   * Adds or replaces a connection and makes it active. A new key clears a past refusal; an
+   * edit that keeps the key (a new JWT, other subscriptions) keeps it.
+   */
   save(connection: Connection): void {
-    const exists = this.snapshot.connections.some((c) => c.id === connection.id);
-    const connections = exists
+    const previous = this.snapshot.connections.find((c) => c.id === connection.id);
+    const connections = previous
       ? this.snapshot.connections.map((c) => (c.id === connection.id ? connection : c))
       : [...this.snapshot.connections, connection];
+    if (previous && previous.apiKey === connection.apiKey) {
+      this.commit({ connections, active: connection });
+      return;
+    }
     const { [connection.id]: _cleared, ...failures } = this.snapshot.failures;
-    this.commit({ connections, active: connection, failures });
+    const { [connection.id]: _unseen, ...observed } = this.snapshot.observed;
+    this.commit({ connections, active: connection, failures, observed });
   }
 
   activate(id: string): void {
@@ -68,7 +101,8 @@ export class ConnectionStore {
       c.id === id ? { ...c, apiKey: '' as const, jwt: undefined } : c,
     );
     const { [id]: _cleared, ...failures } = this.snapshot.failures;
-    this.commit({ connections, active: connections.find((c) => c.id === this.snapshot.active?.id) ?? null, failures });
+    const { [id]: _unseen, ...observed } = this.snapshot.observed;
+    this.commit({ connections, active: connections.find((c) => c.id === this.snapshot.active?.id) ?? null, failures, observed });
   }
 
   remove(id: string): void {

@@ -59,6 +59,12 @@ export function VerifyKeyPage() {
             <div className="text-sm">
               {connection.name}: <SecretText value={connection.apiKey} label="Active API key" />
             </div>
+            {connection.verified && (
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                Verified when saved: organization <code>{connection.verified.org_id}</code>, key “{connection.verified.key_name}” (
+                <code>{connection.verified.key_id}</code>).
+              </p>
+            )}
             <div>
               <Button variant="primary" onClick={() => active.mutate()} disabled={active.isPending}>
                 {active.isPending ? 'Verifying…' : 'Verify key'}

@@ -334,4 +334,27 @@ describe('outbox', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(stateOf(engine, '1')).toBe('sent');
   });
+
+  it('sends a connection’s unsent decisions at once when asked, charged ones included', async () => {
+    const first = setup({ isOnline: () => false });
+    first.engine.enqueue('c1', charged('paid'));
+    const { engine, sent } = setup({ graceMs: () => 60_000 });
+    engine.load('c1');
+    engine.enqueue('c1', live('free'));
+    expect(stateOf(engine, 'paid')).toBe('needs-confirmation');
+    engine.sendNow('c1');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sent.map((e) => e.itemId).sort()).toEqual(['free', 'paid']);
+  });
+
+  it('forgets a removed connection’s decisions, in memory and in storage', async () => {
+    const { engine, sent } = setup();
+    engine.enqueue('c1', live('1'));
+    engine.enqueue('c1', charged('2'));
+    engine.discardAll('c1');
+    expect(engine.entriesOf('c1')).toEqual([]);
+    expect(storedItems()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent).toHaveLength(0);
+  });
 });

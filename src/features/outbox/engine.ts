@@ -243,6 +243,29 @@ export class OutboxEngine {
     this.commit(connectionId, this.entriesOf(connectionId).filter((e) => !(ids.has(e.id) && DISCARDABLE.has(e.state))));
   }
 
+  /**
+   * Sends a connection's unsent decisions now: those in their undo window, charged ones waiting
+   * for confirmation and those waiting for a retry (the user asked, e.g. before removing it).
+   */
+  sendNow(connectionId: string): void {
+    const now = this.now();
+    this.commit(
+      connectionId,
+      this.entriesOf(connectionId).map((e) =>
+        e.state === 'grace' || e.state === 'needs-confirmation' || e.state === 'queued'
+          ? { ...e, state: 'queued', sendAfter: Math.min(e.sendAfter, now), nextAttemptAt: now }
+          : e,
+      ),
+    );
+    this.pump();
+  }
+
+  /** Forgets a connection's decisions (it is being removed), but not one already in flight. */
+  discardAll(connectionId: string): void {
+    this.commit(connectionId, this.entriesOf(connectionId).filter((e) => e.state === 'sending'));
+    this.schedule();
+  }
+
   isPaused(connectionId: string): string | null {
     return this.snapshot.paused[connectionId] ?? null;
   }

@@ -1,6 +1,7 @@
 /** Public entry of the outbox: the persisted, undoable, retrying queue of decisions. */
 export { OutboxNotices } from './components/outbox-notices';
 export { OutboxStatus } from './components/outbox-status';
+export { RemoveConnectionDialog } from './components/remove-connection-dialog';
 export { OutboxEngine, type OutboxDeps } from './engine';
 export { outboxCounts, useOtherTabsEntries, useOutboxEntries, useOutboxPaused } from './hooks';
 export { outbox } from './instance';

@@ -6,7 +6,7 @@ import { LIMITS } from '../../api/contract';
 import { deliveriesQuery, deliveryItemsQuery, DeliveryPage } from '../../features/deliveries';
 
 export const Route = createFileRoute('/deliveries/$deliveryId')({
-  beforeLoad: () => ({ connection: requireConnection() }),
+  beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
   loader: ({ context, params }) =>
     notFoundOn404(
       Promise.all([

@@ -4,7 +4,7 @@ import { deliveriesQuery, DeliveriesPage, deliveriesSearchSchema } from '../../f
 
 export const Route = createFileRoute('/deliveries/')({
   validateSearch: deliveriesSearchSchema,
-  beforeLoad: () => ({ connection: requireConnection() }),
+  beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
   loaderDeps: ({ search }) => ({ limit: search.limit }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(deliveriesQuery(context.connection, deps.limit)),
   component: function DeliveriesRoute() {

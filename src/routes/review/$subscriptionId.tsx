@@ -4,7 +4,7 @@ import { pageSizeError, pendingItemsQuery, rereadPageQuery, ReviewWorkspace, rev
 
 export const Route = createFileRoute('/review/$subscriptionId')({
   validateSearch: reviewSearchSchema,
-  beforeLoad: () => ({ connection: requireConnection() }),
+  beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) => {
     const { connection, queryClient } = context;

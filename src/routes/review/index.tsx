@@ -3,8 +3,8 @@ import { requireConnection } from '../../features/connections';
 import { ReviewIndex } from '../../features/review';
 
 export const Route = createFileRoute('/review/')({
-  beforeLoad: () => {
-    requireConnection();
+  beforeLoad: ({ location }) => {
+    requireConnection(location);
   },
   component: ReviewIndex,
 });

@@ -1,10 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { API_KEY_SHAPE } from '../../../api/contract';
+import { ApiError, describeError, NetworkError } from '../../../api/errors';
 import { fetchLocalDemo } from '../../../api/local-demo';
 import { Button } from '../../../components/ui/button';
 import { inputClass, TextField } from '../../../components/ui/field';
 import { jwtInfo, connectionFormSchema, type Connection, type ConnectionSubscription } from '../model';
-import { consoleOrigin } from '../instance';
+import { consoleOrigin, verifyNewKey } from '../instance';
+
+/** How a connection was saved: verified by the service, or explicitly without (service unreachable). */
+export type SaveOutcome = 'verified' | 'kept-key' | 'unverified' | 'unreachable';
+
+/** Why a key could not be verified: refused (never saved), or the service did not answer. */
+type VerifyProblem = { kind: 'unreachable' | 'other'; message: string; connection: Connection };
 
 interface FormState {
   name: string;
@@ -30,7 +38,7 @@ const newId = () => (globalThis.crypto?.randomUUID?.() ?? `c${Date.now()}${Math.
  * Connect or replace a key. The key and the JWT are checked for form before anything is
  * sent; the key is never placed in the URL and stays masked unless revealed.
  */
-export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSaved: (connection: Connection) => void }) {
+export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSaved: (connection: Connection, outcome: SaveOutcome) => void }) {
   const [form, setForm] = useState<FormState>(() =>
     editing
       ? { ...emptyForm(), ...editing, apiKey: '', jwt: editing.jwt ?? '', subscriptions: editing.subscriptions.length ? editing.subscriptions : emptyForm().subscriptions }
@@ -38,6 +46,26 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [revealKey, setRevealKey] = useState(false);
+  const [problem, setProblem] = useState<VerifyProblem | null>(null);
+  const verify = useMutation({
+    mutationFn: (connection: Connection) => verifyNewKey(connection.baseUrl, connection.apiKey),
+    onSuccess: (result, connection) =>
+      onSaved({ ...connection, verified: { org_id: result.org_id, key_id: result.key_id, key_name: result.key_name } }, 'verified'),
+    onError: (error, connection) => {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        // A key the service refuses is never saved.
+        setErrors({ apiKey: `The service refused this key${error.code ? ` (${error.code})` : ''}: ${describeError(error).message}` });
+        return;
+      }
+      const message =
+        error instanceof NetworkError
+          ? `The service at ${connection.baseUrl} cannot be reached (${error.message}), so the key could not be verified.`
+          : `The key could not be verified: ${describeError(error).title}: ${describeError(error).message}.`;
+      setProblem({ kind: error instanceof NetworkError ? 'unreachable' : 'other', message, connection });
+    },
+  });
+  // Editing a connected connection: a blank key field keeps its key.
+  const keepsKey = !!editing?.apiKey && form.apiKey === '';
   const demo = useQuery({
     queryKey: ['dds', 'local-demo', consoleOrigin()],
     queryFn: ({ signal }) => fetchLocalDemo(consoleOrigin(), signal),
@@ -65,8 +93,10 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setProblem(null);
     const parsed = connectionFormSchema.safeParse({
       ...form,
+      apiKey: keepsKey ? editing.apiKey : form.apiKey,
       id: editing?.id ?? newId(),
       subscriptions: form.subscriptions.filter((s) => s.id.trim() !== ''),
     });
@@ -80,13 +110,18 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
       return;
     }
     setErrors({});
-    onSaved(parsed.data);
+    // The same key at the same place needs no new check (a new JWT or other subscriptions).
+    if (keepsKey && parsed.data.baseUrl === editing.baseUrl) {
+      onSaved({ ...parsed.data, verified: editing.verified }, 'kept-key');
+      return;
+    }
+    verify.mutate(parsed.data);
   };
 
   const jwt = form.jwt.trim() ? jwtInfo(form.jwt.trim()) : null;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={editing ? 'Replace key' : 'Connect'} className="flex max-w-2xl flex-col gap-4">
+    <form onSubmit={submit} noValidate aria-label={editing ? 'Edit connection' : 'Connect'} className="flex max-w-2xl flex-col gap-4">
       {!editing && demo.data && (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm dark:border-brand-700 dark:bg-brand-700/20">
           <span>This console is served by a local Data Delivery Service with demo data.</span>
@@ -114,7 +149,12 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
           value={form.apiKey}
           onChange={(e) => update('apiKey', e.target.value.trim())}
           error={errors.apiKey}
-          hint="dds_live_sk_ followed by 32 characters. It is checked here before anything is sent."
+          placeholder={keepsKey ? 'Unchanged' : undefined}
+          hint={
+            editing?.apiKey
+              ? `Leave blank to keep the current key. A new one is ${API_KEY_SHAPE}; the service verifies it before it is saved.`
+              : `${API_KEY_SHAPE}; its form is checked here, then the service verifies it before it is saved.`
+          }
         />
         <Button variant="ghost" aria-pressed={revealKey} onClick={() => setRevealKey((r) => !r)} className="mb-6">
           {revealKey ? 'Hide' : 'Reveal'}
@@ -180,9 +220,19 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
           </span>
         </span>
       </label>
+      {problem && (
+        <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p>{problem.message} Nothing was saved.</p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => onSaved(problem.connection, problem.kind === 'unreachable' ? 'unreachable' : 'unverified')}>
+              Save without verifying
+            </Button>
+          </div>
+        </div>
+      )}
       <div>
-        <Button type="submit" variant="primary">
-          {editing ? 'Save key' : 'Connect'}
+        <Button type="submit" variant="primary" disabled={verify.isPending}>
+          {verify.isPending ? 'Verifying the key…' : !editing ? 'Connect' : keepsKey ? 'Save changes' : 'Save key'}
         </Button>
       </div>
     </form>

@@ -5,7 +5,7 @@ import { connectionStore } from '../instance';
 
 /** The header's connection picker and status. */
 export function ConnectionSwitcher() {
-  const { connections, active, failures } = useConnections();
+  const { connections, active, failures, observed } = useConnections();
   const router = useRouter();
   const queryClient = useQueryClient();
   if (connections.length === 0) {
@@ -16,15 +16,25 @@ export function ConnectionSwitcher() {
     );
   }
   const failure = active ? failures[active.id] : undefined;
-  const status = !active?.apiKey ? 'disconnected' : failure ? 'key refused' : 'connected';
+  const seen = active ? observed[active.id] : undefined;
+  // Only what was observed: a verify or keyed request that succeeded, a refusal, a network error.
+  const status = !active?.apiKey
+    ? 'disconnected'
+    : failure
+      ? 'key refused'
+      : seen?.state === 'connected'
+        ? 'connected'
+        : seen?.state === 'unreachable'
+          ? `unreachable since ${new Date(seen.since).toLocaleTimeString()}`
+          : 'not checked yet';
   return (
-    <div className="flex items-center gap-2 text-sm">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 text-sm">
       <label htmlFor="active-connection" className="sr-only">
         Active connection
       </label>
       <select
         id="active-connection"
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+        className="max-w-40 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
         value={active?.id ?? ''}
         onChange={(event) => {
           connectionStore.activate(event.target.value);
@@ -44,7 +54,7 @@ export function ConnectionSwitcher() {
         className={
           status === 'connected'
             ? 'text-green-700 dark:text-green-400'
-            : status === 'key refused'
+            : status === 'key refused' || seen?.state === 'unreachable'
               ? 'font-semibold text-red-700 dark:text-red-400'
               : 'text-slate-500'
         }

@@ -1,25 +1,44 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { useConnections } from '../hooks';
 import { connectionStore, keyScope } from '../instance';
 import type { Connection } from '../model';
-import { ConnectForm } from './connect-form';
+import { ConnectForm, type SaveOutcome } from './connect-form';
 import { JwtStatus } from './jwt-status';
 import { SecretText } from './secret-text';
 
-/** Connections: add one, replace a key, switch, disconnect (secrets and cached data go). */
-export function ConnectionsPage({ editId }: { editId?: string }) {
+/**
+ * Connections: add one, edit one (key, JWT or subscriptions, each alone), switch, disconnect
+ * (secrets and cached data go), remove. `redirectTo` is where the user was going before being
+ * sent here to connect: a same-origin path, already checked by the route.
+ */
+export function ConnectionsPage({
+  editId,
+  redirectTo,
+  removeDialog,
+}: {
+  editId?: string;
+  redirectTo?: string;
+  /** Asks before removing (given by the route: it knows the connection's unsent decisions); calls onDone. */
+  removeDialog: (connection: Connection, onDone: (removed: boolean) => void) => ReactNode;
+}) {
   const { connections, active, failures } = useConnections();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const editing = editId ? connections.find((c) => c.id === editId) : undefined;
+  const [removing, setRemoving] = useState<Connection | null>(null);
 
-  const saved = (connection: Connection) => {
+  const saved = (connection: Connection, outcome: SaveOutcome) => {
     queryClient.removeQueries({ queryKey: keyScope(connection) });
     connectionStore.save(connection);
-    void navigate({ to: '/keys' });
+    // The header shows what was just observed; a kept key keeps what was seen before.
+    if (outcome === 'verified') connectionStore.observe(connection.id, 'connected');
+    if (outcome === 'unreachable') connectionStore.observe(connection.id, 'unreachable');
+    if (redirectTo) void navigate({ href: redirectTo });
+    else void navigate({ to: '/keys' });
   };
 
   const disconnect = (connection: Connection) => {
@@ -30,7 +49,7 @@ export function ConnectionsPage({ editId }: { editId?: string }) {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title={editing ? `Replace the key of ${editing.name}` : 'Connection'}
+        title={editing ? `Edit ${editing.name}` : 'Connection'}
         description="Connect with an API key. Keys stay in this browser, masked unless you reveal them, and are sent only to the base URL you give."
       />
       {connections.length > 0 && !editing && (
@@ -52,6 +71,11 @@ export function ConnectionsPage({ editId }: { editId?: string }) {
                   </div>
                   <div className="text-sm text-slate-600 dark:text-slate-400">{connection.baseUrl}</div>
                   {connection.apiKey && <SecretText value={connection.apiKey} label={`API key of ${connection.name}`} />}
+                  {connection.verified && (
+                    <p className="text-sm" aria-label={`Verified key of ${connection.name}`}>
+                      Organization <code>{connection.verified.org_id}</code> · key “{connection.verified.key_name}” (<code>{connection.verified.key_id}</code>)
+                    </p>
+                  )}
                   <div className="flex flex-wrap gap-2 text-sm">
                     <JwtStatus token={connection.jwt} />
                     {connection.subscriptions.map((s) => (
@@ -66,15 +90,19 @@ export function ConnectionsPage({ editId }: { editId?: string }) {
                         Make active
                       </Button>
                     )}
-                    <Button size="sm" onClick={() => void navigate({ to: '/connection', search: { edit: connection.id } })}>
-                      {connection.apiKey ? 'Replace key' : 'Reconnect'}
+                    <Button
+                      size="sm"
+                      onClick={() => void navigate({ to: '/connection', search: { edit: connection.id } })}
+                      aria-label={`${connection.apiKey ? 'Edit' : 'Reconnect'} ${connection.name}`}
+                    >
+                      {connection.apiKey ? 'Edit' : 'Reconnect'}
                     </Button>
                     {connection.apiKey && (
                       <Button size="sm" variant="danger" onClick={() => disconnect(connection)} aria-label={`Disconnect ${connection.name}`}>
                         Disconnect
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" onClick={() => connectionStore.remove(connection.id)} aria-label={`Remove ${connection.name}`}>
+                    <Button size="sm" variant="ghost" onClick={() => setRemoving(connection)} aria-label={`Remove ${connection.name}`}>
                       Remove
                     </Button>
                   </div>
@@ -86,10 +114,15 @@ export function ConnectionsPage({ editId }: { editId?: string }) {
       )}
       <Panel aria-labelledby="connect-heading">
         <h2 id="connect-heading" className="mb-3 font-semibold">
-          {editing ? 'New key' : 'Add a connection'}
+          {editing ? (editing.apiKey ? 'Key, JWT and subscriptions' : 'Connect again') : 'Add a connection'}
         </h2>
         <ConnectForm key={editing?.id ?? 'new'} editing={editing} onSaved={saved} />
       </Panel>
+      {removing &&
+        removeDialog(connections.find((c) => c.id === removing.id) ?? removing, (removed) => {
+          if (removed) queryClient.removeQueries({ queryKey: keyScope(removing) });
+          setRemoving(null);
+        })}
     </div>
   );
 }

@@ -1,18 +1,27 @@
 import { Button } from '../../../components/ui/button';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { useActiveConnection } from '../../connections';
-import { useOutboxEntries, useOutboxPaused } from '../hooks';
+import { useConnections } from '../../connections';
+import { outboxCounts, useOutboxEntries, useOutboxPaused } from '../hooks';
 import { outbox } from '../instance';
 import type { OutboxEntry } from '../model';
 
 const describe = (e: OutboxEntry) => `${e.decision} ${e.kind === 'live' ? 'submission' : 'item'} ${e.itemId}`;
+
+/** Why sending stopped ('disconnected', 'refused' or the service's words), and what brings it back. */
+function pausedText(name: string, unsent: number, cause: string): string {
+  const kept = `${unsent} unsent decision${unsent === 1 ? '' : 's'} of “${name}” ${unsent === 1 ? 'is' : 'are'} kept on this device`;
+  if (cause === 'disconnected') return `Sending decisions is paused: this connection is disconnected. ${kept}; connect again to send them.`;
+  if (cause === 'refused') return `Sending decisions is paused: the service refused the key. ${kept}; replace the key to send them.`;
+  // Another refusal (e.g. 403): the service's own words, then the same way out.
+  return `Sending decisions is paused: ${cause.replace(/\.$/, '')}. ${kept}; replace the key to send them.`;
+}
 
 /**
  * What needs the user: a paused outbox, charged decisions waiting for confirmation after a
  * reload, expired decisions, failures and conflicts.
  */
 export function OutboxNotices() {
-  const connection = useActiveConnection();
+  const { active: connection, failures } = useConnections();
   const entries = useOutboxEntries(connection?.id);
   const paused = useOutboxPaused(connection?.id);
   if (!connection) return null;
@@ -26,7 +35,7 @@ export function OutboxNotices() {
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-900">
       {paused && (
         <p role="alert" className="font-medium text-red-800 dark:text-red-200">
-          Sending decisions is paused: {paused}. They are kept and will be sent once the key is fixed.
+          {pausedText(connection.name, outboxCounts(entries).unsent, !connection.apiKey ? 'disconnected' : failures[id] ? 'refused' : paused)}
         </p>
       )}
       {waiting.length > 0 && (

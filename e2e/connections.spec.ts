@@ -1,0 +1,267 @@
+import { expect, test, type Page } from '@playwright/test';
+import { serviceApi } from './support/api';
+import { connectDemo } from './support/console';
+import { createKey, demoCredentials, revokeKey } from './support/service';
+
+/** Issue 10: what a new user hit with connections. */
+
+const KEY_SHAPE = "dds_live_sk_ (or your service's prefix) followed by 32 URL-safe characters";
+const status = (page: Page) => page.getByRole('status', { name: /^Connection status:/ });
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+/** Fills the connect form without submitting it. */
+async function fillConnect(page: Page, name: string, key: string, subscription = 'sub_live_streets') {
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByLabel('API key', { exact: true }).fill(key);
+  await page.getByRole('textbox', { name: 'Subscription 1 ID' }).fill(subscription);
+}
+
+/** A JWT (unsigned: the console only decodes it) that expires at `exp` (seconds). */
+const jwtExpiring = (exp: number) => {
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'org', exp })}.c2ln`;
+};
+
+/** Connects with a fresh key, sets the undo window, and records two live adopts that are not sent yet. */
+async function twoUnsentDecisions(page: Page, name: string, graceSeconds: number) {
+  const key = createKey(name, ['sub_live_streets']);
+  await page.goto('/connection');
+  await fillConnect(page, name, key.key);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await page.evaluate((s) => window.localStorage.setItem('dds.settings', JSON.stringify({ graceSeconds: s })), graceSeconds);
+  await page.goto('/review/sub_live_streets?limit=5');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+  const ids: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const title = (await page.getByRole('region', { name: 'Focused item' }).getByRole('heading').textContent())!;
+    ids.push(title.replace('Submission ', ''));
+    await page.keyboard.press('a');
+  }
+  await expect(page.getByRole('status', { name: /Decisions: 2 unsent/ })).toBeVisible();
+  return { key, ids };
+}
+
+
+
+test('Connect verifies the key: the organization, key name and id are shown, and the header says connected', async ({ page }) => {
+  const key = createKey('Verified on connect', ['sub_live_streets']);
+  const verifications: string[] = [];
+  page.on('request', (r) => r.url().includes('/v1/auth/verify-key') && verifications.push(r.method()));
+  await page.goto('/connection');
+  await fillConnect(page, 'Checked', key.key);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  expect(verifications).toEqual(['POST']);
+  await expect(status(page)).toHaveAccessibleName('Connection status: connected');
+  await nav(page, 'Connection').click();
+  const verified = page.getByLabel('Verified key of Checked');
+  await expect(verified).toContainText(demoCredentials().org_id);
+  await expect(verified).toContainText('Verified on connect');
+  await expect(verified).toContainText(key.key_id);
+
+  // After a reload nothing has been observed yet: the header does not claim a connection.
+  await page.reload();
+  await expect(status(page)).toHaveAccessibleName('Connection status: not checked yet');
+  // A keyed request the service answers is an observation.
+  await nav(page, 'Usage').click();
+  await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
+  await expect(status(page)).toHaveAccessibleName('Connection status: connected');
+});
+
+test('a key the service refuses is not saved, and says why', async ({ page }) => {
+  const revoked = createKey('Revoked before connect', ['sub_live_streets']);
+  revokeKey(revoked.key_id);
+  await page.goto('/connection');
+  await fillConnect(page, 'Refused', revoked.key);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByText(/The service refused this key \(KEY_REVOKED\)/)).toBeVisible();
+  await expect(page.getByLabel('API key', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+  // A well-formed key the service never issued.
+  await page.getByLabel('API key', { exact: true }).fill(`dds_live_sk_${'Z'.repeat(32)}`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByText(/The service refused this key \(INVALID_API_KEY\)/)).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'Saved connections' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Connect', exact: true })).toBeVisible();
+  await expect(page.getByRole('status', { name: /Connection status: connected/ })).toHaveCount(0);
+});
+
+test('an unreachable service is said so: nothing is saved unless asked, and the header says unreachable', async ({ page }) => {
+  const key = createKey('Service down', ['sub_live_streets']);
+  await page.route('**/v1/auth/verify-key', (route) => route.abort('connectionrefused'));
+  await page.goto('/connection');
+  await fillConnect(page, 'Down', key.key);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'cannot be reached' });
+  await expect(alert).toContainText('Nothing was saved.');
+  await expect(page.getByRole('heading', { name: 'Saved connections' })).toHaveCount(0);
+
+  await alert.getByRole('button', { name: 'Save without verifying' }).click();
+  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(status(page)).toHaveAccessibleName(/^Connection status: unreachable since \d{1,2}:\d{2}/);
+
+  // The service back: a verify observes it.
+  await page.unroute('**/v1/auth/verify-key');
+  await page.getByRole('button', { name: 'Verify key' }).click();
+  await expect(page.getByRole('status', { name: 'Key verified' })).toContainText('Service down');
+  await expect(status(page)).toHaveAccessibleName('Connection status: connected');
+
+  // Down again mid-session: a keyed request that cannot reach it is observed too.
+  await page.route('**/v1/live/usage**', (route) => route.abort('connectionrefused'));
+  await nav(page, 'Usage').click();
+  await expect(status(page)).toHaveAccessibleName(/^Connection status: unreachable since/, { timeout: 20_000 });
+});
+
+test('edit replaces only the JWT, only the subscriptions, or only the key (verified)', async ({ page }) => {
+  const demo = demoCredentials();
+  await connectDemo(page);
+  await nav(page, 'Connection').click();
+  await expect(page.getByLabel('API key of Local demo')).toHaveText(`dds_live_sk_…${demo.api_key.slice(-4)}`);
+
+  // Only the JWT: the key field stays blank and the key is kept.
+  const exp = Math.floor(Date.UTC(2031, 0, 2, 12) / 1000);
+  await page.getByRole('button', { name: 'Edit Local demo' }).click();
+  await expect(page.getByLabel('API key', { exact: true })).toHaveValue('');
+  await page.getByLabel('Dashboard JWT (optional)').fill(jwtExpiring(exp));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByLabel('Active API key')).toHaveText(`dds_live_sk_…${demo.api_key.slice(-4)}`);
+  await nav(page, 'Connection').click();
+  await expect(page.getByText(`JWT valid until ${await page.evaluate((s) => new Date(s * 1000).toLocaleString(), exp)}`)).toBeVisible();
+
+  // Only the subscriptions.
+  await page.getByRole('button', { name: 'Edit Local demo' }).click();
+  await page.getByRole('button', { name: 'Add subscription' }).click();
+  const last = await page.getByRole('textbox', { name: /Subscription \d+ ID/ }).count();
+  await page.getByRole('textbox', { name: `Subscription ${last} ID` }).fill('sub_extra');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await nav(page, 'Connection').click();
+  await expect(page.getByText('sub_extra · live')).toBeVisible();
+  await expect(page.getByLabel('API key of Local demo')).toHaveText(`dds_live_sk_…${demo.api_key.slice(-4)}`);
+
+  // A new key is verified like on connect: a refused one changes nothing.
+  const revoked = createKey('Revoked replacement', ['sub_live_streets']);
+  revokeKey(revoked.key_id);
+  await page.getByRole('button', { name: 'Edit Local demo' }).click();
+  await page.getByLabel('API key', { exact: true }).fill(revoked.key);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByText(/The service refused this key \(KEY_REVOKED\)/)).toBeVisible();
+  const fresh = createKey('Good replacement', ['sub_live_streets']);
+  await page.getByLabel('API key', { exact: true }).fill(fresh.key);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByLabel('Active API key')).toHaveText(`dds_live_sk_…${fresh.key.slice(-4)}`);
+  await expect(page.getByText('Verified when saved')).toContainText('Good replacement');
+  await expect(status(page)).toHaveAccessibleName('Connection status: connected');
+});
+
+test('a deep link survives connecting; a foreign target does not', async ({ page }) => {
+  await page.goto('/usage?limit=50');
+  await expect(page).toHaveURL(/\/connection\?redirect=/);
+  await page.getByRole('button', { name: 'Use the local demo' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/usage\?limit=50(&|$)/);
+
+  // Another origin is never a target: connecting lands on Keys.
+  await page.goto('/connection');
+  await page.getByRole('button', { name: 'Remove Local demo' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click();
+  await page.goto('/connection?redirect=%2F%2Fevil.example%2Fusage');
+  await page.getByRole('button', { name: 'Use the local demo' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page).toHaveURL(/\/keys$/);
+});
+
+test('Remove asks; with unsent decisions it counts them and sends them first', async ({ page, request }) => {
+  const { key, ids } = await twoUnsentDecisions(page, 'Remove after sending', 30);
+  await nav(page, 'Connection').click();
+  await page.getByRole('button', { name: 'Remove Remove after sending' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toHaveAccessibleName('Remove after sending has 2 unsent decisions');
+  await dialog.getByRole('button', { name: 'Send them now' }).click();
+  // Once the service confirmed them, the same dialog offers the removal.
+  await expect(dialog).toHaveAccessibleName('Remove Remove after sending?', { timeout: 15_000 });
+  const feedback = await serviceApi(request, key.key).reread('sub_live_streets');
+  for (const id of ids) expect(feedback.find((s) => s.submission_id === id)?.consumer_feedback).toBe('adopt');
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Saved connections' })).toHaveCount(0);
+});
+
+test('Remove with unsent decisions can discard them, only after a second confirmation', async ({ page, request }) => {
+  const { key, ids } = await twoUnsentDecisions(page, 'Remove and discard', 30);
+  await nav(page, 'Connection').click();
+  await page.getByRole('button', { name: 'Remove Remove and discard' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('2 unsent decisions');
+  // Cancel keeps everything.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('status', { name: /Decisions: 2 unsent/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove Remove and discard' }).click();
+  await dialog.getByRole('button', { name: 'Discard them and remove…' }).click();
+  await expect(dialog).toHaveAccessibleName('Discard 2 unsent decisions?');
+  await dialog.getByRole('button', { name: 'Discard and remove' }).click();
+  await expect(page.getByRole('heading', { name: 'Saved connections' })).toHaveCount(0);
+  // Discarded: not sent, and gone from this device's storage, so no later visit sends them.
+  const feedback = await serviceApi(request, key.key).reread('sub_live_streets');
+  for (const id of ids) expect(feedback.find((s) => s.submission_id === id)?.consumer_feedback ?? null).toBeNull();
+  expect(await page.evaluate(() => Object.keys({ ...window.sessionStorage }).filter((k) => k.startsWith('dds.outbox')))).toEqual([]);
+});
+
+test('after Disconnect the paused banner says the decisions are kept and to connect again', async ({ page }) => {
+  const { key } = await twoUnsentDecisions(page, 'Disconnected reviewer', 8);
+  await nav(page, 'Connection').click();
+  await page.getByRole('button', { name: 'Disconnect Disconnected reviewer' }).click();
+  const banner = page.getByRole('alert').filter({ hasText: 'Sending decisions is paused' });
+  await expect(banner).toHaveText(
+    'Sending decisions is paused: this connection is disconnected. 2 unsent decisions of “Disconnected reviewer” are kept on this device; connect again to send them.',
+    { timeout: 20_000 },
+  );
+  await expect(page.getByText('Requests are paused')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Reconnect Disconnected reviewer' }).click();
+  await page.getByLabel('API key', { exact: true }).fill(key.key);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 20_000 });
+  await expect(banner).toHaveCount(0);
+});
+
+test('the key hint and the key error describe the key in the same words', async ({ page }) => {
+  await page.goto('/connection');
+  const field = page.getByLabel('API key', { exact: true });
+  await field.fill('sk_short');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByText(`An API key is ${KEY_SHAPE}.`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${KEY_SHAPE.replace(/[()]/g, '\\$&')}; its form is checked here`))).toBeVisible();
+});
+
+test.describe('at 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header fits and the main nav is one row that scrolls within itself', async ({ page }) => {
+    const fits = async () => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const link = await nav(page, 'Sources').boundingBox();
+      const list = await page.getByRole('navigation', { name: 'Main' }).getByRole('list').boundingBox();
+      expect(list!.height).toBeLessThan(link!.height * 1.5);
+    };
+    await page.goto('/connection');
+    await expect(page.getByRole('heading', { name: 'Connection', level: 1 })).toBeVisible();
+    await fits();
+    await connectDemo(page);
+    await nav(page, 'Connection').click();
+    await expect(status(page)).toHaveAccessibleName('Connection status: connected');
+    await fits();
+    // The last entry is reachable by scrolling the nav, not the page.
+    await nav(page, 'Keys').scrollIntoViewIfNeeded();
+    await expect(nav(page, 'Keys')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  });
+});

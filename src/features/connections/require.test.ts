@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { isSafeRedirect } from './require';
+
+describe('the return path after connecting', () => {
+  it.each(['/usage', '/usage?limit=50', '/review/sub_1?cursor=abc#x', '/'])('accepts the console path %j', (target) => {
+    expect(isSafeRedirect(target)).toBe(true);
+  });
+
+  it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'usage', '', '/a\nb', '/a\\b'])(
+    'refuses %j, which could leave the console',
+    (target) => {
+      expect(isSafeRedirect(target)).toBe(false);
+    },
+  );
+});
