@@ -44,7 +44,7 @@ test('after a page is decided, N pulls the next and the keys go on with its firs
   const decided: string[] = [];
   for (let pull = 1; pull <= 2; pull++) {
     await page.keyboard.press('n');
-    await expect(page.getByText(`${pull * 3} items from ${pull} pull`)).toBeVisible();
+    await expect(page.getByText(`${pull * 3} items kept on this device`)).toBeVisible();
     for (let i = 0; i < 3; i++) {
       decided.push((await focusedTitle.textContent())!.replace('Submission ', ''));
       await page.keyboard.press('a');

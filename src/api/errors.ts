@@ -94,6 +94,9 @@ export function describeError(error: unknown): ErrorSummary {
     return { title: error.timedOut ? 'The request timed out' : 'Network error', message: error.message };
   }
   if (error instanceof ConnectionBlockedError) return { title: 'Requests are paused', message: `Not sent: ${error.message}.` };
+  // The console's own errors may name themselves for the user (`title`).
+  const title = error instanceof Error ? (error as { title?: unknown }).title : undefined;
+  if (error instanceof Error && typeof title === 'string') return { title, message: redactSecrets(error.message) };
   return { title: 'Something went wrong', message: error instanceof Error ? redactSecrets(error.message) : 'Unknown error' };
 }
 

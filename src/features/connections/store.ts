@@ -90,6 +90,15 @@ export class ConnectionStore {
     this.commit({ connections, active: connection, failures, observed });
   }
 
+  /** Records whose key a connection holds (verify-key's answer) without touching anything else. */
+  recordVerified(id: string, verified: NonNullable<Connection['verified']>): void {
+    const current = this.snapshot.connections.find((c) => c.id === id);
+    if (!current) return;
+    const next = { ...current, verified };
+    const connections = this.snapshot.connections.map((c) => (c.id === id ? next : c));
+    this.commit({ connections, active: this.snapshot.active?.id === id ? next : this.snapshot.active });
+  }
+
   activate(id: string): void {
     const active = this.snapshot.connections.find((c) => c.id === id);
     if (active) this.commit({ active });

@@ -1,5 +1,5 @@
 /** Public entry of the deliveries feature. */
 export { DeliveriesPage } from './components/deliveries-page';
 export { DeliveryPage } from './components/delivery-page';
-export { deliveriesQuery, deliveryItemsQuery } from './queries';
+export { deliveriesQuery, deliveryItemsQuery, keepDeliveryItems } from './queries';
 export { deliveriesSearchSchema, type DeliveriesSearch } from './search';

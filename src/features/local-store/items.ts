@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import type { ConsoleDb, DeliveryVia, ItemKey, StoredItem, StoredPayload } from './db';
+import { announceItems } from './changes';
 import type { ItemSummary } from './summary';
 
 export interface Delivered {
@@ -29,7 +30,7 @@ export async function saveDelivered(
   now = Date.now(),
 ): Promise<SaveResult> {
   if (page.length === 0) return { added: 0, known: 0 };
-  return db.transaction('rw', db.items, db.payloads, async () => {
+  const result = await db.transaction('rw', db.items, db.payloads, async () => {
     const keys = page.map((d): ItemKey => [scope, subscriptionId, d.summary.itemId]);
     const existing = await db.items.bulkGet(keys);
     const items: StoredItem[] = [];
@@ -51,8 +52,15 @@ export async function saveDelivered(
     await db.items.bulkAdd(items);
     await db.payloads.bulkAdd(payloads);
     if (updates.length) await db.items.bulkPut(updates);
-    return { added: items.length, known: page.length - items.length };
+    return { added: items.length, known: page.length - items.length, changed: items.length + updates.length };
   });
+  if (result.changed > 0) announceItems({ scope, subscriptionId });
+  return { added: result.added, known: result.known };
+}
+
+/** A subscription's items that arrived after `afterSeq`, in delivery order. */
+export async function itemsAfter(db: ConsoleDb, scope: string, subscriptionId: string, afterSeq: number): Promise<StoredItem[]> {
+  return db.items.where('[scope+subscriptionId+seq]').between([scope, subscriptionId, afterSeq], [scope, subscriptionId, Dexie.maxKey], false, true).toArray();
 }
 
 const openRange = (scope: string, subscriptionId: string, open: 0 | 1) =>
@@ -123,7 +131,7 @@ export async function deleteSubscriptionItems(db: ConsoleDb, scope: string, subs
     await db.payloads.where('[scope+subscriptionId+itemId]').between(range[0], range[1], true, true).delete();
     await db.pulls.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
     return count;
-  });
+  }).finally(() => announceItems({ scope, subscriptionId, kind: 'deleted' }));
 }
 
 /** Forgets everything of a scope: items, content, decisions and pulls. */
@@ -134,4 +142,5 @@ export async function deleteScope(db: ConsoleDb, scope: string): Promise<void> {
     await db.decisions.where('scope').equals(scope).delete();
     await db.pulls.filter((p) => p.scope === scope).delete();
   });
+  announceItems({ scope, subscriptionId: '*', kind: 'deleted' });
 }

@@ -4,6 +4,7 @@
  */
 export class StorageFullError extends Error {
   override readonly name = 'StorageFullError';
+  readonly title = 'Not enough room in this browser’s storage';
 }
 
 export interface StorageUse {

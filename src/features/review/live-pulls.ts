@@ -19,11 +19,13 @@ export interface LivePullDeps {
 /** The answer of an incremental pull never arrived (or could not be read): the position may have moved. */
 export class AnswerLostError extends Error {
   override readonly name = 'AnswerLostError';
+  readonly title = 'Answer lost: the service may have moved forward';
 }
 
 /** The page arrived but could not be written: it is handed back so it can be saved as a file. */
 export class NotStoredError extends Error {
   override readonly name = 'NotStoredError';
+  readonly title = 'Pulled, but not saved on this device';
   constructor(
     message: string,
     readonly page: LivePullPage,

@@ -1,5 +1,6 @@
 import type { DeliveryItem, LiveSubmission, SimulatedItem } from '../../api/contract';
 import { formatMicros, usdToMicros } from '../../lib/money';
+import type { StoredItem } from '../local-store';
 import type { OutboxEntry } from '../outbox';
 
 /** One delivered item as the review workspace shows it, whatever family it comes from. */
@@ -9,7 +10,13 @@ export interface ReviewItem {
   kind: 'live' | 'simulated';
   subscriptionId: string;
   title: string;
-  content: unknown;
+  /**
+   * The delivered content, when it came with the item (a re-read page). Items listed from the
+   * local store carry none: their content is read for the item on screen (content-cache.ts).
+   */
+  content?: unknown;
+  /** The local store's scope the item is kept in (where its content can be read). */
+  scope?: string;
   serverState: 'new' | 'adopted' | 'disputed';
   priceMicros: number | null;
   /** What tells rows apart at a glance: the task or vertical and the grade or quality. */
@@ -58,6 +65,55 @@ export function fromSimulated(item: SimulatedItem | DeliveryItem, subscriptionId
       { label: 'Quality', value: `${item.quality_score} (${item.quality_method})` },
       { label: 'Consensus', value: `${Math.round(item.consensus_ratio * 1000) / 10}% of ${item.validator_count} validators` },
       { label: 'Created', value: item.created_at },
+    ],
+  };
+}
+
+const orDash = (value: string | number | null) => (value === null ? '—' : String(value));
+
+/** An item as the local store keeps it (no content: see content-cache.ts). */
+export function fromStored(row: StoredItem): ReviewItem {
+  const serverState = row.serverDecision === 'adopt' ? 'adopted' : row.serverDecision === 'dispute' ? 'disputed' : 'new';
+  if (row.kind === 'live') {
+    return {
+      key: `live:${row.itemId}`,
+      id: row.itemId,
+      kind: 'live',
+      subscriptionId: row.subscriptionId,
+      scope: row.scope,
+      title: `Submission ${row.itemId}`,
+      serverState,
+      priceMicros: null,
+      summary: `Task ${orDash(row.taskId)} · grade ${orDash(row.qualityGrade)} (${orDash(row.qualityScore)})`,
+      meta: [
+        { label: 'Quality', value: `${orDash(row.qualityScore)} (${orDash(row.qualityGrade)})` },
+        { label: 'Source', value: orDash(row.source) },
+        { label: 'Created', value: orDash(row.createdAt) },
+        { label: 'Task', value: orDash(row.taskId) },
+        ...(row.campaignId ? [{ label: 'Campaign', value: row.campaignId }] : []),
+      ],
+    };
+  }
+  const price = row.priceMicros ?? 0;
+  return {
+    key: `simulated:${row.itemId}`,
+    id: row.itemId,
+    kind: 'simulated',
+    subscriptionId: row.subscriptionId,
+    scope: row.scope,
+    title: `Item ${row.itemId}`,
+    serverState,
+    priceMicros: price,
+    summary: `${orDash(row.verticalId)} · quality ${orDash(row.qualityScore)}`,
+    meta: [
+      { label: 'Vertical', value: orDash(row.verticalId) },
+      { label: 'Price', value: formatMicros(price) },
+      { label: 'Quality', value: `${orDash(row.qualityScore)} (${orDash(row.qualityMethod)})` },
+      {
+        label: 'Consensus',
+        value: row.consensusRatio === null ? '—' : `${Math.round(row.consensusRatio * 1000) / 10}% of ${orDash(row.validatorCount)} validators`,
+      },
+      { label: 'Created', value: orDash(row.createdAt) },
     ],
   };
 }

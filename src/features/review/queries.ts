@@ -2,7 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { clientFor, keyScope, type Connection } from '../connections';
 import { splitIds } from './search';
 
-/** Review reads. Re-read pages and pending simulated items are safe to cache and refetch. */
+// The local store loads with the first read that needs it, not with the first page.
+const keeper = () => import('./keep-delivered');
+
+/**
+ * Review reads. Re-read pages and pending simulated items are safe to cache and refetch; each
+ * answer is written to the local store before it is returned, so nothing shown exists only in
+ * memory.
+ */
 export interface RereadParams {
   subscriptionId: string;
   cursor?: string;
@@ -14,8 +21,8 @@ export interface RereadParams {
 export const rereadPageQuery = (connection: Connection, params: RereadParams) =>
   queryOptions({
     queryKey: [...keyScope(connection), 'reread', params.subscriptionId, params.limit, params.tasks ?? '', params.campaigns ?? '', params.cursor ?? ''],
-    queryFn: ({ signal }) =>
-      clientFor(connection).pullLive(
+    queryFn: async ({ signal }) => {
+      const page = await clientFor(connection).pullLive(
         {
           subscription_id: params.subscriptionId,
           limit: params.limit,
@@ -25,13 +32,20 @@ export const rereadPageQuery = (connection: Connection, params: RereadParams) =>
           campaign_ids: splitIds(params.campaigns),
         },
         signal,
-      ),
+      );
+      await (await keeper()).keepLivePage(connection, params.subscriptionId, page.items);
+      return page;
+    },
     staleTime: 5 * 60_000,
   });
 
 export const pendingItemsQuery = (connection: Connection, subscriptionId: string, limit: number) =>
   queryOptions({
     queryKey: [...keyScope(connection), 'pending', subscriptionId, limit],
-    queryFn: ({ signal }) => clientFor(connection).pullSimulated(subscriptionId, limit, signal),
+    queryFn: async ({ signal }) => {
+      const page = await clientFor(connection).pullSimulated(subscriptionId, limit, signal);
+      await (await keeper()).keepPendingPage(connection, subscriptionId, page.data);
+      return page;
+    },
     staleTime: Infinity,
   });

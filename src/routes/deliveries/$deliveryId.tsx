@@ -3,17 +3,21 @@ import { NotFoundPanel } from '../../components/route-states';
 import { notFoundOn404 } from '../../lib/not-found';
 import { requireConnection } from '../../features/connections';
 import { LIMITS } from '../../api/contract';
-import { deliveriesQuery, deliveryItemsQuery, DeliveryPage } from '../../features/deliveries';
+import { deliveriesQuery, deliveryItemsQuery, DeliveryPage, keepDeliveryItems } from '../../features/deliveries';
 
 export const Route = createFileRoute('/deliveries/$deliveryId')({
   beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
-  loader: ({ context, params }) =>
-    notFoundOn404(
+  loader: async ({ context, params }) => {
+    const [items, recent] = await notFoundOn404(
       Promise.all([
         context.queryClient.ensureQueryData(deliveryItemsQuery(context.connection, params.deliveryId)),
         context.queryClient.ensureQueryData(deliveriesQuery(context.connection, LIMITS.deliveries.max)),
       ]),
-    ),
+    );
+    // Kept on this device before the page shows them.
+    const subscriptionId = recent.data.find((d) => d.delivery_id === params.deliveryId)?.subscription_id;
+    await keepDeliveryItems(context.connection, params.deliveryId, subscriptionId, items.data);
+  },
   notFoundComponent: function DeliveryNotFound() {
     return (
       <NotFoundPanel

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/panel';
 import { formatMicros } from '../../../lib/money';
 import type { OutboxEntry } from '../../outbox';
 import { PayloadViewer } from '../../payload';
+import { useItemContent } from '../content-cache';
 import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
 
 const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
@@ -17,6 +18,7 @@ const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
 
 /** The delivered content of one item, with its metadata. Memoised: it re-renders only for its own item. */
 export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: ReviewItem; baseUrl: string }) {
+  const content = useItemContent(item);
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
@@ -27,7 +29,15 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
           </div>
         ))}
       </dl>
-      <PayloadViewer value={item.content} baseUrl={baseUrl} rootName={item.kind === 'live' ? 'data' : 'payload'} eagerImage imageTiming={`delivered-image ${item.key}`} />
+      {content.status === 'ready' ? (
+        <PayloadViewer value={content.content} baseUrl={baseUrl} rootName={item.kind === 'live' ? 'data' : 'payload'} eagerImage imageTiming={`delivered-image ${item.key}`} />
+      ) : content.status === 'loading' ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">Reading the content from this browser’s storage…</p>
+      ) : (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+          This item’s content is no longer in this browser’s storage (its local data was deleted).
+        </p>
+      )}
     </div>
   );
 });

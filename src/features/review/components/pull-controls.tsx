@@ -85,6 +85,16 @@ export function PullControls(props: Props) {
       <Button variant="primary" onClick={onPull} disabled={source.loading || sizeError !== null}>
         Pull
       </Button>
+      {source.mode === 'new' && (
+        <>
+          <Button onClick={source.pullAll} disabled={source.loading || source.task !== null || sizeError !== null}>
+            Pull all new
+          </Button>
+          <Button variant="ghost" onClick={source.recover} disabled={source.task !== null} title="Re-read from the beginning and keep every item never received">
+            Recover missing items
+          </Button>
+        </>
+      )}
       {source.mode === 'reread' && search.cursor && (
         <Button onClick={() => void navigate({ search: (prev) => ({ ...prev, cursor: undefined }) })}>First page</Button>
       )}
@@ -122,10 +132,10 @@ export function PullControls(props: Props) {
             {onTheirWay > 0 && <> · {formatMicros(onTheirWay)} on its way</>}
           </span>
         )}
-        {source.mode === 'new' && source.session.pulls > 0 && (
+        {source.mode !== 'reread' && (
           <span>
-            {source.session.items.length.toLocaleString()} items from {source.session.pulls.toLocaleString()} pull{source.session.pulls === 1 ? '' : 's'}
-            {source.session.hasMore === false ? ' · up to date' : ''}
+            {source.stored.items.length.toLocaleString()} item{source.stored.items.length === 1 ? '' : 's'} kept on this device
+            {source.mode === 'new' && source.hasMore === false ? ' · up to date' : ''}
           </span>
         )}
       </div>

@@ -6,6 +6,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Panel } from '../../../components/ui/panel';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { isCharged, loadSettings, outbox, useOtherTabsEntries, useOutboxEntries, type Decision } from '../../outbox';
+import { prefetchContent } from '../content-cache';
 import { displayState, entriesByItem, visitSpending, type ReviewItem } from '../model';
 import { pageSizeError } from '../search';
 import { BulkDisputeDialog } from './bulk-dispute-dialog';
@@ -14,6 +15,8 @@ import { ItemList, type PickMode } from './item-list';
 import { PullControls } from './pull-controls';
 import { ShortcutsDialog } from './shortcuts';
 import { useReviewKeys } from './use-review-keys';
+import { NotStoredDialog } from './not-stored-dialog';
+import { StoreStatus } from './store-status';
 import { useReviewSource, type ReviewSourceProps } from './use-review-source';
 
 type Props = ReviewSourceProps;
@@ -69,10 +72,15 @@ export function ReviewWorkspace(props: Props) {
   const [seenCount, setSeenCount] = useState(items.length);
   if (seenCount !== items.length) {
     setSeenCount(items.length);
-    if (source.mode === 'new' && items.length > seenCount && seenCount > 0 && states[index] !== 'new') setFocusIndex(nextUndecided(index));
+    if (source.mode !== 'reread' && items.length > seenCount && seenCount > 0 && states[index] !== 'new') setFocusIndex(nextUndecided(index));
   }
   // The next item is rendered (hidden) after the keypress has painted, so moving on paints at once.
   const upcoming = useDeferredValue(focused ? items[nextUndecided(index, new Set([focused.key]))] : undefined);
+
+  // Content of the items around the focused one is read ahead, so moving on paints from memory.
+  useEffect(() => {
+    void prefetchContent(items.slice(Math.max(0, index - 2), index + 8)).catch(() => undefined);
+  }, [items, index]);
 
   // Fetch the next re-read page before the user reaches the end of this one.
   const { prefetchNext } = source;
@@ -255,9 +263,9 @@ export function ReviewWorkspace(props: Props) {
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {isLive
               ? search.mode === 'new'
-                ? 'New items: each Pull moves this subscription forward; the console keeps what it pulled for this visit.'
+                ? 'New items: each Pull moves this subscription forward; every item pulled is kept on this device, undecided first.'
                 : 'Re-read: pages through everything from the beginning without moving the subscription.'
-              : 'Pending simulated items. Adopting charges the item’s price; disputing charges nothing.'}
+              : 'Pending simulated items, kept on this device once pulled. Adopting charges the item’s price; disputing charges nothing.'}
           </p>
         </div>
         <Button variant="ghost" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
@@ -280,13 +288,21 @@ export function ReviewWorkspace(props: Props) {
         graceSeconds={graceSeconds}
         onGraceSeconds={setGraceSeconds}
       />
+      <StoreStatus source={source} />
+      <NotStoredDialog error={source.error} />
       {items.length === 0 ? (
         <div className="flex flex-col gap-2">
           {lastAction}
           {source.error ? <ErrorPanel error={source.error} onRetry={source.retry} /> : null}
           <Panel>
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              {source.loading ? 'Pulling…' : source.hasMore === false || (source.mode === 'pending' && search.run) ? 'Nothing to review here.' : 'Press Pull (or N) to fetch a page.'}
+              {source.loading
+                ? 'Pulling…'
+                : source.mode !== 'reread' && !source.stored.complete
+                  ? 'Reading the items kept on this device…'
+                  : source.hasMore === false || (source.mode === 'pending' && search.run)
+                    ? 'Nothing to review here.'
+                    : 'Press Pull (or N) to fetch a page.'}
             </p>
           </Panel>
         </div>

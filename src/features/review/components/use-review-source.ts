@@ -1,11 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { clientFor, type Connection, type ConnectionSubscription } from '../../connections';
-import { appendPull, useIncrementalSession } from '../incremental-session';
-import { fromLive, fromSimulated, type ReviewItem } from '../model';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { clientFor, knownScope, localScope, type Connection, type ConnectionSubscription } from '../../connections';
+import { localDb, requestPersistence, unrecoveredLosses, type PullRecord } from '../../local-store';
+import { rememberRecords } from '../content-cache';
+import { NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps, type Progress } from '../live-pulls';
+import { fromLive, type ReviewItem } from '../model';
 import { pendingItemsQuery, rereadPageQuery } from '../queries';
 import { pageSizeError, type ReviewSearch } from '../search';
+import { useStoredItems } from './use-stored-items';
 
 export interface ReviewSourceProps {
   connection: Connection;
@@ -13,21 +16,97 @@ export interface ReviewSourceProps {
   search: ReviewSearch;
 }
 
-/** Where the page's items come from, by subscription kind and mode. */
+/** A long task on the subscription (Pull all new, Recover): its progress, and how to stop it. */
+export interface LongTask {
+  kind: 'pull-all' | 'recover';
+  progress: Progress;
+  cancel: () => void;
+}
+
+/**
+ * Where the review's items come from. New items (live, incremental) and pending simulated items
+ * are listed from the local store: every pulled item is written there before it shows, so a
+ * reload, a crash or another tab finds them all. Re-read pages come from the service (and are
+ * stored too), one page at a time, with the cursor in the URL.
+ */
 export function useReviewSource({ connection, subscription, search }: ReviewSourceProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate({ from: '/review/$subscriptionId' });
   const live = subscription.kind === 'live';
   const mode = live ? search.mode : 'pending';
-  const session = useIncrementalSession(connection.id, subscription.id);
   // An invalid page size is never sent (the pull controls say why).
   const sizeOk = pageSizeError(search.limit) === null;
 
+  // The organization's local store: known at once for a verified connection, else after one verify.
+  const [scope, setScope] = useState<string | null>(() => knownScope(connection));
+  const [scopeError, setScopeError] = useState<unknown>(null);
+  useEffect(() => {
+    if (scope) return;
+    let cancelled = false;
+    localScope(connection).then(
+      (s) => !cancelled && setScope(s),
+      (error: unknown) => !cancelled && setScopeError(error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [connection, scope]);
+
+  const stored = useStoredItems(mode === 'reread' ? null : scope, subscription.id);
+  const deps = useMemo<LivePullDeps | null>(
+    () => (scope ? { db: localDb(), scope, client: clientFor(connection), subscriptionId: subscription.id } : null),
+    [scope, connection, subscription.id],
+  );
+
+  // Incremental pulls whose answer was lost since the last Recover (kept in the store, so a reload still knows).
+  const [losses, setLosses] = useState<readonly PullRecord[]>([]);
+  const refreshLosses = useCallback(() => {
+    if (!scope || !live) return;
+    void unrecoveredLosses(localDb(), scope, subscription.id).then(setLosses, () => undefined);
+  }, [scope, live, subscription.id]);
+  useEffect(refreshLosses, [refreshLosses]);
+
+  const [task, setTask] = useState<LongTask | null>(null);
+  const cancelled = useRef(false);
+
   const incremental = useMutation({
-    mutationFn: () => clientFor(connection).pullLive({ subscription_id: subscription.id, limit: search.limit }),
-    onSuccess: (page) => appendPull(connection.id, subscription.id, page),
+    mutationFn: async () => {
+      if (!deps) throw new Error('The local store is not ready yet.');
+      void requestPersistence();
+      const result = await pullNew(deps, search.limit);
+      rememberRecords(deps.scope, subscription.id, 'live', result.page.items.map((s) => ({ id: s.submission_id, record: s })));
+      return result;
+    },
+    onSettled: refreshLosses,
     meta: { connectionId: connection.id },
   });
+
+  const runLong = async (kind: LongTask['kind']) => {
+    if (!deps || task) return;
+    cancelled.current = false;
+    const controller = new AbortController();
+    const start: Progress = { pages: 0, read: 0, added: 0, done: false };
+    const cancel = () => {
+      cancelled.current = true;
+      // A re-read may be aborted mid-page (it moves nothing); an incremental pull never is.
+      if (kind === 'recover') controller.abort();
+      setTask((t) => (t ? { ...t, cancel } : t));
+    };
+    setTask({ kind, progress: start, cancel });
+    const onProgress = (progress: Progress) => setTask((t) => (t ? { ...t, progress } : t));
+    try {
+      const progress =
+        kind === 'pull-all' ? await pullAllNew(deps, search.limit, onProgress, () => cancelled.current) : await recover(deps, onProgress, controller.signal);
+      setLastTask({ kind, progress, cancelled: cancelled.current, error: null });
+    } catch (error) {
+      setLastTask({ kind, progress: start, cancelled: cancelled.current, error: controller.signal.aborted ? null : error });
+    } finally {
+      setTask(null);
+      refreshLosses();
+    }
+  };
+  const [lastTask, setLastTask] = useState<{ kind: LongTask['kind']; progress: Progress; cancelled: boolean; error: unknown } | null>(null);
+
   const rereadParams = { subscriptionId: subscription.id, cursor: search.cursor, tasks: search.tasks, campaigns: search.campaigns, limit: search.limit };
   const rereadKey = `reread:${search.cursor ?? ''}:${search.tasks ?? ''}:${search.campaigns ?? ''}`;
   // While the next page loads, the current one stays on screen (no skeleton).
@@ -42,11 +121,14 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   const rereadPage = useMemo(() => (freshPage ? { key: rereadKey, data: freshPage } : shownPage), [freshPage, rereadKey, shownPage]);
   const rereadItems = rereadPage?.data.items;
 
-  const items: ReviewItem[] = useMemo(() => {
-    if (mode === 'new') return session.items.map((s) => fromLive(s, subscription.id));
-    if (mode === 'reread') return (rereadItems ?? []).map((s) => fromLive(s, subscription.id));
-    return (pending.data?.data ?? []).map((i) => fromSimulated(i, subscription.id));
-  }, [mode, session.items, rereadItems, pending.data, subscription.id]);
+  const rereadList: ReviewItem[] = useMemo(() => (rereadItems ?? []).map((s) => fromLive(s, subscription.id)), [rereadItems, subscription.id]);
+  // A page that arrived but could not be stored stays on screen (with a blocking notice to save it as a file).
+  const unsaved = incremental.error instanceof NotStoredError ? incremental.error.page.items : null;
+  const storedList = useMemo(
+    () => (unsaved ? [...stored.items, ...unsaved.map((s) => fromLive(s, subscription.id))] : stored.items),
+    [stored.items, unsaved, subscription.id],
+  );
+  const items = mode === 'reread' ? rereadList : storedList;
 
   const nextCursor = mode === 'reread' ? (rereadPage?.data.nextCursor ?? null) : null;
   const pull = () => {
@@ -61,24 +143,33 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
       if (nextCursor) void navigate({ search: (prev) => ({ ...prev, run: true, cursor: nextCursor }) });
     } else pull();
   };
-  const prefetchNext = () => {
+  const prefetchNext = useCallback(() => {
     if (nextCursor) void queryClient.prefetchQuery(rereadPageQuery(connection, { ...rereadParams, cursor: nextCursor }));
-  };
-  const hasMore = mode === 'new' ? session.hasMore : mode === 'reread' ? (rereadPage?.data.hasMore ?? null) : null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the params are the URL's, named by rereadKey
+  }, [nextCursor, queryClient, connection, rereadKey, search.limit]);
+  const hasMore = mode === 'new' ? (incremental.data ? incremental.data.page.hasMore : null) : mode === 'reread' ? (rereadPage?.data.hasMore ?? null) : null;
   return {
     mode,
     items,
+    scope,
+    stored,
     pull,
     pullNext,
     prefetchNext,
     hasMore,
     nextCursor,
-    loading: incremental.isPending || reread.isFetching || pending.isFetching,
-    error: (mode === 'new' ? incremental.error : mode === 'reread' ? reread.error : pending.error) ?? null,
+    loading: incremental.isPending || reread.isFetching || pending.isFetching || task?.kind === 'pull-all',
+    error: (mode === 'new' ? incremental.error : mode === 'reread' ? reread.error : pending.error) ?? scopeError ?? stored.error ?? null,
     retry: mode === 'new' ? () => incremental.mutate() : mode === 'reread' ? () => void reread.refetch() : () => void pending.refetch(),
-    pageKey: mode === 'new' ? 'new' : mode === 'reread' ? (rereadPage?.key ?? rereadKey) : `pending:${pending.dataUpdatedAt}`,
+    // A list from the store grows in place; a re-read page is a new page.
+    pageKey: mode === 'reread' ? (rereadPage?.key ?? rereadKey) : 'stored',
     sizeOk,
-    session,
+    losses,
+    task,
+    lastTask,
+    pullAll: () => void runLong('pull-all'),
+    recover: () => void runLong('recover'),
+    lastPull: incremental.data ?? null,
   };
 }
 

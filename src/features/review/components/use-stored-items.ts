@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { itemsAfter, listItems, localDb, watchItems, type StoredItem } from '../../local-store';
+import { fromStored, type ReviewItem } from '../model';
+
+const FIRST = 200;
+const CHUNK = 5_000;
+
+export interface StoredItems {
+  items: readonly ReviewItem[];
+  /** Every item of the subscription is listed (the first page shows before the rest are read). */
+  complete: boolean;
+  error: unknown;
+}
+
+/**
+ * A subscription's items as the local store holds them: undecided first, each group in delivery
+ * order, then whatever arrives later (a pull here or in another tab) appended in arrival order.
+ * The first 200 show at once; the rest are read in chunks behind them.
+ */
+export function useStoredItems(scope: string | null, subscriptionId: string): StoredItems {
+  const [state, setState] = useState<StoredItems>({ items: [], complete: false, error: null });
+  const known = useRef(new Set<string>());
+  const maxSeq = useRef(0);
+  const generation = useRef(0);
+
+  const take = useCallback((rows: readonly StoredItem[]) => {
+    const fresh: ReviewItem[] = [];
+    for (const row of rows) {
+      maxSeq.current = Math.max(maxSeq.current, row.seq);
+      if (known.current.has(row.itemId)) continue;
+      known.current.add(row.itemId);
+      fresh.push(fromStored(row));
+    }
+    return fresh;
+  }, []);
+
+  const load = useCallback(async () => {
+    if (!scope) return;
+    const run = ++generation.current;
+    known.current = new Set();
+    maxSeq.current = 0;
+    const db = localDb();
+    try {
+      let rows = await listItems(db, scope, subscriptionId, 0, FIRST);
+      if (run !== generation.current) return;
+      let items = take(rows);
+      setState({ items, complete: rows.length < FIRST, error: null });
+      let offset = rows.length;
+      let more = rows.length === FIRST;
+      while (more) {
+        rows = await listItems(db, scope, subscriptionId, offset, CHUNK);
+        if (run !== generation.current) return;
+        offset += rows.length;
+        more = rows.length === CHUNK;
+        items = [...items, ...take(rows)];
+        setState({ items, complete: !more, error: null });
+      }
+    } catch (error) {
+      if (run === generation.current) setState((s) => ({ ...s, error }));
+    }
+  }, [scope, subscriptionId, take]);
+
+  const appendNew = useCallback(async () => {
+    if (!scope) return;
+    const run = generation.current;
+    try {
+      const rows = await itemsAfter(localDb(), scope, subscriptionId, maxSeq.current);
+      if (run !== generation.current) return;
+      const fresh = take(rows);
+      if (fresh.length) setState((s) => ({ ...s, items: [...s.items, ...fresh] }));
+    } catch (error) {
+      setState((s) => ({ ...s, error }));
+    }
+  }, [scope, subscriptionId, take]);
+
+  useEffect(() => {
+    void load();
+    return watchItems((change) => {
+      if (change.scope !== scope || (change.subscriptionId !== subscriptionId && change.subscriptionId !== '*')) return;
+      if (change.kind === 'deleted') void load();
+      else void appendNew();
+    });
+  }, [scope, subscriptionId, load, appendNew]);
+
+  return state;
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { localDb, readPayloads } from '../local-store';
+import type { ReviewItem } from './model';
+
+/**
+ * Delivered content of the items around the one on screen. The list holds only small rows (a
+ * subscription may hold 100,000 items); content is read from the local store for the focused item
+ * and its neighbours ahead of time, so moving on paints from memory, not after a read.
+ */
+const MAX_ENTRIES = 600;
+const cache = new Map<string, unknown>();
+const loading = new Map<string, Promise<void>>();
+const listeners = new Set<() => void>();
+
+const keyOf = (scope: string, subscriptionId: string, itemId: string) => `${scope}\u0000${subscriptionId}\u0000${itemId}`;
+
+/** The content inside a delivered record: `data` of a live submission, `payload` of a simulated item. */
+export function contentOf(kind: ReviewItem['kind'], record: unknown): unknown {
+  if (!record || typeof record !== 'object') return undefined;
+  return kind === 'live' ? (record as { data?: unknown }).data : (record as { payload?: unknown }).payload;
+}
+
+function put(key: string, value: unknown) {
+  cache.delete(key);
+  cache.set(key, value);
+  // Oldest first: a Map iterates in insertion order.
+  while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+}
+
+/** Keeps records that just arrived (a pull's page) so they show without a read. */
+export function rememberRecords(scope: string, subscriptionId: string, kind: ReviewItem['kind'], records: readonly { id: string; record: unknown }[]) {
+  for (const { id, record } of records.slice(-MAX_ENTRIES)) put(keyOf(scope, subscriptionId, id), contentOf(kind, record));
+  for (const listener of listeners) listener();
+}
+
+/** Reads the content of these items into memory (those not there yet). */
+export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Promise<void> {
+  const missing = items.filter((item): item is ReviewItem & { scope: string } => !!item?.scope && item.content === undefined && !cache.has(keyOf(item.scope, item.subscriptionId, item.id)) && !loading.has(keyOf(item.scope, item.subscriptionId, item.id)));
+  if (missing.length === 0) return Promise.resolve();
+  const bySubscription = new Map<string, (ReviewItem & { scope: string })[]>();
+  for (const item of missing) {
+    const group = `${item.scope}\u0000${item.subscriptionId}`;
+    bySubscription.set(group, [...(bySubscription.get(group) ?? []), item]);
+  }
+  const reads = [...bySubscription.values()].map(async (group) => {
+    const { scope, subscriptionId } = group[0]!;
+    const records = await readPayloads(
+      localDb(),
+      scope,
+      subscriptionId,
+      group.map((i) => i.id),
+    );
+    for (const item of group) put(keyOf(scope, subscriptionId, item.id), records.has(item.id) ? contentOf(item.kind, records.get(item.id)) : MISSING);
+  });
+  const done = Promise.all(reads).then(() => {
+    for (const item of missing) loading.delete(keyOf(item.scope, item.subscriptionId, item.id));
+    for (const listener of listeners) listener();
+  });
+  for (const item of missing) loading.set(keyOf(item.scope, item.subscriptionId, item.id), done);
+  return done;
+}
+
+/** Stands for content the store does not hold (deleted meanwhile). */
+export const MISSING = Symbol('missing content');
+
+export type ContentState = { status: 'ready'; content: unknown } | { status: 'loading' } | { status: 'missing' };
+
+function stateOf(item: ReviewItem): ContentState {
+  if (item.content !== undefined || !item.scope) return { status: 'ready', content: item.content };
+  const key = keyOf(item.scope, item.subscriptionId, item.id);
+  if (!cache.has(key)) return { status: 'loading' };
+  const content = cache.get(key);
+  return content === MISSING ? { status: 'missing' } : { status: 'ready', content };
+}
+
+/** The item's content: at once when it is in memory, else after one read. */
+export function useItemContent(item: ReviewItem): ContentState {
+  const [, setVersion] = useState(0);
+  const state = stateOf(item);
+  useEffect(() => {
+    if (state.status !== 'loading') return;
+    const listener = () => setVersion((v) => v + 1);
+    listeners.add(listener);
+    void prefetchContent([item]).catch(() => undefined);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [item, state.status]);
+  return state;
+}
+
+/** Forgets content kept in memory (a scope's local data was deleted). */
+export function forgetContent(scope?: string) {
+  if (!scope) cache.clear();
+  else for (const key of [...cache.keys()]) if (key.startsWith(`${scope}\u0000`)) cache.delete(key);
+}
