@@ -3,6 +3,8 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Time } from '../../../components/ui/time';
 import type { ReviewSource } from './use-review-source';
 
+const plural = (count: number, noun: string) => `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
+
 /**
  * What the local store knows about this subscription's pulls: answers that were lost (with
  * Recover), the progress of Pull all new or Recover (with Cancel), and how the last one ended.
@@ -31,7 +33,7 @@ export function StoreStatus({ source }: { source: ReviewSource }) {
           <span role="status">
             {task.kind === 'recover'
               ? `Recovering: ${task.progress.read.toLocaleString()} items read, ${task.progress.added.toLocaleString()} recovered`
-              : `Pulling all new items: ${task.progress.pages.toLocaleString()} pages, ${task.progress.added.toLocaleString()} new items`}
+              : `Pulling all new items: ${plural(task.progress.pages, 'page')}, ${plural(task.progress.added, 'new item')}`}
           </span>
           <Button size="sm" onClick={task.cancel}>
             Cancel
@@ -42,7 +44,7 @@ export function StoreStatus({ source }: { source: ReviewSource }) {
         <p role="status" className="text-sm">
           {lastTask.kind === 'recover'
             ? `${lastTask.cancelled ? 'Recover cancelled' : 'Recover finished'}: ${lastTask.progress.read.toLocaleString()} items read, ${lastTask.progress.added.toLocaleString()} recovered.`
-            : `${lastTask.cancelled ? 'Pull all new cancelled' : 'Up to date'}: ${lastTask.progress.added.toLocaleString()} new items from ${lastTask.progress.pages.toLocaleString()} pages.`}
+            : `${lastTask.cancelled ? 'Pull all new cancelled' : 'Up to date'}: ${plural(lastTask.progress.added, 'new item')} from ${plural(lastTask.progress.pages, 'page')}.`}
         </p>
       )}
       {!task && lastTask?.error ? <ErrorPanel error={lastTask.error} /> : null}

@@ -67,6 +67,8 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   useEffect(refreshLosses, [refreshLosses]);
 
   const [task, setTask] = useState<LongTask | null>(null);
+  // Whether the service said more new items wait (after a Pull, or Pull all new).
+  const [liveHasMore, setLiveHasMore] = useState<boolean | null>(null);
   const cancelled = useRef(false);
 
   const incremental = useMutation({
@@ -77,6 +79,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
       rememberRecords(deps.scope, subscription.id, 'live', result.page.items.map((s) => ({ id: s.submission_id, record: s })));
       return result;
     },
+    onSuccess: (result) => setLiveHasMore(result.page.hasMore),
     onSettled: refreshLosses,
     meta: { connectionId: connection.id },
   });
@@ -98,6 +101,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
       const progress =
         kind === 'pull-all' ? await pullAllNew(deps, search.limit, onProgress, () => cancelled.current) : await recover(deps, onProgress, controller.signal);
       setLastTask({ kind, progress, cancelled: cancelled.current, error: null });
+      if (kind === 'pull-all' && progress.done) setLiveHasMore(false);
     } catch (error) {
       setLastTask({ kind, progress: start, cancelled: cancelled.current, error: controller.signal.aborted ? null : error });
     } finally {
@@ -147,7 +151,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
     if (nextCursor) void queryClient.prefetchQuery(rereadPageQuery(connection, { ...rereadParams, cursor: nextCursor }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the params are the URL's, named by rereadKey
   }, [nextCursor, queryClient, connection, rereadKey, search.limit]);
-  const hasMore = mode === 'new' ? (incremental.data ? incremental.data.page.hasMore : null) : mode === 'reread' ? (rereadPage?.data.hasMore ?? null) : null;
+  const hasMore = mode === 'new' ? liveHasMore : mode === 'reread' ? (rereadPage?.data.hasMore ?? null) : null;
   return {
     mode,
     items,

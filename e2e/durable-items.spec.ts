@@ -1,0 +1,224 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { serviceApi } from './support/api';
+import { connectDemo } from './support/console';
+
+/*
+ * Nothing delivered is lost: every pulled item is in the browser's IndexedDB before it shows,
+ * whatever happens to the tab or to the answer of a pull. Each test checks the service's record
+ * (a full re-read) as the independent witness.
+ */
+
+const list = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' });
+const isIncrementalPull = (url: string) => url.includes('/v1/live/pull') && !url.includes('from=beginning');
+
+/** The IDs the console's local store holds for a subscription (its IndexedDB, read directly). */
+async function storedIds(page: Page, subscriptionId: string): Promise<string[]> {
+  return page.evaluate(
+    (sub) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('dds-console');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('items').objectStore('items').getAll();
+          request.onsuccess = () => resolve((request.result as { subscriptionId: string; itemId: string }[]).filter((i) => i.subscriptionId === sub).map((i) => i.itemId));
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    subscriptionId,
+  );
+}
+
+/** Opens a live subscription's review in New items mode, as a person does: Review, then the subscription. */
+async function openNewItems(page: Page, subscription: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
+  await page.getByRole('listitem').filter({ hasText: subscription }).getByRole('link', { name: /^Review / }).click();
+  await expect(page.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
+}
+
+async function setPageSize(page: Page, size: number) {
+  const field = page.getByRole('spinbutton', { name: 'Page size' });
+  await field.fill(String(size));
+  await field.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`limit=${size}`));
+}
+
+test('pulled items survive a reload and a closed tab, and are not pulled again', async ({ page, context }) => {
+  await connectDemo(page);
+  await openNewItems(page, 'sub_live_support');
+  await setPageSize(page, 20);
+  const pulls: string[] = [];
+  page.on('request', (r) => isIncrementalPull(r.url()) && pulls.push(r.url()));
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByText('20 items kept on this device')).toBeVisible();
+  const ids = await storedIds(page, 'sub_live_support');
+  expect(ids).toHaveLength(20);
+  const first = await list(page).getByRole('option').first().getAttribute('aria-label');
+  expect(pulls).toHaveLength(1);
+
+  await page.reload();
+  await expect(page.getByText('20 items kept on this device')).toBeVisible();
+  await expect(list(page).getByRole('option').first()).toHaveAttribute('aria-label', first!);
+  expect(pulls).toHaveLength(1);
+
+  // A new tab of a tab-only connection starts without the key: connect again, and the 20 are there.
+  await page.close();
+  const second = await context.newPage();
+  const secondPulls: string[] = [];
+  second.on('request', (r) => isIncrementalPull(r.url()) && secondPulls.push(r.url()));
+  await connectDemo(second);
+  await openNewItems(second, 'sub_live_support');
+  await expect(second.getByText('20 items kept on this device')).toBeVisible();
+  await expect(list(second).getByRole('option').first()).toHaveAttribute('aria-label', first!);
+  expect((await storedIds(second, 'sub_live_support')).sort()).toEqual([...ids].sort());
+  // Every one of the 20 can be reached in the list.
+  const focused = second.getByRole('region', { name: 'Focused item' }).getByRole('heading').first();
+  await second.keyboard.press('End');
+  await expect(focused).not.toHaveText(first!.split(',')[0]!);
+  expect(ids).toContain((await focused.textContent())!.replace('Submission ', ''));
+  expect(secondPulls).toHaveLength(0);
+  // The focused item's content is read from the store.
+  await expect(second.getByRole('region', { name: 'Focused item' }).getByRole('region', { name: 'Delivered content' })).toBeVisible();
+});
+
+test('lost answers (503 after the service answered, a reset, a timeout) are never retried; Recover brings every lost item back once', async ({ page, request }) => {
+  await connectDemo(page);
+  await openNewItems(page, 'sub_live_streets');
+  await setPageSize(page, 10);
+  const pulls: string[] = [];
+  page.on('request', (r) => isIncrementalPull(r.url()) && pulls.push(r.url()));
+
+  // The first pull arrives.
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByText('10 items kept on this device')).toBeVisible();
+
+  // Three pulls reach the service (which moves the position) but their answers are lost.
+  const lost: string[] = [];
+  const served = async (route: Route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { items: { submission_id: string }[] } };
+    lost.push(...body.data.items.map((i) => i.submission_id));
+  };
+  const faults: ((route: Route) => Promise<void>)[] = [
+    async (route) => {
+      await served(route);
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, errorCode: 'UNAVAILABLE', errorMessage: 'busy' }) });
+    },
+    async (route) => {
+      await served(route);
+      await route.abort('connectionreset');
+    },
+    async (route) => {
+      await served(route);
+      await route.abort('timedout');
+    },
+  ];
+  for (const [index, fault] of faults.entries()) {
+    await page.route((url) => isIncrementalPull(url.toString()), fault, { times: 1 });
+    await page.getByRole('button', { name: 'Pull', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Answer lost' }).first()).toBeVisible();
+    expect(pulls).toHaveLength(2 + index);
+  }
+  expect(lost).toHaveLength(30);
+  // No retry happened, and the gap is said, also after a reload.
+  expect(pulls).toHaveLength(4);
+  await expect(page.getByText('10 items kept on this device')).toBeVisible();
+  await page.reload();
+  const notice = page.getByRole('alert', { name: 'Lost answers' });
+  await expect(notice).toContainText('3 pulls');
+
+  await notice.getByRole('button', { name: 'Recover' }).click();
+  const finished = page.getByRole('status').filter({ hasText: /Recover finished/ });
+  await expect(finished).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('alert', { name: 'Lost answers' })).toHaveCount(0);
+
+  // Every lost item is back, and nothing is listed twice; everything listed is readable and undecided at the service.
+  const shown = await storedIds(page, 'sub_live_streets');
+  await expect(page.getByText(`${shown.length.toLocaleString('en-US')} items kept on this device`)).toBeVisible();
+  expect(new Set(shown).size).toBe(shown.length);
+  for (const id of lost) expect(shown).toContain(id);
+  const undecided = new Set((await serviceApi(request).reread('sub_live_streets')).filter((s) => s.consumer_feedback === null).map((s) => s.submission_id));
+  for (const id of shown) expect(undecided.has(id), id).toBe(true);
+  const recovered = Number((await finished.textContent())!.match(/([\d,]+) recovered/)![1]!.replace(/,/g, ''));
+  expect(recovered).toBe(shown.length - 10);
+
+  // Recover again finds nothing new.
+  await page.getByRole('button', { name: 'Recover missing items' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Recover finished/ })).toContainText(' 0 recovered');
+  expect(await storedIds(page, 'sub_live_streets')).toHaveLength(shown.length);
+});
+
+test('Pull all new pulls until the subscription is up to date, with progress and Cancel', async ({ page }) => {
+  await connectDemo(page);
+  await openNewItems(page, 'sub_live_support');
+  await setPageSize(page, 200);
+  let answered = 0;
+  // Slow answers, so that Cancel lands while pages are still coming.
+  await page.route(
+    (url) => isIncrementalPull(url.toString()),
+    async (route) => {
+      const response = await route.fetch();
+      answered++;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.fulfill({ response });
+    },
+  );
+  await page.getByRole('button', { name: 'Pull all new' }).click();
+  const progress = page.getByRole('region', { name: 'Pulling all new items' });
+  await expect(progress.getByRole('progressbar')).toBeVisible();
+  await expect.poll(() => answered).toBeGreaterThanOrEqual(2);
+  await progress.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pull all new cancelled' })).toBeVisible();
+  const afterCancel = answered;
+  // Cancel ends after the page in flight: that page is kept, nothing more is asked.
+  await expect(page.getByText(`${(afterCancel * 200).toLocaleString('en-US')} items kept on this device`)).toBeVisible();
+  expect(await storedIds(page, 'sub_live_support')).toHaveLength(afterCancel * 200);
+  expect(answered).toBe(afterCancel);
+
+  await page.unroute((url) => isIncrementalPull(url.toString()));
+  await page.getByRole('button', { name: 'Pull all new' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Up to date/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/items kept on this device · up to date/)).toBeVisible();
+});
+
+test('with no room in storage nothing is pulled, and the error says why', async ({ page }) => {
+  await page.addInitScript(() => {
+    // This browser says its storage is full.
+    const storage = navigator.storage;
+    storage.estimate = async () => ({ usage: 1_000_000, quota: 1_000_100 });
+  });
+  await connectDemo(page);
+  await openNewItems(page, 'sub_live_streets');
+  const pulls: string[] = [];
+  page.on('request', (r) => isIncrementalPull(r.url()) && pulls.push(r.url()));
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not enough room' })).toContainText('Nothing was pulled');
+  expect(pulls).toHaveLength(0);
+});
+
+test('a page that cannot be written after the pull stays on screen, and a dialog offers to save it as a file', async ({ page }) => {
+  await connectDemo(page);
+  await openNewItems(page, 'sub_live_streets');
+  await setPageSize(page, 5);
+  // Every write to IndexedDB now fails as a full disk would.
+  await page.evaluate(() => {
+    const fail = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    IDBObjectStore.prototype.add = fail;
+    IDBObjectStore.prototype.put = fail;
+  });
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'These delivered items are not saved on this device' });
+  await expect(dialog).toBeVisible();
+  await expect(list(page).getByRole('option')).toHaveCount(5);
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save 5 items as a file' }).click();
+  const saved = JSON.parse(await (await download).createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  })) as { submission_id: string }[];
+  expect(saved).toHaveLength(5);
+  const shown = await list(page).getByRole('option').evaluateAll((options) => options.map((o) => o.getAttribute('aria-label')!.split(',')[0]!.replace('Submission ', '')));
+  expect(saved.map((s) => s.submission_id).sort()).toEqual(shown.sort());
+});
