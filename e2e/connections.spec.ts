@@ -219,6 +219,7 @@ test('after Disconnect the paused banner says the decisions are kept and to conn
   const { key } = await twoUnsentDecisions(page, 'Disconnected reviewer', 8);
   await nav(page, 'Connection').click();
   await page.getByRole('button', { name: 'Disconnect Disconnected reviewer' }).click();
+  await page.getByRole('alertdialog', { name: 'Disconnect Disconnected reviewer?' }).getByRole('button', { name: 'Disconnect and keep local data' }).click();
   const banner = page.getByRole('alert').filter({ hasText: 'Sending decisions is paused' });
   await expect(banner).toHaveText(
     'Sending decisions is paused: this connection is disconnected. 2 unsent decisions of “Disconnected reviewer” are kept on this device; connect again to send them.',

@@ -111,6 +111,7 @@ test('keys stay masked until revealed, and reach localStorage only when remember
   // Disconnect clears the secrets everywhere.
   await page.goto('/connection');
   await page.getByRole('button', { name: 'Disconnect Local demo' }).click();
+  await page.getByRole('alertdialog', { name: 'Disconnect Local demo?' }).getByRole('button', { name: 'Disconnect and keep local data' }).click();
   const storage = await page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
   expect(storage).not.toContain(demo.api_key);
   expect(storage).not.toContain(demo.jwt);

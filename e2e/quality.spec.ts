@@ -14,8 +14,29 @@ async function watchCsp(page: Page) {
   return violations;
 }
 
+/** Everything this origin keeps: web storage, cookies, and every IndexedDB database in full. */
 async function storageDump(page: Page) {
-  return page.evaluate(() => JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage }, cookies: document.cookie }));
+  return page.evaluate(async () => {
+    const databases: Record<string, Record<string, unknown[]>> = {};
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const stores: Record<string, unknown[]> = {};
+      for (const name of db.objectStoreNames) {
+        stores[name] = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(name).objectStore(name).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      }
+      db.close();
+      databases[info.name!] = stores;
+    }
+    return JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage }, cookies: document.cookie, databases });
+  });
 }
 
 test('the production server sends strict security headers and the build has no inline script', async ({ request }) => {
@@ -80,11 +101,19 @@ test('a whole session: no CSP violation, no foreign request, no leaked key, noth
   expect(JSON.stringify(during.session)).toContain(demo.api_key);
 
   await nav.getByRole('link', { name: 'Connection' }).click();
+  // Delivered content was kept on this device during the session (IndexedDB)…
+  const kept = await storageDump(page);
+  expect(kept).toContain('quality_score');
+  // …and Disconnect, asked to delete it, leaves none in any storage.
   await page.getByRole('button', { name: 'Disconnect Local demo' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Disconnect Local demo?' });
+  await dialog.getByRole('checkbox', { name: /Also delete them from this device/ }).check();
+  await dialog.getByRole('button', { name: 'Disconnect and delete local data' }).click();
+  await expect(dialog).toBeHidden();
   const after = await storageDump(page);
   expect(after).not.toContain(demo.api_key);
   expect(after).not.toContain(demo.jwt);
-  // No delivered content in any storage: payload fields never leave memory.
+  // No delivered content in any storage.
   for (const fragment of ['/media/scenes/', 'annotations', 'quality_score', 'conversation']) expect(after).not.toContain(fragment);
 
   expect(violations).toEqual([]);

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from '../api/contract/zod';
-import { ConnectionsPage, isSafeRedirect } from '../features/connections';
+import { ConnectionsPage, isSafeRedirect, useActiveConnection } from '../features/connections';
+import { DisconnectDialog, LocalDataPanel } from '../features/local-data';
 import { RemoveConnectionDialog } from '../features/outbox';
 
 const searchSchema = z.object({
@@ -13,12 +14,16 @@ export const Route = createFileRoute('/connection')({
   validateSearch: searchSchema,
   component: function ConnectionRoute() {
     const { edit, redirect } = Route.useSearch();
+    const active = useActiveConnection();
     return (
       <ConnectionsPage
         editId={edit}
         redirectTo={redirect}
         removeDialog={(connection, onDone) => <RemoveConnectionDialog connection={connection} onDone={onDone} />}
-      />
+        disconnectDialog={(connection, onDone) => <DisconnectDialog connection={connection} onDone={onDone} />}
+      >
+        {active?.apiKey ? <LocalDataPanel connection={active} /> : null}
+      </ConnectionsPage>
     );
   },
 });

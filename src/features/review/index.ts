@@ -3,6 +3,7 @@ export { ReviewIndex } from './components/review-index';
 export { ReviewWorkspace } from './components/review-workspace';
 export { UnknownSubscription } from './components/unknown-subscription';
 export { ItemContent } from './components/item-detail';
+export { forgetContent } from './content-cache';
 export { displayState, entriesByItem, fromLive, fromSimulated, STATE_LABELS, type DisplayState, type ReviewItem } from './model';
 export { pendingItemsQuery, rereadPageQuery } from './queries';
 export { pageSizeError, reviewSearchSchema, type ReviewSearch } from './search';

@@ -19,9 +19,15 @@ export function ConnectionsPage({
   editId,
   redirectTo,
   removeDialog,
+  disconnectDialog,
+  children,
 }: {
   editId?: string;
   redirectTo?: string;
+  /** Asks before disconnecting whether to keep or delete the organization's local data (given by the route). */
+  disconnectDialog: (connection: Connection, onDone: () => void) => ReactNode;
+  /** More about the active connection, below the form (the route gives what this device keeps). */
+  children?: ReactNode;
   /** Asks before removing (given by the route: it knows the connection's unsent decisions); calls onDone. */
   removeDialog: (connection: Connection, onDone: (removed: boolean) => void) => ReactNode;
 }) {
@@ -30,6 +36,7 @@ export function ConnectionsPage({
   const navigate = useNavigate();
   const editing = editId ? connections.find((c) => c.id === editId) : undefined;
   const [removing, setRemoving] = useState<Connection | null>(null);
+  const [disconnecting, setDisconnecting] = useState<Connection | null>(null);
 
   const saved = (connection: Connection, outcome: SaveOutcome) => {
     queryClient.removeQueries({ queryKey: keyScope(connection) });
@@ -39,11 +46,6 @@ export function ConnectionsPage({
     if (outcome === 'unreachable') connectionStore.observe(connection.id, 'unreachable');
     if (redirectTo) void navigate({ href: redirectTo });
     else void navigate({ to: '/keys' });
-  };
-
-  const disconnect = (connection: Connection) => {
-    connectionStore.disconnect(connection.id);
-    queryClient.removeQueries({ queryKey: keyScope(connection) });
   };
 
   return (
@@ -98,7 +100,7 @@ export function ConnectionsPage({
                       {connection.apiKey ? 'Edit' : 'Reconnect'}
                     </Button>
                     {connection.apiKey && (
-                      <Button size="sm" variant="danger" onClick={() => disconnect(connection)} aria-label={`Disconnect ${connection.name}`}>
+                      <Button size="sm" variant="danger" onClick={() => setDisconnecting(connection)} aria-label={`Disconnect ${connection.name}`}>
                         Disconnect
                       </Button>
                     )}
@@ -118,6 +120,8 @@ export function ConnectionsPage({
         </h2>
         <ConnectForm key={editing?.id ?? 'new'} editing={editing} onSaved={saved} />
       </Panel>
+      {!editing && children}
+      {disconnecting && disconnectDialog(disconnecting, () => setDisconnecting(null))}
       {removing &&
         removeDialog(connections.find((c) => c.id === removing.id) ?? removing, (removed) => {
           if (removed) queryClient.removeQueries({ queryKey: keyScope(removing) });

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { connectDemo } from './support/console';
+
+/*
+ * What this device keeps for an organization can be seen and deleted: per subscription, all of
+ * it, or on Disconnect. Kept, it comes back with the next connection of the same organization.
+ */
+
+async function storedCount(page: Page, table: 'items' | 'payloads' | 'decisions' | 'pulls') {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('dds-console');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction(name).objectStore(name).count();
+          request.onsuccess = () => resolve(request.result);
+        };
+      }),
+    table,
+  );
+}
+
+async function pullFive(page: Page, subscription: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
+  await page.getByRole('listitem').filter({ hasText: subscription }).getByRole('link', { name: /^Review / }).click();
+  const size = page.getByRole('spinbutton', { name: 'Page size' });
+  await size.fill('5');
+  await size.press('Enter');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByText('5 items kept on this device')).toBeVisible();
+}
+
+const localRow = (page: Page, subscription: string) => page.getByRole('table', { name: 'Local items per subscription' }).getByRole('row').filter({ hasText: subscription });
+
+test('the connection page shows what this device keeps, and deletes one subscription’s items', async ({ page }) => {
+  await connectDemo(page);
+  await pullFive(page, 'sub_live_support');
+  await pullFive(page, 'sub_sim_product');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connection' }).click();
+  await expect(localRow(page, 'sub_live_support')).toContainText('5');
+  await expect(page.getByLabel('Storage used')).toContainText('10 items in all');
+
+  await page.getByRole('button', { name: 'Delete the local items of sub_live_support' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete the local items of sub_live_support?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The local items of sub_live_support were deleted' })).toBeVisible();
+  await expect(page.getByLabel('Storage used')).toContainText('5 items in all');
+  expect(await storedCount(page, 'items')).toBe(5);
+  expect(await storedCount(page, 'payloads')).toBe(5);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
+  await page.getByRole('listitem').filter({ hasText: 'sub_live_support' }).getByRole('link', { name: /^Review / }).click();
+  await expect(page.getByText('0 items kept on this device')).toBeVisible();
+});
+
+test('Disconnect keeps the local data for the next connection, or deletes all of it when asked', async ({ page }) => {
+  await connectDemo(page);
+  await pullFive(page, 'sub_live_streets');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connection' }).click();
+
+  await page.getByRole('button', { name: 'Disconnect Local demo' }).click();
+  let dialog = page.getByRole('alertdialog', { name: 'Disconnect Local demo?' });
+  await expect(dialog).toContainText('5 delivered items');
+  await dialog.getByRole('button', { name: 'Disconnect and keep local data' }).click();
+  expect(await storedCount(page, 'items')).toBe(5);
+
+  await connectDemo(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
+  await page.getByRole('listitem').filter({ hasText: 'sub_live_streets' }).getByRole('link', { name: /^Review / }).click();
+  await expect(page.getByText('5 items kept on this device')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connection' }).click();
+  await page.getByRole('button', { name: 'Disconnect Local demo' }).click();
+  dialog = page.getByRole('alertdialog', { name: 'Disconnect Local demo?' });
+  await dialog.getByRole('checkbox', { name: /Also delete them from this device/ }).check();
+  await dialog.getByRole('button', { name: 'Disconnect and delete local data' }).click();
+  await expect(dialog).toBeHidden();
+  for (const table of ['items', 'payloads', 'decisions', 'pulls'] as const) expect(await storedCount(page, table), table).toBe(0);
+
+  await connectDemo(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
+  await page.getByRole('listitem').filter({ hasText: 'sub_live_streets' }).getByRole('link', { name: /^Review / }).click();
+  await expect(page.getByText('0 items kept on this device')).toBeVisible();
+});

@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/dialogs';
+import { connectionStore, keyScope, type Connection } from '../../connections';
+import { outboxCounts, useOutboxEntries } from '../../outbox';
+import { deleteLocalData } from '../delete-local';
+import { useLocalSummary } from '../local-summary';
+
+const count = (n: number, noun: string) => `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * Disconnect forgets the key, and asks what to do with what this device keeps for the
+ * organization: its delivered items and its decisions. Kept, they are there again for any key of
+ * the same organization; deleted, nothing delivered remains on this device.
+ */
+export function DisconnectDialog({ connection, onDone }: { connection: Connection; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const summary = useLocalSummary(connection);
+  const { unsent } = outboxCounts(useOutboxEntries(connection.id));
+  const [deleteLocal, setDeleteLocal] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const disconnect = async () => {
+    try {
+      if (deleteLocal && summary.scope) await deleteLocalData(queryClient, connection, summary.scope);
+    } catch (e) {
+      setError(`The local data could not be deleted: ${e instanceof Error ? e.message : String(e)}. Nothing was disconnected.`);
+      return;
+    }
+    connectionStore.disconnect(connection.id);
+    await queryClient.cancelQueries({ queryKey: keyScope(connection) });
+    queryClient.removeQueries({ queryKey: keyScope(connection) });
+    onDone();
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      title={`Disconnect ${connection.name}?`}
+      confirmLabel={deleteLocal ? 'Disconnect and delete local data' : 'Disconnect and keep local data'}
+      onConfirm={() => void disconnect()}
+      onCancel={onDone}
+    >
+      <p>The key and the JWT are forgotten on this device.</p>
+      <p className="mt-2">
+        This device keeps {count(summary.total, 'delivered item')} of this organization ({count(summary.open, 'undecided item')}) and{' '}
+        {count(unsent, 'unsent decision')}. Kept, they are here again when you connect with any key of the same organization.
+      </p>
+      <label className="mt-3 flex items-start gap-2">
+        <input type="checkbox" className="mt-1" checked={deleteLocal} onChange={(e) => setDeleteLocal(e.target.checked)} />
+        <span>
+          Also delete them from this device
+          {unsent > 0 && <span className="block text-xs text-red-800 dark:text-red-200">The {count(unsent, 'unsent decision')} will never be sent.</span>}
+        </span>
+      </label>
+      {error && (
+        <p role="alert" className="mt-2 text-red-800 dark:text-red-200">
+          {error}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { keyScope, type Connection } from '../connections';
+import { deleteScope, deleteSubscriptionItems, localDb } from '../local-store';
+import { outbox } from '../outbox';
+import { forgetContent } from '../review';
+
+/**
+ * Deletes what this device keeps for a connection's organization (or one subscription of it):
+ * delivered items and their content, the pull log, and (for the whole organization) the
+ * decisions not yet sent, which are discarded. Cached reads go too.
+ */
+export async function deleteLocalData(queryClient: QueryClient, connection: Connection, scope: string, subscriptionId?: string): Promise<void> {
+  const db = localDb();
+  if (subscriptionId) await deleteSubscriptionItems(db, scope, subscriptionId);
+  else {
+    outbox.discardAll(connection.id);
+    await deleteScope(db, scope);
+  }
+  forgetContent(scope);
+  await queryClient.cancelQueries({ queryKey: keyScope(connection) });
+  queryClient.removeQueries({ queryKey: keyScope(connection) });
+}
