@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { localScope, type Connection } from '../connections';
-import { countItems, localDb, storageUse, watchItems, type StorageUse } from '../local-store';
+import { countItems, countScope, localDb, storageUse, watchItems, type StorageUse } from '../local-store';
 
 export interface SubscriptionCount {
   subscriptionId: string;
@@ -24,7 +24,7 @@ export async function readLocalSummary(connection: Connection): Promise<LocalSum
   const scope = await localScope(connection);
   const db = localDb();
   const subscriptions = await Promise.all(connection.subscriptions.map(async (s) => ({ subscriptionId: s.id, ...(await countItems(db, scope, s.id)) })));
-  const total = await db.items.where('scope').equals(scope).count();
+  const total = await countScope(db, scope);
   const open = subscriptions.reduce((sum, s) => sum + s.open, 0);
   return { scope, subscriptions, total, open, storage: await storageUse(), error: null };
 }

@@ -29,38 +29,69 @@ export async function saveDelivered(
   page: readonly Delivered[],
   now = Date.now(),
 ): Promise<SaveResult> {
-  if (page.length === 0) return { added: 0, known: 0 };
+  const unique = [...new Map(page.map((d) => [d.summary.itemId, d])).values()];
+  if (unique.length === 0) return { added: 0, known: 0 };
   const result = await db.transaction('rw', db.items, db.payloads, async () => {
-    const keys = page.map((d): ItemKey => [scope, subscriptionId, d.summary.itemId]);
-    const existing = await db.items.bulkGet(keys);
-    const items: StoredItem[] = [];
-    const payloads: StoredPayload[] = [];
-    const updates: StoredItem[] = [];
-    const seen = new Set<string>();
-    page.forEach((delivered, index) => {
-      const { summary } = delivered;
-      if (seen.has(summary.itemId)) return;
-      seen.add(summary.itemId);
-      const held = existing[index];
-      if (held) {
-        if (summary.serverDecision && held.serverDecision !== summary.serverDecision) updates.push({ ...held, serverDecision: summary.serverDecision, open: 0 });
-        return;
-      }
-      items.push({ ...summary, scope, subscriptionId, seq: now * 1000 + index, receivedAt: now, via, open: summary.serverDecision ? 0 : 1 });
-      payloads.push({ scope, subscriptionId, itemId: summary.itemId, record: delivered.record });
+    const items: StoredItem[] = unique.map(({ summary }, index) => ({
+      ...summary,
+      scope,
+      subscriptionId,
+      seq: now * 1000 + index,
+      receivedAt: now,
+      via,
+      open: summary.serverDecision ? 0 : 1,
+    }));
+    // Add, and let the ones already held fail: one write per item instead of a read and a write.
+    const held = new Set<number>();
+    await db.items.bulkAdd(items).catch(Dexie.BulkError, (error: InstanceType<typeof Dexie.BulkError>) => {
+      for (const position of Object.keys(error.failuresByPos)) held.add(Number(position));
     });
-    await db.items.bulkAdd(items);
-    await db.payloads.bulkAdd(payloads);
-    if (updates.length) await db.items.bulkPut(updates);
-    return { added: items.length, known: page.length - items.length, changed: items.length + updates.length };
+    const payloads: StoredPayload[] = [];
+    unique.forEach((delivered, index) => {
+      if (!held.has(index)) payloads.push({ scope, subscriptionId, itemId: delivered.summary.itemId, record: delivered.record });
+    });
+    await db.payloads.bulkPut(payloads);
+    // Items held already: only a decision the service now reports changes them.
+    const reported = unique.filter((d, index) => held.has(index) && d.summary.serverDecision);
+    let updated = 0;
+    if (reported.length) {
+      const rows = await db.items.bulkGet(reported.map((d): ItemKey => [scope, subscriptionId, d.summary.itemId]));
+      const changes = rows.flatMap((row, i) => {
+        const decision = reported[i]!.summary.serverDecision;
+        return row && row.serverDecision !== decision ? [{ ...row, serverDecision: decision, open: 0 as const }] : [];
+      });
+      if (changes.length) await db.items.bulkPut(changes);
+      updated = changes.length;
+    }
+    return { added: payloads.length, known: held.size, changed: payloads.length + updated };
   });
   if (result.changed > 0) announceItems({ scope, subscriptionId });
-  return { added: result.added, known: result.known };
+  return { added: result.added, known: result.known + (page.length - unique.length) };
 }
 
 /** A subscription's items that arrived after `afterSeq`, in delivery order. */
 export async function itemsAfter(db: ConsoleDb, scope: string, subscriptionId: string, afterSeq: number): Promise<StoredItem[]> {
-  return db.items.where('[scope+subscriptionId+seq]').between([scope, subscriptionId, afterSeq], [scope, subscriptionId, Dexie.maxKey], false, true).toArray();
+  const index = db.items.where('[scope+subscriptionId+open+seq]');
+  const [open, decided] = await Promise.all(
+    ([1, 0] as const).map((flag) => index.between([scope, subscriptionId, flag, afterSeq], [scope, subscriptionId, flag, Dexie.maxKey], false, true).toArray()),
+  );
+  return [...open!, ...decided!].sort((a, b) => a.seq - b.seq);
+}
+
+/** Primary-key range of a subscription's rows, or of a whole scope's. */
+const subscriptionRange = (scope: string, subscriptionId: string) =>
+  [
+    [scope, subscriptionId, Dexie.minKey],
+    [scope, subscriptionId, Dexie.maxKey],
+  ] as const;
+// [scope] sorts before every [scope, …] key and [scope, maxKey] after them. (One maxKey only: a key
+// holding the same array object twice is refused as if it were a cycle.)
+const scopeRange = (scope: string) => [[scope], [scope, Dexie.maxKey]] as const;
+
+/** How many items a scope holds, all subscriptions together. */
+export async function countScope(db: ConsoleDb, scope: string): Promise<number> {
+  const [lo, hi] = scopeRange(scope);
+  return db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).count();
 }
 
 const openRange = (scope: string, subscriptionId: string, open: 0 | 1) =>
@@ -88,10 +119,8 @@ export async function listItems(db: ConsoleDb, scope: string, subscriptionId: st
 export async function countItems(db: ConsoleDb, scope: string, subscriptionId: string): Promise<{ total: number; open: number }> {
   const index = db.items.where('[scope+subscriptionId+open+seq]');
   const [lo, hi] = openRange(scope, subscriptionId, 1);
-  const [open, total] = await Promise.all([
-    index.between(lo, hi, true, true).count(),
-    db.items.where('[scope+subscriptionId+seq]').between([scope, subscriptionId, Dexie.minKey], [scope, subscriptionId, Dexie.maxKey], true, true).count(),
-  ]);
+  const [slo, shi] = subscriptionRange(scope, subscriptionId);
+  const [open, total] = await Promise.all([index.between(lo, hi, true, true).count(), db.items.where('[scope+subscriptionId+itemId]').between(slo, shi, true, true).count()]);
   return { total, open };
 }
 
@@ -122,23 +151,23 @@ export async function setOpen(db: ConsoleDb, scope: string, subscriptionId: stri
 
 /** Forgets a subscription's items (content included) and pull log. Decisions are the outbox's. */
 export async function deleteSubscriptionItems(db: ConsoleDb, scope: string, subscriptionId: string): Promise<number> {
-  return db.transaction('rw', db.items, db.payloads, db.pulls, async () => {
-    const range = [
-      [scope, subscriptionId, Dexie.minKey],
-      [scope, subscriptionId, Dexie.maxKey],
-    ] as const;
-    const count = await db.items.where('[scope+subscriptionId+seq]').between(range[0], range[1], true, true).delete();
-    await db.payloads.where('[scope+subscriptionId+itemId]').between(range[0], range[1], true, true).delete();
-    await db.pulls.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
-    return count;
-  }).finally(() => announceItems({ scope, subscriptionId, kind: 'deleted' }));
+  const [lo, hi] = subscriptionRange(scope, subscriptionId);
+  return db
+    .transaction('rw', db.items, db.payloads, db.pulls, async () => {
+      const count = await db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
+      await db.payloads.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
+      await db.pulls.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
+      return count;
+    })
+    .finally(() => announceItems({ scope, subscriptionId, kind: 'deleted' }));
 }
 
 /** Forgets everything of a scope: items, content, decisions and pulls. */
 export async function deleteScope(db: ConsoleDb, scope: string): Promise<void> {
+  const [lo, hi] = scopeRange(scope);
   await db.transaction('rw', [db.items, db.payloads, db.decisions, db.pulls], async () => {
-    await db.items.where('scope').equals(scope).delete();
-    await db.payloads.where('scope').equals(scope).delete();
+    await db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
+    await db.payloads.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
     await db.decisions.where('scope').equals(scope).delete();
     await db.pulls.filter((p) => p.scope === scope).delete();
   });

@@ -67,7 +67,10 @@ export async function pullNew(deps: LivePullDeps, limit: number): Promise<NewPag
     );
   }
   try {
+    const writing = performance.now();
     const saved = await saveDelivered(db, scope, subscriptionId, 'incremental', toDelivered(page.items), now());
+    // Measured for `npm run bench:store` (User Timing costs nothing when nobody reads it).
+    performance.measure('dds:store-page', { start: writing, detail: { items: page.items.length } });
     await recordPull(db, { scope, subscriptionId, at: now(), mode: 'incremental', outcome: 'ok', count: page.items.length });
     return { ...saved, page };
   } catch (error) {
