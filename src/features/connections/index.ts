@@ -9,3 +9,4 @@ export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope } from
 export { isConnected, jwtInfo, scopeOf, type Connection, type ConnectionSubscription } from './model';
 export { isSafeRedirect, requireConnection } from './require';
 export { knownScope, localScope } from './local-scope';
+export { connectionLifecycle, useConnectionLifecycle, type ConnectionLifecycle } from './lifecycle';

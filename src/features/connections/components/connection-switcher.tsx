@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useConnections } from '../hooks';
-import { connectionStore } from '../instance';
+import { useConnectionLifecycle } from '../lifecycle';
 
 /** The header's connection picker and status. */
 export function ConnectionSwitcher() {
   const { connections, active, failures, observed } = useConnections();
-  const router = useRouter();
-  const queryClient = useQueryClient();
+  const lifecycle = useConnectionLifecycle();
   if (connections.length === 0) {
     return (
       <Link to="/connection" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
@@ -36,11 +34,7 @@ export function ConnectionSwitcher() {
         id="active-connection"
         className="max-w-40 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
         value={active?.id ?? ''}
-        onChange={(event) => {
-          connectionStore.activate(event.target.value);
-          void queryClient.cancelQueries();
-          void router.invalidate();
-        }}
+        onChange={(event) => lifecycle.activate(event.target.value)}
       >
         {connections.map((c) => (
           <option key={c.id} value={c.id}>

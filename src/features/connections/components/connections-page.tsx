@@ -6,6 +6,7 @@ import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { useConnections } from '../hooks';
 import { connectionStore, keyScope } from '../instance';
 import type { Connection } from '../model';
+import { useConnectionLifecycle } from '../lifecycle';
 import { ConnectForm, type SaveOutcome } from './connect-form';
 import { JwtStatus } from './jwt-status';
 import { SecretText } from './secret-text';
@@ -33,14 +34,14 @@ export function ConnectionsPage({
 }) {
   const { connections, active, failures } = useConnections();
   const queryClient = useQueryClient();
+  const lifecycle = useConnectionLifecycle();
   const navigate = useNavigate();
   const editing = editId ? connections.find((c) => c.id === editId) : undefined;
   const [removing, setRemoving] = useState<Connection | null>(null);
   const [disconnecting, setDisconnecting] = useState<Connection | null>(null);
 
   const saved = (connection: Connection, outcome: SaveOutcome) => {
-    queryClient.removeQueries({ queryKey: keyScope(connection) });
-    connectionStore.save(connection);
+    lifecycle.save(connection);
     // The header shows what was just observed; a kept key keeps what was seen before.
     if (outcome === 'verified') connectionStore.observe(connection.id, 'connected');
     if (outcome === 'unreachable') connectionStore.observe(connection.id, 'unreachable');
@@ -88,7 +89,7 @@ export function ConnectionsPage({
                   </div>
                   <div className="flex flex-wrap gap-2">
                     {connection.id !== active?.id && (
-                      <Button size="sm" onClick={() => connectionStore.activate(connection.id)}>
+                      <Button size="sm" onClick={() => lifecycle.activate(connection.id)}>
                         Make active
                       </Button>
                     )}

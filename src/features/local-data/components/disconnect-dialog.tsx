@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
-import { connectionStore, keyScope, type Connection } from '../../connections';
+import { useConnectionLifecycle, type Connection } from '../../connections';
 import { outboxCounts, useOutboxEntries } from '../../outbox';
 import { deleteLocalData } from '../delete-local';
 import { useLocalSummary } from '../local-summary';
@@ -15,6 +15,7 @@ const count = (n: number, noun: string) => `${n.toLocaleString()} ${noun}${n ===
  */
 export function DisconnectDialog({ connection, onDone }: { connection: Connection; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const lifecycle = useConnectionLifecycle();
   const summary = useLocalSummary(connection);
   const { unsent } = outboxCounts(useOutboxEntries(connection.id));
   const [deleteLocal, setDeleteLocal] = useState(false);
@@ -27,9 +28,7 @@ export function DisconnectDialog({ connection, onDone }: { connection: Connectio
       setError(`The local data could not be deleted: ${e instanceof Error ? e.message : String(e)}. Nothing was disconnected.`);
       return;
     }
-    connectionStore.disconnect(connection.id);
-    await queryClient.cancelQueries({ queryKey: keyScope(connection) });
-    queryClient.removeQueries({ queryKey: keyScope(connection) });
+    lifecycle.disconnect(connection);
     onDone();
   };
 

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { connectionStore, useConnections, type Connection } from '../../connections';
+import { useConnectionLifecycle, useConnections, type Connection } from '../../connections';
 import { outboxCounts, useOutboxEntries } from '../hooks';
 import { outbox } from '../instance';
 
@@ -16,6 +16,7 @@ const decisions = (n: number) => `${n} unsent decision${n === 1 ? '' : 's'}`;
  */
 export function RemoveConnectionDialog({ connection, onDone }: { connection: Connection; onDone: (removed: boolean) => void }) {
   const navigate = useNavigate();
+  const lifecycle = useConnectionLifecycle();
   const { failures } = useConnections();
   const entries = useOutboxEntries(connection.id);
   const { unsent, problems } = outboxCounts(entries);
@@ -26,7 +27,7 @@ export function RemoveConnectionDialog({ connection, onDone }: { connection: Con
   const remove = () => {
     // The decisions go first: the outbox finds their storage through the connection.
     outbox.discardAll(id);
-    connectionStore.remove(id);
+    lifecycle.remove(connection);
     onDone(true);
   };
   const cancel = () => onDone(false);

@@ -1,0 +1,50 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { connectionStore, keyScope } from './instance';
+import type { Connection } from './model';
+
+/**
+ * The one owner of a connection's lifecycle. Every change (activate, save a new key or an edit,
+ * disconnect, remove) goes through here, so each one cancels the reads in flight, drops the
+ * cached reads made with the old key, and has the router load the current page again.
+ */
+export function connectionLifecycle(queryClient: QueryClient, reload: () => void) {
+  const forget = (connection: Pick<Connection, 'id'>) => {
+    void queryClient.cancelQueries({ queryKey: keyScope(connection as Connection) });
+    queryClient.removeQueries({ queryKey: keyScope(connection as Connection) });
+  };
+  return {
+    activate(id: string) {
+      if (connectionStore.active?.id === id) return;
+      void queryClient.cancelQueries();
+      connectionStore.activate(id);
+      reload();
+    },
+    /** Adds or replaces a connection (a new key, a new JWT, other subscriptions) and makes it active. */
+    save(connection: Connection) {
+      forget(connection);
+      connectionStore.save(connection);
+      reload();
+    },
+    /** Forgets the key and the JWT; the connection's name, URL and subscriptions stay. */
+    disconnect(connection: Connection) {
+      forget(connection);
+      connectionStore.disconnect(connection.id);
+      reload();
+    },
+    remove(connection: Connection) {
+      forget(connection);
+      connectionStore.remove(connection.id);
+      reload();
+    },
+  };
+}
+
+export type ConnectionLifecycle = ReturnType<typeof connectionLifecycle>;
+
+export function useConnectionLifecycle(): ConnectionLifecycle {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  return useMemo(() => connectionLifecycle(queryClient, () => void router.invalidate()), [queryClient, router]);
+}
