@@ -128,6 +128,17 @@ async function main() {
     );
   } else rows.push({ group: 'ui', metric: 'UI benchmark failed', value: NaN, unit: '', budget: { max: 0 } });
 
+  const store = runBench('bench/store-bench.ts', 'bench/store-results.json');
+  if (store) {
+    rows.push(
+      { group: 'store', metric: 'items in the local store (one subscription)', value: store.items, unit: '', budget: { min: 100_000 } },
+      { group: 'store', metric: 'write a 200-item page into the full store, p50', value: round(store.write_page_ms.p50), unit: 'ms', budget: { max: 50 } },
+      { group: 'store', metric: 'write a 200-item page, p95', value: round(store.write_page_ms.p95), unit: 'ms' },
+      { group: 'store', metric: 'open the review → first item painted, median', value: Math.round(store.open_first_item_ms.median), unit: 'ms', budget: { max: 1000 } },
+      { group: 'store', metric: 'open the review → every item listed', value: Math.round(store.listed_all_ms), unit: 'ms' },
+    );
+  } else rows.push({ group: 'store', metric: 'store benchmark failed', value: NaN, unit: '', budget: { max: 0 } });
+
   const verdict = (r: Row) =>
     !r.budget ? '' : Number.isNaN(r.value) || (r.budget.max !== undefined && r.value > r.budget.max) || (r.budget.min !== undefined && r.value < r.budget.min) ? 'OVER BUDGET' : 'ok';
   const budgetText = (r: Row) => (!r.budget ? '' : r.budget.max !== undefined ? `≤ ${r.budget.max}${r.unit ? ` ${r.unit}` : ''}` : `≥ ${r.budget.min}${r.unit ? ` ${r.unit}` : ''}`);
