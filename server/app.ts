@@ -69,7 +69,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      return c.json(errorBody(error), error.status as 400);
+      return c.json(errorBody(error), error.status);
     }
     // Unexpected: log the kind of failure, answer without internals.
     ctx.log?.(`internal error on ${c.req.method} ${c.req.path}: ${error.name}: ${error.message}`);

@@ -1,10 +1,15 @@
-import { ERROR_STATUS, type ErrorCode } from '../../src/api/contract';
+import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from '../../src/api/contract';
 
-/** A failure with its contract error code; the HTTP layer turns it into the error body. */
-export class ApiError extends Error {
-  readonly status: number;
+/**
+ * A failure with its contract error code, thrown by the HTTP layer (routes, middleware) and
+ * turned into the error body by the app's onError. The status comes from the error table, so
+ * `new ApiError('NOT_FOUND', …).status` is the literal 404. The store never throws it: it
+ * returns results and the route decides.
+ */
+export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly status: ErrorStatus<C>;
   constructor(
-    readonly code: ErrorCode,
+    readonly code: C,
     message: string,
     readonly extra: Record<string, string> = {},
   ) {

@@ -25,7 +25,7 @@ export const ERROR_CODES = [
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
-export const ERROR_STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 500> = {
+export const ERROR_STATUS = {
   INVALID_PARAMETER: 400,
   INVALID_CURSOR: 400,
   INVALID_BODY: 400,
@@ -40,7 +40,9 @@ export const ERROR_STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 |
   FEEDBACK_CONFLICT: 409,
   BODY_TOO_LARGE: 413,
   INTERNAL_ERROR: 500,
-};
+} as const satisfies Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 500>;
+/** The status of one error code, as a literal type (the server's ApiError is typed from it). */
+export type ErrorStatus<C extends ErrorCode = ErrorCode> = (typeof ERROR_STATUS)[C];
 
 /** The error body. `errorCode` stays a plain string so a real server's unknown codes still parse. */
 export const errorBodySchema = z.looseObject({
