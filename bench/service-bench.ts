@@ -70,7 +70,9 @@ function prepareData(): BenchCredentials {
       });
     }
   });
-  const key = createKey(db, { name: 'bench', subscriptionIds: ['sub_live', 'sub_sim'], expiresAt: null, dataAccess: true }).key;
+  const created = createKey(db, { name: 'bench', subscriptionIds: ['sub_live', 'sub_sim'], expiresAt: null, dataAccess: true });
+  if ('refused' in created) throw new Error(`bench key: ${created.refused}`);
+  const key = created.key;
   db.close();
   writeFileSync(CREDENTIALS, JSON.stringify({ key, rows: ROWS }));
   console.log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -45,6 +45,7 @@ void runCli('keys', () => {
     const db = openDb(dataDir);
     try {
       const key = createKey(db, { name, subscriptionIds, expiresAt: expiry, dataAccess: !values['no-data-access'] });
+      if ('refused' in key) throw new UsageError(key.refused);
       process.stdout.write(`${JSON.stringify(key)}\n`);
     } finally {
       db.close();

@@ -8,17 +8,19 @@ import {
 } from '../../src/api/contract';
 import { authorizeSubscription, requireKey } from '../http/auth';
 import type { AppEnv, ServiceContext } from '../http/context';
-import { parseJsonBody, parseQuery } from '../http/params';
+import { validJson, validQuery } from '../http/validate';
+import { ApiError } from '../lib/api-error';
 import { pullLive, recordLiveFeedback } from '../store/live';
 import { listReceipts } from '../store/receipts';
+import { livePageJson, receiptToWire } from './wire';
 
 /** Live data: pull (4.6), usage (4.7), adopt and dispute (4.8, 4.9). */
 export function liveRouter(ctx: ServiceContext) {
   const router = new Hono<AppEnv>();
   const auth = requireKey(ctx);
 
-  router.get('/live/pull', auth, (c) => {
-    const query = parseQuery(c, livePullQuerySchema);
+  router.get('/live/pull', auth, validQuery(livePullQuerySchema), (c) => {
+    const query = c.req.valid('query');
     const key = c.get('key');
     const subscription = authorizeSubscription(ctx, key, query.subscription_id, 'live');
     const page = pullLive(ctx.db, {
@@ -31,45 +33,48 @@ export function liveRouter(ctx: ServiceContext) {
       campaignIds: query.campaign_ids,
       cursorSecret: ctx.cursorSecret,
     });
-    // Items arrive as wire JSON text (see store/live.ts); the rest is serialised here.
-    const items = `[${page.items.join(',')}]`;
-    const paging = JSON.stringify({
-      count: page.items.length,
-      has_more: page.has_more,
-      next_cursor: page.next_cursor,
-      receipt: page.receipt ?? {},
-    }).slice(1, -1);
-    const body =
-      ctx.livePullForm === 'flat'
-        ? `{"success":true,"data":${items},${paging}}`
-        : `{"success":true,"errorCode":null,"errorMessage":null,"data":{"items":${items},${paging}}}`;
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+    if ('invalid' in page) {
+      throw page.invalid === 'cursor'
+        ? new ApiError('INVALID_CURSOR', 'cursor is not valid for this subscription and these filters: send next_cursor back unchanged')
+        : new ApiError('INVALID_PARAMETER', 'task_ids and campaign_ids narrow re-reads only: send them with from=beginning');
+    }
+    // Items are spliced as JSON text (see wire.ts), so the body is written, not c.json'd.
+    return c.body(livePageJson(page, ctx.livePullForm), 200, { 'Content-Type': 'application/json' });
   });
 
-  router.get('/live/usage', auth, (c) => {
-    const { limit } = parseQuery(c, usageQuerySchema);
-    const data = listReceipts(ctx.db, c.get('key').org_id, limit);
+  router.get('/live/usage', auth, validQuery(usageQuerySchema), (c) => {
+    const data = listReceipts(ctx.db, c.get('key').org_id, c.req.valid('query').limit).map(receiptToWire);
     return c.json({ data, count: data.length }, 200);
   });
 
   const feedback = (kind: LiveFeedback) =>
-    router.post(`/live/items/:submissionId/${kind}`, auth, async (c) => {
-      const submissionId = c.req.param('submissionId');
-      const body: { subscription_id: string; reason?: string } = await parseJsonBody(
-        c,
-        kind === 'adopt' ? liveAdoptBodySchema : liveDisputeBodySchema,
-      );
-      const key = c.get('key');
-      const subscription = authorizeSubscription(ctx, key, body.subscription_id, 'live');
-      recordLiveFeedback(ctx.db, {
-        orgId: key.org_id,
-        subscription,
-        submissionId,
-        feedback: kind,
-        reason: body.reason,
-      });
-      return c.json({ ok: true, submission_id: submissionId, feedback: kind }, 200);
-    });
+    router.post(
+      `/live/items/:submissionId/${kind}`,
+      auth,
+      validJson(kind === 'adopt' ? liveAdoptBodySchema : liveDisputeBodySchema),
+      (c) => {
+        const submissionId = c.req.param('submissionId');
+        const body: { subscription_id: string; reason?: string } = c.req.valid('json');
+        const key = c.get('key');
+        const subscription = authorizeSubscription(ctx, key, body.subscription_id, 'live');
+        const result = recordLiveFeedback(ctx.db, {
+          orgId: key.org_id,
+          subscription,
+          submissionId,
+          feedback: kind,
+          reason: body.reason,
+        });
+        if (!result) {
+          throw new ApiError('NOT_FOUND', `submission ${submissionId} is not readable under ${subscription.subscription_id}`);
+        }
+        if ('conflict' in result) {
+          throw new ApiError('FEEDBACK_CONFLICT', `submission ${submissionId} already has feedback ${result.conflict}`, {
+            recorded: result.conflict,
+          });
+        }
+        return c.json({ ok: true, submission_id: submissionId, feedback: kind }, 200);
+      },
+    );
   feedback('adopt');
   feedback('dispute');
 

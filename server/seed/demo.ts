@@ -168,6 +168,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<DemoCredentials
     expiresAt: null,
     dataAccess: true,
   });
+  if ('refused' in key) throw new Error(`demo key: ${key.refused}`);
   const jwt = await issueDashboardToken(dataDirSecret(db, 'jwt_secret'), DEMO_ORG, 30 * 86_400_000);
   const credentials: DemoCredentials = { api_key: key.key, jwt, org_id: DEMO_ORG, subscriptions };
   writeFileSync(join(dataDir, DEMO_CREDENTIALS_FILE), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });

@@ -1,14 +1,10 @@
-import {
-  microsToUsd,
-  type Frontier,
-  type FrontierStatusFilter,
-  type FrontierTask,
-  type PreviewSubmission,
-  type Vertical,
-} from '../../src/api/contract';
+import type { Frontier, FrontierStatusFilter, FrontierTask, PreviewSubmission } from '../../src/api/contract';
 import type { Db } from './db';
 
-/** Public catalogue: frontiers, tasks, verticals, and the task preview (spec 4.1–4.4). */
+/**
+ * Public catalogue: frontiers, tasks, verticals, and the task preview (spec 4.1–4.4).
+ * A missing frontier or task is `null`; the route decides what that means on the wire.
+ */
 
 const FRONTIER_SELECT = `
   SELECT f.frontier_id, f.title, f.status,
@@ -23,11 +19,13 @@ export function listFrontiers(db: Db, filter: FrontierStatusFilter): Frontier[] 
     .all() as Frontier[];
 }
 
-export function frontierExists(db: Db, frontierId: string): boolean {
+function frontierExists(db: Db, frontierId: string): boolean {
   return db.prepare('SELECT 1 FROM frontiers WHERE frontier_id = ?').get(frontierId) !== undefined;
 }
 
-export function listTasks(db: Db, frontierId: string): FrontierTask[] {
+/** The frontier's tasks; null when there is no such frontier. */
+export function listTasks(db: Db, frontierId: string): FrontierTask[] | null {
+  if (!frontierExists(db, frontierId)) return null;
   return db
     .prepare(
       `SELECT task_id, frontier_id, name, task_type, status, submission_count
@@ -36,15 +34,23 @@ export function listTasks(db: Db, frontierId: string): FrontierTask[] {
     .all(frontierId) as FrontierTask[];
 }
 
-export function taskExists(db: Db, frontierId: string, taskId: string): boolean {
+function taskExists(db: Db, frontierId: string, taskId: string): boolean {
   return db.prepare('SELECT 1 FROM tasks WHERE frontier_id = ? AND task_id = ?').get(frontierId, taskId) !== undefined;
 }
 
-export function listVerticals(db: Db): Vertical[] {
-  const rows = db
+/** A vertical as stored: its price in micro-USD (the route writes the wire's USD). */
+export interface VerticalRecord {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  base_price_micros: number;
+}
+
+export function listVerticals(db: Db): VerticalRecord[] {
+  return db
     .prepare('SELECT id, slug, name, description, base_price_micros FROM verticals ORDER BY slug')
-    .all() as { id: string; slug: string; name: string; description: string; base_price_micros: number }[];
-  return rows.map(({ base_price_micros, ...rest }) => ({ ...rest, base_price_usd: microsToUsd(base_price_micros) }));
+    .all() as VerticalRecord[];
 }
 
 interface PreviewRow {
@@ -58,8 +64,9 @@ interface PreviewRow {
   audit_reason: string | null;
 }
 
-/** Sample adopted submissions of a task: the first `limit` in delivery order. */
-export function previewTask(db: Db, taskId: string, limit: number): PreviewSubmission[] {
+/** Sample adopted submissions of a task: the first `limit` in delivery order; null when the frontier has no such task. */
+export function previewTask(db: Db, frontierId: string, taskId: string, limit: number): PreviewSubmission[] | null {
+  if (!taskExists(db, frontierId, taskId)) return null;
   const rows = db
     .prepare(
       `SELECT submission_id, data, quality_score, quality_grade, source, created_at, audit_rating, audit_reason

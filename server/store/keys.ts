@@ -1,5 +1,4 @@
 import { LOCAL_KEY_PREFIX } from '../../src/api/contract';
-import { UsageError } from '../lib/api-error';
 import { newId, randomToken, sha256Hex } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { inTransaction, type Db } from './db';
@@ -31,22 +30,23 @@ export interface CreateKeyInput {
 
 /**
  * Creates a key scoped to the given subscriptions. The key's organization is that of
- * its subscriptions, which must all exist and share one organization. Only the
- * key's hash is stored; the key itself is returned once.
+ * its subscriptions, which must all exist and share one organization; otherwise the
+ * result is `{ refused }` with the reason for the person at the CLI. Only the key's hash
+ * is stored; the key itself is returned once.
  */
-export function createKey(db: Db, input: CreateKeyInput): CreatedKey {
+export function createKey(db: Db, input: CreateKeyInput): CreatedKey | { refused: string } {
   const name = input.name.trim();
-  if (!name) throw new UsageError('a key needs a non-empty --name');
+  if (!name) return { refused: 'a key needs a non-empty --name' };
   const ids = [...new Set(input.subscriptionIds)];
-  if (ids.length === 0) throw new UsageError('a key needs at least one subscription (--subscriptions A,B)');
+  if (ids.length === 0) return { refused: 'a key needs at least one subscription (--subscriptions A,B)' };
   const lookup = db.prepare('SELECT org_id FROM subscriptions WHERE subscription_id = ?');
   const orgs = new Set<string>();
   for (const id of ids) {
     const row = lookup.get(id) as { org_id: string } | undefined;
-    if (!row) throw new UsageError(`unknown subscription: ${id}`);
+    if (!row) return { refused: `unknown subscription: ${id}` };
     orgs.add(row.org_id);
   }
-  if (orgs.size > 1) throw new UsageError('the subscriptions of one key must belong to one organization');
+  if (orgs.size > 1) return { refused: 'the subscriptions of one key must belong to one organization' };
   const [orgId] = [...orgs] as [string];
   // 24 random bytes are exactly 32 URL-safe characters.
   const key = `${LOCAL_KEY_PREFIX}${randomToken(24)}`;

@@ -1,14 +1,17 @@
-import type { LiveFeedback, Receipt } from '../../src/api/contract';
-import { ApiError } from '../lib/api-error';
+import type { LiveFeedback } from '../../src/api/contract';
 import { decodeCursor, encodeCursor, filterFingerprint } from '../lib/cursor';
 import { nowIso } from '../lib/time';
 import { inTransaction, type Db } from './db';
-import { insertReceipt } from './receipts';
+import { insertReceipt, type ReceiptRecord } from './receipts';
 import type { SubscriptionRow } from './subscriptions';
 
-/** Live pull (spec 4.6) and live feedback (4.8, 4.9). */
+/**
+ * Live pull (spec 4.6) and live feedback (4.8, 4.9). Refusals are results, not exceptions:
+ * `{ invalid }`, `null` and `{ conflict }`; the route turns them into HTTP errors.
+ */
 
-interface SubmissionRow {
+/** A submission as read for a pull. `data` stays the stored JSON text: the route splices it into the page. */
+export interface LiveSubmission {
   seq: number;
   submission_id: string;
   task_id: string;
@@ -33,13 +36,19 @@ export interface LivePullInput {
   cursorSecret: string;
 }
 
-export interface LivePullResult {
-  /** Each item as its wire JSON text. */
-  items: string[];
+export interface LivePage {
+  items: LiveSubmission[];
   has_more: boolean;
   next_cursor: string;
-  receipt: Receipt | null;
+  /** The metering receipt of an incremental pull that returned items. */
+  receipt: ReceiptRecord | null;
 }
+
+/**
+ * Why a pull was refused: task_ids/campaign_ids on an incremental pull (they narrow re-reads
+ * only), or a cursor minted for another subscription, other filters or another secret.
+ */
+export type LivePullRefusal = { invalid: 'filters-need-reread' } | { invalid: 'cursor' };
 
 /** Intersection of the subscription's task scope and a narrowing filter; null = unrestricted. */
 function effectiveTasks(scope: string[] | null, filter?: readonly string[]): readonly string[] | null {
@@ -57,7 +66,7 @@ function selectPage(
   limit: number,
   tasks: readonly string[] | null,
   campaigns: readonly string[] | null,
-): SubmissionRow[] {
+): LiveSubmission[] {
   if (tasks?.length === 0 || campaigns?.length === 0) return [];
   const where = ['s.frontier_id = ?', 's.seq > ?'];
   const params: (string | number)[] = [orgId, frontierId, after];
@@ -79,30 +88,16 @@ function selectPage(
        WHERE ${where.join(' AND ')}
        ORDER BY s.seq LIMIT ?`,
     )
-    .all(...params) as SubmissionRow[];
+    .all(...params) as LiveSubmission[];
 }
 
-/**
- * A submission as wire JSON text. `data` is stored as JSON text already; splicing it in
- * instead of parsing and re-serialising halves the CPU cost of a 200-item page.
- */
-const toWireJson = ({ seq: _seq, data, ...row }: SubmissionRow): string => {
-  const head = JSON.stringify(row);
-  return `${head.slice(0, -1)},"data":${data}}`;
-};
-
-export function pullLive(db: Db, input: LivePullInput): LivePullResult {
+export function pullLive(db: Db, input: LivePullInput): LivePage | LivePullRefusal {
   const { subscription: sub, limit } = input;
   const frontierId = sub.frontier_id ?? '';
   const reread = input.from === 'beginning' || input.cursor !== undefined;
 
   if (!reread) {
-    if (input.taskIds || input.campaignIds) {
-      throw new ApiError(
-        'INVALID_PARAMETER',
-        'task_ids and campaign_ids narrow re-reads only: send them with from=beginning',
-      );
-    }
+    if (input.taskIds || input.campaignIds) return { invalid: 'filters-need-reread' };
     // Incremental: read past the committed position and move it, atomically, so two
     // concurrent pulls never receive the same submission.
     return inTransaction(db, () => {
@@ -111,7 +106,7 @@ export function pullLive(db: Db, input: LivePullInput): LivePullResult {
       ) as { position: number }).position;
       const rows = selectPage(db, input.orgId, frontierId, position, limit, sub.task_ids, null);
       const page = rows.slice(0, limit);
-      let receipt: Receipt | null = null;
+      let receipt: ReceiptRecord | null = null;
       if (page.length > 0) {
         db.prepare('UPDATE subscriptions SET position = ? WHERE subscription_id = ?').run(
           page[page.length - 1]!.seq,
@@ -125,7 +120,7 @@ export function pullLive(db: Db, input: LivePullInput): LivePullResult {
           amountMicros: 0,
         });
       }
-      return { items: page.map(toWireJson), has_more: rows.length > limit, next_cursor: '', receipt };
+      return { items: page, has_more: rows.length > limit, next_cursor: '', receipt };
     });
   }
 
@@ -133,12 +128,7 @@ export function pullLive(db: Db, input: LivePullInput): LivePullResult {
   let after = 0;
   if (input.cursor !== undefined) {
     const state = decodeCursor(input.cursorSecret, input.cursor, { subscriptionId: sub.subscription_id, filters });
-    if (!state) {
-      throw new ApiError(
-        'INVALID_CURSOR',
-        'cursor is not valid for this subscription and these filters: send next_cursor back unchanged',
-      );
-    }
+    if (!state) return { invalid: 'cursor' };
     after = state.after;
   }
   const tasks = effectiveTasks(sub.task_ids, input.taskIds);
@@ -148,7 +138,7 @@ export function pullLive(db: Db, input: LivePullInput): LivePullResult {
   const nextCursor = hasMore
     ? encodeCursor(input.cursorSecret, { subscriptionId: sub.subscription_id, filters, after: page[page.length - 1]!.seq })
     : '';
-  return { items: page.map(toWireJson), has_more: hasMore, next_cursor: nextCursor, receipt: null };
+  return { items: page, has_more: hasMore, next_cursor: nextCursor, receipt: null };
 }
 
 export interface LiveFeedbackInput {
@@ -160,32 +150,28 @@ export interface LiveFeedbackInput {
 }
 
 /**
- * Records adopt or dispute. The same feedback again changes nothing; a different one
- * after a decision is 409 FEEDBACK_CONFLICT carrying the recorded decision.
+ * Records adopt or dispute: `{ changed }` when recorded (false when the same feedback was
+ * already there), `null` when the submission is not readable under the subscription,
+ * `{ conflict }` with the recorded feedback when a different one was given before.
  */
-export function recordLiveFeedback(db: Db, input: LiveFeedbackInput): void {
+export function recordLiveFeedback(
+  db: Db,
+  input: LiveFeedbackInput,
+): { changed: boolean } | { conflict: LiveFeedback } | null {
   const sub = input.subscription;
   const submission = db
     .prepare('SELECT task_id FROM submissions WHERE submission_id = ? AND frontier_id = ?')
     .get(input.submissionId, sub.frontier_id ?? '') as { task_id: string } | undefined;
-  if (!submission || (sub.task_ids && !sub.task_ids.includes(submission.task_id))) {
-    throw new ApiError('NOT_FOUND', `submission ${input.submissionId} is not readable under ${sub.subscription_id}`);
-  }
-  inTransaction(db, () => {
+  if (!submission || (sub.task_ids && !sub.task_ids.includes(submission.task_id))) return null;
+  return inTransaction(db, () => {
     const existing = db
       .prepare('SELECT feedback FROM live_feedback WHERE org_id = ? AND submission_id = ?')
       .get(input.orgId, input.submissionId) as { feedback: LiveFeedback } | undefined;
-    if (existing) {
-      if (existing.feedback === input.feedback) return;
-      throw new ApiError(
-        'FEEDBACK_CONFLICT',
-        `submission ${input.submissionId} already has feedback ${existing.feedback}`,
-        { recorded: existing.feedback },
-      );
-    }
+    if (existing) return existing.feedback === input.feedback ? { changed: false } : { conflict: existing.feedback };
     db.prepare(
       `INSERT INTO live_feedback (org_id, submission_id, subscription_id, feedback, reason, created_at)
        VALUES (?, ?, ?, ?, ?, ?)`,
     ).run(input.orgId, input.submissionId, sub.subscription_id, input.feedback, input.reason ?? null, nowIso());
+    return { changed: true };
   });
 }

@@ -1,9 +1,10 @@
-import { microsToUsd, type Receipt, type ReceiptKind } from '../../src/api/contract';
+import type { ReceiptKind } from '../../src/api/contract';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import type { Db } from './db';
 
-interface ReceiptRow {
+/** A receipt as stored: its amount in micro-USD (the route writes the wire's USD). */
+export interface ReceiptRecord {
   receipt_id: string;
   subscription_id: string;
   kind: string;
@@ -26,11 +27,9 @@ export interface NewReceipt {
   receiptId?: string;
 }
 
-const toWire = ({ amount_micros, ...row }: ReceiptRow): Receipt => ({ ...row, amount_usd: microsToUsd(amount_micros) });
-
 /** Inserts a receipt; callers run it inside the transaction of the change it meters. */
-export function insertReceipt(db: Db, receipt: NewReceipt): Receipt {
-  const row: ReceiptRow = {
+export function insertReceipt(db: Db, receipt: NewReceipt): ReceiptRecord {
+  const row: ReceiptRecord = {
     receipt_id: receipt.receiptId ?? newId('rcpt'),
     subscription_id: receipt.subscriptionId,
     kind: receipt.kind,
@@ -54,16 +53,15 @@ export function insertReceipt(db: Db, receipt: NewReceipt): Receipt {
     row.amount_micros,
     row.created_at,
   );
-  return toWire(row);
+  return row;
 }
 
 /** The organization's receipts, newest first, whatever subscription they belong to (spec 4.7). */
-export function listReceipts(db: Db, orgId: string, limit: number): Receipt[] {
-  const rows = db
+export function listReceipts(db: Db, orgId: string, limit: number): ReceiptRecord[] {
+  return db
     .prepare(
       `SELECT receipt_id, subscription_id, kind, submission_id, item_id, quantity, amount_micros, created_at
        FROM receipts WHERE org_id = ? ORDER BY created_at DESC, seq DESC LIMIT ?`,
     )
-    .all(orgId, limit) as ReceiptRow[];
-  return rows.map(toWire);
+    .all(orgId, limit) as ReceiptRecord[];
 }

@@ -1,16 +1,12 @@
-import {
-  microsToUsd,
-  type Delivery,
-  type DeliveryItem,
-  type SimulatedItem,
-  type SimulatedStatus,
-} from '../../src/api/contract';
-import { ApiError } from '../lib/api-error';
+import type { Delivery, SimulatedStatus } from '../../src/api/contract';
 import { nowIso } from '../lib/time';
 import { inTransaction, type Db } from './db';
 import { insertReceipt } from './receipts';
 
-/** Simulated pull (4.10), adopt and dispute (4.11, 4.12), deliveries (4.13, 4.14). */
+/**
+ * Simulated pull (4.10), adopt and dispute (4.11, 4.12), deliveries (4.13, 4.14). A missing
+ * item or delivery is `null`, a reversed decision `{ conflict }`; the route picks the status.
+ */
 
 interface ItemRow {
   id: string;
@@ -32,23 +28,13 @@ interface ItemRow {
 const ITEM_COLUMNS = `id, vertical_id, topic_id, payload, quality_score, quality_method, validator_count,
   consensus_ratio, unit_price_micros, created_at, subscription_id, delivery_id, status, decided_at`;
 
-function toItem(row: ItemRow): SimulatedItem {
-  return {
-    id: row.id,
-    vertical_id: row.vertical_id,
-    topic_id: row.topic_id,
-    payload: JSON.parse(row.payload) as Record<string, unknown>,
-    quality_score: row.quality_score,
-    quality_method: row.quality_method,
-    validator_count: row.validator_count,
-    consensus_ratio: row.consensus_ratio,
-    unit_price_usd: microsToUsd(row.unit_price_micros),
-    created_at: row.created_at,
-  };
-}
+/** An item as stored, its payload decoded; its price in micro-USD (the route writes the wire's USD). */
+export type ItemRecord = Omit<ItemRow, 'payload'> & { payload: Record<string, unknown> };
+
+const toItem = (row: ItemRow): ItemRecord => ({ ...row, payload: JSON.parse(row.payload) as Record<string, unknown> });
 
 /** Pending items of a subscription, oldest first. Reading changes nothing. */
-export function pullSimulated(db: Db, subscriptionId: string, limit: number): SimulatedItem[] {
+export function pullSimulated(db: Db, subscriptionId: string, limit: number): ItemRecord[] {
   const rows = db
     .prepare(
       `SELECT ${ITEM_COLUMNS} FROM items WHERE subscription_id = ? AND status = 'pending' ORDER BY seq LIMIT ?`,
@@ -73,19 +59,25 @@ export function itemOwner(db: Db, itemId: string): ItemOwner | null {
   );
 }
 
+export type Decision = 'adopted' | 'disputed';
+
 /**
  * Moves a pending item to adopted or disputed. Adopting charges the unit price once,
- * in the same transaction as the status change; repeating a decision is a no-op,
- * reversing one is 409 FEEDBACK_CONFLICT.
+ * in the same transaction as the status change. `{ changed: false }` when the item already
+ * has this decision, `{ conflict }` with the recorded one when it has the other, `null`
+ * when there is no such item.
  */
-export function decideItem(db: Db, itemId: string, orgId: string, decision: 'adopted' | 'disputed'): void {
-  inTransaction(db, () => {
+export function decideItem(
+  db: Db,
+  itemId: string,
+  orgId: string,
+  decision: Decision,
+): { changed: boolean } | { conflict: Decision } | null {
+  return inTransaction(db, () => {
     const row = db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ?`).get(itemId) as ItemRow | undefined;
-    if (!row) throw new ApiError('NOT_FOUND', `item ${itemId} not found`);
-    if (row.status === decision) return;
-    if (row.status !== 'pending') {
-      throw new ApiError('FEEDBACK_CONFLICT', `item ${itemId} is already ${row.status}`, { recorded: row.status });
-    }
+    if (!row) return null;
+    if (row.status === decision) return { changed: false };
+    if (row.status !== 'pending') return { conflict: row.status };
     const now = nowIso();
     const changed = db
       .prepare(`UPDATE items SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'`)
@@ -101,6 +93,7 @@ export function decideItem(db: Db, itemId: string, orgId: string, decision: 'ado
         createdAt: now,
       });
     }
+    return { changed: changed === 1 };
   });
 }
 
@@ -140,17 +133,17 @@ export function listDeliveries(db: Db, orgId: string, limit: number): Delivery[]
   return rows.map(toDelivery);
 }
 
-/** All items of one of the organization's deliveries; another organization's is NOT_FOUND. */
-export function deliveryItems(db: Db, orgId: string, deliveryId: string): DeliveryItem[] {
+/** All items of one of the organization's deliveries; null for no such delivery or another organization's. */
+export function deliveryItems(db: Db, orgId: string, deliveryId: string): ItemRecord[] | null {
   const owner = db
     .prepare(
       `SELECT s.org_id FROM deliveries d JOIN subscriptions s ON s.subscription_id = d.subscription_id
        WHERE d.delivery_id = ?`,
     )
     .get(deliveryId) as { org_id: string } | undefined;
-  if (!owner || owner.org_id !== orgId) throw new ApiError('NOT_FOUND', `delivery ${deliveryId} not found`);
+  if (!owner || owner.org_id !== orgId) return null;
   const rows = db
     .prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE delivery_id = ? ORDER BY seq`)
     .all(deliveryId) as ItemRow[];
-  return rows.map((row) => ({ ...toItem(row), status: row.status, delivery_id: row.delivery_id, decided_at: row.decided_at }));
+  return rows.map(toItem);
 }
