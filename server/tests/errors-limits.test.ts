@@ -101,8 +101,24 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
   });
 
-  it('does not allow other origins', async () => {
-    const response = await fetch(`${h.url}/v1/frontiers`, { headers: { Origin: 'http://evil.example' } });
-    expect(response.headers.get('access-control-allow-origin')).not.toBe('http://evil.example');
+  it('echoes the configured origin on a request, and gives another origin no Access-Control-Allow-Origin at all', async () => {
+    const allowed = await fetch(`${h.url}/v1/frontiers`, { headers: { Origin: 'http://console.example' } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://console.example');
+    // The answer depends on Origin: caches must not hand one origin's answer to another.
+    expect(allowed.headers.get('vary')?.toLowerCase()).toContain('origin');
+
+    // No header at all: `*` or a reflected origin would both let the foreign page read the answer.
+    const foreign = await fetch(`${h.url}/v1/frontiers`, { headers: { Origin: 'http://evil.example' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${h.url}/v1/live/usage`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://evil.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
