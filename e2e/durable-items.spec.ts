@@ -1,6 +1,11 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serviceApi } from './support/api';
-import { connectDemo } from './support/console';
+import { connectDemo, connectWith } from './support/console';
+import { createKey, E2E_DATA } from './support/service';
 
 /*
  * Nothing delivered is lost: every pulled item is in the browser's IndexedDB before it shows,
@@ -115,6 +120,9 @@ test('lost answers (503 after the service answered, a reset, a timeout) are neve
   for (const [index, fault] of faults.entries()) {
     await page.route((url) => isIncrementalPull(url.toString()), fault, { times: 1 });
     await page.getByRole('button', { name: 'Pull', exact: true }).click();
+    await expect.poll(() => lost.length).toBe(10 * (index + 1));
+    // The pull is over (Pull is enabled again) and it was sent once.
+    await expect(page.getByRole('button', { name: 'Pull', exact: true })).toBeEnabled();
     await expect(page.getByRole('alert').filter({ hasText: 'Answer lost' }).first()).toBeVisible();
     expect(pulls).toHaveLength(2 + index);
   }
@@ -148,8 +156,31 @@ test('lost answers (503 after the service answered, a reset, a timeout) are neve
 });
 
 test('Pull all new pulls until the subscription is up to date, with progress and Cancel', async ({ page }) => {
-  await connectDemo(page);
-  await openNewItems(page, 'sub_live_support');
+  // A subscription of its own (pulling everything would leave the demo's empty for other tests).
+  const total = 1_250;
+  const dir = mkdtempSync(join(tmpdir(), 'dds-pull-all-'));
+  const file = join(dir, 'fixture.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      frontiers: [{ frontier_id: '9300', title: 'Pull all stream', status: 'ONLINE' }],
+      tasks: [{ task_id: '9301', frontier_id: '9300', name: 'Pull all task', task_type: 'TEXT_CLASSIFICATION', status: 'COLLECTING' }],
+      submissions: Array.from({ length: total }, (_, i) => ({
+        submission_id: String(30_000_000 + i),
+        task_id: '9301',
+        data: { text: `message ${i}` },
+        quality_score: 0.9,
+        quality_grade: 'A',
+        source: 'e2e',
+        created_at: '2026-01-01T00:00:00',
+      })),
+      subscriptions: [{ subscription_id: 'sub_e2e_pull_all', kind: 'live', frontier_id: '9300', task_ids: ['9301'], name: 'Pull all' }],
+    }),
+  );
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA]);
+  const { key } = createKey('pull all', ['sub_e2e_pull_all']);
+  await connectWith(page, 'Pull all', key, [{ id: 'sub_e2e_pull_all', kind: 'Live' }]);
+  await openNewItems(page, 'sub_e2e_pull_all');
   await setPageSize(page, 200);
   let answered = 0;
   // Slow answers, so that Cancel lands while pages are still coming.
@@ -171,13 +202,14 @@ test('Pull all new pulls until the subscription is up to date, with progress and
   const afterCancel = answered;
   // Cancel ends after the page in flight: that page is kept, nothing more is asked.
   await expect(page.getByText(`${(afterCancel * 200).toLocaleString('en-US')} items kept on this device`)).toBeVisible();
-  expect(await storedIds(page, 'sub_live_support')).toHaveLength(afterCancel * 200);
+  expect(await storedIds(page, 'sub_e2e_pull_all')).toHaveLength(afterCancel * 200);
   expect(answered).toBe(afterCancel);
 
   await page.unroute((url) => isIncrementalPull(url.toString()));
   await page.getByRole('button', { name: 'Pull all new' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Up to date/ })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText(/items kept on this device · up to date/)).toBeVisible();
+  await expect(page.getByText(`${total.toLocaleString('en-US')} items kept on this device · up to date`)).toBeVisible();
+  expect(new Set(await storedIds(page, 'sub_e2e_pull_all')).size).toBe(total);
 });
 
 test('with no room in storage nothing is pulled, and the error says why', async ({ page }) => {
