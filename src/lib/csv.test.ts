@@ -40,11 +40,14 @@ describe('CSV', () => {
   });
 
   it('parses quoted cells, doubled quotes, CRLF and empty cells', () => {
-    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\r\n,\r\n"two\nlines",z')).toEqual([
+    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\r\n,\r\n"two\nlines",z\r\n\r\nlast')).toEqual([
       ['a', 'b'],
       ['x, y', 'say "hi"'],
       ['', ''],
       ['two\nlines', 'z'],
+      // An empty line is a row of one empty cell, not skipped.
+      [''],
+      ['last'],
     ]);
   });
 });
