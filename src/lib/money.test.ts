@@ -6,10 +6,25 @@ describe('money', () => {
   it('sums 10,000 fractional prices exactly in integer micro-USD', () => {
     const prices = Array.from({ length: 10_000 }, (_, i) => [0.0125, 0.0037, 0.1, 0.0001][i % 4]!);
     const total = sumMicros(prices.map(usdToMicros));
-    expect(total).toBe(2_500 * (12_500 + 3_700 + 100_000 + 100));
+    // 2,500 × ($0.0125 + $0.0037 + $0.10 + $0.0001) = 2,500 × $0.1163, written out by hand.
+    expect(total).toBe(290_750_000);
     expect(formatMicros(total)).toBe('$290.75');
-    // The float sum drifts; ours does not.
-    expect(prices.reduce((a, b) => a + b, 0)).not.toBe(290.75);
+  });
+
+  it('gives exact totals where float sums drift', () => {
+    // As floats, 0.1 + 0.2 is 0.30000000000000004 and ten 0.1s make 0.9999999999999999.
+    expect(formatMicros(sumMicros([usdToMicros(0.1), usdToMicros(0.2)]))).toBe('$0.30');
+    expect(sumMicros(Array.from({ length: 10 }, () => usdToMicros(0.1)))).toBe(1_000_000);
+    expect(formatMicros(sumMicros(Array.from({ length: 3 }, () => usdToMicros(0.0037))))).toBe('$0.0111');
+    expect(sumMicros([])).toBe(0);
+    expect(sumMicros(new Set([1, 2, 3]))).toBe(6);
+  });
+
+  it('refuses fractional micro-USD rather than carry a float along', () => {
+    expect(() => sumMicros([1, 0.5])).toThrow(RangeError);
+    expect(() => sumMicros([NaN])).toThrow(RangeError);
+    expect(() => formatMicros(0.5)).toThrow(RangeError);
+    expect(() => formatMicros(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
   });
 
   it('formats with as many decimals as the amount needs', () => {

@@ -28,7 +28,9 @@ export function toShape(value: unknown, label?: string): Shape | null {
   if (Array.isArray(value)) {
     if (value.length === 4 && value.every(num)) {
       const [x1, y1, x2, y2] = value as number[] as [number, number, number, number];
-      if (x2 >= x1 && y2 >= y1) return { kind: 'box', label, x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+      const [width, height] = [x2 - x1, y2 - y1];
+      // Finite corners far apart can still give an infinite size, which no drawing can use.
+      if (num(width) && num(height) && width >= 0 && height >= 0) return { kind: 'box', label, x: x1, y: y1, width, height };
       return null;
     }
     if (value.length >= 3 && value.length <= 1_000) {

@@ -13,7 +13,10 @@ export function resolveUrl(value: string, baseUrl: string): URL | null {
   }
   try {
     const looksRelative = trimmed.startsWith('/') && !trimmed.startsWith('//');
-    return looksRelative ? new URL(trimmed, baseUrl) : new URL(trimmed);
+    if (!looksRelative) return new URL(trimmed);
+    // A relative path stays on the base URL's origin: the URL parser reads "/\host" as "//host".
+    const url = new URL(trimmed, baseUrl);
+    return url.origin === new URL(baseUrl).origin ? url : null;
   } catch {
     return null;
   }

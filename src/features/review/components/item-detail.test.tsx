@@ -1,0 +1,177 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { OutboxEntry } from '../../outbox';
+import type { DisplayState, ReviewItem } from '../model';
+import { ItemDetail, type ItemDetailProps } from './item-detail';
+
+const item = (id: string, content: unknown, priceMicros: number | null = 12_500): ReviewItem => ({
+  key: `simulated:${id}`,
+  id,
+  kind: 'simulated',
+  subscriptionId: 'sub_1',
+  title: `Item ${id}`,
+  // Content that came with the item: shown without a read from the local store.
+  content,
+  serverState: 'new',
+  priceMicros,
+  summary: 'retail · quality 0.9',
+  meta: [
+    { label: 'Vertical', value: 'retail' },
+    { label: 'Quality', value: '0.9 (consensus)' },
+  ],
+});
+
+const entry = (change: Partial<OutboxEntry>): OutboxEntry => ({
+  id: 'e1',
+  connectionId: 'c1',
+  kind: 'simulated',
+  itemId: 'it_1',
+  subscriptionId: 'sub_1',
+  decision: 'adopt',
+  priceMicros: 12_500,
+  createdAt: 0,
+  sendAfter: 0,
+  state: 'sent',
+  attempts: 1,
+  nextAttemptAt: 0,
+  ...change,
+});
+
+function renderDetail(props: Partial<ItemDetailProps> & { state?: DisplayState } = {}) {
+  const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };
+  const { unmount } = render(
+    <ItemDetail item={item('it_1', { caption: 'a red bicycle' })} state="new" entry={undefined} baseUrl="https://dds.example.com" disputeOpen={false} {...handlers} {...props} />,
+  );
+  return { ...handlers, unmount, user: userEvent.setup(), pane: screen.getByRole('region', { name: 'Focused item' }) };
+}
+
+/** The workspace's part: Dispute opens the reason form, cancelling or confirming closes it. */
+function DisputeHarness({ onDisputeConfirm, onDisputeCancel }: { onDisputeConfirm: (reason: string) => void; onDisputeCancel: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ItemDetail
+      item={item('it_1', {})}
+      state="new"
+      entry={undefined}
+      baseUrl="https://dds.example.com"
+      disputeOpen={open}
+      onAdopt={vi.fn()}
+      onDispute={() => setOpen(true)}
+      onDisputeConfirm={(reason) => {
+        onDisputeConfirm(reason);
+        setOpen(false);
+      }}
+      onDisputeCancel={() => {
+        onDisputeCancel();
+        setOpen(false);
+      }}
+    />
+  );
+}
+
+describe('ItemDetail', () => {
+  it('shows the item: its title as a heading, its state, its metadata and its delivered content', () => {
+    const { pane } = renderDetail();
+    expect(within(pane).getByRole('heading', { name: 'Item it_1' })).toBeInTheDocument();
+    expect(pane).toHaveTextContent('new');
+    expect(within(pane).getByText('Vertical')).toBeInTheDocument();
+    expect(within(pane).getByText('0.9 (consensus)')).toBeInTheDocument();
+    const content = within(pane).getByRole('region', { name: 'Delivered content' });
+    expect(content).toHaveTextContent('a red bicycle');
+  });
+
+  it('adopts on a click, and the Adopt button says what it charges', async () => {
+    const { user, onAdopt, onDispute } = renderDetail();
+    const adopt = screen.getByRole('button', { name: 'Adopt' });
+    expect(adopt).toHaveAccessibleDescription('charges $0.0125');
+    expect(adopt).toHaveAttribute('aria-keyshortcuts', 'a');
+    await user.click(adopt);
+    expect(onAdopt).toHaveBeenCalledTimes(1);
+    expect(onDispute).not.toHaveBeenCalled();
+  });
+
+  it('says nothing of a charge for an item without a price', () => {
+    renderDetail({ item: item('it_2', {}, null) });
+    expect(screen.getByRole('button', { name: 'Adopt' })).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/charges/)).not.toBeInTheDocument();
+  });
+
+  it('offers no decision on an item already decided or waiting to be sent', async () => {
+    for (const state of ['adopted', 'disputed', 'waiting'] as const) {
+      const { user, onAdopt, onDispute, pane, unmount } = renderDetail({ state });
+      const adopt = within(pane).getByRole('button', { name: 'Adopt' });
+      const dispute = within(pane).getByRole('button', { name: 'Dispute' });
+      expect(adopt).toBeDisabled();
+      expect(dispute).toBeDisabled();
+      await user.click(adopt);
+      await user.click(dispute);
+      expect(onAdopt).not.toHaveBeenCalled();
+      expect(onDispute).not.toHaveBeenCalled();
+      unmount();
+    }
+  });
+
+  it('disputes with a trimmed reason on Enter, from a reason field that has focus', async () => {
+    const onDisputeConfirm = vi.fn();
+    const onDisputeCancel = vi.fn();
+    const user = userEvent.setup();
+    render(<DisputeHarness onDisputeConfirm={onDisputeConfirm} onDisputeCancel={onDisputeCancel} />);
+    expect(screen.queryByRole('form', { name: 'Dispute reason' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    const reason = within(screen.getByRole('form', { name: 'Dispute reason' })).getByRole('textbox', { name: /Reason \(optional\)/ });
+    expect(reason).toHaveFocus();
+    await user.keyboard('  blurry photo  {Enter}');
+    expect(onDisputeConfirm).toHaveBeenCalledExactlyOnceWith('blurry photo');
+    expect(onDisputeCancel).not.toHaveBeenCalled();
+    expect(screen.queryByRole('form', { name: 'Dispute reason' })).not.toBeInTheDocument();
+  });
+
+  it('disputes without a reason from the Confirm dispute button', async () => {
+    const onDisputeConfirm = vi.fn();
+    const user = userEvent.setup();
+    render(<DisputeHarness onDisputeConfirm={onDisputeConfirm} onDisputeCancel={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm dispute' }));
+    expect(onDisputeConfirm).toHaveBeenCalledExactlyOnceWith('');
+  });
+
+  it('cancels the dispute on Esc or Cancel without disputing', async () => {
+    const onDisputeConfirm = vi.fn();
+    const onDisputeCancel = vi.fn();
+    const user = userEvent.setup();
+    render(<DisputeHarness onDisputeConfirm={onDisputeConfirm} onDisputeCancel={onDisputeCancel} />);
+    await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    await user.keyboard('never mind{Escape}');
+    expect(onDisputeCancel).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('form', { name: 'Dispute reason' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onDisputeCancel).toHaveBeenCalledTimes(2);
+    expect(onDisputeConfirm).not.toHaveBeenCalled();
+  });
+
+  it('shows the outbox entry: a conflict with what the service held, a failure, the dispute reason sent', () => {
+    const conflict = renderDetail({ state: 'failed', entry: entry({ state: 'conflict', recorded: 'dispute', decision: 'dispute', reason: 'hidden on conflict' }) });
+    expect(conflict.pane).toHaveTextContent('not saved: the service already held dispute');
+    expect(conflict.pane).not.toHaveTextContent('hidden on conflict');
+    conflict.unmount();
+
+    const failed = renderDetail({ state: 'failed', entry: entry({ state: 'failed', lastError: 'The service refused: ITEM_EXPIRED' }) });
+    expect(failed.pane).toHaveTextContent('The service refused: ITEM_EXPIRED');
+    failed.unmount();
+
+    const disputed = renderDetail({ state: 'disputed', entry: entry({ decision: 'dispute', reason: 'wrong label' }) });
+    expect(disputed.pane).toHaveTextContent('Dispute reason: wrong label');
+  });
+
+  it('keeps the upcoming item rendered but hidden, and shows only the focused one', () => {
+    renderDetail({ upcoming: item('it_2', { caption: 'a green kite' }) });
+    const shown = screen.getAllByRole('region', { name: 'Delivered content' });
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toHaveTextContent('a red bicycle');
+    expect(screen.getByText(/a green kite/, { ignore: false })).not.toBeVisible();
+  });
+});

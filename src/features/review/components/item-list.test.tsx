@@ -1,0 +1,98 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DisplayState, ReviewItem } from '../model';
+import { ItemList } from './item-list';
+
+const item = (n: number, priceMicros: number | null = null): ReviewItem => ({
+  key: `simulated:it_${n}`,
+  id: `it_${n}`,
+  kind: 'simulated',
+  subscriptionId: 'sub_1',
+  title: `Item it_${n}`,
+  serverState: 'new',
+  priceMicros,
+  summary: `vertical ${n}`,
+  meta: [],
+});
+
+// jsdom lays nothing out: give the scrolling list a size so the virtualizer renders the rows in view.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(560);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderList({ items, states, focusIndex = 0, selected = new Set<string>() }: { items: ReviewItem[]; states?: DisplayState[]; focusIndex?: number; selected?: Set<string> }) {
+  const onPick = vi.fn();
+  render(<ItemList items={items} states={states ?? items.map(() => 'new')} focusIndex={focusIndex} selected={selected} onPick={onPick} label="Items of sub_1" />);
+  return { onPick, user: userEvent.setup(), listbox: screen.getByRole('listbox', { name: 'Items of sub_1' }) };
+}
+
+describe('ItemList', () => {
+  it('is a multi-select listbox whose options say the title, the state, the price and whether selected', () => {
+    const items = [item(1, 12_500), item(2), item(3, 1_500_000)];
+    const { listbox } = renderList({ items, states: ['new', 'waiting', 'adopted'], selected: new Set([items[2]!.key]) });
+    expect(listbox).toHaveAttribute('aria-multiselectable', 'true');
+    const options = within(listbox).getAllByRole('option');
+    expect(options.map((o) => o.getAttribute('aria-label'))).toEqual([
+      'Item it_1, new, $0.0125',
+      'Item it_2, waiting to send',
+      'Item it_3, adopted, $1.50, selected',
+    ]);
+    expect(within(listbox).getByRole('option', { name: /^Item it_3/ })).toHaveAttribute('aria-selected', 'true');
+    expect(within(listbox).getByRole('option', { name: /^Item it_1/ })).toHaveAttribute('aria-selected', 'false');
+  });
+
+  it('points the active descendant at the focused item', () => {
+    const items = [item(1), item(2), item(3)];
+    const { listbox } = renderList({ items, focusIndex: 1 });
+    const active = document.getElementById(listbox.getAttribute('aria-activedescendant') ?? '');
+    expect(active).toBe(screen.getByRole('option', { name: 'Item it_2, new' }));
+  });
+
+  it('focuses on a click, extends a range on Shift-click, toggles on Ctrl- or Cmd-click', async () => {
+    const items = [item(1), item(2), item(3), item(4)];
+    const { onPick, user } = renderList({ items });
+    await user.click(screen.getByRole('option', { name: 'Item it_3, new' }));
+    expect(onPick).toHaveBeenLastCalledWith(2, 'focus');
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('option', { name: 'Item it_4, new' }));
+    await user.keyboard('{/Shift}');
+    expect(onPick).toHaveBeenLastCalledWith(3, 'range');
+    await user.keyboard('{Control>}');
+    await user.click(screen.getByRole('option', { name: 'Item it_2, new' }));
+    await user.keyboard('{/Control}');
+    expect(onPick).toHaveBeenLastCalledWith(1, 'toggle');
+    await user.keyboard('{Meta>}');
+    await user.click(screen.getByRole('option', { name: 'Item it_1, new' }));
+    await user.keyboard('{/Meta}');
+    expect(onPick).toHaveBeenLastCalledWith(0, 'toggle');
+    expect(onPick).toHaveBeenCalledTimes(4);
+  });
+
+  it('has a named selection box per row: a click toggles that item, Shift-click extends the range', async () => {
+    const items = [item(1), item(2), item(3)];
+    const { onPick, user } = renderList({ items, selected: new Set([items[0]!.key]) });
+    expect(screen.getByRole('checkbox', { name: 'Select Item it_1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Item it_2' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Item it_2' }));
+    expect(onPick).toHaveBeenLastCalledWith(1, 'toggle');
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Item it_3' }));
+    await user.keyboard('{/Shift}');
+    expect(onPick).toHaveBeenLastCalledWith(2, 'range');
+    expect(onPick).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps only the rows in view in the DOM, however many items there are', () => {
+    const items = Array.from({ length: 5_000 }, (_, i) => item(i));
+    const { listbox } = renderList({ items });
+    const shown = within(listbox).getAllByRole('option');
+    // 560 px of 56 px rows is 10 rows, plus a few rows of overscan.
+    expect(shown.length).toBeGreaterThanOrEqual(10);
+    expect(shown.length).toBeLessThanOrEqual(20);
+    expect(shown[0]).toHaveAccessibleName('Item it_0, new');
+    expect(screen.queryByRole('option', { name: 'Item it_4999, new' })).not.toBeInTheDocument();
+  });
+});
