@@ -111,6 +111,13 @@ export class ConnectionStore {
     this.commit({ connections, active });
   }
 
+  /** Records whose key it is (verify-key answered for a connection stored without it), without activating it. */
+  recordVerified(id: string, verified: NonNullable<Connection['verified']>): void {
+    if (!this.snapshot.connections.some((c) => c.id === id)) return;
+    const connections = this.snapshot.connections.map((c) => (c.id === id ? { ...c, verified } : c));
+    this.commit({ connections, active: connections.find((c) => c.id === this.snapshot.active?.id) ?? null });
+  }
+
   /** Records that the server refused this connection's key: its requests stop until it is replaced. */
   markRefused(id: string, failure: AuthFailure): void {
     if (this.snapshot.failures[id]?.code === failure.code) return;
