@@ -1,6 +1,5 @@
 import { ConnectionBlockedError } from '../../api/errors';
 import { clientFor, connectionStore, type Connection } from '../connections';
-import { scopeOf } from '../local-store';
 import { OutboxEngine } from './engine';
 import type { NewDecision, OutboxEntry } from './model';
 import { loadSettings } from './settings';
@@ -17,7 +16,10 @@ const connectionOf = (id: string): Connection | undefined => connections().find(
  * decisions move to the organization's once verify-key answered.
  */
 export function scopeOfConnection(connection: Connection): string {
-  return connection.verified ? scopeOf(connection.baseUrl, connection.verified.org_id) : `${connection.baseUrl} connection:${connection.id}`;
+  // The local store's `scopeOf`, spelled here so the first page does not load the store (and Dexie)
+  // to name a scope; scope.test.ts keeps the two the same.
+  const base = connection.baseUrl.replace(/\/+$/, '');
+  return connection.verified ? `${base} ${connection.verified.org_id}` : `${base} connection:${connection.id}`;
 }
 export const scopeFor = (connectionId: string): string => {
   const connection = connectionOf(connectionId);
