@@ -206,6 +206,31 @@ describe('outbox engine', () => {
     expect([...b.sent, ...c.sent].map((e) => e.itemId).sort()).toEqual(['free', 'paid']);
   });
 
+  it('a tab that cannot send leaves a closed tab’s decisions to one that can, and takes them once it can', async () => {
+    const a = setup({ graceMs: () => 30_000 });
+    let connected = false;
+    const b = setup({ canSend: () => connected });
+    await b.engine.load(S);
+    a.engine.enqueue(S, live('1'));
+    await vi.advanceTimersByTimeAsync(0);
+    tabs.close(a.deps.tabs.id);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(b.engine.entriesOf(S)).toEqual([]);
+    expect(b.engine.othersOf(S).map((e) => e.itemId)).toEqual(['1']);
+    connected = true;
+    b.engine.resume(S);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(b.sent.map((e) => e.itemId)).toEqual(['1']);
+  });
+
+  it('forgets a scope whose local data was deleted', async () => {
+    const { engine } = setup({ isOnline: () => false });
+    engine.enqueue(S, live('1'));
+    await vi.advanceTimersByTimeAsync(0);
+    engine.forget(S);
+    expect(engine.entriesOf(S)).toEqual([]);
+  });
+
   it('a duplicated tab (new id, same store) never sends an undone or confirmed decision', async () => {
     const a = setup({ graceMs: () => 5_000 });
     a.engine.enqueue(S, live('kept'));

@@ -15,6 +15,8 @@ export interface OutboxDeps {
   isOnline: () => boolean;
   graceMs: () => number;
   tabs: TabRegistry;
+  /** Whether this tab can send a scope's decisions now (a connected key): a tab that cannot leaves a closed tab's decisions to one that can. */
+  canSend?: (scope: string) => boolean;
   now?: () => number;
   random?: () => number;
   concurrency?: number;
@@ -66,7 +68,7 @@ export class OutboxEngine {
   constructor(private readonly deps: OutboxDeps) {
     this.now = deps.now ?? Date.now;
     this.random = deps.random ?? Math.random;
-    deps.tabs.onAnnounce((scope) => void this.sync(scope));
+    deps.tabs.onAnnounce((scope) => void this.sync(scope).catch((error: unknown) => this.fail(error)));
   }
 
   subscribe = (listener: () => void) => {
@@ -152,6 +154,8 @@ export class OutboxEngine {
   }
 
   private async takeOver(scope: string, gone: string | undefined): Promise<void> {
+    // Not watched any more: the next read of the scope (a broadcast, a resume) tries again.
+    if (this.deps.canSend && !this.deps.canSend(scope)) return;
     try {
       const taken = await this.deps.store.claim(scope, gone, (e) => resumed(e, this.deps.tabs.id, this.now()));
       if (taken.length === 0) return;
@@ -309,12 +313,31 @@ export class OutboxEngine {
     const paused = { ...this.snapshot.paused };
     const pausedSubscriptions = { ...this.snapshot.pausedSubscriptions };
     const had = paused[scope] !== undefined || (subscriptionsToo && pausedSubscriptions[scope] !== undefined);
-    if (!had) return;
+    if (!had) {
+      if (subscriptionsToo) void this.sync(scope).catch((error: unknown) => this.fail(error));
+      return;
+    }
     delete paused[scope];
     if (subscriptionsToo) delete pausedSubscriptions[scope];
     this.snapshot = { ...this.snapshot, paused, pausedSubscriptions };
     this.notify();
     this.pump();
+    // Decisions of closed tabs left alone while this tab could not send are taken over now.
+    void this.sync(scope).catch((error: unknown) => this.fail(error));
+  }
+
+  /** Forgets a scope in memory (its local data was deleted): nothing is written. */
+  forget(scope: string): void {
+    const { [scope]: _entries, ...entries } = this.snapshot.entries;
+    const { [scope]: _others, ...others } = this.snapshot.others;
+    const { [scope]: _paused, ...paused } = this.snapshot.paused;
+    const { [scope]: _subs, ...pausedSubscriptions } = this.snapshot.pausedSubscriptions;
+    for (const [id, mark] of this.dirty) if (mark.scope === scope) this.dirty.delete(id);
+    this.loads.delete(scope);
+    this.scopes.delete(scope);
+    this.snapshot = { ...this.snapshot, entries, others, paused, pausedSubscriptions };
+    this.notify();
+    this.schedule();
   }
 
   /** Writes again what could not be written (after a storage fault). */

@@ -55,6 +55,7 @@ export const outboxEngine = new OutboxEngine({
   isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
   graceMs: () => loadSettings().graceSeconds * 1000,
   tabs: browserTabs(),
+  canSend: (scope) => senderFor(scope) !== undefined,
 });
 
 /** The outbox as the UI uses it: by connection id, resolved to the connection's scope. */
@@ -74,6 +75,8 @@ export const outbox = {
   discardAll: (connectionId: string) => outboxEngine.discardAll(scopeFor(connectionId)),
   isPaused: (connectionId: string) => outboxEngine.isPaused(scopeFor(connectionId)),
   retryWrites: () => outboxEngine.retryWrites(),
+  /** After the connection's local data was deleted: forget its decisions in memory too. */
+  forget: (connectionId: string) => outboxEngine.forget(scopeFor(connectionId)),
 };
 
 /** Decisions earlier versions kept in localStorage or sessionStorage, moved into the local store once. */
@@ -118,6 +121,7 @@ function syncWithConnections() {
     void migrateLegacy(connection, scope);
     const newKey = keys.has(connection.id) && keys.get(connection.id) !== connection.apiKey;
     keys.set(connection.id, connection.apiKey);
+    // A connected key (a new one, or after a disconnect) sends what waits, and takes over closed tabs' decisions.
     if (connection.apiKey && !failures[connection.id]) outboxEngine.resume(scope, newKey);
   }
 }
