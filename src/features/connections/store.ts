@@ -90,15 +90,6 @@ export class ConnectionStore {
     this.commit({ connections, active: connection, failures, observed });
   }
 
-  /** Records whose key a connection holds (verify-key's answer) without touching anything else. */
-  recordVerified(id: string, verified: NonNullable<Connection['verified']>): void {
-    const current = this.snapshot.connections.find((c) => c.id === id);
-    if (!current) return;
-    const next = { ...current, verified };
-    const connections = this.snapshot.connections.map((c) => (c.id === id ? next : c));
-    this.commit({ connections, active: this.snapshot.active?.id === id ? next : this.snapshot.active });
-  }
-
   activate(id: string): void {
     const active = this.snapshot.connections.find((c) => c.id === id);
     if (active) this.commit({ active });
@@ -118,6 +109,13 @@ export class ConnectionStore {
     const connections = this.snapshot.connections.filter((c) => c.id !== id);
     const active = this.snapshot.active?.id === id ? (connections[0] ?? null) : this.snapshot.active;
     this.commit({ connections, active });
+  }
+
+  /** Records whose key it is (verify-key answered for a connection stored without it), without activating it. */
+  recordVerified(id: string, verified: NonNullable<Connection['verified']>): void {
+    if (!this.snapshot.connections.some((c) => c.id === id)) return;
+    const connections = this.snapshot.connections.map((c) => (c.id === id ? { ...c, verified } : c));
+    this.commit({ connections, active: connections.find((c) => c.id === this.snapshot.active?.id) ?? null });
   }
 
   /** Records that the server refused this connection's key: its requests stop until it is replaced. */

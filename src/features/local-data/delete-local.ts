@@ -13,8 +13,9 @@ export async function deleteLocalData(queryClient: QueryClient, connection: Conn
   const db = localDb();
   if (subscriptionId) await deleteSubscriptionItems(db, scope, subscriptionId);
   else {
-    outbox.discardAll(connection.id);
+    // The rows go with the scope; the engine forgets them in memory too (nothing unsent is sent).
     await deleteScope(db, scope);
+    outbox.forget(connection.id);
   }
   forgetContent(scope);
   await queryClient.cancelQueries({ queryKey: keyScope(connection) });

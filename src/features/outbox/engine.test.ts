@@ -1,125 +1,332 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../api/errors';
-import { OutboxEngine, type OutboxDeps, type TabRegistry } from './engine';
-import { DAY_MS, type NewDecision, type OutboxEntry } from './model';
+import { OutboxEngine, type OutboxDeps } from './engine';
+import { FINAL_STATES, type NewDecision, type OutboxEntry } from './model';
+import type { DecisionStore } from './store';
+import type { TabRegistry } from './tabs';
 
-/** What storage holds for connection c1: the raw items, read without the engine. */
-const storedItems = (storage: Storage = window.localStorage) =>
-  Object.keys(storage)
-    .filter((key) => key.startsWith('dds.outbox.c1'))
-    .map((key) => JSON.parse(storage.getItem(key)!) as unknown);
-
-const live = (itemId: string, decision: 'adopt' | 'dispute' = 'adopt'): NewDecision => ({
-  kind: 'live',
-  itemId,
-  subscriptionId: 'sub',
-  decision,
-  priceMicros: null,
-});
-const charged = (itemId: string): NewDecision => ({ kind: 'simulated', itemId, subscriptionId: 'sim', decision: 'adopt', priceMicros: 12_500 });
-
-function setup(overrides: Partial<OutboxDeps> = {}, storage: Storage = window.localStorage) {
-  const sent: OutboxEntry[] = [];
-  const send = vi.fn(async (entry: OutboxEntry) => {
-    sent.push(entry);
-  });
-  const deps: OutboxDeps = {
-    storageFor: () => storage,
-    send,
-    onKeyRefused: vi.fn(),
-    isOnline: () => true,
-    graceMs: () => 3_000,
-    random: () => 0.5,
-    ...overrides,
+/** A shared store, as IndexedDB is shared by the tabs of one origin; writes may be made to fail. */
+function memoryStore() {
+  const rows = new Map<string, OutboxEntry>();
+  const opened: [string, string, 0 | 1][] = [];
+  let failing: Error | null = null;
+  const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+  const store: DecisionStore = {
+    async read(scope) {
+      await tick();
+      return [...rows.values()].filter((e) => e.scope === scope).sort((a, b) => a.createdAt - b.createdAt);
+    },
+    async write(puts, deletes) {
+      await tick();
+      if (failing) throw failing;
+      for (const id of deletes) rows.delete(id);
+      for (const e of puts) rows.set(e.id, e);
+    },
+    async claim(scope, gone, take) {
+      await tick();
+      const taken = [...rows.values()].filter((e) => e.scope === scope && e.owner === gone && !FINAL_STATES.has(e.state)).map(take);
+      for (const e of taken) rows.set(e.id, e);
+      return taken;
+    },
+    async rescope(from, to) {
+      const moved = [...rows.values()].filter((e) => e.scope === from).map((e) => ({ ...e, scope: to }));
+      for (const e of moved) rows.set(e.id, e);
+      return moved;
+    },
+    async markOpen(_scope, _sub, itemIds, open) {
+      for (const id of itemIds) opened.push([_sub, id, open]);
+    },
   };
-  return { engine: new OutboxEngine(deps), deps, sent, send: (overrides.send as typeof send | undefined) ?? send };
+  return { store, rows, opened, fail: (error: Error | null) => (failing = error) };
 }
 
-/** Tabs that open and close on command, like Web Locks would report them. */
+/** Tabs that open and close on command, as Web Locks report them, with a broadcast channel between them. */
 function fakeTabs() {
   const open = new Set<string>();
   const waiting = new Map<string, (() => void)[]>();
+  const channel = new Map<string, (scope: string) => void>();
   return {
     open(id: string): TabRegistry {
       open.add(id);
       return {
         id,
         whenGone(owner, onGone) {
-          if (open.has(owner)) waiting.set(owner, [...(waiting.get(owner) ?? []), onGone]);
+          if (owner && open.has(owner)) waiting.set(owner, [...(waiting.get(owner) ?? []), onGone]);
           else queueMicrotask(onGone);
         },
+        announce: (scope) => {
+          for (const [tab, listener] of channel) if (tab !== id && open.has(tab)) queueMicrotask(() => listener(scope));
+        },
+        onAnnounce: (listener) => void channel.set(id, listener),
       };
     },
     close(id: string) {
       open.delete(id);
+      channel.delete(id);
       for (const onGone of waiting.get(id) ?? []) queueMicrotask(onGone);
       waiting.delete(id);
     },
   };
 }
 
-const stateOf = (engine: OutboxEngine, itemId: string) => engine.entriesOf('c1').find((e) => e.itemId === itemId)?.state;
+const live = (itemId: string, decision: 'adopt' | 'dispute' = 'adopt', subscriptionId = 'sub'): NewDecision => ({ kind: 'live', itemId, subscriptionId, decision, priceMicros: null });
+const charged = (itemId: string): NewDecision => ({ kind: 'simulated', itemId, subscriptionId: 'sim', decision: 'adopt', priceMicros: 12_500 });
 
-beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2026, 10, 21) }));
+let shared = memoryStore();
+let tabs = fakeTabs();
+let tabNo = 0;
+
+function setup(overrides: Partial<OutboxDeps> = {}) {
+  const sent: OutboxEntry[] = [];
+  const send = vi.fn(async (entry: OutboxEntry) => {
+    sent.push(entry);
+  });
+  const deps: OutboxDeps = {
+    store: shared.store,
+    send,
+    onKeyRefused: vi.fn(),
+    isOnline: () => true,
+    graceMs: () => 3_000,
+    random: () => 0.5,
+    tabs: tabs.open(`tab${++tabNo}`),
+    ...overrides,
+  };
+  return { engine: new OutboxEngine(deps), deps, sent };
+}
+
+const S = 'http://dds org_1';
+const stateOf = (engine: OutboxEngine, itemId: string) => engine.entriesOf(S).find((e) => e.itemId === itemId)?.state;
+const storedStates = () => [...shared.rows.values()].map((e) => [e.itemId, e.state]);
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.UTC(2026, 10, 21), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  shared = memoryStore();
+  tabs = fakeTabs();
+});
 afterEach(() => vi.useRealTimers());
 
-describe('outbox', () => {
-  it('persists a decision before anything else and sends it only after the grace window', async () => {
+describe('outbox engine', () => {
+  it('shows a decision at once, writes it, and sends it only after the undo window', async () => {
     const { engine, sent } = setup();
-    engine.enqueue('c1', live('1'));
-    expect(storedItems()).toEqual([expect.objectContaining({ itemId: '1', state: 'grace' })]);
+    engine.enqueue(S, live('1'));
+    expect(stateOf(engine, '1')).toBe('grace');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(storedStates()).toEqual([['1', 'grace']]);
+    expect(shared.opened).toEqual([['sub', '1', 0]]);
     await vi.advanceTimersByTimeAsync(2_900);
     expect(sent).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(200);
     expect(sent).toHaveLength(1);
-    expect(stateOf(engine, '1')).toBe('sent');
+    // Kept as the record, confirmed: never sent again.
+    expect(storedStates()).toEqual([['1', 'sent']]);
+    engine.enqueue(S, live('1', 'dispute'));
     await vi.advanceTimersByTimeAsync(60_000);
-    engine.pump();
     expect(sent).toHaveLength(1);
   });
 
-  it('undo inside the window cancels: nothing is sent', async () => {
-    const { engine, sent } = setup();
-    engine.enqueue('c1', live('1'));
-    engine.enqueue('c1', live('2'));
-    expect(engine.undoLast('c1')?.itemId).toBe('2');
+  it('never sends a decision whose write failed, and says so until it is written', async () => {
+    const { engine, sent } = setup({ graceMs: () => 0 });
+    shared.fail(new Error('QuotaExceededError'));
+    engine.enqueue(S, live('1'));
     await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent).toHaveLength(0);
+    expect(engine.getSnapshot().writeError).toMatch(/could not be saved.*QuotaExceeded/);
+    shared.fail(null);
+    engine.retryWrites();
+    await vi.advanceTimersByTimeAsync(100);
     expect(sent.map((e) => e.itemId)).toEqual(['1']);
-    expect(engine.undoLast('c1')).toBeNull();
+    expect(engine.getSnapshot().writeError).toBeNull();
   });
 
-  it('undoes decisions recorded together (a bulk decision) with one undo', async () => {
+  it('undo inside the window cancels, removes the write and reopens the item', async () => {
     const { engine, sent } = setup();
-    engine.enqueue('c1', live('single'));
-    for (const id of ['b1', 'b2', 'b3']) engine.enqueue('c1', live(id, 'dispute'), 'bulk');
-    expect(engine.undoLatest('c1').map((e) => e.itemId)).toEqual(['b1', 'b2', 'b3']);
-    expect(engine.undoLatest('c1').map((e) => e.itemId)).toEqual(['single']);
+    engine.enqueue(S, live('1'));
+    engine.enqueue(S, live('2'));
+    expect(engine.undoLast(S)?.itemId).toBe('2');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent.map((e) => e.itemId)).toEqual(['1']);
+    expect(storedStates()).toEqual([['1', 'sent']]);
+    expect(shared.opened).toContainEqual(['sub', '2', 1]);
+    expect(engine.undoLast(S)).toBeNull();
+  });
+
+  it('undoes decisions recorded together with one undo', async () => {
+    const { engine, sent } = setup();
+    engine.enqueue(S, live('single'));
+    for (const id of ['b1', 'b2', 'b3']) engine.enqueue(S, live(id, 'dispute'), 'bulk');
+    expect(engine.undoLatest(S).map((e) => e.itemId)).toEqual(['b1', 'b2', 'b3']);
+    expect(engine.undoLatest(S).map((e) => e.itemId)).toEqual(['single']);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sent).toEqual([]);
   });
 
-  it('shows what another tab records in shared storage, and keeps it as sent once that tab sent it', async () => {
-    const tabs = fakeTabs();
-    const a = setup({ tabs: tabs.open('A') });
-    const b = setup({ tabs: tabs.open('B') });
-    b.engine.load('c1');
-    // Each of A's writes reaches B as a storage event.
-    a.engine.subscribe(() => b.engine.syncOthers('c1'));
-    a.engine.enqueue('c1', live('x'));
-    expect(b.engine.othersOf('c1').map((e) => [e.itemId, e.state])).toEqual([['x', 'grace']]);
-    const undone = a.engine.enqueue('c1', live('y'));
-    expect(b.engine.othersOf('c1').map((e) => e.itemId)).toEqual(['x', 'y']);
-    a.engine.undo('c1', undone.id);
-    expect(b.engine.othersOf('c1').map((e) => e.itemId)).toEqual(['x']);
+  it('shows another tab’s decisions live, leaves them to it, and records them once it sent them', async () => {
+    const a = setup();
+    const b = setup();
+    await b.engine.load(S);
+    a.engine.enqueue(S, live('x'));
+    const y = a.engine.enqueue(S, live('y'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.engine.othersOf(S).map((e) => [e.itemId, e.state])).toEqual([
+      ['x', 'grace'],
+      ['y', 'grace'],
+    ]);
+    a.engine.undo(S, y.id);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.engine.othersOf(S).map((e) => e.itemId)).toEqual(['x']);
+    // B may not decide an item A decided.
+    expect(b.engine.enqueue(S, live('x', 'dispute')).owner).toBe(a.deps.tabs.id);
     await vi.advanceTimersByTimeAsync(3_000);
     expect(a.sent.map((e) => e.itemId)).toEqual(['x']);
-    expect(b.engine.othersOf('c1').map((e) => [e.itemId, e.state])).toEqual([['x', 'sent']]);
-    // B sends none of A's decisions.
     expect(b.sent).toHaveLength(0);
-    expect(b.engine.entriesOf('c1')).toEqual([]);
+    expect(b.engine.entriesOf(S).map((e) => [e.itemId, e.state])).toEqual([['x', 'sent']]);
+    expect(b.engine.othersOf(S)).toEqual([]);
   });
 
-  it('retries network errors and 5xx with backoff, then saves exactly once', async () => {
+  it('takes over a closed tab’s decisions within the window it learns of them, exactly once across tabs', async () => {
+    const a = setup({ graceMs: () => 30_000 });
+    const b = setup();
+    const c = setup();
+    await Promise.all([b.engine.load(S), c.engine.load(S)]);
+    a.engine.enqueue(S, live('undone'));
+    a.engine.enqueue(S, live('free'));
+    a.engine.enqueue(S, charged('paid'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(b.sent).toHaveLength(0);
+    a.engine.undo(S, a.engine.entriesOf(S).find((e) => e.itemId === 'undone')!.id);
+    await vi.advanceTimersByTimeAsync(0);
+    tabs.close(a.deps.tabs.id);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const all = [...b.sent, ...c.sent].map((e) => e.itemId);
+    expect(all).toEqual(['free']);
+    const owner = b.engine.entriesOf(S).some((e) => e.itemId === 'paid') ? b : c;
+    expect(stateOf(owner.engine, 'paid')).toBe('needs-confirmation');
+    owner.engine.confirm(S, owner.engine.entriesOf(S).filter((e) => e.state === 'needs-confirmation').map((e) => e.id));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([...b.sent, ...c.sent].map((e) => e.itemId).sort()).toEqual(['free', 'paid']);
+  });
+
+  it('a tab that cannot send leaves a closed tab’s decisions to one that can, and takes them once it can', async () => {
+    const a = setup({ graceMs: () => 30_000 });
+    let connected = false;
+    const b = setup({ canSend: () => connected });
+    await b.engine.load(S);
+    a.engine.enqueue(S, live('1'));
+    await vi.advanceTimersByTimeAsync(0);
+    tabs.close(a.deps.tabs.id);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(b.engine.entriesOf(S)).toEqual([]);
+    expect(b.engine.othersOf(S).map((e) => e.itemId)).toEqual(['1']);
+    connected = true;
+    b.engine.resume(S);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(b.sent.map((e) => e.itemId)).toEqual(['1']);
+  });
+
+  it('forgets a scope whose local data was deleted', async () => {
+    const { engine } = setup({ isOnline: () => false });
+    engine.enqueue(S, live('1'));
+    await vi.advanceTimersByTimeAsync(0);
+    engine.forget(S);
+    expect(engine.entriesOf(S)).toEqual([]);
+  });
+
+  it('a duplicated tab (new id, same store) never sends an undone or confirmed decision', async () => {
+    const a = setup({ graceMs: () => 5_000 });
+    a.engine.enqueue(S, live('kept'));
+    const undone = a.engine.enqueue(S, live('undone'));
+    await vi.advanceTimersByTimeAsync(0);
+    const dup = setup();
+    await dup.engine.load(S);
+    a.engine.undo(S, undone.id);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['kept']);
+    expect(dup.sent).toEqual([]);
+    tabs.close(a.deps.tabs.id);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(dup.sent).toEqual([]);
+    expect(dup.engine.entriesOf(S).map((e) => [e.itemId, e.state])).toEqual([['kept', 'sent']]);
+  });
+
+  it('resumes a reloaded tab’s decisions: free ones sent, charged ones wait for confirmation, old ones expire', async () => {
+    const first = setup({ isOnline: () => false });
+    first.engine.enqueue(S, live('free'));
+    first.engine.enqueue(S, charged('paid'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    tabs.close(first.deps.tabs.id);
+    const second = setup();
+    await second.engine.load(S);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(second.sent.map((e) => e.itemId)).toEqual(['free']);
+    expect(stateOf(second.engine, 'paid')).toBe('needs-confirmation');
+    tabs.close(second.deps.tabs.id);
+    vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
+    const third = setup();
+    await third.engine.load(S);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(stateOf(third.engine, 'paid')).toBe('expired');
+  });
+
+  it('imports decisions from the older storage once, without doubling them', async () => {
+    const { engine, sent } = setup();
+    const old: OutboxEntry = { id: 'old1', scope: S, connectionId: 'c1', kind: 'live', itemId: 'o', subscriptionId: 'sub', decision: 'adopt', priceMicros: null, createdAt: Date.now(), sendAfter: Date.now(), state: 'queued', attempts: 0, nextAttemptAt: Date.now(), owner: 'ancient' };
+    await engine.load(S, [old]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sent.map((e) => e.id)).toEqual(['old1']);
+    expect(shared.rows.size).toBe(1);
+  });
+
+  it('pauses only the refused subscription on a 403, and lets the user discard its decisions', async () => {
+    const send = vi.fn(async (entry: OutboxEntry) => {
+      if (entry.subscriptionId === 'narrow') throw new ApiError(403, 'SUBSCRIPTION_NOT_IN_SCOPE', 'not in scope', '');
+    });
+    const { engine, deps } = setup({ send, graceMs: () => 0 });
+    engine.enqueue(S, live('a', 'adopt', 'narrow'));
+    engine.enqueue(S, live('b', 'adopt', 'narrow'));
+    engine.enqueue(S, live('c', 'adopt', 'wide'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(engine.getSnapshot().pausedSubscriptions[S]).toEqual({ narrow: 'not in scope' });
+    expect(engine.isPaused(S)).toBeNull();
+    expect(deps.onKeyRefused).not.toHaveBeenCalled();
+    expect(stateOf(engine, 'c')).toBe('sent');
+    expect(stateOf(engine, 'a')).toBe('queued');
+    const calls = send.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send.mock.calls.length).toBe(calls);
+    engine.discard(S, engine.entriesOf(S).filter((e) => e.subscriptionId === 'narrow').map((e) => e.id));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(storedStates()).toEqual([
+      ['a', 'discarded'],
+      ['b', 'discarded'],
+      ['c', 'sent'],
+    ]);
+    expect(shared.opened).toContainEqual(['narrow', 'a', 1]);
+    engine.resume(S);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(send.mock.calls.length).toBe(calls);
+  });
+
+  it('pauses the scope on a 401, loses nothing, and sends after resume', async () => {
+    let refused = true;
+    const send = vi.fn(async () => {
+      if (refused) throw new ApiError(401, 'KEY_REVOKED', 'revoked', '');
+    });
+    const { engine, deps } = setup({ send, graceMs: () => 0 });
+    engine.enqueue(S, live('1'));
+    engine.enqueue(S, live('2', 'adopt', 'other'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(deps.onKeyRefused).toHaveBeenCalled();
+    expect(engine.isPaused(S)).toBe('revoked');
+    const calls = send.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send.mock.calls.length).toBe(calls);
+    refused = false;
+    engine.resume(S);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(engine.entriesOf(S).map((e) => e.state)).toEqual(['sent', 'sent']);
+  });
+
+  it('retries network errors, 5xx and 429, then saves exactly once', async () => {
     let calls = 0;
     const send = vi.fn(async () => {
       calls++;
@@ -128,233 +335,82 @@ describe('outbox', () => {
       if (calls === 3) throw new ApiError(429, null, 'slow down', '');
     });
     const { engine } = setup({ send, graceMs: () => 0, retryBaseMs: 100 });
-    engine.enqueue('c1', live('1'));
+    engine.enqueue(S, live('1'));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(calls).toBe(4);
     expect(stateOf(engine, '1')).toBe('sent');
   });
 
-  it('stops at a 409 and keeps the server’s recorded decision', async () => {
+  it('gives up at the 8th failure, and retries on request', async () => {
+    let fail = true;
+    const send = vi.fn(async () => {
+      if (fail) throw new ApiError(503, null, 'down', '');
+    });
+    const { engine } = setup({ send, graceMs: () => 0, retryBaseMs: 10 });
+    engine.enqueue(S, live('1'));
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(send).toHaveBeenCalledTimes(8);
+    expect(stateOf(engine, '1')).toBe('failed');
+    fail = false;
+    engine.retry(S, engine.entriesOf(S)[0]!.id);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(stateOf(engine, '1')).toBe('sent');
+  });
+
+  it('stops at a 409 with the service’s recorded decision', async () => {
     const send = vi.fn(async () => {
       throw new ApiError(409, 'FEEDBACK_CONFLICT', 'already adopt', '', 'adopt');
     });
     const { engine } = setup({ send, graceMs: () => 0 });
-    engine.enqueue('c1', live('1', 'dispute'));
+    engine.enqueue(S, live('1', 'dispute'));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(engine.entriesOf('c1')[0]).toMatchObject({ state: 'conflict', recorded: 'adopt' });
+    expect(engine.entriesOf(S)[0]).toMatchObject({ state: 'conflict', recorded: 'adopt' });
   });
 
-  it('pauses the connection on a 401, loses nothing, and sends after resume', async () => {
-    let refused = true;
-    const send = vi.fn(async () => {
-      if (refused) throw new ApiError(401, 'KEY_REVOKED', 'revoked', '');
-    });
-    const onKeyRefused = vi.fn();
-    const { engine } = setup({ send, onKeyRefused, graceMs: () => 0 });
-    engine.enqueue('c1', live('1'));
-    engine.enqueue('c1', live('2'));
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(onKeyRefused).toHaveBeenCalled();
-    expect(engine.isPaused('c1')).toBeTruthy();
-    const callsWhilePaused = send.mock.calls.length;
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(send.mock.calls.length).toBe(callsWhilePaused);
-    expect(engine.entriesOf('c1').map((e) => e.state)).toEqual(['queued', 'queued']);
-    refused = false;
-    engine.resume('c1');
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(engine.entriesOf('c1').map((e) => e.state)).toEqual(['sent', 'sent']);
-  });
-
-  it('after a reload, resumes free decisions and holds charged ones for confirmation', async () => {
-    const first = setup({ isOnline: () => false });
-    first.engine.enqueue('c1', live('free'));
-    first.engine.enqueue('c1', charged('paid'));
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(first.sent).toHaveLength(0);
-
-    const second = setup();
-    second.engine.load('c1');
-    expect(stateOf(second.engine, 'paid')).toBe('needs-confirmation');
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(second.sent.map((e) => e.itemId)).toEqual(['free']);
-    const waiting = second.engine.entriesOf('c1').filter((e) => e.state === 'needs-confirmation');
-    second.engine.confirm('c1', waiting.map((e) => e.id));
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(second.sent.map((e) => e.itemId)).toEqual(['free', 'paid']);
-  });
-
-  it('records a decision with one small write, however long the backlog', () => {
-    const { engine } = setup({ isOnline: () => false });
-    for (let i = 0; i < 100; i++) engine.enqueue('c1', live(`backlog-${i}`));
-    const setItem = vi.spyOn(Storage.prototype, 'setItem');
-    engine.enqueue('c1', live('new'));
-    expect(setItem).toHaveBeenCalledTimes(1);
-    const [, written] = setItem.mock.calls[0]!;
-    expect(JSON.parse(written)).toMatchObject({ itemId: 'new', state: 'grace' });
-    setItem.mockRestore();
-    expect(storedItems()).toHaveLength(101);
-  });
-
-  it('still loads an outbox written by the earlier single-array format, then stores it per entry', async () => {
-    const old = setup({ isOnline: () => false });
-    old.engine.enqueue('c1', live('a'));
-    old.engine.enqueue('c1', charged('b'));
-    const entries = old.engine.entriesOf('c1');
-    window.localStorage.clear();
-    window.localStorage.setItem('dds.outbox.c1', JSON.stringify(entries));
-
-    const next = setup();
-    next.engine.load('c1');
-    expect(next.engine.entriesOf('c1').map((e) => e.itemId)).toEqual(['a', 'b']);
-    expect(stateOf(next.engine, 'b')).toBe('needs-confirmation');
-    expect(window.localStorage.getItem('dds.outbox.c1')).toBeNull();
-    expect(storedItems()).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(next.sent.map((e) => e.itemId)).toEqual(['a']);
-  });
-
-  it('drops a damaged stored entry and keeps the others', () => {
-    const first = setup({ isOnline: () => false });
-    first.engine.enqueue('c1', live('good'));
-    window.localStorage.setItem('dds.outbox.c1.broken', '{not json');
-    window.localStorage.setItem('dds.outbox.c1.wrong', JSON.stringify({ id: 'wrong', itemId: 42 }));
-    const second = setup({ isOnline: () => false });
-    second.engine.load('c1');
-    expect(second.engine.entriesOf('c1').map((e) => e.itemId)).toEqual(['good']);
-  });
-
-  it('leaves a decision to the open tab that recorded it, and takes it over once that tab closes', async () => {
-    const tabs = fakeTabs();
-    const a = setup({ tabs: tabs.open('A'), graceMs: () => 30_000 });
-    a.engine.enqueue('c1', live('undone'));
-    a.engine.enqueue('c1', live('free'));
-    a.engine.enqueue('c1', charged('paid'));
-
-    const b = setup({ tabs: tabs.open('B') });
-    b.engine.load('c1');
-    await vi.advanceTimersByTimeAsync(10_000);
-    // B shows and sends nothing of A's: A may still undo.
-    expect(b.engine.entriesOf('c1')).toEqual([]);
-    expect(b.sent).toHaveLength(0);
-    expect(a.engine.undoLast('c1')?.itemId).toBe('paid');
-    a.engine.undo('c1', a.engine.entriesOf('c1').find((e) => e.itemId === 'undone')!.id);
-    a.engine.enqueue('c1', charged('paid'));
-
-    tabs.close('A');
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(b.sent.map((e) => e.itemId)).toEqual(['free']);
-    expect(stateOf(b.engine, 'paid')).toBe('needs-confirmation');
-    expect(stateOf(b.engine, 'undone')).toBeUndefined();
-    // Taken over for good: B's now, so a third tab leaves them to B.
-    const c = setup({ tabs: tabs.open('C') });
-    c.engine.load('c1');
-    expect(c.engine.entriesOf('c1')).toEqual([]);
-  });
-
-  it('takes over at once the decisions of a tab that is already gone (a reload)', async () => {
-    const tabs = fakeTabs();
-    const before = setup({ tabs: tabs.open('old'), isOnline: () => false });
-    before.engine.enqueue('c1', live('free'));
-    tabs.close('old');
-    const after = setup({ tabs: tabs.open('new') });
-    after.engine.load('c1');
-    await vi.advanceTimersByTimeAsync(100);
-    expect(after.sent.map((e) => e.itemId)).toEqual(['free']);
-  });
-
-  it('expires unsent decisions older than 24 hours after a reload', () => {
-    const first = setup({ isOnline: () => false });
-    first.engine.enqueue('c1', charged('old'));
-    vi.setSystemTime(Date.now() + DAY_MS + 1);
-    const second = setup();
-    second.engine.load('c1');
-    expect(stateOf(second.engine, 'old')).toBe('expired');
-  });
-
-  it('never re-sends a decision the server confirmed, even after a reload', async () => {
-    const first = setup({ graceMs: () => 0 });
-    first.engine.enqueue('c1', live('1'));
-    first.engine.enqueue('c1', live('2'));
-    await vi.advanceTimersByTimeAsync(100);
-    expect(first.sent).toHaveLength(2);
-    // The same visit refuses to decide a confirmed item again.
-    first.engine.enqueue('c1', live('1', 'dispute'));
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(first.sent).toHaveLength(2);
-    // Confirmed decisions left storage: a reload has nothing to send.
-    expect(storedItems()).toEqual([]);
-    const second = setup();
-    second.engine.load('c1');
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(second.sent).toHaveLength(0);
-    expect(second.engine.entriesOf('c1')).toEqual([]);
-  });
-
-  it('sends with bounded concurrency', async () => {
+  it('sends with bounded concurrency, and waits while offline', async () => {
     let inFlight = 0;
     let peak = 0;
+    let online = false;
     const send = vi.fn(async () => {
       inFlight++;
       peak = Math.max(peak, inFlight);
       await new Promise((r) => setTimeout(r, 50));
       inFlight--;
     });
-    const { engine } = setup({ send, graceMs: () => 0, concurrency: 3 });
-    for (let i = 0; i < 12; i++) engine.enqueue('c1', live(String(i)));
+    const { engine } = setup({ send, graceMs: () => 0, concurrency: 3, isOnline: () => online });
+    for (let i = 0; i < 12; i++) engine.enqueue(S, live(String(i)));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(send).not.toHaveBeenCalled();
+    online = true;
+    engine.pump();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(send).toHaveBeenCalledTimes(12);
     expect(peak).toBe(3);
   });
 
-  it('waits while offline and sends when back online', async () => {
-    let online = false;
-    const { engine, sent } = setup({ isOnline: () => online, graceMs: () => 0 });
-    engine.enqueue('c1', live('1'));
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(sent).toHaveLength(0);
-    online = true;
-    engine.pump();
-    await vi.advanceTimersByTimeAsync(10);
-    expect(sent).toHaveLength(1);
-  });
-
-  it('marks a 400 failed, and retries it on request', async () => {
-    let fail = true;
-    const send = vi.fn(async () => {
-      if (fail) throw new ApiError(400, 'INVALID_BODY', 'bad', '');
-    });
-    const { engine } = setup({ send, graceMs: () => 0 });
-    engine.enqueue('c1', live('1'));
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(stateOf(engine, '1')).toBe('failed');
-    fail = false;
-    engine.retry('c1', engine.entriesOf('c1')[0]!.id);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(stateOf(engine, '1')).toBe('sent');
-  });
-
-  it('sends a connection’s unsent decisions at once when asked, charged ones included', async () => {
-    const first = setup({ isOnline: () => false });
-    first.engine.enqueue('c1', charged('paid'));
+  it('sends everything at once when asked, and discards all but what is in flight on removal', async () => {
     const { engine, sent } = setup({ graceMs: () => 60_000 });
-    engine.load('c1');
-    engine.enqueue('c1', live('free'));
-    expect(stateOf(engine, 'paid')).toBe('needs-confirmation');
-    engine.sendNow('c1');
+    engine.enqueue(S, live('free'));
+    engine.sendNow(S);
     await vi.advanceTimersByTimeAsync(100);
-    expect(sent.map((e) => e.itemId).sort()).toEqual(['free', 'paid']);
+    expect(sent.map((e) => e.itemId)).toEqual(['free']);
+    engine.enqueue(S, charged('paid'));
+    engine.discardAll(S);
+    await vi.advanceTimersByTimeAsync(100_000);
+    expect(sent).toHaveLength(1);
+    expect(storedStates()).toEqual([
+      ['free', 'sent'],
+      ['paid', 'discarded'],
+    ]);
   });
 
-  it('forgets a removed connection’s decisions, in memory and in storage', async () => {
-    const { engine, sent } = setup();
-    engine.enqueue('c1', live('1'));
-    engine.enqueue('c1', charged('2'));
-    engine.discardAll('c1');
-    expect(engine.entriesOf('c1')).toEqual([]);
-    expect(storedItems()).toEqual([]);
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(sent).toHaveLength(0);
+  it('moves a provisional scope’s decisions to the organization’s', async () => {
+    const { engine } = setup({ isOnline: () => false });
+    engine.enqueue('provisional', live('1'));
+    await vi.advanceTimersByTimeAsync(0);
+    await engine.rescope('provisional', S);
+    expect(engine.entriesOf(S).map((e) => e.itemId)).toEqual(['1']);
+    expect(engine.entriesOf('provisional')).toEqual([]);
   });
 });

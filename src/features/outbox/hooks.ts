@@ -1,23 +1,46 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { outbox } from './instance';
+import { connectionStore } from '../connections';
+import { outbox, scopeFor } from './instance';
 import { PROBLEM_STATES, UNSENT_STATES, type OutboxEntry } from './model';
 
 const EMPTY: readonly OutboxEntry[] = [];
+const NONE: Readonly<Record<string, string>> = {};
 
-export function useOutboxEntries(connectionId: string | undefined): readonly OutboxEntry[] {
-  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
-  return connectionId ? (snapshot.entries[connectionId] ?? EMPTY) : EMPTY;
+/** The scope a connection's decisions live under (changes once its organization is known). */
+function useScope(connectionId: string | undefined): string | undefined {
+  return useSyncExternalStore(connectionStore.subscribe, () => (connectionId ? scopeFor(connectionId) : undefined));
 }
 
-/** Decisions other open tabs recorded on this connection (shown, never sent here). */
-export function useOtherTabsEntries(connectionId: string | undefined): readonly OutboxEntry[] {
+/** This tab's decisions on a connection's organization, and every confirmed or discarded one. */
+export function useOutboxEntries(connectionId: string | undefined): readonly OutboxEntry[] {
+  const scope = useScope(connectionId);
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
-  return connectionId ? (snapshot.others[connectionId] ?? EMPTY) : EMPTY;
+  return scope ? (snapshot.entries[scope] ?? EMPTY) : EMPTY;
+}
+
+/** Unfinished decisions other open tabs own on this organization (shown live, never sent here). */
+export function useOtherTabsEntries(connectionId: string | undefined): readonly OutboxEntry[] {
+  const scope = useScope(connectionId);
+  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  return scope ? (snapshot.others[scope] ?? EMPTY) : EMPTY;
 }
 
 export function useOutboxPaused(connectionId: string | undefined): string | null {
+  const scope = useScope(connectionId);
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
-  return connectionId ? (snapshot.paused[connectionId] ?? null) : null;
+  return scope ? (snapshot.paused[scope] ?? null) : null;
+}
+
+/** Subscriptions whose decisions wait because the key may not use them (403), with the service's words. */
+export function useOutboxPausedSubscriptions(connectionId: string | undefined): Readonly<Record<string, string>> {
+  const scope = useScope(connectionId);
+  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  return scope ? (snapshot.pausedSubscriptions[scope] ?? NONE) : NONE;
+}
+
+/** A decision that could not be written to this device (nothing unwritten is sent). */
+export function useOutboxWriteError(): string | null {
+  return useSyncExternalStore(outbox.subscribe, outbox.getSnapshot).writeError;
 }
 
 export function outboxCounts(entries: readonly OutboxEntry[]) {
@@ -30,7 +53,7 @@ export function outboxCounts(entries: readonly OutboxEntry[]) {
   return { unsent, problems };
 }
 
-/** Every connection's unsent decisions, for the leave guard. */
+/** Every scope's unsent decisions of this tab, for the leave guard. */
 export function useAllUnsent(): number {
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
   return Object.values(snapshot.entries).reduce((sum, entries) => sum + outboxCounts(entries).unsent, 0);

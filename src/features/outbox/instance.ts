@@ -1,79 +1,130 @@
-import { ApiError, ConnectionBlockedError } from '../../api/errors';
-import { clientFor, connectionStore, type Connection } from '../connections';
-import { OutboxEngine, type TabRegistry } from './engine';
-import type { OutboxEntry } from './model';
+import { ConnectionBlockedError } from '../../api/errors';
+import { clientFor, connectionStore, scopeOf, type Connection } from '../connections';
+import { OutboxEngine } from './engine';
+import type { NewDecision, OutboxEntry } from './model';
 import { loadSettings } from './settings';
+import { readEntries, removeLegacy, removeEntry } from './storage';
+import { indexedDbStore } from './store';
+import { browserTabs } from './tabs';
 
-const connectionOf = (id: string): Connection | undefined => connectionStore.getSnapshot().connections.find((c) => c.id === id);
+const connections = () => connectionStore.getSnapshot().connections;
+const connectionOf = (id: string): Connection | undefined => connections().find((c) => c.id === id);
 
-/** The outbox follows its connection's storage choice: the tab's, or this device's when remembered. */
-function storageFor(connectionId: string): Storage | null {
-  try {
-    return connectionOf(connectionId)?.remember ? window.localStorage : window.sessionStorage;
-  } catch {
-    return null;
-  }
+/**
+ * A connection's scope: its organization on its base URL, once the service said whose key it is.
+ * Until then (a connection stored by an earlier version), its own provisional scope; its
+ * decisions move to the organization's once verify-key answered.
+ */
+export function scopeOfConnection(connection: Connection): string {
+  return connection.verified ? scopeOf(connection.baseUrl, connection.verified.org_id) : scopeOf(connection.baseUrl, `connection:${connection.id}`);
+}
+export const scopeFor = (connectionId: string): string => {
+  const connection = connectionOf(connectionId);
+  return connection ? scopeOfConnection(connection) : `connection:${connectionId}`;
+};
+
+/** A connected connection of the scope sends its decisions: the active one first (any key of the organization will do). */
+function senderFor(scope: string): Connection | undefined {
+  const active = connectionStore.getSnapshot().active;
+  if (active?.apiKey && scopeOfConnection(active) === scope) return active;
+  return connections().find((c) => c.apiKey && scopeOfConnection(c) === scope);
 }
 
 async function send(entry: OutboxEntry): Promise<unknown> {
-  const connection = connectionOf(entry.connectionId);
-  if (!connection?.apiKey) throw new ConnectionBlockedError('the connection is disconnected');
+  const connection = senderFor(entry.scope);
+  if (!connection) throw new ConnectionBlockedError('no connection of this organization is connected');
   const client = clientFor(connection);
   if (entry.kind === 'live') {
-    return entry.decision === 'adopt'
-      ? client.adoptLive(entry.itemId, entry.subscriptionId)
-      : client.disputeLive(entry.itemId, entry.subscriptionId, entry.reason);
+    return entry.decision === 'adopt' ? client.adoptLive(entry.itemId, entry.subscriptionId) : client.disputeLive(entry.itemId, entry.subscriptionId, entry.reason);
   }
   return entry.decision === 'adopt' ? client.adoptItem(entry.itemId) : client.disputeItem(entry.itemId);
 }
 
-/**
- * Open tabs, through Web Locks: each tab holds a lock named after it for as long as it is open
- * (the browser releases it when the tab closes or crashes), so asking for another tab's lock
- * is granted exactly when that tab is gone. Web Locks need a secure context (https or
- * localhost); without them every stored decision is resumed as after a reload.
- */
-function openTabs(): TabRegistry | undefined {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks || !globalThis.crypto?.randomUUID) return undefined;
-  const id = globalThis.crypto.randomUUID();
-  const lockOf = (tab: string) => `dds.outbox.tab.${tab}`;
-  // If the browser refuses locks here, other tabs take this tab's decisions over as after a reload.
-  locks.request(lockOf(id), () => new Promise<never>(() => {})).catch(() => undefined);
-  return {
-    id,
-    // Refused, the owner cannot be told alive: its decisions are resumed rather than left unsent.
-    whenGone: (owner, onGone) => void locks.request(lockOf(owner), () => onGone()).catch(() => onGone()),
-  };
-}
-
-/** The console's one outbox. */
-export const outbox = new OutboxEngine({
-  storageFor,
+/** The console's one outbox engine (keyed by scope). */
+export const outboxEngine = new OutboxEngine({
+  store: indexedDbStore(),
   send,
-  onKeyRefused: (connectionId, error: ApiError) =>
-    connectionStore.markRefused(connectionId, { code: error.code ?? `HTTP_${error.status}`, message: error.message }),
+  onKeyRefused: (scope, error) => {
+    for (const c of connections()) {
+      if (c.apiKey && scopeOfConnection(c) === scope) connectionStore.markRefused(c.id, { code: error.code ?? `HTTP_${error.status}`, message: error.message });
+    }
+  },
   isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
   graceMs: () => loadSettings().graceSeconds * 1000,
-  tabs: typeof window === 'undefined' ? undefined : openTabs(),
+  tabs: browserTabs(),
+  canSend: (scope) => senderFor(scope) !== undefined,
 });
 
-/** Loads every known connection's outbox and resumes a paused one once its key is fixed. */
+/** The outbox as the UI uses it: by connection id, resolved to the connection's scope. */
+export const outbox = {
+  subscribe: outboxEngine.subscribe,
+  getSnapshot: outboxEngine.getSnapshot,
+  pump: outboxEngine.pump,
+  enqueue: (connectionId: string, decision: NewDecision, group?: string) => outboxEngine.enqueue(scopeFor(connectionId), decision, group, connectionId),
+  undoLast: (connectionId: string) => outboxEngine.undoLast(scopeFor(connectionId)),
+  undoLatest: (connectionId: string) => outboxEngine.undoLatest(scopeFor(connectionId)),
+  undo: (connectionId: string, entryId: string) => outboxEngine.undo(scopeFor(connectionId), entryId),
+  retry: (connectionId: string, entryId: string) => outboxEngine.retry(scopeFor(connectionId), entryId),
+  confirm: (connectionId: string, entryIds: readonly string[]) => outboxEngine.confirm(scopeFor(connectionId), entryIds),
+  discard: (connectionId: string, entryIds: readonly string[]) => outboxEngine.discard(scopeFor(connectionId), entryIds),
+  isDiscardable: (connectionId: string, entry: OutboxEntry) => outboxEngine.isDiscardable(scopeFor(connectionId), entry),
+  sendNow: (connectionId: string) => outboxEngine.sendNow(scopeFor(connectionId)),
+  discardAll: (connectionId: string) => outboxEngine.discardAll(scopeFor(connectionId)),
+  isPaused: (connectionId: string) => outboxEngine.isPaused(scopeFor(connectionId)),
+  retryWrites: () => outboxEngine.retryWrites(),
+  /** After the connection's local data was deleted: forget its decisions in memory too. */
+  forget: (connectionId: string) => outboxEngine.forget(scopeFor(connectionId)),
+};
+
+/** Decisions earlier versions kept in localStorage or sessionStorage, moved into the local store once. */
+async function migrateLegacy(connection: Connection, scope: string): Promise<void> {
+  const stores = [globalThis.localStorage, globalThis.sessionStorage].filter((s): s is Storage => !!s);
+  const found = stores.flatMap((storage) => readEntries(storage, connection.id).map((e) => ({ ...e, scope })));
+  await outboxEngine.load(scope, found);
+  if (found.length === 0 || outboxEngine.getSnapshot().writeError) return;
+  for (const storage of stores) {
+    for (const e of found) removeEntry(storage, connection.id, e.id);
+    removeLegacy(storage, connection.id);
+  }
+}
+
+const verifying = new Set<string>();
+/** A connection stored without its organization is verified (spec 4.5) before its decisions load under it. */
+function verify(connection: Connection): void {
+  const key = `${connection.id} ${connection.apiKey}`;
+  if (verifying.has(key)) return;
+  verifying.add(key);
+  const provisional = scopeOfConnection(connection);
+  clientFor(connection)
+    .verifyKey()
+    .then(async (result) => {
+      const verified = { org_id: result.org_id, key_id: result.key_id, key_name: result.key_name };
+      connectionStore.recordVerified(connection.id, verified);
+      const current = connectionOf(connection.id);
+      if (current) await outboxEngine.rescope(provisional, scopeOfConnection(current));
+    })
+    .catch(() => verifying.delete(key));
+}
+
+/** The key each connection had when last seen: a new key lifts the refusals of the old one. */
+const keys = new Map<string, string>();
+
+/** Loads every known connection's decisions, and resumes sending once a key is fixed. */
 function syncWithConnections() {
-  const { connections, failures } = connectionStore.getSnapshot();
-  for (const connection of connections) {
-    outbox.load(connection.id);
-    if (outbox.isPaused(connection.id) && connection.apiKey && !failures[connection.id]) outbox.resume(connection.id);
+  const { failures } = connectionStore.getSnapshot();
+  for (const connection of connections()) {
+    const scope = scopeOfConnection(connection);
+    if (!connection.verified && connection.apiKey) verify(connection);
+    void migrateLegacy(connection, scope);
+    const newKey = keys.has(connection.id) && keys.get(connection.id) !== connection.apiKey;
+    keys.set(connection.id, connection.apiKey);
+    // A connected key (a new one, or after a disconnect) sends what waits, and takes over closed tabs' decisions.
+    if (connection.apiKey && !failures[connection.id]) outboxEngine.resume(scope, newKey);
   }
 }
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('online', outbox.pump);
-  // Another tab recorded, sent or undid a decision of a remembered connection: show it here too.
-  window.addEventListener('storage', (event) => {
-    if (event.key !== null && !event.key.startsWith('dds.outbox.')) return;
-    for (const connection of connectionStore.getSnapshot().connections) outbox.syncOthers(connection.id);
-  });
+  window.addEventListener('online', outboxEngine.pump);
   connectionStore.subscribe(syncWithConnections);
   syncWithConnections();
 }

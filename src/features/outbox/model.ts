@@ -16,12 +16,16 @@ export const ENTRY_STATES = [
   'failed', // gave up (or a 4xx): the user may retry or discard
   'conflict', // 409: the server holds another decision (`recorded`)
   'needs-confirmation', // a charged decision found after a reload: waits for the user
-  'expired', // older than 24 h and never sent: shown once, then dropped
+  'expired', // older than 24 h and never sent: shown until dismissed
+  'discarded', // the user chose not to send it: kept, listed as discarded, never sent
 ] as const;
 export type EntryState = (typeof ENTRY_STATES)[number];
 
 export const outboxEntrySchema = z.object({
   id: z.string(),
+  /** Whose decision it is: one organization on one base URL (local-store `scopeOf`), not a key or a tab. */
+  scope: z.string(),
+  /** The connection it was recorded through (informational: any connection of the scope sends it). */
   connectionId: z.string(),
   kind: z.enum(['live', 'simulated']),
   itemId: z.string(),
@@ -38,6 +42,7 @@ export const outboxEntrySchema = z.object({
   lastError: z.string().optional(),
   recorded: z.string().optional(),
   sentAt: z.number().optional(),
+  discardedAt: z.number().optional(),
   /** The tab (page load) that recorded it and sends it; another tab takes it over only once that tab is gone. */
   owner: z.string().optional(),
   /** Decisions recorded together (a bulk decision): one undo takes them all back. */
@@ -52,5 +57,7 @@ export const isCharged = (entry: Pick<OutboxEntry, 'kind' | 'decision'>) => entr
 
 export const UNSENT_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'sending', 'needs-confirmation']);
 export const PROBLEM_STATES: ReadonlySet<EntryState> = new Set(['failed', 'conflict']);
+/** States nothing changes any more: the record of what was decided (or dropped). */
+export const FINAL_STATES: ReadonlySet<EntryState> = new Set(['sent', 'discarded']);
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,16 +1,17 @@
 import { outboxEntrySchema, type OutboxEntry } from './model';
 
 /**
- * One storage item per entry (`dds.outbox.<connection>.<entry>`), so recording a decision
- * writes that decision alone, not the whole backlog: the write sits between a keypress and
- * its paint.
+ * Where earlier versions kept decisions: one Web Storage item per entry
+ * (`dds.outbox.<connection>.<entry>`), before that one array per connection. Read once to move
+ * them into the local store (see instance.ts), then removed. Those entries had no scope: it is
+ * left empty here and set by whoever moves them.
  */
 const prefixFor = (connectionId: string) => `dds.outbox.${connectionId}.`;
 /** Earlier versions kept a connection's whole outbox in one array under this key. */
 const legacyKeyFor = (connectionId: string) => `dds.outbox.${connectionId}`;
 
 function parseEntry(value: unknown, connectionId: string): OutboxEntry[] {
-  const parsed = outboxEntrySchema.safeParse(value);
+  const parsed = outboxEntrySchema.safeParse(value && typeof value === 'object' ? { scope: '', ...value } : value);
   return parsed.success && parsed.data.connectionId === connectionId ? [parsed.data] : [];
 }
 
@@ -36,11 +37,6 @@ export function readEntries(storage: Storage | null, connectionId: string): Outb
     for (const entry of parseEntry(parseJson(storage.getItem(key)), connectionId)) byId.set(entry.id, entry);
   }
   return [...byId.values()].sort((a, b) => a.createdAt - b.createdAt);
-}
-
-/** Writes synchronously: a decision is on disk before anything else happens. */
-export function writeEntry(storage: Storage | null, entry: OutboxEntry): void {
-  storage?.setItem(prefixFor(entry.connectionId) + entry.id, JSON.stringify(entry));
 }
 
 export function removeEntry(storage: Storage | null, connectionId: string, entryId: string): void {

@@ -4,6 +4,7 @@ import { displayState, visitSpending, type ReviewItem } from './model';
 
 const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
   id: over.itemId ?? 'e',
+  scope: 'S',
   connectionId: 'c1',
   kind: 'simulated',
   itemId: 'i1',

@@ -141,6 +141,7 @@ export function displayState(item: ReviewItem, entry: OutboxEntry | undefined): 
     case 'failed':
       return 'failed';
     case 'expired':
+    case 'discarded':
       return 'new';
     default:
       return 'waiting';

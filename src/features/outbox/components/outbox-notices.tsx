@@ -1,43 +1,101 @@
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { useConnections } from '../../connections';
-import { outboxCounts, useOutboxEntries, useOutboxPaused } from '../hooks';
+import { outboxCounts, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../hooks';
 import { outbox } from '../instance';
 import type { OutboxEntry } from '../model';
 
 const describe = (e: OutboxEntry) => `${e.decision} ${e.kind === 'live' ? 'submission' : 'item'} ${e.itemId}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Why sending stopped ('disconnected', 'refused' or the service's words), and what brings it back. */
 function pausedText(name: string, unsent: number, cause: string): string {
   const kept = `${unsent} unsent decision${unsent === 1 ? '' : 's'} of “${name}” ${unsent === 1 ? 'is' : 'are'} kept on this device`;
   if (cause === 'disconnected') return `Sending decisions is paused: this connection is disconnected. ${kept}; connect again to send them.`;
   if (cause === 'refused') return `Sending decisions is paused: the service refused the key. ${kept}; replace the key to send them.`;
-  // Another refusal (e.g. 403): the service's own words, then the same way out.
+  // Another refusal: the service's own words, then the same way out.
   return `Sending decisions is paused: ${cause.replace(/\.$/, '')}. ${kept}; replace the key to send them.`;
 }
 
 /**
- * What needs the user: a paused outbox, charged decisions waiting for confirmation after a
- * reload, expired decisions, failures and conflicts.
+ * What needs the user: a decision that could not be written to this device, a paused outbox
+ * (the whole connection on a 401, one subscription on a 403), charged decisions waiting for
+ * confirmation, expired decisions, failures and conflicts; and the decisions discarded, kept
+ * listed as such. Stuck decisions can be discarded one by one or all at once, after a confirmation.
  */
 export function OutboxNotices() {
   const { active: connection, failures } = useConnections();
   const entries = useOutboxEntries(connection?.id);
   const paused = useOutboxPaused(connection?.id);
+  const pausedSubscriptions = useOutboxPausedSubscriptions(connection?.id);
+  const writeError = useOutboxWriteError();
+  const [discarding, setDiscarding] = useState<{ title: string; ids: string[] } | null>(null);
   if (!connection) return null;
   const id = connection.id;
   const waiting = entries.filter((e) => e.state === 'needs-confirmation');
   const expired = entries.filter((e) => e.state === 'expired');
   const problems = entries.filter((e) => e.state === 'failed' || e.state === 'conflict');
+  const discarded = entries.filter((e) => e.state === 'discarded');
+  const refusedSubscriptions = Object.entries(pausedSubscriptions);
+  const stuckOf = (subscriptionId?: string) =>
+    entries.filter((e) => (e.state === 'queued' || e.state === 'grace') && (subscriptionId === undefined || e.subscriptionId === subscriptionId) && outbox.isDiscardable(id, e));
   const waitingTotal = sumMicros(waiting.map((e) => e.priceMicros ?? 0));
-  if (!paused && waiting.length === 0 && expired.length === 0 && problems.length === 0) return null;
+  if (!writeError && !paused && refusedSubscriptions.length === 0 && waiting.length === 0 && expired.length === 0 && problems.length === 0 && discarded.length === 0) return null;
+  const askDiscard = (stuck: readonly OutboxEntry[], title: string) => setDiscarding({ title, ids: stuck.map((e) => e.id) });
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-900">
-      {paused && (
-        <p role="alert" className="font-medium text-red-800 dark:text-red-200">
-          {pausedText(connection.name, outboxCounts(entries).unsent, !connection.apiKey ? 'disconnected' : failures[id] ? 'refused' : paused)}
-        </p>
+      {writeError && (
+        <section role="alert" aria-label="Decisions not saved" className="flex flex-wrap items-center gap-2 font-medium text-red-800 dark:text-red-200">
+          <span>{writeError} They are not sent until they are saved: free some storage or close other tabs, then save again.</span>
+          <Button size="sm" variant="primary" onClick={() => outbox.retryWrites()}>
+            Save decisions again
+          </Button>
+        </section>
       )}
+      {paused && (
+        <div className="flex flex-wrap items-center gap-2">
+          <p role="alert" className="font-medium text-red-800 dark:text-red-200">
+            {pausedText(connection.name, outboxCounts(entries).unsent, !connection.apiKey ? 'disconnected' : failures[id] ? 'refused' : paused)}
+          </p>
+          {stuckOf().length > 0 && (
+            <Button size="sm" onClick={() => askDiscard(stuckOf(), `Discard ${plural(stuckOf().length, 'unsent decision')}?`)}>
+              Discard the unsent decisions…
+            </Button>
+          )}
+        </div>
+      )}
+      {refusedSubscriptions.map(([subscriptionId, reason]) => {
+        const stuck = stuckOf(subscriptionId);
+        return (
+          <section key={subscriptionId} role="alert" aria-label={`Subscription ${subscriptionId} paused`} className="flex flex-col gap-1">
+            <p className="font-medium text-red-800 dark:text-red-200">
+              Sending decisions on subscription <code>{subscriptionId}</code> is paused: the service refused this key for it ({reason.replace(/\.$/, '')}).{' '}
+              {plural(stuck.length, 'decision')} on it {stuck.length === 1 ? 'waits' : 'wait'}; other subscriptions are not affected. Replace the key, or discard them.
+            </p>
+            {stuck.length > 0 && (
+              <ul className="flex flex-col gap-1">
+                {stuck.slice(0, 20).map((e) => (
+                  <li key={e.id} className="flex flex-wrap items-center gap-2">
+                    <span>{describe(e)}</span>
+                    <Button size="sm" variant="ghost" aria-label={`Discard ${describe(e)}`} onClick={() => askDiscard([e], `Discard ${describe(e)}?`)}>
+                      Discard
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {stuck.length > 1 && (
+              <div>
+                <Button size="sm" onClick={() => askDiscard(stuck, `Discard ${plural(stuck.length, 'decision')} on ${subscriptionId}?`)}>
+                  Discard all {stuck.length} on {subscriptionId}…
+                </Button>
+              </div>
+            )}
+          </section>
+        );
+      })}
       {waiting.length > 0 && (
         <section role="alert" aria-label="Charged decisions waiting" className="flex flex-wrap items-center gap-2">
           <span>
@@ -87,6 +145,28 @@ export function OutboxNotices() {
           </ul>
         </section>
       )}
+      {discarded.length > 0 && (
+        <details aria-label="Discarded decisions">
+          <summary className="cursor-pointer text-slate-600 dark:text-slate-400">{plural(discarded.length, 'discarded decision')} (never sent)</summary>
+          <ul className="mt-1 flex flex-col gap-0.5 text-slate-600 dark:text-slate-400">
+            {discarded.slice(-50).map((e) => (
+              <li key={e.id}>Discarded: {describe(e)}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <ConfirmDialog
+        open={discarding !== null}
+        title={discarding?.title ?? ''}
+        confirmLabel="Discard"
+        onConfirm={() => {
+          if (discarding) outbox.discard(id, discarding.ids);
+          setDiscarding(null);
+        }}
+        onCancel={() => setDiscarding(null)}
+      >
+        <p>They will never reach the service. They stay listed here as discarded, and their items count as undecided again.</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -25,6 +25,7 @@ const item = (id: string, content: unknown, priceMicros: number | null = 12_500)
 
 const entry = (change: Partial<OutboxEntry>): OutboxEntry => ({
   id: 'e1',
+  scope: 'https://dds.example.com org_1',
   connectionId: 'c1',
   kind: 'simulated',
   itemId: 'it_1',

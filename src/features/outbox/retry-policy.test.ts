@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, ConnectionBlockedError, ContractError, NetworkError } from '../../api/errors';
+import { backoffMs, classifyFailure, MAX_ATTEMPTS } from './retry-policy';
+
+const half = () => 0.5;
+
+describe('retry policy', () => {
+  it('retries network errors, 5xx, 429, contract breaks and unknown errors until the 8th failure', () => {
+    const errors = [new NetworkError('down', false), new ApiError(502, null, 'bad gateway', ''), new ApiError(429, null, 'slow', ''), new ContractError('/x', 'data', 'bad', ''), new TypeError('odd')];
+    for (const error of errors) {
+      expect(classifyFailure(error, { attempts: 1, random: half }).kind).toBe('retry');
+      expect(classifyFailure(error, { attempts: MAX_ATTEMPTS - 1, random: half }).kind).toBe('retry');
+      expect(classifyFailure(error, { attempts: MAX_ATTEMPTS, random: half })).toEqual({ kind: 'failed' });
+    }
+  });
+
+  it('stops at a 409 with the recorded decision, and fails other 4xx at once', () => {
+    expect(classifyFailure(new ApiError(409, 'FEEDBACK_CONFLICT', 'x', '', 'adopt'), { attempts: 1 })).toEqual({ kind: 'conflict', recorded: 'adopt' });
+    expect(classifyFailure(new ApiError(400, 'INVALID_BODY', 'x', ''), { attempts: 1 })).toEqual({ kind: 'failed' });
+    expect(classifyFailure(new ApiError(404, 'NOT_FOUND', 'x', ''), { attempts: 1 })).toEqual({ kind: 'failed' });
+  });
+
+  it('pauses the scope on a 401 or a blocked connection, and only the subscription on a 403', () => {
+    expect(classifyFailure(new ApiError(401, 'KEY_REVOKED', 'x', ''), { attempts: 1 })).toEqual({ kind: 'pause-scope', refusedKey: true });
+    expect(classifyFailure(new ConnectionBlockedError('disconnected'), { attempts: 1 })).toEqual({ kind: 'pause-scope', refusedKey: false });
+    expect(classifyFailure(new ApiError(403, 'SUBSCRIPTION_NOT_IN_SCOPE', 'x', ''), { attempts: 1 })).toEqual({ kind: 'pause-subscription' });
+  });
+
+  it('backs off exponentially with jitter, capped', () => {
+    expect(backoffMs(1, () => 1)).toBe(500);
+    expect(backoffMs(1, () => 0)).toBe(250);
+    expect(backoffMs(3, () => 1)).toBe(2_000);
+    expect(backoffMs(20, () => 1)).toBe(30_000);
+  });
+});

@@ -1,0 +1,61 @@
+import { DAY_MS, isCharged, UNSENT_STATES, type OutboxEntry } from './model';
+
+/**
+ * When things are due: pure functions over entries and a clock, so the grace window, the
+ * 24-hour expiry, what a taken-over decision becomes and what may be sent now are tested
+ * without timers or storage.
+ */
+
+/** Grace windows that ended become queued (the same array when nothing changed). */
+export function promoteDue(entries: readonly OutboxEntry[], now: number): readonly OutboxEntry[] {
+  if (!entries.some((e) => e.state === 'grace' && e.sendAfter <= now)) return entries;
+  return entries.map((e) => (e.state === 'grace' && e.sendAfter <= now ? { ...e, state: 'queued' as const, nextAttemptAt: now } : e));
+}
+
+export interface SendFilter {
+  /** The scope cannot send at all (401, disconnected). */
+  scopePaused: boolean;
+  /** Subscriptions refused for this key (403): their decisions wait. */
+  pausedSubscriptions: Readonly<Record<string, string>>;
+  /** Entries whose latest state is not yet written to storage: never sent before it is. */
+  unwritten: (id: string) => boolean;
+  inFlight: (id: string) => boolean;
+}
+
+/** Entries that may be sent now, oldest first, at most `slots`. */
+export function pickSendable(entries: readonly OutboxEntry[], now: number, slots: number, filter: SendFilter): OutboxEntry[] {
+  if (filter.scopePaused || slots <= 0) return [];
+  const picked: OutboxEntry[] = [];
+  for (const e of entries) {
+    if (picked.length >= slots) break;
+    if (e.state !== 'queued' || e.nextAttemptAt > now) continue;
+    if (filter.pausedSubscriptions[e.subscriptionId] !== undefined || filter.unwritten(e.id) || filter.inFlight(e.id)) continue;
+    picked.push(e);
+  }
+  return picked;
+}
+
+/** The next time something becomes due (a grace window ends, a retry is due); Infinity when none. */
+export function nextWake(entries: readonly OutboxEntry[], filter: Pick<SendFilter, 'scopePaused' | 'pausedSubscriptions'>): number {
+  let next = Infinity;
+  for (const e of entries) {
+    if (e.state === 'grace') next = Math.min(next, e.sendAfter);
+    if (e.state === 'queued' && !filter.scopePaused && filter.pausedSubscriptions[e.subscriptionId] === undefined) next = Math.min(next, e.nextAttemptAt);
+  }
+  return next;
+}
+
+/**
+ * What a stored decision becomes when a tab takes it over (after a reload, or from a closed or
+ * crashed tab): free decisions on their way are sent at once (the user left them standing when
+ * the window closed); charged ones wait for the user's confirmation of the amount; anything
+ * unsent older than 24 h expires. Final and problem states stay as they are.
+ */
+export function resumed(entry: OutboxEntry, owner: string | undefined, now: number): OutboxEntry {
+  if (entry.state === 'sent' || entry.state === 'discarded') return entry;
+  if (UNSENT_STATES.has(entry.state) && now - entry.createdAt >= DAY_MS) return { ...entry, state: 'expired', owner };
+  if (entry.state === 'grace' || entry.state === 'queued' || entry.state === 'sending') {
+    return isCharged(entry) ? { ...entry, state: 'needs-confirmation', owner } : { ...entry, state: 'queued', nextAttemptAt: now, owner };
+  }
+  return { ...entry, owner };
+}

@@ -1,0 +1,71 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConsoleDb, listItems, saveDelivered, summaryOfLive } from '../local-store';
+import type { OutboxEntry } from './model';
+import { indexedDbStore } from './store';
+
+const entry = (id: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({
+  id,
+  scope: 'S',
+  connectionId: 'c1',
+  kind: 'live',
+  itemId: id,
+  subscriptionId: 'sub',
+  decision: 'adopt',
+  priceMicros: null,
+  createdAt: Number(id.replace(/\D/g, '')) || 0,
+  sendAfter: 0,
+  state: 'grace',
+  attempts: 0,
+  nextAttemptAt: 0,
+  owner: 'A',
+  ...over,
+});
+
+let db: ConsoleDb;
+let n = 0;
+beforeEach(() => {
+  db = new ConsoleDb(`outbox-test-${++n}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('decision store (IndexedDB)', () => {
+  it('writes, reads by scope oldest first, deletes, and skips damaged rows', async () => {
+    const store = indexedDbStore(db);
+    await store.write([entry('e2'), entry('e1'), entry('x3', { scope: 'T' })], []);
+    await db.decisions.put({ id: 'broken', scope: 'S', itemId: 'b', state: 'grace', createdAt: 0 });
+    expect((await store.read('S')).map((e) => e.id)).toEqual(['e1', 'e2']);
+    await store.write([entry('e1', { state: 'sent' })], ['e2']);
+    expect((await store.read('S')).map((e) => [e.id, e.state])).toEqual([['e1', 'sent']]);
+  });
+
+  it('lets exactly one of two tabs claim a gone tab’s unfinished decisions', async () => {
+    const store = indexedDbStore(db);
+    await store.write([entry('e1'), entry('e2', { state: 'sent' }), entry('e3', { owner: 'B' })], []);
+    const [first, second] = await Promise.all([
+      store.claim('S', 'A', (e) => ({ ...e, owner: 'C', state: 'queued' })),
+      indexedDbStore(db).claim('S', 'A', (e) => ({ ...e, owner: 'D', state: 'queued' })),
+    ]);
+    expect([...first!, ...second!].map((e) => e.id)).toEqual(['e1']);
+    expect((await store.read('S')).map((e) => [e.id, e.owner])).toEqual([
+      ['e1', first!.length ? 'C' : 'D'],
+      ['e2', 'A'],
+      ['e3', 'B'],
+    ]);
+  });
+
+  it('keeps the items’ undecided flag in step, and moves a scope', async () => {
+    const store = indexedDbStore(db);
+    const s = { submission_id: '7', task_id: '1', frontier_id: '1', data: {}, quality_score: 1, quality_grade: 'A', source: 'web', created_at: '2026-11-01T00:00:00', consumer_feedback: null };
+    await saveDelivered(db, 'S', 'sub', 'incremental', [{ summary: summaryOfLive(s), record: s }]);
+    await store.markOpen('S', 'sub', ['7'], 0);
+    expect((await listItems(db, 'S', 'sub', 0, 1))[0]!.open).toBe(0);
+    await store.markOpen('S', 'sub', ['7'], 1);
+    expect((await listItems(db, 'S', 'sub', 0, 1))[0]!.open).toBe(1);
+    await store.write([entry('e1', { scope: 'P' })], []);
+    await store.rescope('P', 'S');
+    expect((await store.read('S')).map((e) => e.id)).toEqual(['e1']);
+  });
+});

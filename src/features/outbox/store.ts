@@ -1,0 +1,75 @@
+import type { ConsoleDb } from '../local-store';
+import { FINAL_STATES, outboxEntrySchema, type OutboxEntry } from './model';
+
+/**
+ * Where decisions live: the `decisions` table of the durable local store (IndexedDB), one row
+ * per decision with its state, for every connection (decisions are not secrets). Rows are kept
+ * once confirmed or discarded: they are the record of what was decided, and a confirmed one is
+ * never sent, nor offered for payment, again.
+ */
+export interface DecisionStore {
+  /** A scope's decisions, oldest first; damaged rows are skipped. */
+  read(scope: string): Promise<OutboxEntry[]>;
+  /** Writes entries and removes undone ones, in one transaction. */
+  write(puts: readonly OutboxEntry[], deletes: readonly string[]): Promise<void>;
+  /**
+   * Takes over, atomically, the unfinished decisions of `scope` whose owner is `gone` (no owner
+   * when undefined): each row is read and rewritten in one transaction, so when several tabs
+   * notice the same closed tab, exactly one gets each decision.
+   */
+  claim(scope: string, gone: string | undefined, take: (entry: OutboxEntry) => OutboxEntry): Promise<OutboxEntry[]>;
+  /** Moves every decision of one scope to another (a connection's organization became known). */
+  rescope(from: string, to: string): Promise<OutboxEntry[]>;
+  /** Keeps the items' "undecided" flag in step with decisions. */
+  markOpen(scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void>;
+}
+
+function parseRow(row: unknown): OutboxEntry[] {
+  const parsed = outboxEntrySchema.safeParse(row);
+  return parsed.success ? [parsed.data] : [];
+}
+
+/** The local store is loaded on first use, not with the first page (it carries Dexie). */
+const localStore = () => import('../local-store');
+
+export function indexedDbStore(given?: ConsoleDb): DecisionStore {
+  let opened: ConsoleDb | undefined = given;
+  const database = async () => (opened ??= (await localStore()).localDb());
+  return {
+    async read(scope) {
+      const rows = await (await database()).decisions.where('scope').equals(scope).toArray();
+      return rows.flatMap(parseRow).sort((a, b) => a.createdAt - b.createdAt);
+    },
+    async write(puts, deletes) {
+      const db = await database();
+      const table = db.decisions;
+      await db.transaction('rw', table, async () => {
+        if (deletes.length) await table.bulkDelete([...deletes]);
+        // A row is the entry itself: its id is the key, its scope, item and state are indexed.
+        if (puts.length) await table.bulkPut(puts.map((e) => ({ ...e })));
+      });
+    },
+    async claim(scope, gone, take) {
+      const db = await database();
+      const table = db.decisions;
+      return db.transaction('rw', table, async () => {
+        const rows = (await table.where('scope').equals(scope).toArray()).flatMap(parseRow);
+        const taken = rows.filter((e) => e.owner === gone && !FINAL_STATES.has(e.state)).map(take);
+        if (taken.length) await table.bulkPut(taken.map((e) => ({ ...e })));
+        return taken;
+      });
+    },
+    async rescope(from, to) {
+      const db = await database();
+      const table = db.decisions;
+      return db.transaction('rw', table, async () => {
+        const moved = (await table.where('scope').equals(from).toArray()).flatMap(parseRow).map((e) => ({ ...e, scope: to }));
+        if (moved.length) await table.bulkPut(moved.map((e) => ({ ...e })));
+        return moved;
+      });
+    },
+    async markOpen(scope, subscriptionId, itemIds, open) {
+      await (await localStore()).setOpen(await database(), scope, subscriptionId, itemIds, open);
+    },
+  };
+}

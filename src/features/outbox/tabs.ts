@@ -1,0 +1,52 @@
+/**
+ * The open tabs of this console. A decision belongs to the tab that recorded it: only that tab
+ * sends or undoes it while it is open (its undo window is honoured), and any other open tab of
+ * the same organization takes it over once it is gone.
+ */
+export interface TabRegistry {
+  /** This tab's id (one per page load: a duplicated or reloaded tab gets a new one). */
+  id: string;
+  /** Calls `onGone` once the tab `owner` is no longer open: at once when it is not (or has no id). */
+  whenGone(owner: string | undefined, onGone: () => void): void;
+  /** Tells the other tabs that a scope's decisions changed in storage. */
+  announce(scope: string): void;
+  /** Calls `listener` with each scope another tab announced. */
+  onAnnounce(listener: (scope: string) => void): void;
+}
+
+const newId = () => globalThis.crypto?.randomUUID?.() ?? `t${Date.now()}${Math.random().toString(36).slice(2)}`;
+
+/**
+ * Tabs through Web Locks and a BroadcastChannel. Each tab holds a lock named after it for as
+ * long as it is open (the browser releases it when the tab closes or crashes), so asking for
+ * another tab's lock is granted exactly when that tab is gone. The channel tells open tabs of
+ * new and changed decisions as they happen, so they show them live and learn whose to watch.
+ * Web Locks need a secure context (https or localhost); without them no tab can be told alive,
+ * and every stored decision is resumed as after a reload.
+ */
+export function browserTabs(): TabRegistry {
+  const id = newId();
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  const lockOf = (tab: string) => `dds.outbox.tab.${tab}`;
+  // If the browser refuses the lock, other tabs take this tab's decisions over as after a reload.
+  locks?.request(lockOf(id), () => new Promise<never>(() => {})).catch(() => undefined);
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('dds.outbox');
+  const listeners = new Set<(scope: string) => void>();
+  channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data as { scope?: unknown } | null;
+    if (typeof data?.scope === 'string') for (const listener of listeners) listener(data.scope);
+  });
+  return {
+    id,
+    whenGone(owner, onGone) {
+      if (!owner || !locks) {
+        queueMicrotask(onGone);
+        return;
+      }
+      // Refused, the owner cannot be told alive: its decisions are resumed rather than left unsent.
+      void locks.request(lockOf(owner), () => onGone()).catch(() => onGone());
+    },
+    announce: (scope) => channel?.postMessage({ scope }),
+    onAnnounce: (listener) => void listeners.add(listener),
+  };
+}
