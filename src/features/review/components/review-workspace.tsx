@@ -138,7 +138,7 @@ export function ReviewWorkspace(props: Props) {
     );
   };
 
-  const selection = items.filter((item) => selected.has(item.key));
+  const selection = useMemo(() => (selected.size === 0 ? [] : items.filter((item) => selected.has(item.key))), [items, selected]);
   const decideSelection = (decision: Decision) => {
     const open = selection.filter(isUndecided);
     if (open.length === 0) {
@@ -229,7 +229,7 @@ export function ReviewWorkspace(props: Props) {
   const onTheirWay = sumMicros(
     entries.filter((e) => isCharged(e) && (e.state === 'grace' || e.state === 'queued' || e.state === 'sending')).map((e) => e.priceMicros ?? 0),
   );
-  const pageTotal = sumMicros(items.map((item) => item.priceMicros ?? 0));
+  const pageTotal = useMemo(() => sumMicros(items.map((item) => item.priceMicros ?? 0)), [items]);
   const confirmTotal = confirm ? sumMicros(confirm.items.map((item) => item.priceMicros ?? 0)) : 0;
 
   const isLive = subscription.kind === 'live';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { itemsAfter, listItems, localDb, watchItems, type StoredItem } from '../../local-store';
+import { itemsAfter, listGroupAfter, localDb, watchItems, type StoredItem } from '../../local-store';
 import { fromStored, type ReviewItem } from '../model';
 
 const FIRST = 200;
@@ -41,20 +41,28 @@ export function useStoredItems(scope: string | null, subscriptionId: string): St
     maxSeq.current = 0;
     const db = localDb();
     try {
-      let rows = await listItems(db, scope, subscriptionId, 0, FIRST);
-      if (run !== generation.current) return;
-      let items = take(rows);
-      setState({ items, complete: rows.length < FIRST, error: null });
-      let offset = rows.length;
-      let more = rows.length === FIRST;
-      while (more) {
-        rows = await listItems(db, scope, subscriptionId, offset, CHUNK);
-        if (run !== generation.current) return;
-        offset += rows.length;
-        more = rows.length === CHUNK;
-        items = [...items, ...take(rows)];
-        setState({ items, complete: !more, error: null });
+      // Undecided first, then decided, each in delivery order, read by key in chunks; the first
+      // chunk shows at once, the rest are listed together when read (one render, not one per chunk).
+      let items: ReviewItem[] = [];
+      let shown = false;
+      for (const open of [1, 0] as const) {
+        let after = -Infinity;
+        for (;;) {
+          const size = shown ? CHUNK : FIRST;
+          const rows = await listGroupAfter(db, scope, subscriptionId, open, after, size);
+          if (run !== generation.current) return;
+          items = items.concat(take(rows));
+          if (!shown && (items.length >= FIRST || rows.length < size)) {
+            shown = true;
+            setState({ items, complete: false, error: null });
+          }
+          if (rows.length < size) break;
+          after = rows.at(-1)!.seq;
+        }
       }
+      // Items that arrived meanwhile (appended by `appendNew`) stay, after the ones read.
+      const listed = new Set(items.map((i) => i.key));
+      setState((current) => ({ items: items.concat(current.items.filter((i) => !listed.has(i.key))), complete: true, error: null }));
     } catch (error) {
       if (run === generation.current) setState((s) => ({ ...s, error }));
     }
