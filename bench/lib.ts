@@ -1,4 +1,6 @@
+import { chromium, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** Small helpers shared by the benchmarks: percentiles, a table, a service child process. */
 export function percentile(samples: number[], p: number): number {
@@ -31,4 +33,32 @@ export async function startServiceProcess(args: string[]): Promise<{ url: string
     child.on('exit', (code) => reject(new Error(`service exited with ${code}`)));
   });
   return { url, child };
+}
+
+/** Debian's chromium (or PLAYWRIGHT_CHROMIUM_PATH) with the flags this machine needs. */
+export function launchBenchChromium() {
+  const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  return chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/**
+ * Connects through the UI with the local demo's connection plus one benchmark subscription (no
+ * endpoint lists subscriptions) and the benchmark's key, remembered so that fresh contexts start
+ * connected.
+ */
+export async function connectForBench(page: Page, url: string, key: string, subscriptionId: string) {
+  // tsx keeps function names with a helper that page.evaluate'd code does not have.
+  await page.addInitScript('window.__name = (fn) => fn;');
+  await page.goto(`${url}/connection`);
+  await page.getByRole('button', { name: 'Use the local demo' }).click();
+  const added = await page.getByRole('textbox', { name: /^Subscription \d+ ID$/ }).count();
+  await page.getByRole('button', { name: 'Add subscription' }).click();
+  await page.getByRole('textbox', { name: `Subscription ${added + 1} ID` }).fill(subscriptionId);
+  await page.getByLabel('API key', { exact: true }).fill(key);
+  await page.getByRole('checkbox', { name: /Remember on this device/ }).check();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('heading', { name: 'Keys' }).waitFor();
 }

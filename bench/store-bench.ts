@@ -5,14 +5,13 @@
  * the review is opened afresh five times and the time from navigation to the first item painted
  * (Element Timing) is printed. A benchmark, not a test: it reports numbers.
  */
-import { chromium } from '@playwright/test';
+
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, printTable, startServiceProcess } from './lib';
+import { connectForBench, launchBenchChromium, percentile, printTable, startServiceProcess } from './lib';
 
-const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const ITEMS = Number(process.env.STORE_BENCH_ITEMS ?? 100_000);
 const SUBSCRIPTION = 'sub_bench_store';
 
@@ -53,23 +52,11 @@ async function main() {
   cli('fixtures.ts', ['import', join(dataDir, 'store.json')]);
   const demo = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { subscriptions: { subscription_id: string }[] };
   const key = (JSON.parse(cli('keys.ts', ['create', '--name', 'bench:store', '--subscriptions', [...demo.subscriptions.map((s) => s.subscription_id), SUBSCRIPTION].join(',')])) as { key: string }).key;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
-    await page.addInitScript('window.__name = (fn) => fn;');
-    await page.goto(`${url}/connection`);
-    await page.getByRole('button', { name: 'Use the local demo' }).click();
-    const added = await page.getByRole('textbox', { name: /^Subscription \d+ ID$/ }).count();
-    await page.getByRole('button', { name: 'Add subscription' }).click();
-    await page.getByRole('textbox', { name: `Subscription ${added + 1} ID` }).fill(SUBSCRIPTION);
-    await page.getByLabel('API key', { exact: true }).fill(key);
-    await page.getByRole('checkbox', { name: /Remember on this device/ }).check();
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await page.getByRole('heading', { name: 'Keys' }).waitFor();
+    await connectForBench(page, url, key, SUBSCRIPTION);
 
     const review = `${url}/review/${SUBSCRIPTION}?mode=new&limit=200`;
     await page.goto(review);

@@ -4,14 +4,13 @@
  * pull's response to a 200-item page painted, and the JS heap after reviewing 2,000 items.
  * A benchmark, not a test: it reports numbers.
  */
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, printTable, startServiceProcess } from './lib';
+import { connectForBench, launchBenchChromium, percentile, printTable, startServiceProcess } from './lib';
 
-const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 interface KeySample {
   /** Keypress → the paint (rendering update) that showed the next item: its title and, if it has one, its image. */
@@ -160,25 +159,10 @@ async function main() {
   const demo = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { subscriptions: { subscription_id: string }[] };
   const scope = [...demo.subscriptions.map((s) => s.subscription_id), 'sub_bench_visit'].join(',');
   const benchKey = (JSON.parse(cli('keys.ts', ['create', '--name', 'bench:ui', '--subscriptions', scope])) as { key: string }).key;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    // tsx keeps function names with a helper that page.evaluate'd code does not have.
-    await page.addInitScript('window.__name = (fn) => fn;');
-    await page.goto(`${url}/connection`);
-    await page.getByRole('button', { name: 'Use the local demo' }).click();
-    // The demo's subscriptions, and the benchmark's own (no endpoint lists subscriptions).
-    const added = await page.getByRole('textbox', { name: /^Subscription \d+ ID$/ }).count();
-    await page.getByRole('button', { name: 'Add subscription' }).click();
-    await page.getByRole('textbox', { name: `Subscription ${added + 1} ID` }).fill('sub_bench_visit');
-    await page.getByLabel('API key', { exact: true }).fill(benchKey);
-    // Remembered, so that fresh browser contexts below start connected.
-    await page.getByRole('checkbox', { name: /Remember on this device/ }).check();
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await page.getByRole('heading', { name: 'Keys' }).waitFor();
+    await connectForBench(page, url, benchKey, 'sub_bench_visit');
     const connected = await page.context().storageState();
 
     console.log('connected; measuring pulls…');
