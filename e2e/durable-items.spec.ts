@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceApi } from './support/api';
 import { connectDemo, connectWith } from './support/console';
+import { storedIds } from './support/idb';
 import { createKey, E2E_DATA } from './support/service';
 
 /*
@@ -15,23 +16,6 @@ import { createKey, E2E_DATA } from './support/service';
 
 const list = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' });
 const isIncrementalPull = (url: string) => url.includes('/v1/live/pull') && !url.includes('from=beginning');
-
-/** The IDs the console's local store holds for a subscription (its IndexedDB, read directly). */
-async function storedIds(page: Page, subscriptionId: string): Promise<string[]> {
-  return page.evaluate(
-    (sub) =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('dds-console');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('items').objectStore('items').getAll();
-          request.onsuccess = () => resolve((request.result as { subscriptionId: string; itemId: string }[]).filter((i) => i.subscriptionId === sub).map((i) => i.itemId));
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    subscriptionId,
-  );
-}
 
 /** Opens a live subscription's review in New items mode, as a person does: Review, then the subscription. */
 async function openNewItems(page: Page, subscription: string) {

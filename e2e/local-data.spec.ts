@@ -1,25 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { connectDemo } from './support/console';
+import { storedRows } from './support/idb';
 
 /*
  * What this device keeps for an organization can be seen and deleted: per subscription, all of
  * it, or on Disconnect. Kept, it comes back with the next connection of the same organization.
  */
 
-async function storedCount(page: Page, table: 'items' | 'payloads' | 'decisions' | 'pulls') {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('dds-console');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction(name).objectStore(name).count();
-          request.onsuccess = () => resolve(request.result);
-        };
-      }),
-    table,
-  );
-}
+const storedCount = async (page: Page, table: 'items' | 'payloads' | 'decisions' | 'pulls') => (await storedRows(page, table)).length;
 
 async function pullFive(page: Page, subscription: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
