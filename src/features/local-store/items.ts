@@ -137,10 +137,6 @@ export async function countItems(db: ConsoleDb, scope: string, subscriptionId: s
   return { total, open };
 }
 
-export async function hasItem(db: ConsoleDb, scope: string, subscriptionId: string, itemId: string): Promise<boolean> {
-  return (await db.items.get([scope, subscriptionId, itemId])) !== undefined;
-}
-
 /** Which of these items the store holds already. */
 export async function heldIds(db: ConsoleDb, scope: string, subscriptionId: string, itemIds: readonly string[]): Promise<Set<string>> {
   const rows = await db.items.bulkGet(itemIds.map((id): ItemKey => [scope, subscriptionId, id]));
