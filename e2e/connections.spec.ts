@@ -249,7 +249,7 @@ test.describe('at 390 px wide', () => {
   test('the header fits and the main nav is one row that scrolls within itself', async ({ page }) => {
     const fits = async () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      const link = await nav(page, 'Sources').boundingBox();
+      const link = await nav(page, 'Frontiers').boundingBox();
       const list = await page.getByRole('navigation', { name: 'Main' }).getByRole('list').boundingBox();
       expect(list!.height).toBeLessThan(link!.height * 1.5);
     };

@@ -11,7 +11,7 @@ test('connect with the demo key, verify it, browse frontiers and preview a task'
   await expect(verified).toContainText(demo.org_id);
   await expect(verified).toContainText('Demo key');
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sources' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Frontiers' }).click();
   await expect(page.getByRole('link', { name: 'Urban street scenes' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Retail receipts archive (2024)' })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Status' }).selectOption('all');

@@ -79,7 +79,7 @@ test('a whole session: no CSP violation, no foreign request, no leaked key, noth
   await page.getByRole('button', { name: 'Verify key' }).click();
   await expect(page.getByRole('status', { name: 'Key verified' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('link', { name: 'Sources' }).click();
+  await nav.getByRole('link', { name: 'Frontiers' }).click();
   await page.getByRole('link', { name: 'Urban street scenes' }).click();
   await page.getByRole('link', { name: 'Preview Vehicle and pedestrian boxes' }).click();
   await expect(page.getByRole('img', { name: /Delivered image/ }).first()).toBeVisible();
@@ -163,7 +163,7 @@ test('keyboard only: reach every page and complete a review', async ({ page }) =
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [link, heading] of [
-    ['Sources', 'Frontiers'],
+    ['Frontiers', 'Frontiers'],
     ['Verticals', 'Verticals'],
     ['Usage', 'Usage'],
     ['Deliveries', 'Deliveries'],

@@ -4,7 +4,7 @@ import { AuthBanner, ConnectionSwitcher } from '../features/connections';
 import { OutboxNotices, OutboxStatus } from '../features/outbox';
 
 const NAV = [
-  { to: '/frontiers', label: 'Sources' },
+  { to: '/frontiers', label: 'Frontiers' },
   { to: '/verticals', label: 'Verticals' },
   { to: '/review', label: 'Review' },
   { to: '/usage', label: 'Usage' },

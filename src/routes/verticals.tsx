@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { verticalsQuery, VerticalsPage } from '../features/catalog';
+import { verticalsQuery, VerticalsPage } from '../features/verticals';
 import { connectionStore } from '../features/connections';
 
 export const Route = createFileRoute('/verticals')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { frontiersQuery, FrontiersPage, frontiersSearchSchema } from '../../features/catalog';
+import { frontiersQuery, FrontiersPage, frontiersSearchSchema } from '../../features/frontiers';
 import { connectionStore } from '../../features/connections';
 
 export const Route = createFileRoute('/frontiers/')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotFoundPanel } from '../../../../../components/route-states';
 import { notFoundOn404 } from '../../../../../lib/not-found';
-import { previewBlocker, previewQuery, PreviewPage, previewSearchSchema } from '../../../../../features/catalog';
+import { previewBlocker, previewQuery, PreviewPage, previewSearchSchema } from '../../../../../features/frontiers';
 import { connectionStore } from '../../../../../features/connections';
 
 export const Route = createFileRoute('/frontiers/$frontierId/tasks/$taskId/preview')({

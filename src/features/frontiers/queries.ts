@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { FrontierStatusFilter } from '../../api/contract';
 import { clientFor, publicScope, type Connection } from '../connections';
 
-/** Catalogue reads (spec 4.1–4.4): one queryOptions factory per endpoint, shared by loaders and components. */
+/** Frontier reads (spec 4.1, 4.2, 4.4): one queryOptions factory per endpoint, shared by loaders and components. */
 export const frontiersQuery = (connection: Connection | null, status: FrontierStatusFilter) =>
   queryOptions({
     queryKey: [...publicScope(connection), 'frontiers', status],
@@ -14,13 +14,6 @@ export const tasksQuery = (connection: Connection | null, frontierId: string) =>
   queryOptions({
     queryKey: [...publicScope(connection), 'frontiers', frontierId, 'tasks'],
     queryFn: ({ signal }) => clientFor(connection).listTasks(frontierId, signal),
-    staleTime: 60_000,
-  });
-
-export const verticalsQuery = (connection: Connection | null) =>
-  queryOptions({
-    queryKey: [...publicScope(connection), 'verticals'],
-    queryFn: ({ signal }) => clientFor(connection).listVerticals(signal),
     staleTime: 60_000,
   });
 

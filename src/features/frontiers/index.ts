@@ -1,8 +1,7 @@
-/** Public entry of the catalogue feature: frontiers, tasks, previews, verticals. */
+/** Public entry of the frontiers feature: frontiers, their tasks, and task previews. */
 export { FrontierPage } from './components/frontier-page';
 export { FrontiersPage } from './components/frontiers-page';
 export { PreviewPage } from './components/preview-page';
 export { previewBlocker } from './preview-blocker';
-export { VerticalsPage } from './components/verticals-page';
-export { frontiersQuery, previewQuery, tasksQuery, verticalsQuery } from './queries';
+export { frontiersQuery, previewQuery, tasksQuery } from './queries';
 export { frontiersSearchSchema, previewSearchSchema, type FrontiersSearch } from './search';

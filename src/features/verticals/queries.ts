@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import { clientFor, publicScope, type Connection } from '../connections';
+
+/** Simulated verticals (spec 4.3): public, cached per base URL. */
+export const verticalsQuery = (connection: Connection | null) =>
+  queryOptions({
+    queryKey: [...publicScope(connection), 'verticals'],
+    queryFn: ({ signal }) => clientFor(connection).listVerticals(signal),
+    staleTime: 60_000,
+  });
