@@ -2,12 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { connectionStore } from './data';
 import './styles.css';
 
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+const router = createAppRouter({ queryClient, connections: connectionStore });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -10,22 +10,27 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ConnectedRouteImport } from './routes/_connected'
 import { Route as ConnectionRouteImport } from './routes/connection'
 import { Route as KeysRouteImport } from './routes/keys'
-import { Route as ReconciliationRouteImport } from './routes/reconciliation'
-import { Route as UsageRouteImport } from './routes/usage'
 import { Route as VerticalsRouteImport } from './routes/verticals'
-import { Route as DeliveriesIndexRouteImport } from './routes/deliveries/index'
-import { Route as DeliveriesDeliveryIdRouteImport } from './routes/deliveries/$deliveryId'
+import { Route as ConnectedReconciliationRouteImport } from './routes/_connected/reconciliation'
+import { Route as ConnectedUsageRouteImport } from './routes/_connected/usage'
 import { Route as FrontiersIndexRouteImport } from './routes/frontiers/index'
-import { Route as ReviewIndexRouteImport } from './routes/review/index'
-import { Route as ReviewSubscriptionIdRouteImport } from './routes/review/$subscriptionId'
+import { Route as ConnectedDeliveriesIndexRouteImport } from './routes/_connected/deliveries/index'
+import { Route as ConnectedDeliveriesDeliveryIdRouteImport } from './routes/_connected/deliveries/$deliveryId'
+import { Route as ConnectedReviewIndexRouteImport } from './routes/_connected/review/index'
+import { Route as ConnectedReviewSubscriptionIdRouteImport } from './routes/_connected/review/$subscriptionId'
 import { Route as FrontiersFrontierIdIndexRouteImport } from './routes/frontiers/$frontierId/index'
 import { Route as FrontiersFrontierIdTasksTaskIdPreviewRouteImport } from './routes/frontiers/$frontierId/tasks/$taskId/preview'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConnectedRoute = ConnectedRouteImport.update({
+  id: '/_connected',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConnectionRoute = ConnectionRouteImport.update({
@@ -38,46 +43,49 @@ const KeysRoute = KeysRouteImport.update({
   path: '/keys',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ReconciliationRoute = ReconciliationRouteImport.update({
-  id: '/reconciliation',
-  path: '/reconciliation',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const UsageRoute = UsageRouteImport.update({
-  id: '/usage',
-  path: '/usage',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const VerticalsRoute = VerticalsRouteImport.update({
   id: '/verticals',
   path: '/verticals',
   getParentRoute: () => rootRouteImport,
 } as any)
-const DeliveriesIndexRoute = DeliveriesIndexRouteImport.update({
-  id: '/deliveries/',
-  path: '/deliveries/',
-  getParentRoute: () => rootRouteImport,
+const ConnectedReconciliationRoute = ConnectedReconciliationRouteImport.update({
+  id: '/reconciliation',
+  path: '/reconciliation',
+  getParentRoute: () => ConnectedRoute,
 } as any)
-const DeliveriesDeliveryIdRoute = DeliveriesDeliveryIdRouteImport.update({
-  id: '/deliveries/$deliveryId',
-  path: '/deliveries/$deliveryId',
-  getParentRoute: () => rootRouteImport,
+const ConnectedUsageRoute = ConnectedUsageRouteImport.update({
+  id: '/usage',
+  path: '/usage',
+  getParentRoute: () => ConnectedRoute,
 } as any)
 const FrontiersIndexRoute = FrontiersIndexRouteImport.update({
   id: '/frontiers/',
   path: '/frontiers/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ReviewIndexRoute = ReviewIndexRouteImport.update({
+const ConnectedDeliveriesIndexRoute =
+  ConnectedDeliveriesIndexRouteImport.update({
+    id: '/deliveries/',
+    path: '/deliveries/',
+    getParentRoute: () => ConnectedRoute,
+  } as any)
+const ConnectedDeliveriesDeliveryIdRoute =
+  ConnectedDeliveriesDeliveryIdRouteImport.update({
+    id: '/deliveries/$deliveryId',
+    path: '/deliveries/$deliveryId',
+    getParentRoute: () => ConnectedRoute,
+  } as any)
+const ConnectedReviewIndexRoute = ConnectedReviewIndexRouteImport.update({
   id: '/review/',
   path: '/review/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ConnectedRoute,
 } as any)
-const ReviewSubscriptionIdRoute = ReviewSubscriptionIdRouteImport.update({
-  id: '/review/$subscriptionId',
-  path: '/review/$subscriptionId',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const ConnectedReviewSubscriptionIdRoute =
+  ConnectedReviewSubscriptionIdRouteImport.update({
+    id: '/review/$subscriptionId',
+    path: '/review/$subscriptionId',
+    getParentRoute: () => ConnectedRoute,
+  } as any)
 const FrontiersFrontierIdIndexRoute =
   FrontiersFrontierIdIndexRouteImport.update({
     id: '/frontiers/$frontierId/',
@@ -95,14 +103,14 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
-  '/reconciliation': typeof ReconciliationRoute
-  '/usage': typeof UsageRoute
   '/verticals': typeof VerticalsRoute
-  '/deliveries/$deliveryId': typeof DeliveriesDeliveryIdRoute
-  '/review/$subscriptionId': typeof ReviewSubscriptionIdRoute
-  '/deliveries/': typeof DeliveriesIndexRoute
+  '/reconciliation': typeof ConnectedReconciliationRoute
+  '/usage': typeof ConnectedUsageRoute
   '/frontiers/': typeof FrontiersIndexRoute
-  '/review/': typeof ReviewIndexRoute
+  '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
+  '/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
+  '/deliveries/': typeof ConnectedDeliveriesIndexRoute
+  '/review/': typeof ConnectedReviewIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
@@ -110,30 +118,31 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
-  '/reconciliation': typeof ReconciliationRoute
-  '/usage': typeof UsageRoute
   '/verticals': typeof VerticalsRoute
-  '/deliveries/$deliveryId': typeof DeliveriesDeliveryIdRoute
-  '/review/$subscriptionId': typeof ReviewSubscriptionIdRoute
-  '/deliveries': typeof DeliveriesIndexRoute
+  '/reconciliation': typeof ConnectedReconciliationRoute
+  '/usage': typeof ConnectedUsageRoute
   '/frontiers': typeof FrontiersIndexRoute
-  '/review': typeof ReviewIndexRoute
+  '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
+  '/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
+  '/deliveries': typeof ConnectedDeliveriesIndexRoute
+  '/review': typeof ConnectedReviewIndexRoute
   '/frontiers/$frontierId': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_connected': typeof ConnectedRouteWithChildren
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
-  '/reconciliation': typeof ReconciliationRoute
-  '/usage': typeof UsageRoute
   '/verticals': typeof VerticalsRoute
-  '/deliveries/$deliveryId': typeof DeliveriesDeliveryIdRoute
-  '/review/$subscriptionId': typeof ReviewSubscriptionIdRoute
-  '/deliveries/': typeof DeliveriesIndexRoute
+  '/_connected/reconciliation': typeof ConnectedReconciliationRoute
+  '/_connected/usage': typeof ConnectedUsageRoute
   '/frontiers/': typeof FrontiersIndexRoute
-  '/review/': typeof ReviewIndexRoute
+  '/_connected/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
+  '/_connected/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
+  '/_connected/deliveries/': typeof ConnectedDeliveriesIndexRoute
+  '/_connected/review/': typeof ConnectedReviewIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
@@ -143,13 +152,13 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/verticals'
     | '/reconciliation'
     | '/usage'
-    | '/verticals'
+    | '/frontiers/'
     | '/deliveries/$deliveryId'
     | '/review/$subscriptionId'
     | '/deliveries/'
-    | '/frontiers/'
     | '/review/'
     | '/frontiers/$frontierId/'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
@@ -158,45 +167,41 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/verticals'
     | '/reconciliation'
     | '/usage'
-    | '/verticals'
+    | '/frontiers'
     | '/deliveries/$deliveryId'
     | '/review/$subscriptionId'
     | '/deliveries'
-    | '/frontiers'
     | '/review'
     | '/frontiers/$frontierId'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
   id:
     | '__root__'
     | '/'
+    | '/_connected'
     | '/connection'
     | '/keys'
-    | '/reconciliation'
-    | '/usage'
     | '/verticals'
-    | '/deliveries/$deliveryId'
-    | '/review/$subscriptionId'
-    | '/deliveries/'
+    | '/_connected/reconciliation'
+    | '/_connected/usage'
     | '/frontiers/'
-    | '/review/'
+    | '/_connected/deliveries/$deliveryId'
+    | '/_connected/review/$subscriptionId'
+    | '/_connected/deliveries/'
+    | '/_connected/review/'
     | '/frontiers/$frontierId/'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ConnectedRoute: typeof ConnectedRouteWithChildren
   ConnectionRoute: typeof ConnectionRoute
   KeysRoute: typeof KeysRoute
-  ReconciliationRoute: typeof ReconciliationRoute
-  UsageRoute: typeof UsageRoute
   VerticalsRoute: typeof VerticalsRoute
-  DeliveriesDeliveryIdRoute: typeof DeliveriesDeliveryIdRoute
-  ReviewSubscriptionIdRoute: typeof ReviewSubscriptionIdRoute
-  DeliveriesIndexRoute: typeof DeliveriesIndexRoute
   FrontiersIndexRoute: typeof FrontiersIndexRoute
-  ReviewIndexRoute: typeof ReviewIndexRoute
   FrontiersFrontierIdIndexRoute: typeof FrontiersFrontierIdIndexRoute
   FrontiersFrontierIdTasksTaskIdPreviewRoute: typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
@@ -208,6 +213,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_connected': {
+      id: '/_connected'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ConnectedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/connection': {
@@ -224,20 +236,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KeysRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/reconciliation': {
-      id: '/reconciliation'
-      path: '/reconciliation'
-      fullPath: '/reconciliation'
-      preLoaderRoute: typeof ReconciliationRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/usage': {
-      id: '/usage'
-      path: '/usage'
-      fullPath: '/usage'
-      preLoaderRoute: typeof UsageRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/verticals': {
       id: '/verticals'
       path: '/verticals'
@@ -245,19 +243,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerticalsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/deliveries/': {
-      id: '/deliveries/'
-      path: '/deliveries'
-      fullPath: '/deliveries/'
-      preLoaderRoute: typeof DeliveriesIndexRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_connected/reconciliation': {
+      id: '/_connected/reconciliation'
+      path: '/reconciliation'
+      fullPath: '/reconciliation'
+      preLoaderRoute: typeof ConnectedReconciliationRouteImport
+      parentRoute: typeof ConnectedRoute
     }
-    '/deliveries/$deliveryId': {
-      id: '/deliveries/$deliveryId'
-      path: '/deliveries/$deliveryId'
-      fullPath: '/deliveries/$deliveryId'
-      preLoaderRoute: typeof DeliveriesDeliveryIdRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_connected/usage': {
+      id: '/_connected/usage'
+      path: '/usage'
+      fullPath: '/usage'
+      preLoaderRoute: typeof ConnectedUsageRouteImport
+      parentRoute: typeof ConnectedRoute
     }
     '/frontiers/': {
       id: '/frontiers/'
@@ -266,19 +264,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FrontiersIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/review/': {
-      id: '/review/'
+    '/_connected/deliveries/': {
+      id: '/_connected/deliveries/'
+      path: '/deliveries'
+      fullPath: '/deliveries/'
+      preLoaderRoute: typeof ConnectedDeliveriesIndexRouteImport
+      parentRoute: typeof ConnectedRoute
+    }
+    '/_connected/deliveries/$deliveryId': {
+      id: '/_connected/deliveries/$deliveryId'
+      path: '/deliveries/$deliveryId'
+      fullPath: '/deliveries/$deliveryId'
+      preLoaderRoute: typeof ConnectedDeliveriesDeliveryIdRouteImport
+      parentRoute: typeof ConnectedRoute
+    }
+    '/_connected/review/': {
+      id: '/_connected/review/'
       path: '/review'
       fullPath: '/review/'
-      preLoaderRoute: typeof ReviewIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ConnectedReviewIndexRouteImport
+      parentRoute: typeof ConnectedRoute
     }
-    '/review/$subscriptionId': {
-      id: '/review/$subscriptionId'
+    '/_connected/review/$subscriptionId': {
+      id: '/_connected/review/$subscriptionId'
       path: '/review/$subscriptionId'
       fullPath: '/review/$subscriptionId'
-      preLoaderRoute: typeof ReviewSubscriptionIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ConnectedReviewSubscriptionIdRouteImport
+      parentRoute: typeof ConnectedRoute
     }
     '/frontiers/$frontierId/': {
       id: '/frontiers/$frontierId/'
@@ -297,18 +309,35 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface ConnectedRouteChildren {
+  ConnectedReconciliationRoute: typeof ConnectedReconciliationRoute
+  ConnectedUsageRoute: typeof ConnectedUsageRoute
+  ConnectedDeliveriesDeliveryIdRoute: typeof ConnectedDeliveriesDeliveryIdRoute
+  ConnectedReviewSubscriptionIdRoute: typeof ConnectedReviewSubscriptionIdRoute
+  ConnectedDeliveriesIndexRoute: typeof ConnectedDeliveriesIndexRoute
+  ConnectedReviewIndexRoute: typeof ConnectedReviewIndexRoute
+}
+
+const ConnectedRouteChildren: ConnectedRouteChildren = {
+  ConnectedReconciliationRoute: ConnectedReconciliationRoute,
+  ConnectedUsageRoute: ConnectedUsageRoute,
+  ConnectedDeliveriesDeliveryIdRoute: ConnectedDeliveriesDeliveryIdRoute,
+  ConnectedReviewSubscriptionIdRoute: ConnectedReviewSubscriptionIdRoute,
+  ConnectedDeliveriesIndexRoute: ConnectedDeliveriesIndexRoute,
+  ConnectedReviewIndexRoute: ConnectedReviewIndexRoute,
+}
+
+const ConnectedRouteWithChildren = ConnectedRoute._addFileChildren(
+  ConnectedRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ConnectedRoute: ConnectedRouteWithChildren,
   ConnectionRoute: ConnectionRoute,
   KeysRoute: KeysRoute,
-  ReconciliationRoute: ReconciliationRoute,
-  UsageRoute: UsageRoute,
   VerticalsRoute: VerticalsRoute,
-  DeliveriesDeliveryIdRoute: DeliveriesDeliveryIdRoute,
-  ReviewSubscriptionIdRoute: ReviewSubscriptionIdRoute,
-  DeliveriesIndexRoute: DeliveriesIndexRoute,
   FrontiersIndexRoute: FrontiersIndexRoute,
-  ReviewIndexRoute: ReviewIndexRoute,
   FrontiersFrontierIdIndexRoute: FrontiersFrontierIdIndexRoute,
   FrontiersFrontierIdTasksTaskIdPreviewRoute:
     FrontiersFrontierIdTasksTaskIdPreviewRoute,

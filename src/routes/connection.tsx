@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from '../api/contract/zod';
-import { ConnectionsPage, isSafeRedirect, useActiveConnection } from '../features/connections';
+import { ConnectionsPage } from '../features/connections';
+import { isSafeRedirect } from '../lib/safe-redirect';
 import { DisconnectDialog, LocalDataPanel } from '../features/local-data';
 import { RemoveConnectionDialog } from '../features/outbox';
 
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/connection')({
   validateSearch: searchSchema,
   component: function ConnectionRoute() {
     const { edit, redirect } = Route.useSearch();
-    const active = useActiveConnection();
+    const active = Route.useRouteContext().connection;
     return (
       <ConnectionsPage
         editId={edit}

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { connectionStore, isConnected } from '../features/connections';
+import { isConnected } from '../data';
 
 export const Route = createFileRoute('/')({
-  beforeLoad: () => {
-    throw redirect({ to: isConnected(connectionStore.active) ? '/review' : '/connection' });
+  beforeLoad: ({ context }) => {
+    throw redirect({ to: isConnected(context.connection) ? '/review' : '/connection' });
   },
 });

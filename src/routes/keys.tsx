@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { VerifyKeyPage } from '../features/keys';
 
-export const Route = createFileRoute('/keys')({ component: VerifyKeyPage });
+export const Route = createFileRoute('/keys')({
+  component: function KeysRoute() {
+    return <VerifyKeyPage connection={Route.useRouteContext().connection} />;
+  },
+});

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { connectionStore } from './instance';
+import { connectionStore } from '../../data';
 
 export function useConnections() {
   return useSyncExternalStore(connectionStore.subscribe, connectionStore.getSnapshot);

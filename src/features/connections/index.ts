@@ -5,8 +5,4 @@ export { ConnectionsPage } from './components/connections-page';
 export { JwtStatus } from './components/jwt-status';
 export { SecretText } from './components/secret-text';
 export { useActiveConnection, useConnections } from './hooks';
-export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope } from './instance';
-export { isConnected, jwtInfo, scopeOf, type Connection, type ConnectionSubscription } from './model';
-export { isSafeRedirect, requireConnection } from './require';
-export { knownScope, localScope } from './local-scope';
 export { connectionLifecycle, useConnectionLifecycle, type ConnectionLifecycle } from './lifecycle';

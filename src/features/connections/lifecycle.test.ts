@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionLifecycle } from './lifecycle';
-import { connectionStore, keyScope, publicScope } from './instance';
-import type { Connection } from './model';
+import { connectionStore, keyScope, publicScope } from '../../data';
+import type { Connection } from '../../data';
 
 const connection = (id: string, key = 'k'.repeat(32)): Connection => ({
   id,

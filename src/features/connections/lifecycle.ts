@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { connectionStore, keyScope } from './instance';
-import type { Connection } from './model';
+import { connectionStore, keyScope } from '../../data';
+import type { Connection } from '../../data';
 
 /**
  * The one owner of a connection's lifecycle. Every change (activate, save a new key or an edit,

@@ -1,5 +1,5 @@
 /** Public entry of the deliveries feature. */
 export { DeliveriesPage } from './components/deliveries-page';
 export { DeliveryPage } from './components/delivery-page';
-export { deliveriesQuery, deliveryItemsQuery, keepDeliveryItems } from './queries';
+export { keepDeliveryItems } from './keep-delivery-items';
 export { deliveriesSearchSchema, type DeliveriesSearch } from './search';

@@ -1,4 +1,4 @@
-import { jwtInfo, type Connection } from '../connections';
+import { jwtInfo, type Connection } from '../../data';
 
 /**
  * Whether the connection can preview now; otherwise why not, in words. Apart from the page:

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FrontierStatusFilter } from '../../api/contract';
-import { clientFor, publicScope, type Connection } from '../connections';
+import { clientFor, publicScope, type Connection } from '../../data';
 
 /** Frontier reads (spec 4.1, 4.2, 4.4): one queryOptions factory per endpoint, shared by loaders and components. */
 export const frontiersQuery = (connection: Connection | null, status: FrontierStatusFilter) =>

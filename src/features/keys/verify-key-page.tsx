@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { TextField } from '../../components/ui/field';
 import { PageHeader, Panel } from '../../components/ui/panel';
-import { clientFor, SecretText, useActiveConnection } from '../connections';
+import { clientFor, type Connection } from '../../data';
+import { SecretText } from '../connections';
 
 function Result({ result }: { result: KeyVerification }) {
   return (
@@ -25,8 +26,7 @@ function Result({ result }: { result: KeyVerification }) {
 }
 
 /** Verify a key (spec 4.5): the active one, or one pasted here, without saving it. */
-export function VerifyKeyPage() {
-  const connection = useActiveConnection();
+export function VerifyKeyPage({ connection }: { connection: Connection | null }) {
   const [pasted, setPasted] = useState('');
   const [pastedError, setPastedError] = useState<string>();
   const active = useMutation({

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { keyScope, type Connection } from '../connections';
+import { keyScope, type Connection } from '../../data';
 import { deleteScope, deleteSubscriptionItems, localDb } from '../local-store';
 import { outbox } from '../outbox';
 import { forgetContent } from '../review';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { localScope, type Connection } from '../connections';
+import { localScope, type Connection } from '../../data';
 import { countItems, countScope, localDb, storageUse, watchItems, type StorageUse } from '../local-store';
 
 export interface SubscriptionCount {

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { connectionStore } from '../connections';
+import { connectionStore } from '../../data';
 import { outbox, scopeFor } from './instance';
 import { PROBLEM_STATES, UNSENT_STATES, type OutboxEntry } from './model';
 

@@ -1,5 +1,5 @@
 import { ConnectionBlockedError } from '../../api/errors';
-import { clientFor, connectionStore, scopeOf, type Connection } from '../connections';
+import { clientFor, connectionStore, scopeOf, type Connection } from '../../data';
 import { OutboxEngine } from './engine';
 import type { NewDecision, OutboxEntry } from './model';
 import { loadSettings } from './settings';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localScope, scopeOf } from '../connections';
+import { localScope, scopeOf } from '../../data';
 import { scopeOfConnection } from './instance';
 
 describe('a connection’s scope', () => {

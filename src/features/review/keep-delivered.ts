@@ -1,5 +1,5 @@
 import type { LiveSubmission, SimulatedItem } from '../../api/contract';
-import { localScope, type Connection } from '../connections';
+import { localScope, type Connection } from '../../data';
 import { localDb, saveDelivered, summaryOfLive, summaryOfSimulated } from '../local-store';
 import { rememberRecords } from './content-cache';
 

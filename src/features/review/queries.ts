@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { clientFor, keyScope, type Connection } from '../connections';
+import { clientFor, keyScope, type Connection } from '../../data';
 import { splitIds } from './search';
 
 // The local store loads with the first read that needs it, not with the first page.

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { clientFor, publicScope, type Connection } from '../connections';
+import { clientFor, publicScope, type Connection } from '../../data';
 
 /** Simulated verticals (spec 4.3): public, cached per base URL. */
 export const verticalsQuery = (connection: Connection | null) =>

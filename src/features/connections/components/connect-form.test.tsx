@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { Connection } from '../model';
+import type { Connection } from '../../../data';
 import { ConnectForm } from './connect-form';
 
 const KEY = `dds_live_sk_${'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6'}`;

@@ -5,8 +5,8 @@ import { ApiError, describeError, NetworkError } from '../../../api/errors';
 import { fetchLocalDemo } from '../../../api/local-demo';
 import { Button } from '../../../components/ui/button';
 import { inputClass, TextField } from '../../../components/ui/field';
-import { jwtInfo, connectionFormSchema, type Connection, type ConnectionSubscription } from '../model';
-import { consoleOrigin, verifyNewKey } from '../instance';
+import { jwtInfo, connectionFormSchema, type Connection, type ConnectionSubscription } from '../../../data';
+import { consoleOrigin, verifyNewKey } from '../../../data';
 
 /** How a connection was saved: verified by the service, or explicitly without (service unreachable). */
 export type SaveOutcome = 'verified' | 'kept-key' | 'unverified' | 'unreachable';

@@ -4,13 +4,12 @@ import { LIMITS } from '../../../api/contract';
 import { Badge, PageHeader } from '../../../components/ui/panel';
 import { LatestSelect, SimpleTable } from '../../../components/ui/simple-table';
 import { formatUtc, parseTimestamp, Time } from '../../../components/ui/time';
-import { useActiveConnection, type Connection } from '../../connections';
-import { deliveriesQuery } from '../queries';
+import { type Connection } from '../../../data';
+import { deliveriesQuery } from '../../../data';
 import type { DeliveriesSearch } from '../search';
 
 /** The organization's deliveries, newest first, with item counts and a status breakdown. */
-export function DeliveriesPage({ search }: { search: DeliveriesSearch }) {
-  const connection = useActiveConnection() as Connection;
+export function DeliveriesPage({ connection, search }: { connection: Connection; search: DeliveriesSearch }) {
   const navigate = useNavigate({ from: '/deliveries/' });
   const { data } = useSuspenseQuery(deliveriesQuery(connection, search.limit));
   const deliveries = data.data;

@@ -5,15 +5,14 @@ import { Button } from '../../../components/ui/button';
 import { Badge, PageHeader } from '../../../components/ui/panel';
 import { Time } from '../../../components/ui/time';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { useActiveConnection, type Connection } from '../../connections';
+import { type Connection } from '../../../data';
 import { outbox, useOutboxEntries, type Decision } from '../../outbox';
 import { displayState, entriesByItem, fromSimulated, ItemContent, STATE_LABELS } from '../../review';
-import { deliveriesQuery, deliveryItemsQuery } from '../queries';
+import { deliveriesQuery, deliveryItemsQuery } from '../../../data';
 import { LIMITS } from '../../../api/contract';
 
 /** One delivery's items: each expands into the payload viewer and can be decided through the outbox. */
-export function DeliveryPage({ deliveryId }: { deliveryId: string }) {
-  const connection = useActiveConnection() as Connection;
+export function DeliveryPage({ connection, deliveryId }: { connection: Connection; deliveryId: string }) {
   const { data } = useSuspenseQuery(deliveryItemsQuery(connection, deliveryId));
   const { data: recent } = useSuspenseQuery(deliveriesQuery(connection, LIMITS.deliveries.max));
   const delivery = recent.data.find((d) => d.delivery_id === deliveryId);

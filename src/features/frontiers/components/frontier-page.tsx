@@ -2,12 +2,11 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Badge, PageHeader } from '../../../components/ui/panel';
 import { Breadcrumb, SimpleTable } from '../../../components/ui/simple-table';
-import { useActiveConnection } from '../../connections';
 import { frontiersQuery, tasksQuery } from '../queries';
+import type { Connection } from '../../../data';
 
 /** One frontier's tasks (spec 4.2), each linking to its preview. */
-export function FrontierPage({ frontierId }: { frontierId: string }) {
-  const connection = useActiveConnection();
+export function FrontierPage({ connection, frontierId }: { connection: Connection | null; frontierId: string }) {
   const { data: tasks } = useSuspenseQuery(tasksQuery(connection, frontierId));
   const { data: frontiers } = useSuspenseQuery(frontiersQuery(connection, 'all'));
   const frontier = frontiers.find((f) => f.frontier_id === frontierId);

@@ -4,9 +4,9 @@ import { useMemo } from 'react';
 import type { Frontier } from '../../../api/contract';
 import { inputClass } from '../../../components/ui/field';
 import { Badge, PageHeader } from '../../../components/ui/panel';
-import { useActiveConnection } from '../../connections';
 import { frontiersQuery } from '../queries';
 import type { FrontiersSearch } from '../search';
+import type { Connection } from '../../../data';
 
 /*
  * The first page most users see: a handful of frontiers, so a plain sorted table keeps this
@@ -29,8 +29,7 @@ function sortFrontiers(frontiers: readonly Frontier[], sort: FrontiersSearch['so
 }
 
 /** Frontiers (spec 4.1): filter, search and sort, all kept in the URL. */
-export function FrontiersPage({ search }: { search: FrontiersSearch }) {
-  const connection = useActiveConnection();
+export function FrontiersPage({ connection, search }: { connection: Connection | null; search: FrontiersSearch }) {
   const { data } = useSuspenseQuery(frontiersQuery(connection, search.status));
   const navigate = useNavigate({ from: '/frontiers/' });
   const setSearch = (change: Partial<FrontiersSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });

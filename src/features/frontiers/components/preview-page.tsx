@@ -5,7 +5,8 @@ import { inputClass } from '../../../components/ui/field';
 import { Time } from '../../../components/ui/time';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { Breadcrumb } from '../../../components/ui/simple-table';
-import { JwtStatus, useActiveConnection, type Connection } from '../../connections';
+import { type Connection } from '../../../data';
+import { JwtStatus } from '../../connections';
 import { PayloadViewer } from '../../payload';
 import { previewBlocker } from '../preview-blocker';
 import { previewQuery } from '../queries';
@@ -47,8 +48,7 @@ function PreviewList({ connection, frontierId, taskId, limit }: Props & { connec
 }
 
 /** Task preview (spec 4.4): sample adopted submissions, with the shared payload viewer. */
-export function PreviewPage(props: Props) {
-  const connection = useActiveConnection();
+export function PreviewPage({ connection, ...props }: Props & { connection: Connection | null }) {
   const navigate = useNavigate({ from: '/frontiers/$frontierId/tasks/$taskId/preview' });
   const blocker = previewBlocker(connection);
   return (

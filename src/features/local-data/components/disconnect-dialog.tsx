@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
-import { useConnectionLifecycle, type Connection } from '../../connections';
+import { type Connection } from '../../../data';
+import { useConnectionLifecycle } from '../../connections';
 import { outboxCounts, useOutboxEntries } from '../../outbox';
 import { deleteLocalData } from '../delete-local';
 import { useLocalSummary } from '../local-summary';

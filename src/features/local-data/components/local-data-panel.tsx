@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { Panel } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/simple-table';
-import type { Connection } from '../../connections';
+import type { Connection } from '../../../data';
 import { formatBytes, requestPersistence } from '../../local-store';
 import { deleteLocalData } from '../delete-local';
 import { useLocalSummary } from '../local-summary';

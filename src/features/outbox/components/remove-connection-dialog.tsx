@@ -2,7 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { useConnectionLifecycle, useConnections, type Connection } from '../../connections';
+import { type Connection } from '../../../data';
+import { useConnectionLifecycle, useConnections } from '../../connections';
 import { outboxCounts, useOutboxEntries } from '../hooks';
 import { outbox } from '../instance';
 

@@ -5,10 +5,9 @@ import { LIMITS } from '../../../api/contract';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/simple-table';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { useActiveConnection, type Connection } from '../../connections';
-import { deliveriesQuery, deliveryItemsQuery } from '../../deliveries';
+import { deliveriesQuery, deliveryItemsQuery, usageQuery, type Connection } from '../../../data';
 import { isCharged, useOutboxEntries } from '../../outbox';
-import { SPEC_WARNINGS, usageQuery } from '../../usage';
+import { SPEC_WARNINGS } from '../../usage';
 import { reconcile, type MismatchKind } from '../model';
 
 const KIND_LABELS: Record<MismatchKind, string> = {
@@ -19,8 +18,7 @@ const KIND_LABELS: Record<MismatchKind, string> = {
 };
 
 /** Expected charges (adoptions × unit price) against actual receipts, per subscription and day, and item by item. */
-export function ReconciliationPage() {
-  const connection = useActiveConnection() as Connection;
+export function ReconciliationPage({ connection }: { connection: Connection }) {
   const { data: usage } = useSuspenseQuery(usageQuery(connection, LIMITS.usage.max));
   const { data: deliveries } = useSuspenseQuery(deliveriesQuery(connection, LIMITS.deliveries.max));
   const itemLists = useSuspenseQueries({

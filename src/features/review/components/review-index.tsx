@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
-import { useActiveConnection } from '../../connections';
+import type { Connection } from '../../../data';
 
 /** The active connection's subscriptions, each opening its review workspace. */
-export function ReviewIndex() {
-  const connection = useActiveConnection();
-  const subscriptions = connection?.subscriptions ?? [];
+export function ReviewIndex({ connection }: { connection: Connection }) {
+  const subscriptions = connection.subscriptions;
   return (
     <div>
       <PageHeader title="Review" description="Pull delivered items page by page, look at each one, adopt or dispute it. Decisions are saved on this device first, then sent." />
@@ -13,7 +12,7 @@ export function ReviewIndex() {
         <Panel>
           <p className="text-sm">
             This connection lists no subscriptions.{' '}
-            <Link to="/connection" search={connection ? { edit: connection.id } : {}} className="font-semibold text-brand-600 underline dark:text-brand-100">
+            <Link to="/connection" search={{ edit: connection.id }} className="font-semibold text-brand-600 underline dark:text-brand-100">
               Add the subscription IDs you work with
             </Link>
             .

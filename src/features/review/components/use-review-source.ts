@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { clientFor, knownScope, localScope, type Connection, type ConnectionSubscription } from '../../connections';
+import { clientFor, knownScope, localScope, type Connection, type ConnectionSubscription } from '../../../data';
 import { localDb, requestPersistence, unrecoveredLosses, type PullRecord } from '../../local-store';
 import { rememberRecords } from '../content-cache';
 import { NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps, type Progress } from '../live-pulls';

@@ -12,9 +12,9 @@ import { LatestSelect } from '../../../components/ui/simple-table';
 import { downloadText, toCsv } from '../../../lib/csv';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { useUrlSorting } from '../../../lib/use-url-sorting';
-import { useActiveConnection, type Connection } from '../../connections';
+import { type Connection } from '../../../data';
 import { dailySpend, exportRows, extraFields, filterReceipts, KNOWN_RECEIPT_FIELDS, receiptMicros, totalsByDay, totalsBySubscription, type Total } from '../model';
-import { usageQuery } from '../queries';
+import { usageQuery } from '../../../data';
 import type { UsageSearch } from '../search';
 import { receiptColumns } from './receipt-columns';
 
@@ -54,8 +54,7 @@ function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel:
 }
 
 /** Usage (spec 4.7): receipts as a table, totals, spend per day, and exports. */
-export function UsagePage({ search }: { search: UsageSearch }) {
-  const connection = useActiveConnection() as Connection;
+export function UsagePage({ connection, search }: { connection: Connection; search: UsageSearch }) {
   const navigate = useNavigate({ from: '/usage' });
   const setSearch = useCallback(
     (change: Partial<UsageSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }),

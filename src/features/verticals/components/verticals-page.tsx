@@ -2,12 +2,11 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/simple-table';
 import { formatUsd } from '../../../lib/money';
-import { useActiveConnection } from '../../connections';
 import { verticalsQuery } from '../queries';
+import type { Connection } from '../../../data';
 
 /** Simulated verticals (spec 4.3), prices exact to the micro-dollar. */
-export function VerticalsPage() {
-  const connection = useActiveConnection();
+export function VerticalsPage({ connection }: { connection: Connection | null }) {
   const { data } = useSuspenseQuery(verticalsQuery(connection));
   return (
     <div>

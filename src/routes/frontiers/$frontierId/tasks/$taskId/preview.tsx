@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFoundPanel } from '../../../../../components/route-states';
+import { NotFoundPanel } from '../../../../../components/ui/not-found-panel';
 import { notFoundOn404 } from '../../../../../lib/not-found';
 import { previewBlocker, previewQuery, PreviewPage, previewSearchSchema } from '../../../../../features/frontiers';
-import { connectionStore } from '../../../../../features/connections';
 
 export const Route = createFileRoute('/frontiers/$frontierId/tasks/$taskId/preview')({
   validateSearch: previewSearchSchema,
   loaderDeps: ({ search }) => ({ limit: search.limit }),
   loader: ({ context, params, deps }) => {
-    const connection = connectionStore.active;
+    const { connection } = context;
     // Without a usable JWT the page explains what to do instead of failing.
     if (!connection || previewBlocker(connection)) return;
     return notFoundOn404(context.queryClient.ensureQueryData(previewQuery(connection, params.frontierId, params.taskId, deps.limit)));
@@ -24,6 +23,6 @@ export const Route = createFileRoute('/frontiers/$frontierId/tasks/$taskId/previ
   },
   component: function PreviewRoute() {
     const { frontierId, taskId } = Route.useParams();
-    return <PreviewPage frontierId={frontierId} taskId={taskId} limit={Route.useSearch().limit} />;
+    return <PreviewPage connection={Route.useRouteContext().connection} frontierId={frontierId} taskId={taskId} limit={Route.useSearch().limit} />;
   },
 });

@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LIMITS } from '../api/contract';
-import { requireConnection } from '../features/connections';
-import { deliveriesQuery, deliveryItemsQuery } from '../features/deliveries';
-import { ReconciliationPage } from '../features/reconciliation';
-import { usageQuery } from '../features/usage';
+import { LIMITS } from '../../api/contract';
+import { deliveriesQuery, deliveryItemsQuery, usageQuery } from '../../data';
+import { ReconciliationPage } from '../../features/reconciliation';
 
-export const Route = createFileRoute('/reconciliation')({
-  beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
+export const Route = createFileRoute('/_connected/reconciliation')({
   loader: async ({ context }) => {
     const { queryClient, connection } = context;
     const [, deliveries] = await Promise.all([
@@ -15,5 +12,7 @@ export const Route = createFileRoute('/reconciliation')({
     ]);
     await Promise.all(deliveries.data.map((d) => queryClient.ensureQueryData(deliveryItemsQuery(connection, d.delivery_id))));
   },
-  component: ReconciliationPage,
+  component: function ReconciliationRoute() {
+    return <ReconciliationPage connection={Route.useRouteContext().connection} />;
+  },
 });

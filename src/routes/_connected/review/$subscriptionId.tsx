@@ -1,16 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { requireConnection, useActiveConnection } from '../../features/connections';
-import { pageSizeError, pendingItemsQuery, rereadPageQuery, ReviewWorkspace, reviewSearchSchema, UnknownSubscription } from '../../features/review';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { pageSizeError, pendingItemsQuery, rereadPageQuery, ReviewWorkspace, reviewSearchSchema, UnknownSubscription } from '../../../features/review';
 
-export const Route = createFileRoute('/review/$subscriptionId')({
+export const Route = createFileRoute('/_connected/review/$subscriptionId')({
   validateSearch: reviewSearchSchema,
-  beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) => {
     const { connection, queryClient } = context;
     const subscription = connection.subscriptions.find((s) => s.id === params.subscriptionId);
+    if (!subscription) throw notFound();
     // An invalid page size is never sent: the workspace says what is wrong with it.
-    if (!subscription || !deps.run || pageSizeError(deps.limit)) return;
+    if (!deps.run || pageSizeError(deps.limit)) return;
     // A reload or a shared link opens the same page (incremental pulls are never replayed). The
     // read starts here but is not awaited: the workspace stays on screen with the current page
     // while the next loads, and a failure shows beside it rather than replacing the route.
@@ -21,12 +20,16 @@ export const Route = createFileRoute('/review/$subscriptionId')({
       );
     }
   },
+  notFoundComponent: function SubscriptionNotFound() {
+    return <UnknownSubscription subscriptionId={Route.useParams().subscriptionId} connectionId={Route.useRouteContext().connection.id} />;
+  },
   component: function ReviewRoute() {
-    const connection = useActiveConnection();
+    const { connection } = Route.useRouteContext();
     const { subscriptionId } = Route.useParams();
     const search = Route.useSearch();
-    const subscription = connection?.subscriptions.find((s) => s.id === subscriptionId);
-    if (!connection || !subscription) return <UnknownSubscription subscriptionId={subscriptionId} connectionId={connection?.id} />;
+    // The loader refused an unknown subscription (not found); a connection edited since may still lack it.
+    const subscription = connection.subscriptions.find((s) => s.id === subscriptionId);
+    if (!subscription) return <UnknownSubscription subscriptionId={subscriptionId} connectionId={connection.id} />;
     return <ReviewWorkspace key={`${connection.id}:${subscription.id}`} connection={connection} subscription={subscription} search={search} />;
   },
 });

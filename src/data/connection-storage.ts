@@ -1,5 +1,5 @@
-import { z } from '../../api/contract/zod';
-import { connectionSchema, type Connection } from './model';
+import { z } from '../api/contract/zod';
+import { connectionSchema, type Connection } from './connection';
 
 /**
  * Connections live in sessionStorage unless the user chose "Remember on this device",

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFoundPanel } from '../../components/route-states';
-import { notFoundOn404 } from '../../lib/not-found';
-import { requireConnection } from '../../features/connections';
-import { LIMITS } from '../../api/contract';
-import { deliveriesQuery, deliveryItemsQuery, DeliveryPage, keepDeliveryItems } from '../../features/deliveries';
+import { LIMITS } from '../../../api/contract';
+import { NotFoundPanel } from '../../../components/ui/not-found-panel';
+import { deliveriesQuery, deliveryItemsQuery } from '../../../data';
+import { DeliveryPage, keepDeliveryItems } from '../../../features/deliveries';
+import { notFoundOn404 } from '../../../lib/not-found';
 
-export const Route = createFileRoute('/deliveries/$deliveryId')({
-  beforeLoad: ({ location }) => ({ connection: requireConnection(location) }),
+export const Route = createFileRoute('/_connected/deliveries/$deliveryId')({
   loader: async ({ context, params }) => {
     const [items, recent] = await notFoundOn404(
       Promise.all([
@@ -29,6 +28,6 @@ export const Route = createFileRoute('/deliveries/$deliveryId')({
     );
   },
   component: function DeliveryRoute() {
-    return <DeliveryPage deliveryId={Route.useParams().deliveryId} />;
+    return <DeliveryPage connection={Route.useRouteContext().connection} deliveryId={Route.useParams().deliveryId} />;
   },
 });

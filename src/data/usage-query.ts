@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { clientFor, keyScope, type Connection } from '../connections';
+import type { Connection } from './connection';
+import { clientFor, keyScope } from './session';
 
 /** Usage (spec 4.7): the organization's latest receipts. No cursor exists, so only the latest `limit`. */
 export const usageQuery = (connection: Connection, limit: number) =>

@@ -1,5 +1,5 @@
-import type { Connection } from './model';
-import { loadConnections, saveConnections } from './storage';
+import type { Connection } from './connection';
+import { loadConnections, saveConnections } from './connection-storage';
 
 export interface AuthFailure {
   code: string;

@@ -1,7 +1,6 @@
-import { Link, useRouter, type ErrorComponentProps, type LinkProps } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { ErrorPanel } from './ui/error-panel';
-import { Skeleton } from './ui/panel';
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { ErrorPanel } from '../components/ui/error-panel';
+import { Skeleton } from '../components/ui/panel';
 
 /** Router-level pending, error and not-found states. */
 export function RoutePending() {
@@ -34,19 +33,6 @@ export function RouteNotFound() {
       <p className="text-sm text-slate-600 dark:text-slate-400">There is nothing at this address.</p>
       <Link to="/frontiers" search={{}} className="text-brand-600 underline dark:text-brand-100">
         Go to frontiers
-      </Link>
-    </div>
-  );
-}
-
-/** A route's own not-found screen: what is missing, and the way out. */
-export function NotFoundPanel({ title, children, back }: { title: string; children?: ReactNode; back: { label: string; link: LinkProps } }) {
-  return (
-    <div role="alert" className="flex flex-col items-start gap-2">
-      <h1 className="text-xl font-semibold [overflow-wrap:anywhere]">{title}</h1>
-      <div className="text-sm text-slate-600 dark:text-slate-400">{children ?? 'It may have been removed, or the link is wrong.'}</div>
-      <Link {...back.link} className="text-brand-600 underline dark:text-brand-100">
-        {back.label}
       </Link>
     </div>
   );

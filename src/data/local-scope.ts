@@ -1,5 +1,5 @@
-import { clientFor, connectionStore } from './instance';
-import { scopeOf, type Connection } from './model';
+import { clientFor, connectionStore } from './session';
+import { scopeOf, type Connection } from './connection';
 
 const verifying = new Map<string, Promise<string>>();
 

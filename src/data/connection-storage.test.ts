@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Connection } from './model';
-import { ACTIVE_KEY, CONNECTIONS_KEY, loadConnections } from './storage';
-import { ConnectionStore } from './store';
+import type { Connection } from './connection';
+import { ACTIVE_KEY, CONNECTIONS_KEY, loadConnections } from './connection-storage';
+import { ConnectionStore } from './connection-store';
 
 const KEY = `dds_live_sk_${'a'.repeat(32)}`;
 const connection = (id: string, remember: boolean): Connection => ({

@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
-import { z } from '../../api/contract/zod';
-import { apiKeySchema, jwtSchema, subscriptionKindSchema } from '../../api/contract';
+import { z } from '../api/contract/zod';
+import { apiKeySchema, jwtSchema, subscriptionKindSchema } from '../api/contract';
 
 /** A connection: where the service is and the secrets to use it (never put in a URL). */
 export const connectionSubscriptionSchema = z.object({

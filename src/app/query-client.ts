@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isAuthFailure } from './api/errors';
-import { connectionStore } from './features/connections';
+import { isAuthFailure } from '../api/errors';
+import { connectionStore } from '../data';
 
 declare module '@tanstack/react-query' {
   interface Register {

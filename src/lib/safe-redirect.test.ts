@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeRedirect } from './require';
+import { isSafeRedirect } from './safe-redirect';
 
 describe('the return path after connecting', () => {
   it.each(['/usage', '/usage?limit=50', '/review/sub_1?cursor=abc#x', '/'])('accepts the console path %j', (target) => {

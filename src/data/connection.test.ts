@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionFormSchema, jwtInfo } from './model';
+import { connectionFormSchema, jwtInfo } from './connection';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const token = (claims: object) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.sig`;

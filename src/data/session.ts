@@ -1,6 +1,6 @@
-import { createClient, type DdsClient } from '../../api/client';
-import type { Connection } from './model';
-import { ConnectionStore } from './store';
+import { createClient, type DdsClient } from '../api/client';
+import type { Connection } from './connection';
+import { ConnectionStore } from './connection-store';
 
 /** The console's one connection store. */
 export const connectionStore = new ConnectionStore();

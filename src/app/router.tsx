@@ -1,17 +1,14 @@
 import { createRouter } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
-import { RouteError, RouteNotFound, RoutePending } from './components/route-states';
-import { parseSearch, stringifySearch } from './lib/search-params';
-import { routeTree } from './routeTree.gen';
+import { RouteError, RouteNotFound, RoutePending } from './route-states';
+import { parseSearch, stringifySearch } from '../lib/search-params';
+import { routeTree } from '../routeTree.gen';
+import type { RouterContext } from './router-context';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-export function createAppRouter(queryClient: QueryClient) {
+/** The router, given what every route may use (router-context.ts). */
+export function createAppRouter(context: RouterContext) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context,
     defaultPreload: 'intent',
     // Loaders call ensureQueryData: React Query owns freshness.
     defaultPreloadStaleTime: 0,

@@ -1,0 +1,22 @@
+/**
+ * The shared data layer: the connection model and its store, a client per connection, the scopes
+ * of cached and local data, and the query factories more than one feature reads. Features and
+ * routes use it; it imports no feature.
+ */
+export {
+  baseUrlSchema,
+  connectionFormSchema,
+  connectionSchema,
+  connectionSubscriptionSchema,
+  isConnected,
+  jwtInfo,
+  scopeOf,
+  type Connection,
+  type ConnectionSubscription,
+  type JwtInfo,
+} from './connection';
+export type { AuthFailure, ConnectionsSnapshot, Observation } from './connection-store';
+export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope, verifyNewKey } from './session';
+export { knownScope, localScope } from './local-scope';
+export { usageQuery } from './usage-query';
+export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';

@@ -1,0 +1,17 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { isConnected } from '../data';
+import { isSafeRedirect } from '../lib/safe-redirect';
+
+/**
+ * The pages that need a key, guarded once: without a connected key the user is sent to connect,
+ * with where they were going, and comes back there afterwards.
+ */
+export const Route = createFileRoute('/_connected')({
+  beforeLoad: ({ context, location }) => {
+    const { connection } = context;
+    if (!isConnected(connection)) {
+      throw redirect({ to: '/connection', search: isSafeRedirect(location.href) ? { redirect: location.href } : {} });
+    }
+    return { connection };
+  },
+});
