@@ -159,6 +159,37 @@ test('edit replaces only the JWT, only the subscriptions, or only the key (verif
   await expect(status(page)).toHaveAccessibleName('Connection status: connected');
 });
 
+test('every page that needs a key is guarded once: the nav leads to connecting and back, and a disconnected key leaves the page', async ({ page }) => {
+  await page.goto('/frontiers');
+  for (const [link, path] of [
+    ['Review', '/review'],
+    ['Usage', '/usage'],
+    ['Deliveries', '/deliveries'],
+    ['Reconciliation', '/reconciliation'],
+  ] as const) {
+    await nav(page, link).click();
+    await expect(page.getByRole('heading', { name: 'Connection', level: 1 })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('redirect')).toMatch(new RegExp(`^${path}(\\?|$)`));
+    await nav(page, 'Frontiers').click();
+  }
+  // Connecting from the guard lands on the page the user was going to.
+  await nav(page, 'Reconciliation').click();
+  await page.getByRole('button', { name: 'Use the local demo' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Reconciliation', level: 1 })).toBeVisible();
+  await nav(page, 'Deliveries').click();
+  await expect(page.getByRole('heading', { name: 'Deliveries', level: 1 })).toBeVisible();
+
+  // Disconnect, then the browser's Back: the guarded page sends the user to connect again.
+  await nav(page, 'Connection').click();
+  await page.getByRole('button', { name: 'Disconnect Local demo' }).click();
+  await page.getByRole('alertdialog', { name: 'Disconnect Local demo?' }).getByRole('button', { name: 'Disconnect and keep local data' }).click();
+  await expect(page.getByRole('button', { name: 'Reconnect Local demo' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Connection', level: 1 })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/^\/deliveries/);
+});
+
 test('a deep link survives connecting; a foreign target does not', async ({ page }) => {
   await page.goto('/usage?limit=50');
   await expect(page).toHaveURL(/\/connection\?redirect=/);
