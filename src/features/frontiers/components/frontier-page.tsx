@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Badge, PageHeader } from '../../../components/ui/panel';
-import { Breadcrumb, SimpleTable } from '../../../components/ui/simple-table';
+import { SimpleTable } from '../../../components/ui/table';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { frontiersQuery, tasksQuery } from '../queries';
 import type { Connection } from '../../../data';
 

@@ -1,16 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Frontier } from '../../../api/contract';
 import { inputClass } from '../../../components/ui/field';
 import { Badge, PageHeader } from '../../../components/ui/panel';
+import { cellClass, rowClass, SimpleTable } from '../../../components/ui/table';
+import { useUrlSorting } from '../../../lib/use-url-sorting';
 import { frontiersQuery } from '../queries';
 import type { FrontiersSearch } from '../search';
 import type { Connection } from '../../../data';
 
 /*
- * The first page most users see: a handful of frontiers, so a plain sorted table keeps this
- * page's JavaScript small (the table library loads with the Usage page, where it earns its weight).
+ * The first page most users see: a handful of frontiers, so the console's table without TanStack
+ * Table keeps this page's JavaScript small (the library loads with the Usage page, where it earns
+ * its weight); the sort is the same URL-bound hook.
  */
 const COLUMNS: { id: FrontiersSearch['sort'] | null; label: string; numeric?: boolean }[] = [
   { id: 'title', label: 'Title' },
@@ -32,7 +35,11 @@ function sortFrontiers(frontiers: readonly Frontier[], sort: FrontiersSearch['so
 export function FrontiersPage({ connection, search }: { connection: Connection | null; search: FrontiersSearch }) {
   const { data } = useSuspenseQuery(frontiersQuery(connection, search.status));
   const navigate = useNavigate({ from: '/frontiers/' });
-  const setSearch = (change: Partial<FrontiersSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
+  const setSearch = useCallback(
+    (change: Partial<FrontiersSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }),
+    [navigate],
+  );
+  const { header } = useUrlSorting(search, setSearch, 'title');
   const rows = useMemo(() => {
     const query = search.q.toLowerCase();
     return sortFrontiers(data.filter((f) => f.title.toLowerCase().includes(query)), search.sort, search.dir);
@@ -61,65 +68,30 @@ export function FrontiersPage({ connection, search }: { connection: Connection |
           {rows.length} of {data.length} frontiers
         </p>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">Frontiers</caption>
-          <thead className="bg-slate-50 dark:bg-slate-800">
-            <tr>
-              {COLUMNS.map((column) => {
-                const sorted = column.id === search.sort ? search.dir : null;
-                return (
-                  <th
-                    key={column.label}
-                    scope="col"
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    className="px-3 py-2 font-semibold text-slate-700 dark:text-slate-200"
-                  >
-                    {column.id ? (
-                      <button
-                        type="button"
-                        className="inline-flex items-center gap-1 hover:underline"
-                        onClick={() => setSearch({ sort: column.id!, dir: sorted === 'asc' ? 'desc' : 'asc' })}
-                      >
-                        {column.label}
-                        <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
-                      </button>
-                    ) : (
-                      column.label
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={COLUMNS.length} className="px-3 py-6 text-center text-slate-500">
-                  No frontier matches.
-                </td>
-              </tr>
-            )}
-            {rows.map((f) => (
-              <tr key={f.frontier_id} className="border-t border-slate-200 dark:border-slate-700">
-                <td className="px-3 py-2">
-                  <Link to="/frontiers/$frontierId" params={{ frontierId: f.frontier_id }} className="font-medium text-brand-600 underline dark:text-brand-100">
-                    {f.title}
-                  </Link>
-                </td>
-                <td className="px-3 py-2">
-                  <Badge tone={f.status === 'ONLINE' ? 'good' : 'neutral'}>{f.status}</Badge>
-                </td>
-                <td className="px-3 py-2 tabular-nums">{f.task_count.toLocaleString()}</td>
-                <td className="px-3 py-2 tabular-nums">{f.total_submissions.toLocaleString()}</td>
-                <td className="px-3 py-2">
-                  <code className="text-xs">{f.frontier_id}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        caption="Frontiers"
+        headers={COLUMNS.map((column) => ({ label: column.label, sort: column.id ? header(column.id) : undefined }))}
+        empty="No frontier matches."
+        isEmpty={rows.length === 0}
+      >
+        {rows.map((f) => (
+          <tr key={f.frontier_id} className={rowClass}>
+            <td className={cellClass}>
+              <Link to="/frontiers/$frontierId" params={{ frontierId: f.frontier_id }} className="font-medium text-brand-600 underline dark:text-brand-100">
+                {f.title}
+              </Link>
+            </td>
+            <td className={cellClass}>
+              <Badge tone={f.status === 'ONLINE' ? 'good' : 'neutral'}>{f.status}</Badge>
+            </td>
+            <td className={`${cellClass} tabular-nums`}>{f.task_count.toLocaleString()}</td>
+            <td className={`${cellClass} tabular-nums`}>{f.total_submissions.toLocaleString()}</td>
+            <td className={cellClass}>
+              <code className="text-xs">{f.frontier_id}</code>
+            </td>
+          </tr>
+        ))}
+      </SimpleTable>
     </div>
   );
 }

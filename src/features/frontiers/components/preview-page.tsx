@@ -4,7 +4,7 @@ import { LIMITS } from '../../../api/contract';
 import { inputClass } from '../../../components/ui/field';
 import { Time } from '../../../components/ui/time';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
-import { Breadcrumb } from '../../../components/ui/simple-table';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { type Connection } from '../../../data';
 import { JwtStatus } from '../../connections';
 import { PayloadViewer } from '../../payload';

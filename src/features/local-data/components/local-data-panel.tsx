@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { Panel } from '../../../components/ui/panel';
-import { SimpleTable } from '../../../components/ui/simple-table';
+import { SimpleTable } from '../../../components/ui/table';
 import type { Connection } from '../../../data';
 import { formatBytes, requestPersistence } from '../../local-store';
 import { deleteLocalData } from '../delete-local';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { LIMITS } from '../../../api/contract';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
-import { SimpleTable } from '../../../components/ui/simple-table';
+import { SimpleTable } from '../../../components/ui/table';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { deliveriesQuery, deliveryItemsQuery, usageQuery, type Connection } from '../../../data';
 import { isCharged, useOutboxEntries } from '../../outbox';

@@ -8,7 +8,8 @@ import { DataTable } from '../../../components/ui/data-table';
 import { DateField } from '../../../components/ui/date-field';
 import { inputClass } from '../../../components/ui/field';
 import { PageHeader, Panel, Skeleton } from '../../../components/ui/panel';
-import { LatestSelect } from '../../../components/ui/simple-table';
+import { LatestSelect } from '../../../components/ui/latest-select';
+import { cellClass, rowClass, SimpleTable } from '../../../components/ui/table';
 import { downloadText, toCsv } from '../../../lib/csv';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { useUrlSorting } from '../../../lib/use-url-sorting';
@@ -27,29 +28,24 @@ export const SPEC_WARNINGS = [
 
 function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel: string; totals: Total[] }) {
   return (
-    <div className="overflow-x-auto">
-    <table className="w-full text-left text-sm">
-      <caption className="mb-1 text-left font-semibold">{caption}</caption>
-      <thead>
-        <tr className="border-b border-slate-200 dark:border-slate-700">
-          <th scope="col" className="py-1 pr-2">{keyLabel}</th>
-          <th scope="col" className="py-1 pr-2 text-right">Receipts</th>
-          <th scope="col" className="py-1 pr-2 text-right">Quantity</th>
-          <th scope="col" className="py-1 text-right">Amount</th>
+    <SimpleTable
+      caption={caption}
+      showCaption
+      headers={[keyLabel, { label: 'Receipts', align: 'right' }, { label: 'Quantity', align: 'right' }, { label: 'Amount', align: 'right' }]}
+      empty="No receipts."
+      isEmpty={totals.length === 0}
+    >
+      {totals.map((t) => (
+        <tr key={t.key} className={rowClass}>
+          <th scope="row" className={`${cellClass} font-normal`}>
+            {t.key}
+          </th>
+          <td className={`${cellClass} text-right tabular-nums`}>{t.receipts}</td>
+          <td className={`${cellClass} text-right tabular-nums`}>{t.quantity}</td>
+          <td className={`${cellClass} text-right font-mono tabular-nums`}>{formatMicros(t.micros)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {totals.map((t) => (
-          <tr key={t.key} className="border-b border-slate-100 dark:border-slate-800">
-            <th scope="row" className="py-1 pr-2 font-normal">{t.key}</th>
-            <td className="py-1 pr-2 text-right tabular-nums">{t.receipts}</td>
-            <td className="py-1 pr-2 text-right tabular-nums">{t.quantity}</td>
-            <td className="py-1 text-right font-mono tabular-nums">{formatMicros(t.micros)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-    </div>
+      ))}
+    </SimpleTable>
   );
 }
 
@@ -144,40 +140,29 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
         </Suspense>
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer">Spend per day as a table</summary>
-          <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left">
-            <caption className="sr-only">Spend per day by subscription</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                {spend.subscriptions.map((s) => (
-                  <th scope="col" key={s} className="text-right">
-                    {s}
-                  </th>
-                ))}
-                <th scope="col" className="text-right">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+          <div className="mt-2">
+            <SimpleTable
+              caption="Spend per day by subscription"
+              headers={['Day', ...spend.subscriptions.map((s) => ({ label: s, align: 'right' as const })), { label: 'Total', key: ' total', align: 'right' }]}
+              empty="No spend."
+              isEmpty={false}
+            >
               {spend.days
                 .filter((d) => Object.keys(d.bySubscription).length > 0)
                 .map((d) => (
-                <tr key={d.day}>
-                  <th scope="row" className="font-normal">
-                    {d.day}
-                  </th>
-                  {spend.subscriptions.map((s) => (
-                    <td key={s} className="text-right font-mono tabular-nums">
-                      {formatMicros(d.bySubscription[s] ?? 0)}
-                    </td>
-                  ))}
-                  <td className="text-right font-mono tabular-nums">{formatMicros(d.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  <tr key={d.day} className={rowClass}>
+                    <th scope="row" className={`${cellClass} font-normal`}>
+                      {d.day}
+                    </th>
+                    {spend.subscriptions.map((s) => (
+                      <td key={s} className={`${cellClass} text-right font-mono tabular-nums`}>
+                        {formatMicros(d.bySubscription[s] ?? 0)}
+                      </td>
+                    ))}
+                    <td className={`${cellClass} text-right font-mono tabular-nums`}>{formatMicros(d.total)}</td>
+                  </tr>
+                ))}
+            </SimpleTable>
           </div>
         </details>
       </Panel>

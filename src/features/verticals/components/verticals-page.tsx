@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/ui/panel';
-import { SimpleTable } from '../../../components/ui/simple-table';
+import { SimpleTable } from '../../../components/ui/table';
 import { formatUsd } from '../../../lib/money';
 import { verticalsQuery } from '../queries';
 import type { Connection } from '../../../data';
