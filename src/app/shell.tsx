@@ -1,7 +1,11 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { AuthBanner, ConnectionSwitcher } from '../features/connections';
-import { OutboxNotices, OutboxStatus } from '../features/outbox';
+import { lazy, Suspense } from 'react';
+import { AuthBanner, ConnectionSwitcher, useActiveConnection } from '../features/connections';
+
+// The outbox (decisions waiting to be sent) matters only once there is a connection: it loads then,
+// not with the first page of a visitor who has none (the first page's JavaScript budget).
+const OutboxStatus = lazy(() => import('../features/outbox').then((m) => ({ default: m.OutboxStatus })));
+const OutboxNotices = lazy(() => import('../features/outbox').then((m) => ({ default: m.OutboxNotices })));
 
 const NAV = [
   { to: '/frontiers', label: 'Frontiers' },
@@ -15,7 +19,8 @@ const NAV = [
 ] as const;
 
 /** Header with the connection switcher, navigation, the auth banner, then the page. */
-export function AppShell({ headerExtra }: { headerExtra?: ReactNode }) {
+export function AppShell() {
+  const hasConnection = useActiveConnection() !== null;
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -28,8 +33,11 @@ export function AppShell({ headerExtra }: { headerExtra?: ReactNode }) {
             Data Delivery Console
           </Link>
           <div className="flex min-w-0 flex-wrap items-center gap-3">
-            {headerExtra}
-            <OutboxStatus />
+            {hasConnection && (
+              <Suspense fallback={null}>
+                <OutboxStatus />
+              </Suspense>
+            )}
             <ConnectionSwitcher />
           </div>
         </div>
@@ -51,7 +59,11 @@ export function AppShell({ headerExtra }: { headerExtra?: ReactNode }) {
         </nav>
       </header>
       <AuthBanner />
-      <OutboxNotices />
+      {hasConnection && (
+        <Suspense fallback={null}>
+          <OutboxNotices />
+        </Suspense>
+      )}
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         <Outlet />
       </main>
