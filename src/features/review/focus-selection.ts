@@ -81,8 +81,9 @@ export function focusSelectionReducer<T extends Keyed>(state: FocusSelection<T>,
       else if (action.mode === 'range') {
         // From the focused item to the one clicked, whichever comes first, added to what is selected.
         const [from, to] = action.index < focus ? [action.index, focus] : [focus, action.index];
-        selected = new Set(selected);
-        for (let i = from; i <= to; i++) selected.add(items[i]!.key);
+        const range = new Set(selected);
+        for (let i = from; i <= to; i++) range.add(items[i]!.key);
+        selected = range;
       }
       return selected === state.selected && action.index === focus ? state : { ...state, focus: action.index, selected };
     }
