@@ -1,8 +1,9 @@
 import type { DisplayState } from './model';
 
 /**
- * Where the reviewer is in the list and what they have selected, as a pure reducer: the review
- * workspace dispatches, and every rule below is unit-tested without rendering anything.
+ * Where the reviewer is in the list and what they have selected. A pure reducer, so that its rules
+ * (moves, the jumps after a decision and after a pull, a new page, picks, items that go away) are
+ * tested without rendering; the review workspace dispatches to it.
  */
 export interface FocusSelection<T extends Keyed = Keyed> {
   /** Which page the focus belongs to: a new page starts over. */
