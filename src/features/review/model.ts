@@ -1,5 +1,5 @@
 import type { DeliveryItem, LiveSubmission, SimulatedItem } from '../../api/contract';
-import { formatMicros, usdToMicros } from '../../lib/money';
+import { formatMicros, sumMicros, usdToMicros } from '../../lib/money';
 import type { StoredItem } from '../local-store';
 import type { OutboxEntry } from '../outbox';
 
@@ -117,6 +117,9 @@ export function fromStored(row: StoredItem): ReviewItem {
     ],
   };
 }
+
+/** What adopting all these items would charge, in micro-USD (live items charge nothing). */
+export const totalPrice = (items: readonly ReviewItem[]) => sumMicros(items.map((item) => item.priceMicros ?? 0));
 
 export type DisplayState = 'new' | 'adopted' | 'disputed' | 'waiting' | 'failed';
 

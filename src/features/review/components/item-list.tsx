@@ -2,12 +2,11 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef } from "react";
 import { cx } from "../../../lib/cx";
 import { formatMicros } from "../../../lib/money";
+import type { PickMode } from "../focus-selection";
 import { STATE_LABELS, type DisplayState, type ReviewItem } from "../model";
 
 const ROW_HEIGHT = 56;
 
-/** How a click picks: a plain click focuses, Shift extends a range from the focused item, Ctrl/Cmd toggles one. */
-export type PickMode = "focus" | "range" | "toggle";
 const pickModeOf = (event: {
   shiftKey: boolean;
   ctrlKey: boolean;

@@ -24,10 +24,11 @@ export interface ReviewKeyHandlers {
  */
 export function useReviewKeys(handlers: ReviewKeyHandlers, enabled: boolean) {
   const latest = useRef(handlers);
-  // Updated in the commit itself, so the very next keypress sees this render's handlers.
+  // Updated in the commit itself, so the very next keypress sees this render's handlers (the
+  // workspace's are stable: then this runs once).
   useLayoutEffect(() => {
     latest.current = handlers;
-  });
+  }, [handlers]);
   const options = { enabled, preventDefault: true };
   useHotkeys('j, down', () => latest.current.next(), options, []);
   useHotkeys('k, up', () => latest.current.previous(), options, []);

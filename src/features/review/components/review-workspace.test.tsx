@@ -1,0 +1,274 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createElement, useSyncExternalStore, type ComponentProps } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Connection, ConnectionSubscription } from '../../connections';
+import type { NewDecision, OutboxEntry } from '../../outbox';
+import type { ReviewItem } from '../model';
+import type { ReviewSearch } from '../search';
+import { ReviewWorkspace } from './review-workspace';
+import type { ReviewSource } from './use-review-source';
+
+/**
+ * The workspace wired together: its source of items and the outbox are stand-ins (a list the test
+ * sets, decisions kept in memory); the list, the item, the keys and the dialogs are the real ones.
+ */
+const world = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  return {
+    source: null as unknown,
+    entries: [] as readonly unknown[],
+    /** The props each render gave the list, the item and the pull controls. */
+    props: { list: [] as Record<string, unknown>[], detail: [] as Record<string, unknown>[], controls: [] as Record<string, unknown>[] },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit: () => listeners.forEach((listener) => listener()),
+  };
+});
+
+vi.mock('@tanstack/react-router', async (original) => ({
+  ...(await original<typeof import('@tanstack/react-router')>()),
+  Link: ({ children }: { children: unknown }) => children,
+  useNavigate: () => () => Promise.resolve(),
+}));
+vi.mock('./use-review-source', () => ({ useReviewSource: () => useSyncExternalStore(world.subscribe, () => world.source) }));
+vi.mock('../../outbox', async () => {
+  const { isCharged } = await vi.importActual<typeof import('../../outbox/model')>('../../outbox/model');
+  const settings = await vi.importActual<typeof import('../../outbox/settings')>('../../outbox/settings');
+  const useEntries = () => useSyncExternalStore(world.subscribe, () => world.entries);
+  return {
+    ...settings,
+    isCharged,
+    useOutboxEntries: useEntries,
+    useOtherTabsEntries: () => [],
+    outbox: {
+      enqueue: (connectionId: string, decision: NewDecision, group?: string) => {
+        world.entries = [...world.entries, { ...decision, id: `e${world.entries.length}`, connectionId, group, state: 'grace', createdAt: world.entries.length }];
+        world.emit();
+      },
+      undoLatest: () => {
+        const last = world.entries.at(-1) as OutboxEntry | undefined;
+        if (!last) return [];
+        const undone = world.entries.filter((e) => (e as OutboxEntry).id === last.id || (!!last.group && (e as OutboxEntry).group === last.group));
+        world.entries = world.entries.filter((e) => !undone.includes(e));
+        world.emit();
+        return undone;
+      },
+    },
+  };
+});
+// The real components, with the props of each render recorded.
+vi.mock('./item-list', async (original) => {
+  const real = await original<typeof import('./item-list')>();
+  return { ...real, ItemList: (props: ComponentProps<typeof real.ItemList>) => (world.props.list.push(props), createElement(real.ItemList, props)) };
+});
+vi.mock('./item-detail', async (original) => {
+  const real = await original<typeof import('./item-detail')>();
+  return { ...real, ItemDetail: (props: ComponentProps<typeof real.ItemDetail>) => (world.props.detail.push({ ...props }), createElement(real.ItemDetail, props)) };
+});
+vi.mock('./pull-controls', async (original) => {
+  const real = await original<typeof import('./pull-controls')>();
+  return { ...real, PullControls: (props: ComponentProps<typeof real.PullControls>) => (world.props.controls.push({ ...props }), createElement(real.PullControls, props)) };
+});
+
+const item = (n: number, serverState: ReviewItem['serverState'] = 'new'): ReviewItem => ({
+  key: `simulated:it_${n}`,
+  id: `it_${n}`,
+  kind: 'simulated',
+  subscriptionId: 'sub_1',
+  title: `Item it_${n}`,
+  content: { text: `content ${n}` },
+  serverState,
+  priceMicros: 10_000 * n,
+  summary: `retail ${n}`,
+  meta: [],
+});
+const items = (from: number, to: number, serverState: ReviewItem['serverState'] = 'new') => Array.from({ length: to - from + 1 }, (_, i) => item(from + i, serverState));
+
+function setSource(change: Partial<ReviewSource>) {
+  const current = world.source as ReviewSource | null;
+  world.source = {
+    ...(current ?? {
+      mode: 'pending',
+      items: [],
+      scope: 'S',
+      stored: { items: [], complete: true, error: null },
+      pull: vi.fn(),
+      pullNext: vi.fn(),
+      prefetchNext: vi.fn(),
+      hasMore: null,
+      nextCursor: null,
+      loading: false,
+      error: null,
+      retry: vi.fn(),
+      pageKey: 'stored',
+      sizeOk: true,
+      losses: [],
+      task: null,
+      lastTask: null,
+      pullAll: vi.fn(),
+      recover: vi.fn(),
+      lastPull: null,
+    }),
+    ...change,
+  } as ReviewSource;
+}
+const source = () => world.source as ReviewSource;
+
+const connection = { id: 'c1', baseUrl: 'https://dds.example.com' } as Connection;
+const subscription: ConnectionSubscription = { id: 'sub_1', kind: 'simulated' };
+const search: ReviewSearch = { mode: 'new', limit: 50, run: true };
+
+function renderWorkspace(list: ReviewItem[], change: Partial<ReviewSource> = {}) {
+  setSource({ items: list, ...change });
+  render(<ReviewWorkspace connection={connection} subscription={subscription} search={search} />);
+  return userEvent.setup();
+}
+/** The list changes as a pull (or another tab) changes it. */
+const change = (update: Partial<ReviewSource>) =>
+  act(() => {
+    setSource(update);
+    world.emit();
+  });
+
+const focusedTitle = () => within(screen.getByRole('region', { name: 'Focused item' })).getByRole('heading').textContent;
+const selectedCount = () => screen.getByText(/^\d+ selected$/).textContent;
+const decided = () => world.entries.map((e) => `${(e as OutboxEntry).decision} ${(e as OutboxEntry).itemId}`);
+
+beforeEach(() => {
+  world.source = null;
+  world.entries = [];
+  world.props = { list: [], detail: [], controls: [] };
+  // jsdom lays nothing out: give the scrolling list a size so the virtualizer renders the rows in view.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(560);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('ReviewWorkspace', () => {
+  it('moves the focus with j, k, End and Home; a click focuses a row', async () => {
+    const user = renderWorkspace(items(1, 5));
+    expect(focusedTitle()).toBe('Item it_1');
+    await user.keyboard('jj');
+    expect(focusedTitle()).toBe('Item it_3');
+    await user.keyboard('k');
+    expect(focusedTitle()).toBe('Item it_2');
+    await user.keyboard('{End}');
+    expect(focusedTitle()).toBe('Item it_5');
+    await user.keyboard('j');
+    expect(focusedTitle()).toBe('Item it_5');
+    await user.keyboard('{Home}');
+    expect(focusedTitle()).toBe('Item it_1');
+    await user.click(screen.getByRole('option', { name: /^Item it_4,/ }));
+    expect(focusedTitle()).toBe('Item it_4');
+  });
+
+  it('A and D decide the focused item and move on to the next undecided one; Z takes the last back and returns to it', async () => {
+    const user = renderWorkspace([item(1), item(2, 'adopted'), item(3), item(4)]);
+    await user.keyboard('a');
+    expect(decided()).toEqual(['adopt it_1']);
+    expect(focusedTitle()).toBe('Item it_3');
+    expect(screen.getByText('Adopted Item it_1. Press Z to undo.')).toBeInTheDocument();
+    await user.keyboard('d');
+    expect(decided()).toEqual(['adopt it_1', 'dispute it_3']);
+    expect(focusedTitle()).toBe('Item it_4');
+    await user.keyboard('z');
+    expect(decided()).toEqual(['adopt it_1']);
+    expect(focusedTitle()).toBe('Item it_3');
+    await user.keyboard('{Home}a');
+    expect(screen.getByText('Item it_1 is already waiting.')).toBeInTheDocument();
+    expect(decided()).toEqual(['adopt it_1']);
+  });
+
+  it('X, Shift-click and Ctrl-click select; Shift+D disputes the selection and clears it', async () => {
+    const user = renderWorkspace(items(1, 6));
+    await user.keyboard('xjjx');
+    expect(selectedCount()).toBe('2 selected');
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('option', { name: /^Item it_5,/ }));
+    await user.keyboard('{/Shift}');
+    expect(selectedCount()).toBe('4 selected');
+    await user.keyboard('{Control>}');
+    await user.click(screen.getByRole('option', { name: /^Item it_4,/ }));
+    await user.keyboard('{/Control}');
+    expect(selectedCount()).toBe('3 selected');
+    expect(screen.getByRole('option', { name: /^Item it_4,/ })).toHaveAttribute('aria-selected', 'false');
+    await user.keyboard('{Shift>}D{/Shift}');
+    expect(decided()).toEqual(['dispute it_1', 'dispute it_3', 'dispute it_5']);
+    expect(selectedCount()).toBe('0 selected');
+  });
+
+  it('after a pull, focus moves from a decided item to the first new one; an undecided focus stays', async () => {
+    const first = items(1, 3);
+    const user = renderWorkspace(first);
+    await user.keyboard('aaa');
+    expect(focusedTitle()).toBe('Item it_3');
+    change({ items: [...first, ...items(4, 6)] });
+    expect(focusedTitle()).toBe('Item it_4');
+    await user.keyboard('j');
+    change({ items: [...first, ...items(4, 8)] });
+    expect(focusedTitle()).toBe('Item it_5');
+  });
+
+  it('a new page starts at its first item with nothing selected', async () => {
+    const user = renderWorkspace(items(1, 5), { mode: 'reread', pageKey: 'reread:p1' });
+    await user.keyboard('xjjx');
+    expect(selectedCount()).toBe('2 selected');
+    change({ items: items(11, 15), pageKey: 'reread:p2' });
+    expect(focusedTitle()).toBe('Item it_11');
+    expect(selectedCount()).toBe('0 selected');
+  });
+
+  it('when the list is emptied and filled again, the focus starts at the first item', async () => {
+    const user = renderWorkspace(items(1, 5));
+    await user.keyboard('{End}x');
+    change({ items: [] });
+    expect(screen.queryByRole('region', { name: 'Focused item' })).not.toBeInTheDocument();
+    change({ items: items(21, 25) });
+    expect(focusedTitle()).toBe('Item it_21');
+    expect(selectedCount()).toBe('0 selected');
+  });
+
+  it('fetches the next page once the focus is 60 % in, and not again on each render', async () => {
+    const user = renderWorkspace(items(1, 10), { mode: 'reread', pageKey: 'reread:p1', nextCursor: 'c2' });
+    const prefetchNext = vi.mocked(source().prefetchNext);
+    await user.keyboard('jjjjj');
+    expect(prefetchNext).not.toHaveBeenCalled();
+    await user.keyboard('j');
+    expect(prefetchNext).toHaveBeenCalledTimes(1);
+    // Renders that move nothing (a selection, a source with new functions) fetch nothing more.
+    await user.keyboard('x');
+    const again = vi.fn();
+    change({ prefetchNext: again, pull: vi.fn() });
+    expect(prefetchNext).toHaveBeenCalledTimes(1);
+    expect(again).not.toHaveBeenCalled();
+    await user.keyboard('j');
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives the list, the item and the pull controls the same handlers on every render', async () => {
+    const user = renderWorkspace(items(1, 6));
+    await user.keyboard('jxjadk');
+    change({ items: items(1, 8) });
+    await user.click(screen.getByRole('option', { name: /^Item it_5,/ }));
+    const distinct = (records: Record<string, unknown>[], name: string) => new Set(records.map((props) => props[name])).size;
+    expect(world.props.list.length).toBeGreaterThan(5);
+    expect(distinct(world.props.list, 'onPick')).toBe(1);
+    for (const name of ['onAdopt', 'onDispute', 'onDisputeConfirm', 'onDisputeCancel']) expect(distinct(world.props.detail, name), name).toBe(1);
+    for (const name of ['onPull', 'onPullNext', 'onSizeText', 'onGraceSeconds']) expect(distinct(world.props.controls, name), name).toBe(1);
+  });
+
+  it('a page size typed wrong is said, and N pulls nothing', async () => {
+    const user = renderWorkspace(items(1, 2));
+    const size = screen.getByRole('spinbutton', { name: 'Page size' });
+    await user.clear(size);
+    await user.type(size, '500');
+    await user.tab();
+    await user.click(document.body);
+    await user.keyboard('n');
+    expect(screen.getByText('Not pulled: Page size must be a whole number from 1 to 200.')).toBeInTheDocument();
+    expect(source().pullNext).not.toHaveBeenCalled();
+  });
+});

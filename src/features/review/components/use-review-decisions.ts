@@ -1,0 +1,137 @@
+import { useState, type Dispatch } from 'react';
+import { formatMicros } from '../../../lib/money';
+import { outbox, type Decision, type OutboxEntry } from '../../outbox';
+import type { FocusAction } from '../focus-selection';
+import { displayState, totalPrice, type DisplayState, type ReviewItem } from '../model';
+import { useStableHandlers } from './use-stable-handlers';
+
+export interface ReviewDecisionsInput {
+  connectionId: string;
+  items: readonly ReviewItem[];
+  states: readonly DisplayState[];
+  byItem: ReadonlyMap<string, OutboxEntry>;
+  focus: number;
+  /** The selected items, in list order. */
+  selection: readonly ReviewItem[];
+  dispatch: Dispatch<FocusAction<ReviewItem>>;
+}
+
+/**
+ * Deciding: on the focused item (A, D with a reason for live items), on the selection (Shift+A,
+ * Shift+D, with a confirmation naming the total for charged adopts and one reason for live
+ * disputes), and undoing (Z). Each says what it did. The actions are stable functions.
+ */
+export function useReviewDecisions({ connectionId, items, states, byItem, focus, selection, dispatch }: ReviewDecisionsInput) {
+  const [announcement, setAnnouncement] = useState('');
+  const [disputeOpen, setDisputeOpen] = useState(false);
+  // Selected items waiting for a confirmation: charged adopts, and live disputes (one reason for all).
+  const [adoptPending, setAdoptPending] = useState<readonly ReviewItem[] | null>(null);
+  const [disputePending, setDisputePending] = useState<readonly ReviewItem[] | null>(null);
+  const focused = items[focus];
+
+  // The same rule as `states`, per item: no search for its index.
+  const isUndecided = (item: ReviewItem) => displayState(item, byItem.get(item.id)) === 'new';
+
+  const decideMany = (targets: readonly ReviewItem[], decision: Decision, reason?: string) => {
+    const open = targets.filter(isUndecided);
+    // Decisions made together are undone together.
+    const group = open.length > 1 ? (globalThis.crypto?.randomUUID?.() ?? `g${Date.now()}${Math.random()}`) : undefined;
+    for (const item of open) {
+      outbox.enqueue(
+        connectionId,
+        {
+          kind: item.kind,
+          itemId: item.id,
+          subscriptionId: item.subscriptionId,
+          decision,
+          reason: reason || undefined,
+          priceMicros: item.kind === 'simulated' && decision === 'adopt' ? item.priceMicros : null,
+        },
+        group,
+      );
+    }
+    return open;
+  };
+
+  const decide = (decision: Decision, reason?: string) => {
+    if (!focused) return;
+    if (states[focus] !== 'new') {
+      setAnnouncement(`${focused.title} is already ${states[focus]}.`);
+      return;
+    }
+    decideMany([focused], decision, reason);
+    setDisputeOpen(false);
+    setAnnouncement(`${decision === 'adopt' ? 'Adopted' : 'Disputed'} ${focused.title}. Press Z to undo.`);
+    dispatch({ type: 'decided', states });
+  };
+
+  const decideSelection = (decision: Decision) => {
+    const open = selection.filter(isUndecided);
+    if (open.length === 0) {
+      setAnnouncement('Select undecided items with X first.');
+      return;
+    }
+    if (decision === 'adopt' && open.some((item) => item.kind === 'simulated')) {
+      setAdoptPending(open);
+      return;
+    }
+    // Live disputes take one optional reason, as a single dispute does.
+    if (decision === 'dispute' && open.some((item) => item.kind === 'live')) {
+      setDisputePending(open);
+      return;
+    }
+    const done = decideMany(open, decision);
+    dispatch({ type: 'clear' });
+    setAnnouncement(`${decision === 'adopt' ? 'Adopted' : 'Disputed'} ${done.length} items. Press Z to undo.`);
+  };
+
+  return {
+    announcement,
+    disputeOpen,
+    adoptPending,
+    disputePending,
+    ...useStableHandlers({
+      adopt: () => decide('adopt'),
+      /** D: live items ask for an optional reason first; simulated ones are disputed at once. */
+      dispute: () => (focused?.kind === 'live' ? states[focus] === 'new' && setDisputeOpen(true) : decide('dispute')),
+      disputeWithReason: (reason: string) => decide('dispute', reason),
+      cancelDispute: () => setDisputeOpen(false),
+      adoptSelection: () => decideSelection('adopt'),
+      disputeSelection: () => decideSelection('dispute'),
+      confirmAdoptSelection: () => {
+        if (!adoptPending) return;
+        const total = totalPrice(adoptPending);
+        const done = decideMany(adoptPending, 'adopt');
+        setAdoptPending(null);
+        dispatch({ type: 'clear' });
+        setAnnouncement(`Adopted ${done.length} items for ${formatMicros(total)}. Press Z to undo.`);
+      },
+      cancelAdoptSelection: () => setAdoptPending(null),
+      confirmDisputeSelection: (reason: string) => {
+        if (!disputePending) return;
+        const done = decideMany(disputePending, 'dispute', reason);
+        setDisputePending(null);
+        dispatch({ type: 'clear' });
+        setAnnouncement(`Disputed ${done.length} items. Press Z to undo.`);
+      },
+      cancelDisputeSelection: () => setDisputePending(null),
+      // Z and the Undo buttons do the same: take back the newest decision (or bulk decision) still in its window.
+      undo: () => {
+        const undone = outbox.undoLatest(connectionId);
+        const first = undone[0];
+        if (!first) {
+          setAnnouncement('Nothing to undo: decisions past their undo window are already on their way.');
+          return;
+        }
+        const at = items.findIndex((item) => item.id === first.itemId);
+        if (at >= 0) dispatch({ type: 'focus', index: at });
+        setAnnouncement(
+          undone.length === 1
+            ? `Undid ${first.decision} of ${first.kind === 'live' ? 'submission' : 'item'} ${first.itemId}.`
+            : `Undid ${first.decision} of ${undone.length} items.`,
+        );
+      },
+      announce: (text: string) => setAnnouncement(text),
+    }),
+  };
+}

@@ -1,0 +1,134 @@
+import type { DisplayState } from './model';
+
+/**
+ * Where the reviewer is in the list and what they have selected. A pure reducer, so that its rules
+ * (moves, the jumps after a decision and after a pull, a new page, picks, items that go away) are
+ * tested without rendering; the review workspace dispatches to it.
+ */
+export interface FocusSelection<T extends Keyed = Keyed> {
+  /** Which page the focus belongs to: a new page starts over. */
+  page: string;
+  /** The list the focus points into (the one last synced). */
+  items: readonly T[];
+  /** The focused item's index: always within `items`, 0 when there are none. */
+  focus: number;
+  /** Keys of the selected items, always items of `items`. */
+  selected: ReadonlySet<string>;
+}
+
+export interface Keyed {
+  key: string;
+}
+
+/** How a click picks: a plain click focuses, Shift extends a range from the focused item, Ctrl/Cmd toggles one. */
+export type PickMode = 'focus' | 'range' | 'toggle';
+
+export type FocusAction<T extends Keyed = Keyed> =
+  /**
+   * The list as it is now, with each item's state. `grows`: the list is one that grows in place
+   * (items kept on this device), where a pull appends rather than replaces.
+   */
+  | { type: 'list'; page: string; items: readonly T[]; states: readonly DisplayState[]; grows: boolean }
+  | { type: 'move'; to: 'next' | 'previous' | 'first' | 'last' }
+  | { type: 'focus'; index: number }
+  /**
+   * The focused item was just decided: on to the next undecided one. The focused item's own state
+   * is not read, so the states the decision was made from will do.
+   */
+  | { type: 'decided'; states: readonly DisplayState[] }
+  /** X: the focused item in or out of the selection. */
+  | { type: 'toggle' }
+  | { type: 'pick'; index: number; mode: PickMode }
+  | { type: 'clear' };
+
+const NOTHING: ReadonlySet<string> = new Set();
+
+export function initialFocusSelection<T extends Keyed>(page: string, items: readonly T[]): FocusSelection<T> {
+  return { page, items, focus: 0, selected: NOTHING };
+}
+
+/**
+ * The index of the first undecided item after `from`; when none is left, the one just after
+ * `from` (or `from` itself at the end), so a decision always moves on if it can.
+ */
+export function nextUndecided(states: readonly DisplayState[], from: number): number {
+  for (let i = from + 1; i < states.length; i++) if (states[i] === 'new') return i;
+  return Math.max(0, Math.min(from + 1, states.length - 1));
+}
+
+export function focusSelectionReducer<T extends Keyed>(state: FocusSelection<T>, action: FocusAction<T>): FocusSelection<T> {
+  const { items, focus } = state;
+  const last = Math.max(items.length - 1, 0);
+  switch (action.type) {
+    case 'list':
+      return synced(state, action);
+    case 'move': {
+      const to = action.to === 'next' ? Math.min(focus + 1, last) : action.to === 'previous' ? Math.max(focus - 1, 0) : action.to === 'first' ? 0 : last;
+      return withFocus(state, to);
+    }
+    case 'focus':
+      return action.index >= 0 && action.index < items.length ? withFocus(state, action.index) : state;
+    case 'decided':
+      return withFocus(state, Math.min(nextUndecided(action.states, focus), last));
+    case 'toggle': {
+      const item = items[focus];
+      return item ? { ...state, selected: toggled(state.selected, item.key) } : state;
+    }
+    case 'pick': {
+      const item = items[action.index];
+      if (!item) return state;
+      let selected = state.selected;
+      if (action.mode === 'toggle') selected = toggled(selected, item.key);
+      else if (action.mode === 'range') {
+        // From the focused item to the one clicked, whichever comes first, added to what is selected.
+        const [from, to] = action.index < focus ? [action.index, focus] : [focus, action.index];
+        const range = new Set(selected);
+        for (let i = from; i <= to; i++) range.add(items[i]!.key);
+        selected = range;
+      }
+      return selected === state.selected && action.index === focus ? state : { ...state, focus: action.index, selected };
+    }
+    case 'clear':
+      return state.selected.size === 0 ? state : { ...state, selected: NOTHING };
+  }
+}
+
+/** The same state when nothing changes, so React skips the render (j on the last item, say). */
+function withFocus<T extends Keyed>(state: FocusSelection<T>, focus: number): FocusSelection<T> {
+  return focus === state.focus ? state : { ...state, focus };
+}
+
+function toggled(selected: ReadonlySet<string>, key: string): ReadonlySet<string> {
+  const next = new Set(selected);
+  if (next.has(key)) next.delete(key);
+  else next.add(key);
+  return next;
+}
+
+function synced<T extends Keyed>(state: FocusSelection<T>, { page, items, states, grows }: Extract<FocusAction<T>, { type: 'list' }>): FocusSelection<T> {
+  // A new page starts at its first item with nothing selected.
+  if (page !== state.page) return initialFocusSelection(page, items);
+  if (items === state.items) return state;
+  const before = state.items;
+  // Most changes append (a pull, another tab's pull): everything listed stays where it was.
+  const appended = items.length >= before.length && before.every((item, i) => items[i] === item);
+  let focus = state.focus;
+  let selected = state.selected;
+  if (!appended) {
+    // Items went away or moved (their local data was deleted, the list was read again): the focus
+    // stays on its item wherever it is now, else on the item that took its place; what is gone
+    // is no longer selected.
+    const key = before[focus]?.key;
+    const at = key === undefined ? -1 : items[focus]?.key === key ? focus : items.findIndex((item) => item.key === key);
+    focus = at >= 0 ? at : Math.min(focus, Math.max(items.length - 1, 0));
+    if (selected.size > 0) {
+      const keys = new Set(items.map((item) => item.key));
+      const kept = [...selected].filter((k) => keys.has(k));
+      if (kept.length < selected.size) selected = kept.length === 0 ? NOTHING : new Set(kept);
+    }
+  }
+  // When a pull adds items while the focused one is decided (the user finished what they had and
+  // pressed N), focus moves on to the first undecided new item; an undecided one keeps the focus.
+  if (grows && items.length > before.length && before.length > 0 && states[focus] !== 'new') focus = Math.min(nextUndecided(states, focus), items.length - 1);
+  return { page, items, focus, selected };
+}
