@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createElement, useSyncExternalStore, type ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Connection, ConnectionSubscription } from '../../connections';
+import type { Connection, ConnectionSubscription } from '../../../data';
 import type { NewDecision, OutboxEntry } from '../../outbox';
 import type { ReviewItem } from '../model';
 import type { ReviewSearch } from '../search';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button';
-import type { ConnectionSubscription } from '../../connections';
+import type { ConnectionSubscription } from '../../../data';
 import type { ReviewSource } from './use-review-source';
 
 /** The workspace's title, what its mode does, and the way to the shortcuts. */
