@@ -24,7 +24,7 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   webServer: {
-    command: `node e2e/support/serve.mjs ${port}`,
+    command: `node --import tsx e2e/support/serve.ts ${port}`,
     url: `http://127.0.0.1:${port}/v1/frontiers`,
     reuseExistingServer: false,
     timeout: 120_000,

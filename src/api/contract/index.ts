@@ -4,6 +4,7 @@ export * from './errors';
 export * from './issue-path';
 export * from './keys';
 export * from './limits';
+export * from './local-demo';
 export * from './requests';
 export * from './resources';
 export * from './responses';
