@@ -1,4 +1,5 @@
 import type { DeliveryItem, Receipt } from '../../api/contract';
+import { dayOf } from '../../lib/day';
 import { sumMicros, usdToMicros } from '../../lib/money';
 
 /**
@@ -54,8 +55,6 @@ export interface Reconciliation {
   unchecked: number;
   windowStart: string | null;
 }
-
-const day = (timestamp: string) => (/^\d{4}-\d{2}-\d{2}/.test(timestamp) ? timestamp.slice(0, 10) : 'unknown');
 
 interface Adoption {
   itemId: string;
@@ -152,12 +151,12 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     return r;
   };
   for (const a of checked) {
-    const r = row(a.subscriptionId, a.at ? day(a.at) : 'unknown');
+    const r = row(a.subscriptionId, a.at ? dayOf(a.at) : 'unknown');
     r.expectedMicros = sumMicros([r.expectedMicros, a.priceMicros]);
     r.adoptions++;
   }
   for (const receipt of input.receipts) {
-    const r = row(receipt.subscription_id, day(receipt.created_at));
+    const r = row(receipt.subscription_id, dayOf(receipt.created_at));
     r.actualMicros = sumMicros([r.actualMicros, usdToMicros(receipt.amount_usd)]);
     r.receipts++;
   }

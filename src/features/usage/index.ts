@@ -1,5 +1,4 @@
 /** Public entry of the usage feature. */
 export { SPEC_WARNINGS, UsagePage } from './components/usage-page';
-export { dayOf, receiptMicros } from './model';
 export { usageQuery } from './queries';
 export { usageSearchSchema, type UsageSearch } from './search';

@@ -1,4 +1,5 @@
 import type { Receipt } from '../../api/contract';
+import { dayOf, ISO_DAY } from '../../lib/day';
 import { sumMicros, usdToMicros } from '../../lib/money';
 import type { UsageSearch } from './search';
 
@@ -13,13 +14,6 @@ export function extraFields(receipts: readonly Receipt[]): string[] {
 }
 
 export const receiptMicros = (receipt: Receipt) => usdToMicros(receipt.amount_usd);
-
-/** The UTC day of a timestamp, `YYYY-MM-DD`; timestamps without a zone are read as UTC. */
-export function dayOf(timestamp: string): string {
-  if (/^\d{4}-\d{2}-\d{2}/.test(timestamp)) return timestamp.slice(0, 10);
-  const parsed = new Date(timestamp);
-  return Number.isNaN(parsed.getTime()) ? 'unknown' : parsed.toISOString().slice(0, 10);
-}
 
 export function filterReceipts(receipts: readonly Receipt[], search: Pick<UsageSearch, 'sub' | 'kind' | 'from' | 'to'>): Receipt[] {
   return receipts.filter((r) => {
@@ -58,7 +52,6 @@ export const totalsByDay = (receipts: readonly Receipt[]) => totalsBy(receipts, 
 /** At most this many days are drawn as one continuous axis (two years); a wider range shows only days with spend. */
 export const MAX_AXIS_DAYS = 731;
 const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Every day from `first` to `last` (both `YYYY-MM-DD`, UTC), or null when that is more than `max` days. */
 export function daysBetween(first: string, last: string, max = MAX_AXIS_DAYS): string[] | null {
