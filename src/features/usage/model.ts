@@ -1,6 +1,6 @@
 import type { Receipt } from '../../api/contract';
 import { dayOf, ISO_DAY } from '../../lib/day';
-import { sumMicros, usdToMicros } from '../../lib/money';
+import { microsToDecimal, sumMicros, usdToMicros } from '../../lib/money';
 import type { UsageSearch } from './search';
 
 /** The receipt fields we know (docs/contract.md); anything else a server sends is shown too. */
@@ -117,15 +117,7 @@ export function subscriptionColor(subscriptionId: string): string {
 export function exportRows(receipts: readonly Receipt[], columns: readonly string[]) {
   return receipts.map((r) => {
     const row: Record<string, unknown> = {};
-    for (const column of columns) row[column] = column === 'amount_usd' ? formatDecimal(receiptMicros(r)) : (r as Record<string, unknown>)[column];
+    for (const column of columns) row[column] = column === 'amount_usd' ? microsToDecimal(receiptMicros(r)) : (r as Record<string, unknown>)[column];
     return row;
   });
-}
-
-/** 12500 → "0.0125": exact decimal text of micro-USD, no currency sign (for files). */
-export function formatDecimal(micros: number): string {
-  const sign = micros < 0 ? '-' : '';
-  const abs = Math.abs(micros);
-  const fraction = String(abs % 1_000_000).padStart(6, '0').replace(/0+$/, '');
-  return `${sign}${Math.floor(abs / 1_000_000)}${fraction ? `.${fraction}` : ''}`;
 }
