@@ -123,8 +123,6 @@ export function createLoaders(db: Db) {
   };
 }
 
-export type Loaders = ReturnType<typeof createLoaders>;
-
 export const DEFAULT_ORG_KEY = 'default_org';
 
 /** The data directory's default organization (fixture subscriptions without org_id join it). */

@@ -1,5 +1,5 @@
 // zod.ts first: it configures zod before any schema below is created.
-export { z } from './zod';
+import './zod';
 export * from './errors';
 export * from './issue-path';
 export * from './keys';

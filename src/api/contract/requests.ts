@@ -31,7 +31,6 @@ export const livePullQuerySchema = z.object({
   task_ids: idList('task_ids').optional(),
   campaign_ids: idList('campaign_ids').optional(),
 });
-export type LivePullQuery = z.infer<typeof livePullQuerySchema>;
 /** What a client passes in (before wire encoding). */
 export interface LivePullParams {
   subscription_id: string;

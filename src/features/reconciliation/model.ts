@@ -6,13 +6,13 @@ import { sumMicros, usdToMicros } from '../../lib/money';
  * Reconciliation: what adoptions should have cost against what the receipts charged.
  * Everything is integer micro-USD.
  */
-export interface KnownItem {
+interface KnownItem {
   item: DeliveryItem;
   subscriptionId: string;
 }
 
 /** A simulated adopt this console saw confirmed (from its outbox). */
-export interface ConfirmedAdopt {
+interface ConfirmedAdopt {
   itemId: string;
   subscriptionId: string;
   priceMicros: number;
@@ -29,7 +29,7 @@ export interface ReconcileInput {
 
 export type MismatchKind = 'charged-not-adopted' | 'adopted-not-charged' | 'amount-differs' | 'charged-twice';
 
-export interface Mismatch {
+interface Mismatch {
   kind: MismatchKind;
   itemId: string | null;
   subscriptionId: string;
@@ -39,7 +39,7 @@ export interface Mismatch {
   receiptIds: string[];
 }
 
-export interface DayRow {
+interface DayRow {
   subscriptionId: string;
   day: string;
   expectedMicros: number;

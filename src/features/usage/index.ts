@@ -1,4 +1,4 @@
 /** Public entry of the usage feature. */
 export { SPEC_WARNINGS, UsagePage } from './components/usage-page';
 export { usageQuery } from './queries';
-export { usageSearchSchema, type UsageSearch } from './search';
+export { usageSearchSchema } from './search';
