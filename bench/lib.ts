@@ -40,14 +40,16 @@ export function launchBenchChromium(executablePath?: string) {
   return chromium.launch(chromiumLaunchOptions(executablePath));
 }
 
+/** tsx keeps function names with a helper (`__name`) that page.evaluate'd code does not have: pages get a stand-in. */
+export const shimTsxNames = (page: Page) => page.addInitScript('window.__name = (fn) => fn;');
+
 /**
  * Connects through the UI with the local demo's connection plus one benchmark subscription (no
  * endpoint lists subscriptions) and the benchmark's key, remembered so that fresh contexts start
  * connected.
  */
 export async function connectForBench(page: Page, url: string, key: string, subscriptionId: string) {
-  // tsx keeps function names with a helper that page.evaluate'd code does not have.
-  await page.addInitScript('window.__name = (fn) => fn;');
+  await shimTsxNames(page);
   await page.goto(`${url}/connection`);
   await page.getByRole('button', { name: 'Use the local demo' }).click();
   const added = await page.getByRole('textbox', { name: /^Subscription \d+ ID$/ }).count();
