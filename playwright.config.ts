@@ -1,13 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { chromiumLaunchOptions } from './scripts/chromium';
 
 /**
  * E2E against the real local service serving the built console. The browser is Debian's
  * chromium unless PLAYWRIGHT_CHROMIUM_PATH names another (or is empty: Playwright's own).
  */
 const port = Number(process.env.E2E_PORT ?? 8788);
-const envPath = process.env.PLAYWRIGHT_CHROMIUM_PATH;
-const executablePath = envPath !== undefined ? envPath || undefined : existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,21 +21,10 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: {
-    command: `node e2e/support/serve.mjs ${port}`,
+    command: `node --import tsx e2e/support/serve.ts ${port}`,
     url: `http://127.0.0.1:${port}/v1/frontiers`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -4,7 +4,6 @@
  * median of 5), runs the service and UI benchmarks, writes bench/results.json, prints a
  * table, and exits non-zero when a budget is broken. Budgets live here, not in tests.
  */
-import { chromium } from '@playwright/test';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +11,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { percentile, startServiceProcess } from './lib';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
+import { launchBenchChromium, percentile, startServiceProcess } from './lib';
 
-const CHROME = process.env.CHROME_PATH ?? process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+// Lighthouse's own variable names its browser first; otherwise the one the E2E tests use.
+const CHROME = process.env.CHROME_PATH || chromiumPath();
 
 interface Row {
   group: string;
@@ -29,7 +29,7 @@ const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 async function bundleSizes(url: string): Promise<Row[]> {
-  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS.slice(1) });
+  const browser = await launchBenchChromium(CHROME);
   const page = await browser.newPage();
   const loaded = new Set<string>();
   page.on('response', (r) => {
@@ -55,7 +55,7 @@ async function bundleSizes(url: string): Promise<Row[]> {
 async function lighthouseRuns(url: string, runs = 5): Promise<Row[]> {
   const results: { score: number; lcp: number; tbt: number; cls: number }[] = [];
   for (let i = 0; i < runs; i++) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
     try {
       const result = await lighthouse(`${url}/frontiers`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig);
       const lhr = result!.lhr;

@@ -1,6 +1,6 @@
 import { chromium, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chromiumLaunchOptions } from '../scripts/chromium';
 
 /** Small helpers shared by the benchmarks: percentiles, a table, a service child process. */
 export function percentile(samples: number[], p: number): number {
@@ -35,14 +35,13 @@ export async function startServiceProcess(args: string[]): Promise<{ url: string
   return { url, child };
 }
 
-/** Debian's chromium (or PLAYWRIGHT_CHROMIUM_PATH) with the flags this machine needs. */
-export function launchBenchChromium() {
-  const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  return chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+/** The E2E tests' Chromium (scripts/chromium.ts) unless told another, with the same flags. */
+export function launchBenchChromium(executablePath?: string) {
+  return chromium.launch(chromiumLaunchOptions(executablePath));
 }
+
+/** tsx keeps function names with a helper (`__name`) that page.evaluate'd code does not have: pages get a stand-in. */
+export const shimTsxNames = (page: Page) => page.addInitScript('window.__name = (fn) => fn;');
 
 /**
  * Connects through the UI with the local demo's connection plus one benchmark subscription (no
@@ -50,8 +49,7 @@ export function launchBenchChromium() {
  * connected.
  */
 export async function connectForBench(page: Page, url: string, key: string, subscriptionId: string) {
-  // tsx keeps function names with a helper that page.evaluate'd code does not have.
-  await page.addInitScript('window.__name = (fn) => fn;');
+  await shimTsxNames(page);
   await page.goto(`${url}/connection`);
   await page.getByRole('button', { name: 'Use the local demo' }).click();
   const added = await page.getByRole('textbox', { name: /^Subscription \d+ ID$/ }).count();

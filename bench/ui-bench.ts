@@ -9,7 +9,7 @@ import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectForBench, launchBenchChromium, percentile, printTable, startServiceProcess } from './lib';
+import { connectForBench, launchBenchChromium, percentile, printTable, shimTsxNames, startServiceProcess } from './lib';
 
 
 interface KeySample {
@@ -177,7 +177,7 @@ async function main() {
     for (const [path, endpoint] of samples) {
       const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, storageState: connected });
       const fresh = await context.newPage();
-      await fresh.addInitScript('window.__name = (fn) => fn;');
+      await shimTsxNames(fresh);
       await fresh.goto(`${url}${path!}`);
       pulls.push(await pullToPaint(fresh, endpoint!));
       await context.close();

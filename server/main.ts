@@ -1,10 +1,10 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { LivePullForm } from '../src/api/contract';
+import { DEMO_CREDENTIALS_FILE, type LivePullForm } from '../src/api/contract';
 import { createApp } from './app';
 import type { ServiceContext } from './http/context';
-import { DEMO_CREDENTIALS_FILE, isEmpty, seedDemo } from './seed/demo';
+import { isEmpty, seedDemo } from './seed/demo';
 import { openDb, type Db } from './store/db';
 import { dataDirSecret } from './store/secrets';
 

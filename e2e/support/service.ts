@@ -1,19 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials } from '../../src/api/contract';
 
 /** The E2E service's data directory and the CLI that works on it while it runs. */
 export const E2E_DATA = '.e2e-data';
 
-export interface DemoCredentials {
-  api_key: string;
-  jwt: string;
-  org_id: string;
-  subscriptions: { subscription_id: string; kind: 'live' | 'simulated'; name?: string }[];
-}
-
-export const demoCredentials = (): DemoCredentials =>
-  JSON.parse(readFileSync(join(E2E_DATA, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
+export const demoCredentials = (): DemoCredentials => demoCredentialsSchema.parse(JSON.parse(readFileSync(join(E2E_DATA, DEMO_CREDENTIALS_FILE), 'utf8')));
 
 function cli(script: string, args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', `server/cli/${script}.ts`, ...args, '--data', E2E_DATA], {

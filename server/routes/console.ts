@@ -7,7 +7,7 @@ import type { ServiceContext } from '../http/context';
 import { ApiError } from '../lib/api-error';
 
 /** Headers for the console's pages: a strict CSP, no referrer, no sniffing (docs/architecture.md). */
-export function consoleSecurityHeaders(apiOrigins: readonly string[]): Record<string, string> {
+function consoleSecurityHeaders(apiOrigins: readonly string[]): Record<string, string> {
   const connect = ["'self'", ...apiOrigins].join(' ');
   return {
     'Content-Security-Policy': [

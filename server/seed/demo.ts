@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Subscription } from '../../src/api/contract';
+import { DEMO_CREDENTIALS_FILE, type DemoCredentials, type Subscription } from '../../src/api/contract';
 import { issueDashboardToken } from '../lib/jwt';
 import { inTransaction, type Db } from '../store/db';
 import { createKey } from '../store/keys';
@@ -10,16 +10,8 @@ import { dataDirSecret } from '../store/secrets';
 import { livePayload, simulatedPayload } from './payloads';
 import { Random } from './random';
 
-export const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
-export const DEMO_ORG = 'org_demo';
+const DEMO_ORG = 'org_demo';
 const OTHER_ORG = 'org_acme';
-
-export interface DemoCredentials {
-  api_key: string;
-  jwt: string;
-  org_id: string;
-  subscriptions: Subscription[];
-}
 
 const FRONTIERS = [
   { frontier_id: '101', title: 'Urban street scenes', status: 'ONLINE' },
@@ -48,8 +40,7 @@ const GRADES: [number, string][] = [[0.9, 'A'], [0.8, 'B'], [0.7, 'C'], [0, 'D']
 const grade = (score: number) => GRADES.find(([min]) => score >= min)![1];
 const PRICE_FACTORS = [1, 1, 1, 0.8, 1.2, 1.5, 2, 0.36];
 
-export const LIVE_SUBMISSIONS = 5_000;
-export const SIMULATED_ITEMS = 1_000;
+const LIVE_SUBMISSIONS = 5_000;
 
 /** Fills an empty data directory with the demo and writes its credentials next to the database. */
 export async function seedDemo(db: Db, dataDir: string): Promise<DemoCredentials> {

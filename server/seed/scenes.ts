@@ -4,7 +4,7 @@ import { Random } from './random';
  * Generated street scenes: the demo's images are drawn by the service itself from a
  * number, and the same number gives the annotations that match what is drawn.
  */
-export interface SceneObject {
+interface SceneObject {
   label: 'car' | 'pedestrian' | 'bicycle' | 'traffic_sign' | 'traffic_light';
   x: number;
   y: number;

@@ -1,5 +1,6 @@
 import type { SimulatedStatus, SubscriptionKind } from '../../src/api/contract';
 import type { Db } from './db';
+import type { ItemRecord } from './simulated';
 
 /**
  * Bulk writers used by the demo seed, the fixture importer and the benchmark. Callers
@@ -88,22 +89,8 @@ export function createLoaders(db: Db) {
       ),
     delivery: (d: { delivery_id: string; subscription_id: string; vertical_id: string; created_at: string }) =>
       statements.delivery.run(d.delivery_id, d.subscription_id, d.vertical_id, d.created_at),
-    item: (i: {
-      id: string;
-      vertical_id: string;
-      topic_id: string;
-      payload: unknown;
-      quality_score: number;
-      quality_method: string;
-      validator_count: number;
-      consensus_ratio: number;
-      unit_price_micros: number;
-      created_at: string;
-      subscription_id: string;
-      delivery_id: string;
-      status?: SimulatedStatus;
-      decided_at?: string | null;
-    }) =>
+    // An item as stored, but any payload, and pending unless told otherwise.
+    item: (i: Omit<ItemRecord, 'payload' | 'status' | 'decided_at'> & { payload: unknown; status?: SimulatedStatus; decided_at?: string | null }) =>
       statements.item.run(
         i.id,
         i.vertical_id,
@@ -122,8 +109,6 @@ export function createLoaders(db: Db) {
       ),
   };
 }
-
-export type Loaders = ReturnType<typeof createLoaders>;
 
 export const DEFAULT_ORG_KEY = 'default_org';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyVerificationSchema } from '../../src/api/contract';
+import { DB_FILE } from '../store/db';
 import { cli, createKeyCli, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -103,10 +104,10 @@ describe('API key authentication', () => {
     const key = await createKeyCli(h.dataDir, ['sub_live_streets']);
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const bytes = readFileSync(join(h.dataDir, 'service.db'));
+    const bytes = readFileSync(join(h.dataDir, DB_FILE));
     const wal = (() => {
       try {
-        return readFileSync(join(h.dataDir, 'service.db-wal'));
+        return readFileSync(join(h.dataDir, `${DB_FILE}-wal`));
       } catch {
         return Buffer.alloc(0);
       }

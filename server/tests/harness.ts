@@ -3,9 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { LivePullForm } from '../../src/api/contract';
+import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials, type LivePullForm } from '../../src/api/contract';
 import { startService, type RunningService } from '../main';
-import type { DemoCredentials } from '../seed/demo';
 
 const run = promisify(execFile);
 
@@ -33,10 +32,10 @@ export async function startHarness(options: { seed?: 'demo' | 'none'; livePullFo
       corsOrigins: options.corsOrigins ?? [],
     });
   let service = await start();
-  const demo =
+  const demo: DemoCredentials =
     (options.seed ?? 'demo') === 'demo'
-      ? (JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials)
-      : ({ api_key: '', jwt: '', org_id: '', subscriptions: [] } as DemoCredentials);
+      ? demoCredentialsSchema.parse(JSON.parse(readFileSync(join(dataDir, DEMO_CREDENTIALS_FILE), 'utf8')))
+      : { api_key: '', jwt: '', org_id: '', subscriptions: [] };
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token}`;

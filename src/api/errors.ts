@@ -59,10 +59,8 @@ export class ConnectionBlockedError extends Error {
   }
 }
 
-export type ClientError = ApiError | ContractError | NetworkError | ConnectionBlockedError;
-
 /** Authentication failures that stop a connection (spec 5, 7.2). */
-export const AUTH_ERROR_CODES = new Set(['MISSING_API_KEY', 'INVALID_API_KEY', 'KEY_REVOKED', 'KEY_EXPIRED']);
+const AUTH_ERROR_CODES = new Set(['MISSING_API_KEY', 'INVALID_API_KEY', 'KEY_REVOKED', 'KEY_EXPIRED']);
 
 export function isAuthFailure(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 401 && (error.code === null || AUTH_ERROR_CODES.has(error.code));

@@ -40,7 +40,7 @@ export interface RequestSpec<S extends z.ZodType> {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-export function buildUrl(baseUrl: string, path: string, query?: RequestSpec<z.ZodType>['query']): string {
+function buildUrl(baseUrl: string, path: string, query?: RequestSpec<z.ZodType>['query']): string {
   const url = new URL(path.replace(/^\//, ''), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
@@ -58,7 +58,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Full-jitter exponential backoff: a random delay up to base·2^attempt. */
-export const backoffDelay = (attempt: number, base: number) => Math.random() * base * 2 ** attempt;
+const backoffDelay = (attempt: number, base: number) => Math.random() * base * 2 ** attempt;
 
 function toApiError(status: number, statusText: string, text: string): ApiError {
   let json: unknown;
@@ -78,7 +78,7 @@ function toApiError(status: number, statusText: string, text: string): ApiError 
 type Issue = z.core.$ZodIssue;
 
 /** The most specific issue: inside a union, the branch that got furthest before failing. */
-export function deepestIssue(issues: readonly Issue[]): { path: PropertyKey[]; message: string } | null {
+function deepestIssue(issues: readonly Issue[]): { path: PropertyKey[]; message: string } | null {
   const first = issues[0];
   if (!first) return null;
   if (first.code === 'invalid_union' && first.errors.length > 0) {

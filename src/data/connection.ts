@@ -3,14 +3,14 @@ import { z } from '../api/contract/zod';
 import { apiKeySchema, jwtSchema, subscriptionKindSchema } from '../api/contract';
 
 /** A connection: where the service is and the secrets to use it (never put in a URL). */
-export const connectionSubscriptionSchema = z.object({
+const connectionSubscriptionSchema = z.object({
   id: z.string().trim().min(1, 'Subscription ID is required').max(200),
   kind: subscriptionKindSchema,
   label: z.string().max(200).optional(),
 });
 export type ConnectionSubscription = z.infer<typeof connectionSubscriptionSchema>;
 
-export const baseUrlSchema = z
+const baseUrlSchema = z
   .string()
   .trim()
   .refine((value) => {

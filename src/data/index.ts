@@ -4,18 +4,13 @@
  * routes use it; it imports no feature.
  */
 export {
-  baseUrlSchema,
   connectionFormSchema,
-  connectionSchema,
-  connectionSubscriptionSchema,
   isConnected,
   jwtInfo,
   scopeOf,
   type Connection,
   type ConnectionSubscription,
-  type JwtInfo,
 } from './connection';
-export type { AuthFailure, ConnectionsSnapshot, Observation } from './connection-store';
 export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope, verifyNewKey } from './session';
 export { knownScope, localScope } from './local-scope';
 export { usageQuery } from './usage-query';

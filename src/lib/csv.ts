@@ -6,7 +6,7 @@ import Papa from 'papaparse';
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function neutralise(value: unknown): unknown {
+function neutralise(value: unknown): unknown {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMicros, formatUsd, sumMicros, usdToMicros } from './money';
+import { formatMicros, formatUsd, microsToDecimal, sumMicros, usdToMicros } from './money';
 
 describe('money', () => {
   it('sums 10,000 fractional prices exactly in integer micro-USD', () => {
@@ -34,6 +34,15 @@ describe('money', () => {
     expect(formatMicros(0)).toBe('$0.00');
     expect(formatMicros(1_234_567_890_000)).toBe('$1,234,567.89');
     expect(formatMicros(-3_700)).toBe('-$0.0037');
+  });
+
+  it('writes exact decimal text for files: no sign of currency, no grouping, no trailing zeros', () => {
+    expect(microsToDecimal(12_500)).toBe('0.0125');
+    expect(microsToDecimal(1_000_000)).toBe('1');
+    expect(microsToDecimal(0)).toBe('0');
+    expect(microsToDecimal(-3_700)).toBe('-0.0037');
+    expect(microsToDecimal(1_234_567_890_123)).toBe('1234567.890123');
+    expect(() => microsToDecimal(0.5)).toThrow(RangeError);
   });
 
   it('groups thousands like en-US number formatting, for every safe amount', () => {

@@ -1,22 +1,16 @@
-import { usdToMicros } from '../api/contract/money';
+import { microsToDecimal, usdToMicros } from '../api/contract/money';
 
 /**
  * Money on screen: integer micro-USD in, exact text out. "$0.0125" stays $0.0125;
  * whole cents show two decimals; never a float sum on the way.
  */
 export function formatMicros(micros: number): string {
-  if (!Number.isSafeInteger(micros)) throw new RangeError(`not an integer amount: ${micros}`);
-  const sign = micros < 0 ? '-' : '';
-  const abs = Math.abs(micros);
-  const whole = Math.floor(abs / 1_000_000);
-  let fraction = String(abs % 1_000_000).padStart(6, '0').replace(/0+$/, '');
-  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
-  return `${sign}$${groupThousands(whole)}.${fraction}`;
+  const [whole = '0', fraction = ''] = microsToDecimal(Math.abs(micros)).split('.');
+  return `${micros < 0 ? '-' : ''}$${groupThousands(whole)}.${fraction.padEnd(2, '0')}`;
 }
 
 /** "1234567" → "1,234,567". By hand: `toLocaleString` builds a formatter on every call, and money is formatted in every list row. */
-function groupThousands(whole: number): string {
-  const digits = String(whole);
+function groupThousands(digits: string): string {
   let out = '';
   for (let end = digits.length; end > 0; end -= 3) out = (end > 3 ? ',' : '') + digits.slice(Math.max(0, end - 3), end) + out;
   return out;
@@ -35,4 +29,4 @@ export function sumMicros(amounts: Iterable<number>): number {
   return total;
 }
 
-export { usdToMicros };
+export { microsToDecimal, usdToMicros };

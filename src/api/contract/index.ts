@@ -1,9 +1,10 @@
 // zod.ts first: it configures zod before any schema below is created.
-export { z } from './zod';
+import './zod';
 export * from './errors';
 export * from './issue-path';
 export * from './keys';
 export * from './limits';
+export * from './local-demo';
 export * from './requests';
 export * from './resources';
 export * from './responses';

@@ -13,7 +13,7 @@ export const apiKeySchema = z
   .regex(API_KEY_PATTERN, `An API key is ${API_KEY_SHAPE}.`);
 
 /** A compact JWS: three base64url parts. Signature is checked by the server only. */
-export const JWT_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+const JWT_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 export const jwtSchema = z.string().regex(JWT_PATTERN, 'A JWT has three base64url parts separated by dots');
 
 /** Spec 2.8. */

@@ -1,6 +1,7 @@
 /**
  * Wire amounts are USD numbers (`unit_price_usd`, `amount_usd`); everything else
- * counts integer micro-USD. These two functions are the only crossing points.
+ * counts integer micro-USD. `usdToMicros` and `microsToUsd` are the only crossing points;
+ * `microsToDecimal` is the one way micro-USD become text.
  */
 export const MICROS_PER_USD = 1_000_000;
 
@@ -30,13 +31,14 @@ export function usdToMicros(usd: number): number {
   return negative && micros !== 0 ? -micros : micros;
 }
 
-/** Integer micro-USD to the wire's USD number (the closest double, e.g. 12500 → 0.0125). */
-export function microsToUsd(micros: number): number {
-  if (!Number.isSafeInteger(micros)) throw new RangeError(`micros must be a safe integer: ${micros}`);
-  const negative = micros < 0;
+/** Integer micro-USD as exact decimal text in USD, without trailing zeros: 12500 → "0.0125", 1000000 → "1". */
+export function microsToDecimal(micros: number): string {
+  if (!Number.isSafeInteger(micros)) throw new RangeError(`not an integer amount: ${micros}`);
+  const sign = micros < 0 ? '-' : '';
   const abs = Math.abs(micros);
-  const whole = Math.floor(abs / MICROS_PER_USD);
-  const fraction = String(abs % MICROS_PER_USD).padStart(6, '0');
-  const value = Number(`${whole}.${fraction}`);
-  return negative ? -value : value;
+  const fraction = String(abs % MICROS_PER_USD).padStart(6, '0').replace(/0+$/, '');
+  return `${sign}${Math.floor(abs / MICROS_PER_USD)}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** Integer micro-USD to the wire's USD number (the closest double to the exact decimal, e.g. 12500 → 0.0125). */
+export const microsToUsd = (micros: number): number => Number(microsToDecimal(micros));

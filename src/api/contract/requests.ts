@@ -3,10 +3,13 @@ import { limitParam } from './limits';
 
 /** Query parameters and bodies of section 4, as they arrive on the wire (all text). */
 
+/** `task_ids` and `campaign_ids`: IDs of letters, digits, `-` and `_`, separated by commas. */
+export const ID_LIST_PATTERN = /^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/;
+
 const idList = (label: string) =>
   z
     .string()
-    .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, `${label} must be a comma-separated list of IDs`)
+    .regex(ID_LIST_PATTERN, `${label} must be a comma-separated list of IDs`)
     .transform((value) => [...new Set(value.split(','))]);
 
 /** 4.1 */
@@ -28,7 +31,6 @@ export const livePullQuerySchema = z.object({
   task_ids: idList('task_ids').optional(),
   campaign_ids: idList('campaign_ids').optional(),
 });
-export type LivePullQuery = z.infer<typeof livePullQuerySchema>;
 /** What a client passes in (before wire encoding). */
 export interface LivePullParams {
   subscription_id: string;

@@ -38,8 +38,8 @@ export const verticalSchema = z.looseObject({
 });
 export type Vertical = z.infer<typeof verticalSchema>;
 
-export const LIVE_FEEDBACK = ['adopt', 'dispute'] as const;
-export const liveFeedbackSchema = z.enum(LIVE_FEEDBACK);
+const LIVE_FEEDBACK = ['adopt', 'dispute'] as const;
+const liveFeedbackSchema = z.enum(LIVE_FEEDBACK);
 export type LiveFeedback = z.infer<typeof liveFeedbackSchema>;
 
 /** Spec 2.5. `campaign_id` is our addition (docs/contract.md); optional so a real server may omit it. */
@@ -85,12 +85,9 @@ export const simulatedItemSchema = z.looseObject({
 });
 export type SimulatedItem = z.infer<typeof simulatedItemSchema>;
 
-export const SIMULATED_STATUSES = ['pending', 'adopted', 'disputed'] as const;
-export const simulatedStatusSchema = z.enum(SIMULATED_STATUSES);
-export type SimulatedStatus = z.infer<typeof simulatedStatusSchema>;
+export type SimulatedStatus = 'pending' | 'adopted' | 'disputed';
 
-export const RECEIPT_KINDS = ['pull', 'adopt'] as const;
-export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+export type ReceiptKind = 'pull' | 'adopt';
 
 /**
  * Spec 2.9 leaves the receipt open; our shape is in docs/contract.md. Parsing is
@@ -133,7 +130,7 @@ export const deliveryItemSchema = simulatedItemSchema.extend({
 });
 export type DeliveryItem = z.infer<typeof deliveryItemSchema>;
 
-export const SUBSCRIPTION_KINDS = ['live', 'simulated'] as const;
+const SUBSCRIPTION_KINDS = ['live', 'simulated'] as const;
 export const subscriptionKindSchema = z.enum(SUBSCRIPTION_KINDS);
 export type SubscriptionKind = z.infer<typeof subscriptionKindSchema>;
 

@@ -99,7 +99,6 @@ export const liveFeedbackResponseSchema = z.looseObject({
   submission_id: z.string(),
   feedback: z.enum(['adopt', 'dispute']),
 });
-export type LiveFeedbackResponse = z.infer<typeof liveFeedbackResponseSchema>;
 
 /** 4.10 */
 export const simulatedPullResponseSchema = z.looseObject({
@@ -113,7 +112,6 @@ export const simulatedFeedbackResponseSchema = z.looseObject({
   item_id: z.string(),
   status: z.enum(['adopted', 'disputed']),
 });
-export type SimulatedFeedbackResponse = z.infer<typeof simulatedFeedbackResponseSchema>;
 
 /** 4.13 / 4.14 (shapes are ours). */
 export const deliveriesResponseSchema = z.looseObject({

@@ -6,7 +6,7 @@ import { cx } from '../../lib/cx';
  * screen readers, one header cell (sortable or not), and one empty state. SimpleTable takes rows
  * as children; DataTable (data-table.tsx, with TanStack Table) renders through the same parts.
  */
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 
 export interface Header {
   label: ReactNode;
@@ -49,7 +49,7 @@ export function HeaderCell({ header }: { header: Header }) {
   );
 }
 
-export function HeaderRow({ headers }: { headers: readonly (string | Header)[] }) {
+function HeaderRow({ headers }: { headers: readonly (string | Header)[] }) {
   return (
     <thead className="bg-slate-50 dark:bg-slate-800">
       <tr>

@@ -5,4 +5,4 @@ export { ConnectionsPage } from './components/connections-page';
 export { JwtStatus } from './components/jwt-status';
 export { SecretText } from './components/secret-text';
 export { useActiveConnection, useConnections } from './hooks';
-export { connectionLifecycle, useConnectionLifecycle, type ConnectionLifecycle } from './lifecycle';
+export { useConnectionLifecycle } from './lifecycle';

@@ -2,4 +2,4 @@
 export { DeliveriesPage } from './components/deliveries-page';
 export { DeliveryPage } from './components/delivery-page';
 export { keepDeliveryItems } from './keep-delivery-items';
-export { deliveriesSearchSchema, type DeliveriesSearch } from './search';
+export { deliveriesSearchSchema } from './search';

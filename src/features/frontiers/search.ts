@@ -3,7 +3,7 @@ import { FRONTIER_STATUS_FILTERS, LIMITS } from '../../api/contract';
 import { urlText } from '../../lib/search-params';
 
 /** URL state of the frontiers table: bad values fall back to defaults, never to an error. */
-export const FRONTIER_SORTS = ['title', 'task_count', 'total_submissions'] as const;
+const FRONTIER_SORTS = ['title', 'task_count', 'total_submissions'] as const;
 export const frontiersSearchSchema = z.object({
   status: z.enum(FRONTIER_STATUS_FILTERS).default('online').catch('online'),
   q: urlText().pipe(z.string().max(200)).default('').catch(''),

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { localScope, type Connection } from '../../data';
 import { countItems, countScope, localDb, storageUse, watchItems, type StorageUse } from '../local-store';
 
-export interface SubscriptionCount {
+interface SubscriptionCount {
   subscriptionId: string;
   total: number;
   open: number;
@@ -20,7 +20,7 @@ export interface LocalSummary {
 const EMPTY: LocalSummary = { scope: null, subscriptions: [], total: 0, open: 0, storage: null, error: null };
 
 /** What this device keeps for a connection's organization: items per subscription, and the storage used. */
-export async function readLocalSummary(connection: Connection): Promise<LocalSummary> {
+async function readLocalSummary(connection: Connection): Promise<LocalSummary> {
   const scope = await localScope(connection);
   const db = localDb();
   const subscriptions = await Promise.all(connection.subscriptions.map(async (s) => ({ subscriptionId: s.id, ...(await countItems(db, scope, s.id)) })));

@@ -5,8 +5,6 @@ import { nextWake, pickSendable, promoteDue, resumed } from './scheduler';
 import type { DecisionStore } from './store';
 import type { TabRegistry } from './tabs';
 
-export type { TabRegistry } from './tabs';
-
 export interface OutboxDeps {
   store: DecisionStore;
   send: (entry: OutboxEntry) => Promise<unknown>;

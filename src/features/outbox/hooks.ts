@@ -54,7 +54,7 @@ export function outboxCounts(entries: readonly OutboxEntry[]) {
 }
 
 /** Every scope's unsent decisions of this tab, for the leave guard. */
-export function useAllUnsent(): number {
+function useAllUnsent(): number {
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
   return Object.values(snapshot.entries).reduce((sum, entries) => sum + outboxCounts(entries).unsent, 0);
 }

@@ -41,7 +41,7 @@ async function send(entry: OutboxEntry): Promise<unknown> {
 }
 
 /** The console's one outbox engine (keyed by scope). */
-export const outboxEngine = new OutboxEngine({
+const outboxEngine = new OutboxEngine({
   store: indexedDbStore(),
   send,
   onKeyRefused: (scope, error) => {

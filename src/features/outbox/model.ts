@@ -5,10 +5,10 @@ import { z } from '../../api/contract/zod';
  * before anything else happens and carries no delivered content: ids, the decision,
  * the price when it charges.
  */
-export const DECISIONS = ['adopt', 'dispute'] as const;
+const DECISIONS = ['adopt', 'dispute'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-export const ENTRY_STATES = [
+const ENTRY_STATES = [
   'grace', // inside the undo window
   'queued', // due; waiting for a sending slot, the network, or a retry time
   'sending',

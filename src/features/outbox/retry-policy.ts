@@ -28,7 +28,7 @@ export interface RetryOptions {
 
 export const MAX_ATTEMPTS = 8;
 
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 429;
   // Network errors, contract breaks and anything unexpected may pass: sending again is safe
   // (a decision the service already holds comes back as 409, never twice).

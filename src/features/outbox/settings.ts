@@ -4,7 +4,7 @@ import { z } from '../../api/contract/zod';
 const SETTINGS_KEY = 'dds.settings';
 export const GRACE_MIN_S = 0;
 export const GRACE_MAX_S = 30;
-export const GRACE_DEFAULT_S = 3;
+const GRACE_DEFAULT_S = 3;
 
 const settingsSchema = z.object({
   graceSeconds: z.number().int().min(GRACE_MIN_S).max(GRACE_MAX_S).catch(GRACE_DEFAULT_S),

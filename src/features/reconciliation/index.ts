@@ -1,3 +1,2 @@
 /** Public entry of the reconciliation feature. */
 export { ReconciliationPage } from './components/reconciliation-page';
-export { reconcile, type Mismatch, type Reconciliation } from './model';

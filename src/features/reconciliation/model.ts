@@ -1,17 +1,18 @@
 import type { DeliveryItem, Receipt } from '../../api/contract';
+import { dayOf } from '../../lib/day';
 import { sumMicros, usdToMicros } from '../../lib/money';
 
 /**
  * Reconciliation: what adoptions should have cost against what the receipts charged.
  * Everything is integer micro-USD.
  */
-export interface KnownItem {
+interface KnownItem {
   item: DeliveryItem;
   subscriptionId: string;
 }
 
 /** A simulated adopt this console saw confirmed (from its outbox). */
-export interface ConfirmedAdopt {
+interface ConfirmedAdopt {
   itemId: string;
   subscriptionId: string;
   priceMicros: number;
@@ -28,7 +29,7 @@ export interface ReconcileInput {
 
 export type MismatchKind = 'charged-not-adopted' | 'adopted-not-charged' | 'amount-differs' | 'charged-twice';
 
-export interface Mismatch {
+interface Mismatch {
   kind: MismatchKind;
   itemId: string | null;
   subscriptionId: string;
@@ -38,7 +39,7 @@ export interface Mismatch {
   receiptIds: string[];
 }
 
-export interface DayRow {
+interface DayRow {
   subscriptionId: string;
   day: string;
   expectedMicros: number;
@@ -54,8 +55,6 @@ export interface Reconciliation {
   unchecked: number;
   windowStart: string | null;
 }
-
-const day = (timestamp: string) => (/^\d{4}-\d{2}-\d{2}/.test(timestamp) ? timestamp.slice(0, 10) : 'unknown');
 
 interface Adoption {
   itemId: string;
@@ -152,12 +151,12 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     return r;
   };
   for (const a of checked) {
-    const r = row(a.subscriptionId, a.at ? day(a.at) : 'unknown');
+    const r = row(a.subscriptionId, a.at ? dayOf(a.at) : 'unknown');
     r.expectedMicros = sumMicros([r.expectedMicros, a.priceMicros]);
     r.adoptions++;
   }
   for (const receipt of input.receipts) {
-    const r = row(receipt.subscription_id, day(receipt.created_at));
+    const r = row(receipt.subscription_id, dayOf(receipt.created_at));
     r.actualMicros = sumMicros([r.actualMicros, usdToMicros(receipt.amount_usd)]);
     r.receipts++;
   }

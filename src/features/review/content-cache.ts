@@ -15,7 +15,7 @@ const listeners = new Set<() => void>();
 const keyOf = (scope: string, subscriptionId: string, itemId: string) => `${scope}\u0000${subscriptionId}\u0000${itemId}`;
 
 /** The content inside a delivered record: `data` of a live submission, `payload` of a simulated item. */
-export function contentOf(kind: ReviewItem['kind'], record: unknown): unknown {
+function contentOf(kind: ReviewItem['kind'], record: unknown): unknown {
   if (!record || typeof record !== 'object') return undefined;
   return kind === 'live' ? (record as { data?: unknown }).data : (record as { payload?: unknown }).payload;
 }
@@ -61,7 +61,7 @@ export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Pro
 }
 
 /** Stands for content the store does not hold (deleted meanwhile). */
-export const MISSING = Symbol('missing content');
+const MISSING = Symbol('missing content');
 
 export type ContentState = { status: 'ready'; content: unknown } | { status: 'loading' } | { status: 'missing' };
 

@@ -39,7 +39,7 @@ export class NotStoredError extends Error {
 const ROOM_PER_ITEM = 64 * 1024;
 
 /** Whether the service may have served the pull although no usable answer reached us. */
-export function mayHaveMoved(error: unknown): boolean {
+function mayHaveMoved(error: unknown): boolean {
   return error instanceof NetworkError || error instanceof ContractError || (error instanceof ApiError && error.status >= 500);
 }
 

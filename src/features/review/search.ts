@@ -1,17 +1,9 @@
 import { z } from '../../api/contract/zod';
-import { LIMITS } from '../../api/contract';
+import { ID_LIST_PATTERN, LIMITS } from '../../api/contract';
 import { urlText } from '../../lib/search-params';
 
 /** URL state of a review: mode, page size, and for re-reads the cursor and filters (never a secret). */
-const idList = urlText()
-  .pipe(
-    z
-      .string()
-      .max(2000)
-      .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/),
-  )
-  .optional()
-  .catch(undefined);
+const idList = urlText().pipe(z.string().max(2000).regex(ID_LIST_PATTERN)).optional().catch(undefined);
 
 export const reviewSearchSchema = z.object({
   mode: z.enum(['new', 'reread']).default('new').catch('new'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { usageResponseSchema, type Receipt } from '../../api/contract';
-import { dailySpend, daysBetween, exportRows, extraFields, filterReceipts, formatDecimal, MAX_AXIS_DAYS, subscriptionColor, totalsByDay, totalsBySubscription } from './model';
+import { dailySpend, daysBetween, exportRows, extraFields, filterReceipts, MAX_AXIS_DAYS, subscriptionColor, totalsByDay, totalsBySubscription } from './model';
 
 const receipt = (over: Partial<Receipt> & Record<string, unknown>): Receipt => ({
   receipt_id: 'r',
@@ -83,7 +83,6 @@ describe('usage model', () => {
 
   it('exports exact decimal amounts', () => {
     expect(exportRows([receipt({ amount_usd: 0.0037 })], ['amount_usd', 'kind'])).toEqual([{ amount_usd: '0.0037', kind: 'adopt' }]);
-    expect(formatDecimal(1_000_000)).toBe('1');
-    expect(formatDecimal(0)).toBe('0');
+    expect(exportRows([receipt({ amount_usd: 1 }), receipt({ amount_usd: 0 })], ['amount_usd'])).toEqual([{ amount_usd: '1' }, { amount_usd: '0' }]);
   });
 });

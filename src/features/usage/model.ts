@@ -1,5 +1,6 @@
 import type { Receipt } from '../../api/contract';
-import { sumMicros, usdToMicros } from '../../lib/money';
+import { dayOf, ISO_DAY } from '../../lib/day';
+import { microsToDecimal, sumMicros, usdToMicros } from '../../lib/money';
 import type { UsageSearch } from './search';
 
 /** The receipt fields we know (docs/contract.md); anything else a server sends is shown too. */
@@ -13,13 +14,6 @@ export function extraFields(receipts: readonly Receipt[]): string[] {
 }
 
 export const receiptMicros = (receipt: Receipt) => usdToMicros(receipt.amount_usd);
-
-/** The UTC day of a timestamp, `YYYY-MM-DD`; timestamps without a zone are read as UTC. */
-export function dayOf(timestamp: string): string {
-  if (/^\d{4}-\d{2}-\d{2}/.test(timestamp)) return timestamp.slice(0, 10);
-  const parsed = new Date(timestamp);
-  return Number.isNaN(parsed.getTime()) ? 'unknown' : parsed.toISOString().slice(0, 10);
-}
 
 export function filterReceipts(receipts: readonly Receipt[], search: Pick<UsageSearch, 'sub' | 'kind' | 'from' | 'to'>): Receipt[] {
   return receipts.filter((r) => {
@@ -58,7 +52,6 @@ export const totalsByDay = (receipts: readonly Receipt[]) => totalsBy(receipts, 
 /** At most this many days are drawn as one continuous axis (two years); a wider range shows only days with spend. */
 export const MAX_AXIS_DAYS = 731;
 const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Every day from `first` to `last` (both `YYYY-MM-DD`, UTC), or null when that is more than `max` days. */
 export function daysBetween(first: string, last: string, max = MAX_AXIS_DAYS): string[] | null {
@@ -124,15 +117,7 @@ export function subscriptionColor(subscriptionId: string): string {
 export function exportRows(receipts: readonly Receipt[], columns: readonly string[]) {
   return receipts.map((r) => {
     const row: Record<string, unknown> = {};
-    for (const column of columns) row[column] = column === 'amount_usd' ? formatDecimal(receiptMicros(r)) : (r as Record<string, unknown>)[column];
+    for (const column of columns) row[column] = column === 'amount_usd' ? microsToDecimal(receiptMicros(r)) : (r as Record<string, unknown>)[column];
     return row;
   });
-}
-
-/** 12500 → "0.0125": exact decimal text of micro-USD, no currency sign (for files). */
-export function formatDecimal(micros: number): string {
-  const sign = micros < 0 ? '-' : '';
-  const abs = Math.abs(micros);
-  const fraction = String(abs % 1_000_000).padStart(6, '0').replace(/0+$/, '');
-  return `${sign}${Math.floor(abs / 1_000_000)}${fraction ? `.${fraction}` : ''}`;
 }

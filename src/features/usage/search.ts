@@ -1,12 +1,9 @@
 import { z } from '../../api/contract/zod';
 import { LIMITS } from '../../api/contract';
+import { ISO_DAY } from '../../lib/day';
 import { urlText } from '../../lib/search-params';
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
+const day = z.string().regex(ISO_DAY).optional().catch(undefined);
 
 /** URL state of the usage page: how many receipts, filters, and the table's sort. */
 export const usageSearchSchema = z.object({

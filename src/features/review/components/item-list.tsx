@@ -28,7 +28,7 @@ const STATE_STYLES: Record<DisplayState, string> = {
   failed: "bg-red-600 text-white",
 };
 
-export const optionId = (item: ReviewItem) =>
+const optionId = (item: ReviewItem) =>
   `review-option-${item.kind}-${item.id}`;
 
 interface RowProps {

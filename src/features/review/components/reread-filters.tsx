@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { ID_LIST_PATTERN } from '../../../api/contract';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
 import type { ReviewSearch } from '../search';
@@ -15,7 +16,7 @@ export function RereadFilters({ search }: { search: ReviewSearch }) {
     const clean = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean).join(',');
     const t = clean(tasks);
     const c = clean(campaigns);
-    if (![t, c].every((v) => v === '' || /^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/.test(v))) {
+    if (![t, c].every((v) => v === '' || ID_LIST_PATTERN.test(v))) {
       setError('IDs are letters, digits, - and _, separated by commas');
       return;
     }

@@ -1,6 +1,6 @@
 import { InfoDialog } from '../../../components/ui/dialogs';
 
-export const SHORTCUTS: readonly [string, string][] = [
+const SHORTCUTS: readonly [string, string][] = [
   ['j / ↓', 'next item'],
   ['k / ↑', 'previous item'],
   ['Home / End', 'first / last item of the page'],

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { MICROS_PER_USD } from '../../../api/contract';
 import { formatMicros } from '../../../lib/money';
 import { subscriptionColor, type DailySpend } from '../model';
 
@@ -10,7 +11,7 @@ import { subscriptionColor, type DailySpend } from '../model';
 export default function SpendChart({ spend }: { spend: DailySpend }) {
   const data = spend.days.map((d) => ({
     day: d.day,
-    ...Object.fromEntries(spend.subscriptions.map((s) => [s, (d.bySubscription[s] ?? 0) / 1_000_000])),
+    ...Object.fromEntries(spend.subscriptions.map((s) => [s, (d.bySubscription[s] ?? 0) / MICROS_PER_USD])),
     __micros: d.bySubscription,
   }));
   const withSpend = spend.days.filter((d) => Object.keys(d.bySubscription).length > 0);
