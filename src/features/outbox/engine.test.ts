@@ -372,7 +372,7 @@ describe('outbox engine', () => {
     // Each send stays in flight until the test answers it, so the number in flight is read, not raced.
     const answers: (() => void)[] = [];
     let online = false;
-    const send = vi.fn(() => new Promise<void>((resolve) => answers.push(resolve)));
+    const send = vi.fn((_entry: OutboxEntry) => new Promise<void>((resolve) => answers.push(resolve)));
     const { engine } = setup({ send, graceMs: () => 0, concurrency: 3, isOnline: () => online });
     for (let i = 0; i < 12; i++) engine.enqueue(S, live(String(i)));
     await vi.advanceTimersByTimeAsync(5_000);
