@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serviceApi } from './support/api';
 import { connectDemo } from './support/console';
+import { storedRows } from './support/idb';
 import { createKey, demoCredentials, revokeKey } from './support/service';
 
 /** Issue 10: what a new user hit with connections. */
@@ -240,10 +241,12 @@ test('Remove with unsent decisions can discard them, only after a second confirm
   await expect(dialog).toHaveAccessibleName('Discard 2 unsent decisions?');
   await dialog.getByRole('button', { name: 'Discard and remove' }).click();
   await expect(page.getByRole('heading', { name: 'Saved connections' })).toHaveCount(0);
-  // Discarded: not sent, and gone from this device's storage, so no later visit sends them.
+  // Discarded: not sent, and recorded as discarded on this device, so no later visit of the
+  // organization sends them (an unsent row left behind would be resumed and sent).
   const feedback = await serviceApi(request, key.key).reread('sub_live_streets');
   for (const id of ids) expect(feedback.find((s) => s.submission_id === id)?.consumer_feedback ?? null).toBeNull();
-  expect(await page.evaluate(() => Object.keys({ ...window.sessionStorage }).filter((k) => k.startsWith('dds.outbox')))).toEqual([]);
+  const rows = await storedRows<{ itemId: string; state: string }>(page, 'decisions');
+  expect(rows.filter((r) => ids.includes(r.itemId)).map((r) => r.state)).toEqual(['discarded', 'discarded']);
 });
 
 test('after Disconnect the paused banner says the decisions are kept and to connect again', async ({ page }) => {

@@ -65,9 +65,20 @@ test('hostile payloads render inertly and the page stays responsive', async ({ p
   const options = page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option');
   await expect(options).toHaveCount(HOSTILE_PAYLOADS.length);
 
+  // What the page holds that could run or leave: read while each item is on screen, since only
+  // the focused item (and the next, hidden) is rendered.
+  const unsafeNodes = () =>
+    page.evaluate(() => ({
+      links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((h) => !/^(https?:|\/|#)/.test(h)),
+      images: [...document.querySelectorAll('img[src]')].map((i) => i.getAttribute('src')!).filter((s) => !/^(https?:|\/|data:image\/|blob:)/.test(s)),
+      frames: document.querySelectorAll('iframe, object, embed').length,
+      scripts: [...document.querySelectorAll('script')].filter((s) => !s.src).length,
+    }));
+  const inert = { links: [], images: [], frames: 0, scripts: 0 };
   const heading = page.getByRole('region', { name: 'Focused item' }).getByRole('heading', { level: 2 });
   for (let i = 0; i < HOSTILE_PAYLOADS.length; i++) {
     await expect(heading).toHaveText(`Item hostile-${i}`);
+    expect(await unsafeNodes(), `item ${i}`).toEqual(inert);
     const started = Date.now();
     await page.keyboard.press('j');
     if (i < HOSTILE_PAYLOADS.length - 1) await expect(heading).toHaveText(`Item hostile-${i + 1}`);
@@ -80,11 +91,5 @@ test('hostile payloads render inertly and the page stays responsive', async ({ p
 
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
-  const unsafe = await page.evaluate(() => ({
-    links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((h) => !/^(https?:|\/|#)/.test(h)),
-    images: [...document.querySelectorAll('img[src]')].map((i) => i.getAttribute('src')!).filter((s) => !/^(https?:|\/|data:image\/|blob:)/.test(s)),
-    frames: document.querySelectorAll('iframe, object, embed').length,
-    scripts: [...document.querySelectorAll('script')].filter((s) => !s.src).length,
-  }));
-  expect(unsafe).toEqual({ links: [], images: [], frames: 0, scripts: 0 });
+  expect(await unsafeNodes(), 'raw view').toEqual(inert);
 });

@@ -26,7 +26,11 @@ test('the connection page shows what this device keeps, and deletes one subscrip
   await pullFive(page, 'sub_live_support');
   await pullFive(page, 'sub_sim_product');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connection' }).click();
-  await expect(localRow(page, 'sub_live_support')).toContainText('5');
+  // Items and undecided items, per subscription.
+  for (const subscription of ['sub_live_support', 'sub_sim_product']) {
+    await expect(localRow(page, subscription).getByRole('cell').nth(1)).toHaveText('5');
+    await expect(localRow(page, subscription).getByRole('cell').nth(2)).toHaveText('5');
+  }
   await expect(page.getByLabel('Storage used')).toContainText('10 items in all');
 
   await page.getByRole('button', { name: 'Delete the local items of sub_live_support' }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serviceApi } from './support/api';
 import { connectDemo, connectWith } from './support/console';
+import { storedRows } from './support/idb';
 import { createKey, revokeKey } from './support/service';
 
 const saved = (page: Page) => expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 45_000 });
@@ -39,16 +40,32 @@ test('aborted, timed-out, lost and 500 adopt requests still end saved exactly on
   expect(receipts.map((r) => r.item_id).sort()).toEqual([...pending].sort());
 });
 
-test('offline, decisions wait; online, they are sent', async ({ page, request }) => {
+test('offline, decisions wait past their undo window; online, they are sent', async ({ page, request }) => {
   await connectDemo(page);
-  await openPending(page, 'sub_sim_product', 2);
+  await page.goto('/review/sub_sim_product?limit=2');
+  // A short window, so the decisions are due soon; the default is tested in the next test.
+  await page.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('1');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option')).toHaveCount(2);
   const ids = (await serviceApi(request).pending('sub_sim_product', 2)).map((i) => i.id);
   const sent: string[] = [];
   page.on('request', (r) => r.url().includes('/dispute') && sent.push(r.url()));
   await page.context().setOffline(true);
   await page.keyboard.press('d');
   await page.keyboard.press('d');
-  await page.waitForTimeout(4_500);
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  await expect(undo).toBeVisible();
+  // The window is over once Undo goes: from then on the decisions are due and only being
+  // offline holds them. Their stored rows say they are due and were never tried: an outbox that
+  // sent while offline would have counted an attempt (and written it before this read, which
+  // the browser orders after that write), and the request would be in `sent`.
+  await expect(undo).toBeHidden();
+  const decisions = () => storedRows<{ state: string; attempts: number }>(page, 'decisions');
+  await expect.poll(async () => (await decisions()).map((d) => d.state)).toEqual(['queued', 'queued']);
+  expect((await decisions()).map((d) => [d.state, d.attempts])).toEqual([
+    ['queued', 0],
+    ['queued', 0],
+  ]);
   expect(sent).toEqual([]);
   await expect(page.getByRole('status', { name: /Decisions: 2 unsent/ })).toBeVisible();
   await page.context().setOffline(false);
@@ -60,16 +77,27 @@ test('offline, decisions wait; online, they are sent', async ({ page, request })
 test('undo inside the window sends nothing', async ({ page, request }) => {
   await connectDemo(page);
   await openPending(page, 'sub_sim_product', 3);
-  const [first] = (await serviceApi(request).pending('sub_sim_product', 1)).map((i) => i.id);
+  const [first, second] = (await serviceApi(request).pending('sub_sim_product', 2)).map((i) => i.id) as [string, string];
   const sent: string[] = [];
   page.on('request', (r) => /\/v1\/data\/items\/.*\/(adopt|dispute)$/.test(r.url()) && sent.push(r.url()));
+  const waiting = page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option', { name: /waiting to send/ });
   await page.keyboard.press('a');
-  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option', { name: /waiting to send/ })).toHaveCount(1);
+  await expect(waiting).toHaveCount(1);
   await page.keyboard.press('z');
-  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option', { name: /waiting to send/ })).toHaveCount(0);
-  await page.waitForTimeout(4_500);
-  expect(sent).toEqual([]);
-  expect((await serviceApi(request).pending('sub_sim_product', 5)).map((i) => i.id)).toContain(first);
+  await expect(waiting).toHaveCount(0);
+  // The witness: a later decision, with the same (default 3 s) window, is sent. The undone one's
+  // window ended before this one's, and due decisions go oldest first, so had the undo not held,
+  // its request would have been made before this one's.
+  await page.keyboard.press('j');
+  await expect(page.getByRole('region', { name: 'Focused item' }).getByRole('heading')).toContainText(second.slice(0, 8));
+  const later = page.waitForRequest((r) => r.url().endsWith(`/v1/data/items/${second}/dispute`));
+  await page.keyboard.press('d');
+  await later;
+  await saved(page);
+  expect(sent.map((url) => url.replace(/^.*\/v1\/data\/items\//, ''))).toEqual([`${second}/dispute`]);
+  const pending = (await serviceApi(request).pending('sub_sim_product', 5)).map((i) => i.id);
+  expect(pending).toContain(first);
+  expect(pending).not.toContain(second);
 });
 
 test('a reload resumes free decisions by itself and charged ones after one confirmation', async ({ page, request }) => {
@@ -126,11 +154,26 @@ test('two tabs on a remembered connection: a decision stays with its tab until t
 
   // A second tab of the same connection (remembered: both read the same storage).
   const b = await context.newPage();
+  const sentByB: string[] = [];
+  b.on('request', (r) => /\/v1\/live\/items\/.*\/(adopt|dispute)$/.test(r.url()) && sentByB.push(r.url()));
   await b.goto('/review/sub_live_streets?limit=3');
-  await expect(b.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
+  const listB = b.getByRole('listbox', { name: 'Items on this page' });
+  // B shows A's decisions live, as A's: it has read them and knows whose they are.
+  await expect(listB.getByRole('option', { name: /waiting to send/ })).toHaveCount(2);
   const feedbackOf = async (id: string) => (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === id)?.consumer_feedback ?? null;
-  await b.waitForTimeout(2_000);
-  expect(await feedbackOf(keptId), 'the other tab leaves A’s decisions alone').toBeNull();
+  // The witness that B sends, and leaves A's alone: B decides the third item with no undo window
+  // and sends it. B learnt of A's decisions before this one was made, so a B that took them over
+  // while A is open would have sent them first.
+  await b.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('0');
+  await listB.getByRole('option', { name: /, new/ }).click();
+  const ownId = (await focusedTitle(b)).replace('Submission ', '');
+  expect([keptId, undoneId]).not.toContain(ownId);
+  const own = b.waitForRequest((r) => r.url().endsWith(`/v1/live/items/${ownId}/adopt`));
+  await b.keyboard.press('a');
+  await own;
+  await expect.poll(() => feedbackOf(ownId)).toBe('adopt');
+  expect(sentByB.map((url) => url.replace(/^.*\/v1\/live\/items\//, '')), 'the other tab leaves A’s decisions alone').toEqual([`${ownId}/adopt`]);
+  expect(await feedbackOf(keptId)).toBeNull();
 
   // A's undo still holds.
   await a.keyboard.press('z');

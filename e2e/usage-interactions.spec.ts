@@ -24,6 +24,22 @@ test('sorting by every header of the receipts table keeps the tab responsive and
   const headers = table.getByRole('columnheader');
   const count = await headers.count();
   expect(count).toBeGreaterThanOrEqual(7);
+  // The rows follow the header, not only its arrow: the amounts are read back in each order.
+  const amount = headers.filter({ hasText: 'Amount' });
+  const amounts = () =>
+    table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') })
+      .evaluateAll((rows) => rows.map((row) => Number(row.children[5]!.textContent!.replace(/[^0-9.]/g, ''))));
+  let order: string | null = null;
+  for (let click = 0; click < 2; click++) {
+    await amount.getByRole('button').click();
+    await expect(amount).toHaveAttribute('aria-sort', order === null ? /ascending|descending/ : order === 'ascending' ? 'descending' : 'ascending');
+    order = await amount.getAttribute('aria-sort');
+    const values = await amounts();
+    expect(new Set(values).size, 'distinct amounts to sort').toBeGreaterThan(1);
+    expect(values).toEqual([...values].sort((a, b) => (order === 'ascending' ? a - b : b - a)));
+  }
   for (let i = 0; i < count; i++) {
     const header = headers.nth(i);
     const button = header.getByRole('button');

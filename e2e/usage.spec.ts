@@ -7,7 +7,7 @@ import Papa from 'papaparse';
 import { formatMicros } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
 import { connectDemo } from './support/console';
-import { E2E_DATA } from './support/service';
+import { demoCredentials, E2E_DATA } from './support/service';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -55,9 +55,18 @@ test('after adopting 5 items: 5 receipts with the exact total, the day in the ch
 
 test('deliveries list their items, which expand into the payload viewer and can be disputed', async ({ page, request }) => {
   await connectDemo(page);
+  // The service's own list is the witness (other tests' fixtures may add deliveries).
+  const listed = await request.get('/v1/data/deliveries?limit=50', { headers: { Authorization: `Bearer ${demoCredentials().api_key}` } });
+  const deliveries = (await listed.json()).data as { subscription_id: string; item_count: number; status_counts: { pending: number } }[];
+  expect(deliveries.length).toBeGreaterThan(0);
+  expect(deliveries.length).toBeLessThan(50);
   await page.goto('/deliveries');
+  await expect(page.getByText(`All ${deliveries.length} deliveries of your organization, newest first.`)).toBeVisible();
   const table = page.getByRole('table', { name: 'Deliveries' });
-  await expect(table.getByRole('row')).not.toHaveCount(1);
+  // One row per delivery, newest first, each with its subscription, item count and pending count.
+  const rows = table.getByRole('row').filter({ has: page.getByRole('link', { name: /^Open delivery of / }) });
+  await expect(rows).toHaveCount(deliveries.length);
+  await expect(rows).toContainText(deliveries.map((d) => `${d.subscription_id}${d.item_count}${d.status_counts.pending} pending`));
   await table.getByRole('link', { name: /Open delivery of .* \(sub_sim_retail\)/ }).last().click();
   const first = page.getByRole('list', { name: 'Items of this delivery' }).getByRole('listitem').filter({ hasText: 'new' }).first();
   const title = (await first.locator('summary span').first().textContent())!;

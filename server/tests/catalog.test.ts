@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   frontiersResponseSchema,
   frontierTasksResponseSchema,
@@ -18,6 +18,7 @@ describe('public catalogue', () => {
     const online = await h.get('/v1/frontiers');
     expect(online.status).toBe(200);
     const parsedOnline = frontiersResponseSchema.parse(online.body).data;
+    expect(parsedOnline.map((f) => f.frontier_id).sort()).toEqual(['101', '102']);
     expect(parsedOnline.every((f) => f.status === 'ONLINE')).toBe(true);
     const all = frontiersResponseSchema.parse((await h.get('/v1/frontiers?status=all')).body).data;
     expect(all.length).toBeGreaterThanOrEqual(3);
@@ -84,10 +85,22 @@ describe('task preview (JWT)', () => {
     expect(fresh.code).toBe(0);
     expect((await h.get('/v1/frontiers/101/tasks/1001/preview?limit=1', fresh.stdout)).status).toBe(200);
     const short = await cli('jwt', ['--expires', '1s', '--data', h.dataDir]);
-    await new Promise((r) => setTimeout(r, 2100));
-    const expired = await h.get('/v1/frontiers/101/tasks/1001/preview?limit=1', short.stdout);
-    expect(expired.status).toBe(401);
-    expect(expired.body.errorCode).toBe('INVALID_TOKEN');
+    expect(short.code).toBe(0);
+    const { iat, exp } = JSON.parse(Buffer.from(short.stdout.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+    expect(exp - iat).toBe(1);
+    const preview = () => h.get('/v1/frontiers/101/tasks/1001/preview?limit=1', short.stdout);
+    // The service runs in this process: its clock is moved, not waited for. Only Date is faked,
+    // so sockets and timers run as usual. The last second of the token is accepted, its end refused.
+    vi.useFakeTimers({ toFake: ['Date'], now: (exp - 1) * 1000 });
+    try {
+      expect((await preview()).status).toBe(200);
+      vi.setSystemTime(exp * 1000);
+      const expired = await preview();
+      expect(expired.status).toBe(401);
+      expect(expired.body.errorCode).toBe('INVALID_TOKEN');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('404s a task of another frontier', async () => {

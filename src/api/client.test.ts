@@ -128,13 +128,19 @@ describe('retries', () => {
   });
 
   it('never retries an incremental live pull (it moves the position), but retries a re-read page', async () => {
-    for (const failure of [new TypeError('fetch failed'), json(503, {}), json(429, {})]) {
+    const failures: [Reply, object][] = [
+      [new TypeError('fetch failed'), { kind: 'network' }],
+      [json(503, {}), { kind: 'api', status: 503 }],
+      [json(429, {}), { kind: 'api', status: 429 }],
+    ];
+    for (const [failure, error] of failures) {
       const { fetch, calls } = fakeFetch(failure, json(200, { success: true, data: { items: [], count: 0, has_more: false, next_cursor: '', receipt: null } }));
-      await expect(client(fetch).pullLive({ subscription_id: 's', limit: 5 })).rejects.toBeDefined();
+      // The caller is told the answer was lost (the pull may have moved the position), not handed an empty page.
+      await expect(client(fetch).pullLive({ subscription_id: 's', limit: 5 })).rejects.toMatchObject(error);
       expect(calls).toHaveLength(1);
     }
-    const reread = fakeFetch(json(503, {}), json(200, { success: true, data: { items: [], count: 0, has_more: false, next_cursor: '', receipt: null } }));
-    await expect(client(reread.fetch).pullLive({ subscription_id: 's', from: 'beginning' })).resolves.toBeDefined();
+    const reread = fakeFetch(json(503, {}), json(200, { success: true, data: { items: [item], count: 1, has_more: false, next_cursor: '', receipt: null } }));
+    await expect(client(reread.fetch).pullLive({ subscription_id: 's', from: 'beginning' })).resolves.toMatchObject({ items: [item], hasMore: false });
     expect(reread.calls).toHaveLength(2);
   });
 

@@ -369,24 +369,33 @@ describe('outbox engine', () => {
   });
 
   it('sends with bounded concurrency, and waits while offline', async () => {
-    let inFlight = 0;
-    let peak = 0;
+    // Each send stays in flight until the test answers it, so the number in flight is read, not raced.
+    const answers: (() => void)[] = [];
     let online = false;
-    const send = vi.fn(async () => {
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, 50));
-      inFlight--;
-    });
+    const send = vi.fn((_entry: OutboxEntry) => new Promise<void>((resolve) => answers.push(resolve)));
     const { engine } = setup({ send, graceMs: () => 0, concurrency: 3, isOnline: () => online });
     for (let i = 0; i < 12; i++) engine.enqueue(S, live(String(i)));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(send).not.toHaveBeenCalled();
+    expect(engine.entriesOf(S).every((e) => e.state === 'queued')).toBe(true);
     online = true;
     engine.pump();
-    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.advanceTimersByTimeAsync(0);
+    // However long the answers take, no fourth send starts while three are in flight.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(send.mock.calls.map(([e]) => e.itemId)).toEqual(['0', '1', '2']);
+    // Each answer frees one slot for the next, oldest first.
+    answers.shift()!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(4);
+    expect(send.mock.calls[3]![0].itemId).toBe('3');
+    while (answers.length) {
+      answers.shift()!();
+      await vi.advanceTimersByTimeAsync(0);
+    }
     expect(send).toHaveBeenCalledTimes(12);
-    expect(peak).toBe(3);
+    expect(engine.entriesOf(S).map((e) => e.state)).toEqual(Array(12).fill('sent'));
   });
 
   it('sends everything at once when asked, and discards all but what is in flight on removal', async () => {
