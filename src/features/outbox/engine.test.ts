@@ -368,6 +368,31 @@ describe('outbox engine', () => {
     expect(engine.entriesOf(S)[0]).toMatchObject({ state: 'conflict', recorded: 'adopt' });
   });
 
+  it('does not spin while decisions wait: offline, or with every slot busy', async () => {
+    let online = false;
+    const isOnline = vi.fn(() => online);
+    const answers: (() => void)[] = [];
+    const send = vi.fn((_entry: OutboxEntry) => new Promise<void>((resolve) => answers.push(resolve)));
+    const { engine } = setup({ send, graceMs: () => 0, concurrency: 1, isOnline });
+    engine.enqueue(S, live('1'));
+    engine.enqueue(S, live('2'));
+    await vi.advanceTimersByTimeAsync(0);
+    isOnline.mockClear();
+    await vi.advanceTimersByTimeAsync(5_000);
+    // A timer that kept re-checking would have asked ~1,250 times in 5 s (every 4 ms).
+    expect(isOnline.mock.calls.length).toBeLessThanOrEqual(2);
+    online = true;
+    engine.pump();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(1);
+    isOnline.mockClear();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(isOnline.mock.calls.length).toBeLessThanOrEqual(2);
+    answers.shift()!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
   it('sends with bounded concurrency, and waits while offline', async () => {
     // Each send stays in flight until the test answers it, so the number in flight is read, not raced.
     const answers: (() => void)[] = [];

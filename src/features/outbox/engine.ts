@@ -371,8 +371,17 @@ export class OutboxEngine {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     let next = Infinity;
+    const canSend = this.deps.isOnline() && this.inFlight.size < (this.deps.concurrency ?? 4);
     for (const [scope, entries] of Object.entries(this.snapshot.entries)) {
-      next = Math.min(next, nextWake(entries, { scopePaused: this.snapshot.paused[scope] !== undefined, pausedSubscriptions: this.snapshot.pausedSubscriptions[scope] ?? {} }));
+      next = Math.min(
+        next,
+        nextWake(entries, {
+          scopePaused: this.snapshot.paused[scope] !== undefined,
+          pausedSubscriptions: this.snapshot.pausedSubscriptions[scope] ?? {},
+          unwritten: (id) => this.dirty.has(id),
+          canSend,
+        }),
+      );
     }
     if (next === Infinity) return;
     this.timer = setTimeout(this.pump, Math.max(0, next - this.now()));

@@ -42,8 +42,14 @@ describe('scheduler', () => {
   });
 
   it('wakes at the next window end or retry, ignoring paused work', () => {
-    expect(nextWake([entry({ sendAfter: 700 }), entry({ state: 'queued', nextAttemptAt: 300, subscriptionId: 'narrow' })], { scopePaused: false, pausedSubscriptions: { narrow: 'x' } })).toBe(700);
-    expect(nextWake([entry({ state: 'sent' })], { scopePaused: false, pausedSubscriptions: {} })).toBe(Infinity);
+    const wake = { scopePaused: false, pausedSubscriptions: {}, unwritten: () => false, canSend: true };
+    expect(nextWake([entry({ sendAfter: 700 }), entry({ state: 'queued', nextAttemptAt: 300, subscriptionId: 'narrow' })], { ...wake, pausedSubscriptions: { narrow: 'x' } })).toBe(700);
+    expect(nextWake([entry({ state: 'sent' })], wake)).toBe(Infinity);
+    // Queued work that could not be sent now wakes nobody: its own events re-examine the queue.
+    const queued = entry({ state: 'queued', nextAttemptAt: 300 });
+    expect(nextWake([queued], wake)).toBe(300);
+    expect(nextWake([queued], { ...wake, canSend: false })).toBe(Infinity);
+    expect(nextWake([queued], { ...wake, unwritten: () => true })).toBe(Infinity);
   });
 
   it('resumes a taken-over decision: free sent, charged confirmed first, old expired, final untouched', () => {

@@ -35,12 +35,28 @@ export function pickSendable(entries: readonly OutboxEntry[], now: number, slots
   return picked;
 }
 
-/** The next time something becomes due (a grace window ends, a retry is due); Infinity when none. */
-export function nextWake(entries: readonly OutboxEntry[], filter: Pick<SendFilter, 'scopePaused' | 'pausedSubscriptions'>): number {
+/**
+ * The next time something becomes due (a grace window ends, a retry is due); Infinity when none.
+ * A queued decision wakes nobody while it could not be sent anyway (offline, every slot busy, its
+ * latest state not yet written): the `online` event, a finished send and a finished write each
+ * re-examine the queue, so a timer then would only spin (it did, ~250 times a second offline).
+ */
+export function nextWake(
+  entries: readonly OutboxEntry[],
+  filter: Pick<SendFilter, 'scopePaused' | 'pausedSubscriptions' | 'unwritten'> & { canSend: boolean },
+): number {
   let next = Infinity;
   for (const e of entries) {
     if (e.state === 'grace') next = Math.min(next, e.sendAfter);
-    if (e.state === 'queued' && !filter.scopePaused && filter.pausedSubscriptions[e.subscriptionId] === undefined) next = Math.min(next, e.nextAttemptAt);
+    if (
+      e.state === 'queued' &&
+      filter.canSend &&
+      !filter.scopePaused &&
+      filter.pausedSubscriptions[e.subscriptionId] === undefined &&
+      !filter.unwritten(e.id)
+    ) {
+      next = Math.min(next, e.nextAttemptAt);
+    }
   }
   return next;
 }
