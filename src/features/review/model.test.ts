@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../outbox';
+import { outboxEntry } from '../../test/outbox-entry';
 import { displayState, visitSpending, type ReviewItem } from './model';
 
-const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
-  id: over.itemId ?? 'e',
-  scope: 'S',
-  connectionId: 'c1',
-  kind: 'simulated',
-  itemId: 'i1',
-  subscriptionId: 'sim',
-  decision: 'adopt',
-  priceMicros: 12_500,
-  createdAt: 0,
-  sendAfter: 0,
-  state: 'sent',
-  attempts: 1,
-  nextAttemptAt: 0,
-  ...over,
-});
+const entry = outboxEntry;
 
 const item = { id: 'i1', serverState: 'new' } as ReviewItem;
 

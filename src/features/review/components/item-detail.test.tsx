@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../outbox';
+import { outboxEntry } from '../../../test/outbox-entry';
 import type { DisplayState, ReviewItem } from '../model';
 import { ItemDetail, type ItemDetailProps } from './item-detail';
 
@@ -23,22 +24,7 @@ const item = (id: string, content: unknown, priceMicros: number | null = 12_500)
   ],
 });
 
-const entry = (change: Partial<OutboxEntry>): OutboxEntry => ({
-  id: 'e1',
-  scope: 'https://dds.example.com org_1',
-  connectionId: 'c1',
-  kind: 'simulated',
-  itemId: 'it_1',
-  subscriptionId: 'sub_1',
-  decision: 'adopt',
-  priceMicros: 12_500,
-  createdAt: 0,
-  sendAfter: 0,
-  state: 'sent',
-  attempts: 1,
-  nextAttemptAt: 0,
-  ...change,
-});
+const entry = (change: Partial<OutboxEntry>) => outboxEntry({ id: 'e1', scope: 'https://dds.example.com org_1', itemId: 'it_1', subscriptionId: 'sub_1', ...change });
 
 function renderDetail(props: Partial<ItemDetailProps> & { state?: DisplayState } = {}) {
   const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };

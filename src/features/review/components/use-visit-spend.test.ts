@@ -1,25 +1,11 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../outbox';
+import { outboxEntry } from '../../../test/outbox-entry';
 import type { ReviewItem } from '../model';
 import { useVisitSpend } from './use-visit-spend';
 
-const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
-  id: over.itemId ?? 'e',
-  scope: 'S',
-  connectionId: 'c1',
-  kind: 'simulated',
-  itemId: 'i1',
-  subscriptionId: 'sim',
-  decision: 'adopt',
-  priceMicros: 12_500,
-  createdAt: 0,
-  sendAfter: 0,
-  state: 'sent',
-  attempts: 1,
-  nextAttemptAt: 0,
-  ...over,
-});
+const entry = outboxEntry;
 
 const NONE: readonly OutboxEntry[] = [];
 const ITEMS: readonly ReviewItem[] = [];
