@@ -10,6 +10,7 @@ import { consoleRouter } from './routes/console';
 import { dataRouter } from './routes/data';
 import { liveRouter } from './routes/live';
 import { mediaRouter } from './routes/media';
+import { openApiRouter } from './openapi';
 
 const errorBody = (error: ApiError) => ({
   success: false as const,
@@ -56,6 +57,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
     }),
   );
 
+  app.route('/', openApiRouter());
   app.route('/v1', catalogRouter(ctx));
   app.route('/v1', authRouter(ctx));
   app.route('/v1', liveRouter(ctx));
