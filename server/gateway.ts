@@ -18,8 +18,8 @@ export interface GatewayOptions {
   log?: (line: string) => void;
 }
 
-export const GATEWAY_HEADERS_TIMEOUT_MS = 15_000;
-export const GATEWAY_TOTAL_TIMEOUT_MS = 60_000;
+const GATEWAY_HEADERS_TIMEOUT_MS = 15_000;
+const GATEWAY_TOTAL_TIMEOUT_MS = 60_000;
 
 /** What a client sends that the interface uses; nothing else (cookies, forwarding, hop-by-hop headers) leaves this machine. */
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept'] as const;
@@ -58,7 +58,7 @@ class GatewayTimeout extends Error {
 const isJson = (contentType: string | null) => !!contentType && /^application\/([a-z0-9.+-]*\+)?json\b/i.test(contentType);
 
 /** The upstream URL for a request: the upstream's path, then the request's path and query. */
-export function upstreamUrl(upstream: string, requestUrl: string): URL {
+function upstreamUrl(upstream: string, requestUrl: string): URL {
   const base = new URL(upstream);
   const { pathname, search } = new URL(requestUrl);
   return new URL(`${base.pathname.replace(/\/+$/, '')}${pathname}${search}`, base.origin);
