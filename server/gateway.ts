@@ -115,6 +115,10 @@ export function gateway(options: GatewayOptions) {
         options.log?.(`gateway: ${what} → 504 (upstream ${upstreamOrigin}: ${reason})`);
         return failure('UPSTREAM_TIMEOUT', 504, `the Data Delivery Service at ${upstreamOrigin} did not answer in time`);
       }
+      if (request.signal.aborted) {
+        // The client left first: nobody reads this answer, and the upstream is not to blame.
+        return failure('UPSTREAM_UNREACHABLE', 502, 'the request was cancelled');
+      }
       options.log?.(`gateway: ${what} → 502 (upstream ${upstreamOrigin} unreachable: ${describe(error)})`);
       return failure('UPSTREAM_UNREACHABLE', 502, `the Data Delivery Service at ${upstreamOrigin} cannot be reached`);
     }
