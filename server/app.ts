@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { MAX_BODY_BYTES } from '../src/api/contract';
+import { gateway, type GatewayOptions } from './gateway';
 import type { AppEnv, ServiceContext } from './http/context';
 import { ApiError } from './lib/api-error';
 import { authRouter } from './routes/auth';
@@ -10,6 +11,7 @@ import { consoleRouter } from './routes/console';
 import { dataRouter } from './routes/data';
 import { liveRouter } from './routes/live';
 import { mediaRouter } from './routes/media';
+import { openApiRouter } from './openapi';
 
 const errorBody = (error: ApiError) => ({
   success: false as const,
@@ -22,7 +24,7 @@ const errorBody = (error: ApiError) => ({
  * The Data Delivery Service as a Hono app: one router per resource, every failure as the
  * JSON error body with its status, never a stack trace.
  */
-export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly string[] } = {}) {
+export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly string[]; gateway?: GatewayOptions } = {}) {
   const app = new Hono<AppEnv>();
 
   if (ctx.log) {
@@ -45,6 +47,14 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
         maxAge: 600,
       }),
     );
+  }
+
+  // The OpenAPI document is answered here in both modes.
+  app.route('/', openApiRouter());
+  if (options.gateway) {
+    // Gateway mode (--upstream): every other /v1 request is the real service's to answer, its body
+    // streamed on unread, so ahead of the body limit below: the upstream's own limit holds.
+    app.all('/v1/*', gateway(options.gateway));
   }
 
   app.use(

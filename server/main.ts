@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_CREDENTIALS_FILE, type LivePullForm } from '../src/api/contract';
 import { createApp } from './app';
+import type { GatewayOptions } from './gateway';
 import type { ServiceContext } from './http/context';
 import { isEmpty, seedDemo } from './seed/demo';
 import { openDb, type Db } from './store/db';
@@ -18,6 +19,8 @@ export interface ServiceOptions {
   /** Other API origins the served console may call (its CSP connect-src). */
   apiOrigins?: readonly string[];
   staticDir?: string;
+  /** Gateway mode: /v1 goes to this real service instead of the local store (server/gateway.ts). */
+  gateway?: Omit<GatewayOptions, 'log'>;
   log?: (line: string) => void;
 }
 
@@ -46,7 +49,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     demoCredentialsFile: options.seed === 'demo' ? credentialsFile : undefined,
     log: options.log,
   };
-  const app = createApp(ctx, { apiOrigins: options.apiOrigins });
+  const app = createApp(ctx, { apiOrigins: options.apiOrigins, gateway: options.gateway && { ...options.gateway, log: options.log } });
   const server = await new Promise<ServerType>((done, fail) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => done(s));
     s.once('error', fail);

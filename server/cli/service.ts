@@ -3,7 +3,7 @@ import { UsageError } from '../lib/api-error';
 import { startService } from '../main';
 import { oneOf, parseFlags, runCli } from './args';
 
-const USAGE = 'service --port 8787 --host 127.0.0.1 --data .data [--seed demo|none] [--live-pull-form envelope|flat] [--cors-origin URL] [--api-origin URL] [--static DIR] [--quiet]';
+const USAGE = 'service --port 8787 --host 127.0.0.1 --data .data [--seed demo|none] [--live-pull-form envelope|flat] [--cors-origin URL] [--api-origin URL] [--static DIR] [--upstream URL] [--quiet]';
 
 void runCli('service', async () => {
   const { values } = parseFlags(process.argv.slice(2), {
@@ -15,6 +15,7 @@ void runCli('service', async () => {
     'cors-origin': { type: 'string', multiple: true },
     'api-origin': { type: 'string', multiple: true },
     static: { type: 'string' },
+    upstream: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   });
@@ -31,18 +32,25 @@ void runCli('service', async () => {
         throw new UsageError(`--${flag} must be a URL, got ${origin}`);
       }
     });
+  const upstream = values.upstream === undefined ? undefined : upstreamUrl(values.upstream);
+  // A gateway holds no data: the demo and the live pull's form are the upstream's business.
+  if (upstream && (values.seed !== undefined || values['live-pull-form'] !== undefined)) {
+    throw new UsageError('--seed and --live-pull-form have no meaning with --upstream');
+  }
   const service = await startService({
     port: Number(values.port),
     host: values.host,
     dataDir: values.data,
-    seed: oneOf(values.seed, ['demo', 'none'] as const, 'seed', 'demo'),
+    seed: upstream ? 'none' : oneOf(values.seed, ['demo', 'none'] as const, 'seed', 'demo'),
     livePullForm: oneOf(values['live-pull-form'], LIVE_PULL_FORMS, 'live-pull-form', 'envelope'),
     corsOrigins: origins(values['cors-origin'], 'cors-origin'),
     apiOrigins: origins(values['api-origin'], 'api-origin'),
     staticDir: values.static,
+    gateway: upstream ? { upstream } : undefined,
     log: values.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
   });
   process.stdout.write(`Data Delivery Service listening on ${service.url}\n`);
+  if (upstream) process.stdout.write(`Gateway: /v1 is forwarded to ${upstream}\n`);
   if (values.static) process.stdout.write(`Console: ${service.url}/\n`);
   if (service.demoCredentialsFile) process.stdout.write(`Demo credentials: ${service.demoCredentialsFile}\n`);
   process.stdout.write(`Data directory: ${service.dataDir}\n`);
@@ -50,3 +58,16 @@ void runCli('service', async () => {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 });
+
+/** --upstream: an http(s) URL without query or fragment (its path, if any, prefixes /v1). */
+function upstreamUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--upstream must be a URL, got ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--upstream must be an http or https URL');
+  if (url.username || url.password || url.search || url.hash) throw new UsageError('--upstream must have no credentials, query or fragment');
+  return url.href.replace(/\/+$/, '');
+}

@@ -1,0 +1,219 @@
+import Ajv2020 from 'ajv/dist/2020';
+import { readFileSync } from 'node:fs';
+import { OpenAPIBackend, type Operation } from 'openapi-backend';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, openApiJson } from '../../src/api/contract/openapi';
+import { createKeyCli, startHarness, type Harness } from './harness';
+
+/*
+ * The OpenAPI document against real traffic: a representative run over real HTTP (every
+ * endpoint, successes and failures), each request and each response checked by an independent
+ * validator (openapi-backend routing and parameter parsing, Ajv in JSON Schema 2020-12 mode, the
+ * dialect of OpenAPI 3.1) against the document the service itself serves.
+ */
+
+let h: Harness;
+let flat: Harness;
+let api: OpenAPIBackend;
+
+beforeAll(async () => {
+  [h, flat] = await Promise.all([startHarness(), startHarness({ livePullForm: 'flat' })]);
+  const served = await h.get('/v1/openapi.json');
+  expect(served.status).toBe(200);
+  api = new OpenAPIBackend({
+    definition: served.body,
+    strict: true,
+    // quick: skips openapi-backend's own check of the document, which knows OpenAPI 3.0 only
+    // (npm run openapi:lint checks the document's structure as 3.1).
+    quick: true,
+    // openapi-backend's own Ajv speaks draft-07; OpenAPI 3.1 schemas are JSON Schema 2020-12.
+    customizeAjv: (_ajv, options) => new Ajv2020({ ...options, strict: false }),
+  });
+  await api.init();
+});
+afterAll(() => Promise.all([h?.close(), flat?.close()]));
+
+interface Exchange {
+  status: number;
+  body: any;
+  operationId: string | undefined;
+  requestErrors: string[];
+}
+
+/** One request over real HTTP; its response must conform to the document, the request as `requestValid` says. */
+async function exchange(
+  service: Harness,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { token?: string; body?: unknown; requestValid?: boolean } = {},
+): Promise<Exchange> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let payload: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  const response = await fetch(`${service.url}${path}`, { method, headers, body: payload });
+  const text = await response.text();
+  const url = new URL(path, service.url);
+  const request = {
+    method,
+    path: url.pathname,
+    query: url.search.slice(1),
+    headers,
+    body: payload === undefined ? undefined : tryJson(payload),
+  };
+  const label = `${method} ${path} → ${response.status}`;
+  const operation = api.matchOperation(request) as Operation | undefined;
+  expect(operation, `${label}: no operation in the document`).toBeDefined();
+  const requestCheck = api.validateRequest(request, operation);
+  const requestErrors = (requestCheck.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+  expect(requestCheck.valid, `${label}: request ${requestErrors.join('; ')}`).toBe(options.requestValid ?? true);
+
+  expect(response.headers.get('content-type'), label).toMatch(/^application\/json/);
+  expect(Object.keys(operation!.responses ?? {}), `${label}: status not documented`).toContain(String(response.status));
+  const body = JSON.parse(text) as unknown;
+  const responseCheck = api.validateResponse(body, operation!, response.status);
+  expect(responseCheck.errors ?? [], `${label}: response does not conform`).toEqual([]);
+  return { status: response.status, body, operationId: operation!.operationId, requestErrors };
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const get = (path: string, token?: string, requestValid?: boolean) => exchange(h, 'GET', path, { token, requestValid });
+const post = (path: string, token?: string, body?: unknown, requestValid?: boolean) => exchange(h, 'POST', path, { token, body, requestValid });
+
+describe('the OpenAPI document', () => {
+  it('is committed as docs/openapi.json exactly as the contract generates it (npm run openapi)', () => {
+    expect(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')).toBe(openApiJson());
+  });
+
+  it('is served at GET /v1/openapi.json, without a key', async () => {
+    const served = await get('/v1/openapi.json');
+    expect(served.body).toEqual(buildOpenApiDocument());
+    expect(served.body.openapi).toBe('3.1.0');
+  });
+
+  it('describes every endpoint of the spec (section 4), each with an operation id', () => {
+    const document = buildOpenApiDocument() as { paths: Record<string, Record<string, { operationId: string }>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(operations.sort()).toEqual(
+      [
+        'GET /v1/frontiers',
+        'GET /v1/frontiers/{frontier_id}/tasks',
+        'GET /v1/data/verticals',
+        'GET /v1/frontiers/{frontier_id}/tasks/{task_id}/preview',
+        'POST /v1/auth/verify-key',
+        'GET /v1/live/pull',
+        'GET /v1/live/usage',
+        'POST /v1/live/items/{submission_id}/adopt',
+        'POST /v1/live/items/{submission_id}/dispute',
+        'GET /v1/data/pull',
+        'POST /v1/data/items/{item_id}/adopt',
+        'POST /v1/data/items/{item_id}/dispute',
+        'GET /v1/data/deliveries',
+        'GET /v1/data/deliveries/{delivery_id}/items',
+        'GET /v1/openapi.json',
+      ].sort(),
+    );
+  });
+});
+
+describe('real traffic conforms to the document', () => {
+  it('catalogue and preview', async () => {
+    const frontiers = await get('/v1/frontiers');
+    expect(frontiers.body.data.length).toBeGreaterThan(0);
+    await get('/v1/frontiers?status=all');
+    expect((await get('/v1/frontiers?status=bogus', undefined, false)).status).toBe(400);
+    const tasks = await get('/v1/frontiers/101/tasks');
+    const taskId = tasks.body.data[0].task_id as string;
+    expect((await get('/v1/frontiers/999999/tasks')).status).toBe(404);
+    expect((await get('/v1/data/verticals')).body.data.length).toBeGreaterThan(0);
+
+    const preview = `/v1/frontiers/101/tasks/${taskId}/preview`;
+    expect((await get(`${preview}?limit=3`, h.demo.jwt)).body.data.length).toBe(3);
+    expect((await get(preview, h.demo.jwt)).status).toBe(200);
+    expect((await get(preview, h.demo.api_key)).body.errorCode).toBe('INVALID_TOKEN');
+    expect((await get(`${preview}?limit=21`, h.demo.jwt, false)).body.errorCode).toBe('INVALID_PARAMETER');
+    expect((await get('/v1/frontiers/101/tasks/999999/preview', h.demo.jwt)).status).toBe(404);
+  });
+
+  it('key verification and authentication failures', async () => {
+    expect((await post('/v1/auth/verify-key', h.demo.api_key)).body.org_id).toBe(h.demo.org_id);
+    expect((await post('/v1/auth/verify-key')).body.errorCode).toBe('MISSING_API_KEY');
+    expect((await get('/v1/live/usage', `dds_live_sk_${'A'.repeat(32)}`)).body.errorCode).toBe('INVALID_API_KEY');
+    const expired = await createKeyCli(h.dataDir, ['sub_live_streets'], ['--expires-at', '2020-01-01T00:00:00Z']);
+    expect((await post('/v1/auth/verify-key', expired.key)).body.errorCode).toBe('KEY_EXPIRED');
+    const tooLarge = await post('/v1/auth/verify-key', h.demo.api_key, { padding: 'x'.repeat(70_000) });
+    expect(tooLarge.status).toBe(413);
+  });
+
+  it('live pull in both modes and both response forms, usage, and live feedback', async () => {
+    const key = h.demo.api_key;
+    const incremental = await get('/v1/live/pull?subscription_id=sub_live_streets&limit=3', key);
+    expect(incremental.body.data.items).toHaveLength(3);
+    const first = await get('/v1/live/pull?subscription_id=sub_live_streets&from=beginning&limit=2', key);
+    const cursor = first.body.data.next_cursor as string;
+    expect(cursor).not.toBe('');
+    const second = await get(`/v1/live/pull?subscription_id=sub_live_streets&limit=2&cursor=${encodeURIComponent(cursor)}`, key);
+    expect(second.body.data.items).toHaveLength(2);
+    const filtered = await get('/v1/live/pull?subscription_id=sub_live_streets&from=beginning&limit=2&task_ids=1001,1002', key);
+    expect(filtered.status).toBe(200);
+
+    // The other form (--live-pull-form flat): data is the array, paging beside it.
+    const flatPage = await exchange(flat, 'GET', '/v1/live/pull?subscription_id=sub_live_streets&limit=2', { token: flat.demo.api_key });
+    expect(Array.isArray(flatPage.body.data)).toBe(true);
+    await exchange(flat, 'GET', '/v1/live/pull?subscription_id=sub_live_streets&from=beginning&limit=2', { token: flat.demo.api_key });
+
+    expect((await get('/v1/live/pull?subscription_id=sub_live_streets&cursor=forged', key)).body.errorCode).toBe('INVALID_CURSOR');
+    expect((await get('/v1/live/pull?subscription_id=sub_live_streets&task_ids=1001', key)).body.errorCode).toBe('INVALID_PARAMETER');
+    expect((await get('/v1/live/pull?subscription_id=sub_sim_retail', key)).body.errorCode).toBe('INVALID_PARAMETER');
+    for (const limit of ['0', '201', '1.5', 'abc']) {
+      expect((await get(`/v1/live/pull?subscription_id=sub_live_streets&limit=${limit}`, key, false)).status, limit).toBe(400);
+    }
+    expect((await get('/v1/live/pull?limit=5', key, false)).status).toBe(400);
+    expect((await get('/v1/live/pull?subscription_id=sub_acme_retail', key)).body.errorCode).toBe('SUBSCRIPTION_NOT_IN_SCOPE');
+    const noData = await createKeyCli(h.dataDir, ['sub_live_streets'], ['--no-data-access']);
+    expect((await get('/v1/live/pull?subscription_id=sub_live_streets', noData.key)).body.errorCode).toBe('NO_DATA_ACCESS');
+
+    const [adopted, disputed] = incremental.body.data.items.map((item: { submission_id: string }) => item.submission_id) as string[];
+    const adopt = await post(`/v1/live/items/${adopted}/adopt`, key, { subscription_id: 'sub_live_streets' });
+    expect(adopt.body.feedback).toBe('adopt');
+    const dispute = await post(`/v1/live/items/${disputed}/dispute`, key, { subscription_id: 'sub_live_streets', reason: 'wrong box' });
+    expect(dispute.body.feedback).toBe('dispute');
+    const conflict = await post(`/v1/live/items/${adopted}/dispute`, key, { subscription_id: 'sub_live_streets' });
+    expect(conflict.body).toMatchObject({ errorCode: 'FEEDBACK_CONFLICT', recorded: 'adopt' });
+    expect((await post(`/v1/live/items/${adopted}/adopt`, key, {}, false)).body.errorCode).toBe('INVALID_BODY');
+    expect((await post('/v1/live/items/1/adopt', key, { subscription_id: 'sub_live_streets' })).status).toBe(404);
+    expect((await post(`/v1/live/items/${adopted}/adopt`, noData.key, { subscription_id: 'sub_live_streets' })).status).toBe(403);
+
+    const usage = await get('/v1/live/usage?limit=5', key);
+    expect(usage.body.data.length).toBeGreaterThan(0);
+    expect((await get('/v1/live/usage?limit=abc', key, false)).status).toBe(400);
+  });
+
+  it('simulated pull, feedback, deliveries and their items', async () => {
+    const key = h.demo.api_key;
+    const pulled = await get('/v1/data/pull?subscription_id=sub_sim_retail&limit=2', key);
+    const [adopted, disputed] = pulled.body.data.map((item: { id: string }) => item.id) as string[];
+    expect((await post(`/v1/data/items/${adopted}/adopt`, key)).body.status).toBe('adopted');
+    expect((await post(`/v1/data/items/${disputed}/dispute`, key)).body.status).toBe('disputed');
+    expect((await post(`/v1/data/items/${adopted}/dispute`, key)).body).toMatchObject({ errorCode: 'FEEDBACK_CONFLICT', recorded: 'adopted' });
+    expect((await post('/v1/data/items/unknown-item/adopt', key)).status).toBe(404);
+    expect((await get('/v1/data/pull', key, false)).status).toBe(400);
+    expect((await get('/v1/data/pull?subscription_id=sub_live_streets', key)).body.errorCode).toBe('INVALID_PARAMETER');
+
+    const deliveries = await get('/v1/data/deliveries?limit=10', key);
+    const deliveryId = deliveries.body.data[0].delivery_id as string;
+    expect((await get(`/v1/data/deliveries/${deliveryId}/items`, key)).body.data.length).toBeGreaterThan(0);
+    expect((await get('/v1/data/deliveries/unknown/items', key)).status).toBe(404);
+    expect((await get('/v1/data/deliveries?limit=201', key, false)).status).toBe(400);
+  });
+});
