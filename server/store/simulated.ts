@@ -133,6 +133,17 @@ export function listDeliveries(db: Db, orgId: string, limit: number): Delivery[]
   return rows.map(toDelivery);
 }
 
+/** The subscription a delivery of the organization went to; null for no such delivery or another organization's. */
+export function deliverySubscription(db: Db, orgId: string, deliveryId: string): string | null {
+  const row = db
+    .prepare(
+      `SELECT s.org_id, s.subscription_id FROM deliveries d JOIN subscriptions s ON s.subscription_id = d.subscription_id
+       WHERE d.delivery_id = ?`,
+    )
+    .get(deliveryId) as { org_id: string; subscription_id: string } | undefined;
+  return row && row.org_id === orgId ? row.subscription_id : null;
+}
+
 /** All items of one of the organization's deliveries; null for no such delivery or another organization's. */
 export function deliveryItems(db: Db, orgId: string, deliveryId: string): ItemRecord[] | null {
   const owner = db

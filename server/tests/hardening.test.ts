@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKeyCli, startHarness, type Harness } from './harness';
+
+// Regressions of issue 13 (item 3): each test here failed before its fix.
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe('delivery items need data access and the subscription in scope', () => {
+  it('refuses keys that do not cover the subscription or lack data access; the list stays organization-wide', async () => {
+    const deliveries = (await h.get('/v1/data/deliveries?limit=200', h.demo.api_key)).body.data as { delivery_id: string; subscription_id: string }[];
+    const retail = deliveries.find((d) => d.subscription_id === 'sub_sim_retail')!;
+    expect(retail).toBeDefined();
+    const path = `/v1/data/deliveries/${retail.delivery_id}/items`;
+
+    const otherScope = await createKeyCli(h.dataDir, ['sub_live_streets']);
+    const noData = await createKeyCli(h.dataDir, ['sub_sim_retail'], ['--no-data-access']);
+    const covering = await createKeyCli(h.dataDir, ['sub_sim_retail']);
+
+    const outOfScope = await h.get(path, otherScope.key);
+    expect(outOfScope.status).toBe(403);
+    expect(outOfScope.body).toEqual({ success: false, errorCode: 'SUBSCRIPTION_NOT_IN_SCOPE', errorMessage: expect.any(String) });
+    const withoutData = await h.get(path, noData.key);
+    expect(withoutData.status).toBe(403);
+    expect(withoutData.body.errorCode).toBe('NO_DATA_ACCESS');
+
+    const allowed = await h.get(path, covering.key);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.count).toBeGreaterThan(0);
+
+    // Listing deliveries is not reading data: any key of the organization sees them all.
+    for (const key of [otherScope.key, noData.key]) {
+      const list = await h.get('/v1/data/deliveries?limit=200', key);
+      expect(list.status).toBe(200);
+      expect(list.body.count).toBe(deliveries.length);
+    }
+    // Another organization's delivery is still not found, whatever the key.
+    expect((await h.get('/v1/data/deliveries/no-such-delivery/items', covering.key)).status).toBe(404);
+  });
+});
