@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { MAX_BODY_BYTES } from '../src/api/contract';
 import type { AppEnv, ServiceContext } from './http/context';
+import { refuseHead } from './http/guards';
 import { ApiError } from './lib/api-error';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
@@ -34,6 +35,8 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
       log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
+
+  app.use('/v1/*', refuseHead);
 
   if (ctx.corsOrigins.length > 0) {
     app.use(

@@ -40,3 +40,22 @@ describe('delivery items need data access and the subscription in scope', () => 
     expect((await h.get('/v1/data/deliveries/no-such-delivery/items', covering.key)).status).toBe(404);
   });
 });
+
+describe('HEAD', () => {
+  it('is 405 on the incremental pull and neither moves the position nor writes a receipt', async () => {
+    const sub = 'sub_live_support';
+    const first = (await h.get(`/v1/live/pull?subscription_id=${sub}&from=beginning&limit=1`, h.demo.api_key)).body.data.items[0];
+    const receipts = (await h.get('/v1/live/usage?limit=200', h.demo.api_key)).body.count as number;
+
+    const head = await fetch(`${h.url}/v1/live/pull?subscription_id=${sub}&limit=200`, {
+      method: 'HEAD',
+      headers: { Authorization: `Bearer ${h.demo.api_key}` },
+    });
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('GET');
+
+    expect((await h.get('/v1/live/usage?limit=200', h.demo.api_key)).body.count).toBe(receipts);
+    const incremental = await h.get(`/v1/live/pull?subscription_id=${sub}&limit=1`, h.demo.api_key);
+    expect(incremental.body.data.items[0].submission_id).toBe(first.submission_id);
+  });
+});
