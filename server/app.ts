@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { MAX_BODY_BYTES } from '../src/api/contract';
 import type { AppEnv, ServiceContext } from './http/context';
-import { refuseHead } from './http/guards';
+import { refuseHead, validIds } from './http/guards';
 import { ApiError } from './lib/api-error';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
@@ -37,6 +37,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
   }
 
   app.use('/v1/*', refuseHead);
+  app.use('/v1/*', validIds);
 
   if (ctx.corsOrigins.length > 0) {
     app.use(

@@ -59,3 +59,33 @@ describe('HEAD', () => {
     expect(incremental.body.data.items[0].submission_id).toBe(first.submission_id);
   });
 });
+
+describe('one rule for IDs in paths and queries', () => {
+  it('refuses an ID outside [A-Za-z0-9._:-], or . or .., with 400 INVALID_PARAMETER', async () => {
+    const bad = [
+      ['GET', '/v1/frontiers/..%2F..%2Fetc/tasks'],
+      ['GET', '/v1/frontiers/101/tasks/1001%2F..%2F1002/preview'],
+      ['GET', '/v1/data/deliveries/a%20b/items'],
+      ['GET', '/v1/data/deliveries/%E2%80%AE/items'],
+      ['POST', '/v1/data/items/x%3Fy/adopt'],
+      ['POST', '/v1/live/items/%00/adopt'],
+      ['GET', '/v1/live/pull?subscription_id=..'],
+      ['GET', '/v1/live/pull?subscription_id=.'],
+      ['GET', '/v1/live/pull?subscription_id=sub_live_streets%2F..'],
+      ['GET', '/v1/data/pull?subscription_id=a%20b'],
+      ['GET', '/v1/live/pull?subscription_id=sub_live_streets&from=beginning&task_ids=1001,..'],
+    ] as const;
+    for (const [method, path] of bad) {
+      const response = method === 'GET' ? await h.get(path, h.demo.api_key) : await h.post(path, h.demo.api_key, { subscription_id: 'sub_sim_retail' });
+      expect(response.status, path).toBe(400);
+      expect(response.body, path).toEqual({ success: false, errorCode: 'INVALID_PARAMETER', errorMessage: expect.any(String) });
+    }
+  });
+
+  it('lets every ID of the rule through to routing', async () => {
+    expect((await h.get('/v1/frontiers/101/tasks')).status).toBe(200);
+    expect((await h.get('/v1/data/deliveries/a.b:c-d_e/items', h.demo.api_key)).status).toBe(404);
+    expect((await h.get('/v1/data/deliveries/..a/items', h.demo.api_key)).status).toBe(404);
+    expect((await h.get('/v1/data/pull?subscription_id=sub:x.y', h.demo.api_key)).status).toBe(403);
+  });
+});

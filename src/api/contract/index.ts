@@ -1,6 +1,7 @@
 // zod.ts first: it configures zod before any schema below is created.
 import './zod';
 export * from './errors';
+export * from './ids';
 export * from './issue-path';
 export * from './keys';
 export * from './limits';
