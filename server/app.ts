@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { MAX_BODY_BYTES } from '../src/api/contract';
 import type { AppEnv, ServiceContext } from './http/context';
 import { refuseHead, validIds } from './http/guards';
+import { allowedHostsOnly } from './http/hosts';
 import { ApiError } from './lib/api-error';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
@@ -36,6 +37,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
     });
   }
 
+  if (ctx.hostPolicy) app.use('*', allowedHostsOnly(ctx.hostPolicy));
   app.use('/v1/*', refuseHead);
   app.use('/v1/*', validIds);
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { DEMO_CREDENTIALS_FILE, type LivePullForm } from '../src/api/contract';
 import { createApp } from './app';
 import type { ServiceContext } from './http/context';
+import { hostPolicy } from './http/hosts';
 import { isEmpty, seedDemo } from './seed/demo';
 import { openDb, type Db } from './store/db';
 import { dataDirSecret } from './store/secrets';
@@ -15,6 +16,8 @@ export interface ServiceOptions {
   seed: 'demo' | 'none';
   livePullForm: LivePullForm;
   corsOrigins: readonly string[];
+  /** Host names answered besides the bind address and, on loopback, the loopback names (--allowed-host). */
+  allowedHosts?: readonly string[];
   /** Other API origins the served console may call (its CSP connect-src). */
   apiOrigins?: readonly string[];
   staticDir?: string;
@@ -45,6 +48,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
     demoCredentialsFile: options.seed === 'demo' ? credentialsFile : undefined,
     log: options.log,
+    hostPolicy: hostPolicy(options.host, options.allowedHosts ?? []),
   };
   const app = createApp(ctx, { apiOrigins: options.apiOrigins });
   const server = await new Promise<ServerType>((done, fail) => {
@@ -53,6 +57,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  ctx.hostPolicy!.port = port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,

@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import type { ServiceContext } from '../http/context';
+import { isLoopbackHost, isLoopbackPeer } from '../http/hosts';
 import { ApiError } from '../lib/api-error';
 
 /** Headers for the console's pages: a strict CSP, no referrer, no sniffing (docs/architecture.md). */
@@ -36,6 +38,12 @@ export function consoleRouter(ctx: ServiceContext, apiOrigins: readonly string[]
   const headers = consoleSecurityHeaders(apiOrigins);
 
   router.get('/_local/demo-connection', (c) => {
+    // The demo key is handed to this machine only: a loopback Host (what a browser on it sends)
+    // from a loopback peer (a client elsewhere could send any Host).
+    const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;
+    if (!isLoopbackHost(c.req.header('Host')) || !isLoopbackPeer(peer)) {
+      throw new ApiError('MISDIRECTED_REQUEST', 'the demo connection is offered on loopback only (http://127.0.0.1:<port>)');
+    }
     const file = ctx.demoCredentialsFile;
     if (!file || !existsSync(file)) throw new ApiError('NOT_FOUND', 'no demo connection on this service');
     c.header('Cache-Control', 'no-store');

@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyCli, startHarness, type Harness } from './harness';
 
@@ -87,5 +92,82 @@ describe('one rule for IDs in paths and queries', () => {
     expect((await h.get('/v1/data/deliveries/a.b:c-d_e/items', h.demo.api_key)).status).toBe(404);
     expect((await h.get('/v1/data/deliveries/..a/items', h.demo.api_key)).status).toBe(404);
     expect((await h.get('/v1/data/pull?subscription_id=sub:x.y', h.demo.api_key)).status).toBe(403);
+  });
+});
+
+/** A request as any HTTP client can send it: the Host header and the path exactly as given. */
+function rawRequest(url: string, path: string, headers: Record<string, string>, method = 'GET') {
+  const { hostname, port } = new URL(url);
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((done, fail) => {
+    const req = request({ host: hostname, port, path, method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, text }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+describe('Host allow-list', () => {
+  it('answers the bind address and the loopback names, and refuses any other Host with the 421 JSON body', async () => {
+    const port = new URL(h.url).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'localhost:5173', 'LOCALHOST']) {
+      expect((await rawRequest(h.url, '/v1/frontiers', { Host: host })).status, host).toBe(200);
+    }
+    for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1.evil.example:${port}`, `localhost.:${port}`]) {
+      for (const path of ['/v1/frontiers', '/_local/demo-connection', '/media/scenes/1.svg', '/']) {
+        const response = await rawRequest(h.url, path, { Host: host });
+        expect(response.status, `${host} ${path}`).toBe(421);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(JSON.parse(response.text)).toEqual({ success: false, errorCode: 'MISDIRECTED_REQUEST', errorMessage: expect.any(String) });
+      }
+    }
+  });
+
+  it('answers names given with --allowed-host, but hands the demo key to loopback hosts only', async () => {
+    const named = await startHarness({ allowedHosts: ['dds.example', 'pinned.example:9999'] });
+    try {
+      const port = new URL(named.url).port;
+      for (const host of ['dds.example', `dds.example:${port}`, 'pinned.example:9999']) {
+        expect((await rawRequest(named.url, '/v1/frontiers', { Host: host })).status, host).toBe(200);
+      }
+      expect((await rawRequest(named.url, '/v1/frontiers', { Host: `pinned.example:${port}` })).status).toBe(421);
+      const demo = await rawRequest(named.url, '/_local/demo-connection', { Host: `dds.example:${port}` });
+      expect(demo.status).toBe(421);
+      expect(demo.text).not.toContain(named.demo.api_key);
+      const local = await rawRequest(named.url, '/_local/demo-connection', { Host: `127.0.0.1:${port}` });
+      expect(local.status).toBe(200);
+      expect(JSON.parse(local.text).api_key).toBe(named.demo.api_key);
+    } finally {
+      await named.close();
+    }
+  });
+
+  it('takes --allowed-host on the command line', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dds-host-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/service.ts', '--port', '0', '--data', dataDir, '--seed', 'none', '--allowed-host', 'cli.example', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await new Promise<string>((done, fail) => {
+        let out = '';
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (chunk: string) => {
+          out += chunk;
+          const match = /listening on (\S+)/.exec(out);
+          if (match) done(match[1]!);
+        });
+        child.once('exit', (code) => fail(new Error(`service exited with ${code}`)));
+      });
+      expect((await rawRequest(url, '/v1/frontiers', { Host: 'cli.example' })).status).toBe(200);
+      expect((await rawRequest(url, '/v1/frontiers', { Host: 'other.example' })).status).toBe(421);
+    } finally {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -20,7 +20,9 @@ export interface Harness {
 }
 
 /** A real service on a free port with a fresh data directory (seeded with the demo unless told). */
-export async function startHarness(options: { seed?: 'demo' | 'none'; livePullForm?: LivePullForm; corsOrigins?: string[] } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { seed?: 'demo' | 'none'; livePullForm?: LivePullForm; corsOrigins?: string[]; allowedHosts?: string[] } = {},
+): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dds-test-'));
   const start = () =>
     startService({
@@ -30,6 +32,7 @@ export async function startHarness(options: { seed?: 'demo' | 'none'; livePullFo
       seed: options.seed ?? 'demo',
       livePullForm: options.livePullForm ?? 'envelope',
       corsOrigins: options.corsOrigins ?? [],
+      allowedHosts: options.allowedHosts,
     });
   let service = await start();
   const demo: DemoCredentials =
