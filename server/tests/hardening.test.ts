@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CREDENTIALS_FILE } from '../../src/api/contract';
+import { DB_FILE } from '../store/db';
+import { startService } from '../main';
 import { createKeyCli, startHarness, type Harness } from './harness';
 
 // Regressions of issue 13 (item 3): each test here failed before its fix.
@@ -167,6 +170,38 @@ describe('Host allow-list', () => {
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');
       await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('data directory permissions', () => {
+  const mode = (path: string) => statSync(path).mode & 0o777;
+
+  it('keeps the directory 0700 and the database, its WAL and SHM and the demo credentials 0600', async () => {
+    for (const [path, expected] of [
+      [h.dataDir, 0o700],
+      [join(h.dataDir, DB_FILE), 0o600],
+      [join(h.dataDir, `${DB_FILE}-wal`), 0o600],
+      [join(h.dataDir, `${DB_FILE}-shm`), 0o600],
+      [join(h.dataDir, DEMO_CREDENTIALS_FILE), 0o600],
+    ] as const) {
+      expect(mode(path).toString(8), path).toBe(expected.toString(8));
+    }
+  });
+
+  it('tightens a directory and files an earlier version left open', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dds-perm-'));
+    chmodSync(dataDir, 0o755);
+    writeFileSync(join(dataDir, DEMO_CREDENTIALS_FILE), '{}', { mode: 0o644 });
+    const service = await startService({ port: 0, host: '127.0.0.1', dataDir, seed: 'demo', livePullForm: 'envelope', corsOrigins: [] });
+    try {
+      expect(mode(dataDir).toString(8)).toBe('700');
+      for (const name of [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, DEMO_CREDENTIALS_FILE]) {
+        expect(mode(join(dataDir, name)).toString(8), name).toBe('600');
+      }
+    } finally {
+      await service.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
