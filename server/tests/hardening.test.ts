@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS_FILE } from '../../src/api/contract';
+import { sign } from 'hono/jwt';
+import { JWT_AUDIENCE } from '../http/auth';
 import { DB_FILE } from '../store/db';
+import { dataDirSecret } from '../store/secrets';
 import { startService } from '../main';
 import { createKeyCli, startHarness, type Harness } from './harness';
 
@@ -204,5 +207,29 @@ describe('data directory permissions', () => {
       await service.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('dashboard JWT claims', () => {
+  const preview = '/v1/frontiers/101/tasks/1001/preview?limit=1';
+  const now = () => Math.floor(Date.now() / 1000);
+  const token = (claims: Record<string, unknown>) => sign({ aud: JWT_AUDIENCE, iat: now(), ...claims }, dataDirSecret(h.service.db, 'jwt_secret'), 'HS256');
+
+  it('accepts a signed token with exp naming a known organization', async () => {
+    expect((await h.get(preview, await token({ sub: h.demo.org_id, exp: now() + 60 }))).status).toBe(200);
+  });
+
+  it.each([
+    ['no exp', { sub: 'ORG' }],
+    ['an unknown sub', { sub: 'org_nobody', exp: 'SOON' }],
+    ['no sub', { exp: 'SOON' }],
+    ['a sub that is not text', { sub: 42, exp: 'SOON' }],
+  ])('refuses a signed token with %s: 401 INVALID_TOKEN', async (_label, claims) => {
+    const filled = Object.fromEntries(
+      Object.entries(claims).map(([name, value]) => [name, value === 'ORG' ? h.demo.org_id : value === 'SOON' ? now() + 60 : value]),
+    );
+    const response = await h.get(preview, await token(filled));
+    expect(response.status).toBe(401);
+    expect(response.body.errorCode).toBe('INVALID_TOKEN');
   });
 });
