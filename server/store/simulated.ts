@@ -1,4 +1,4 @@
-import type { Delivery, SimulatedStatus } from '../../src/api/contract';
+import { jsonTextTooDeep, WITHHELD_PAYLOAD, type Delivery, type SimulatedStatus } from '../../src/api/contract';
 import { nowIso } from '../lib/time';
 import { inTransaction, type Db } from './db';
 import { insertReceipt } from './receipts';
@@ -31,7 +31,12 @@ const ITEM_COLUMNS = `id, vertical_id, topic_id, payload, quality_score, quality
 /** An item as stored, its payload decoded; its price in micro-USD (the route writes the wire's USD). */
 export type ItemRecord = Omit<ItemRow, 'payload'> & { payload: Record<string, unknown> };
 
-const toItem = (row: ItemRow): ItemRecord => ({ ...row, payload: JSON.parse(row.payload) as Record<string, unknown> });
+// A payload stored deeper than the limit (before it was enforced on the way in) would overflow
+// the stack of every page that holds it: it is withheld, so the item can still be seen and decided.
+const toItem = (row: ItemRow): ItemRecord => ({
+  ...row,
+  payload: jsonTextTooDeep(row.payload) ? { ...WITHHELD_PAYLOAD } : (JSON.parse(row.payload) as Record<string, unknown>),
+});
 
 /** Pending items of a subscription, oldest first. Reading changes nothing. */
 export function pullSimulated(db: Db, subscriptionId: string, limit: number): ItemRecord[] {

@@ -4,13 +4,13 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CREDENTIALS_FILE } from '../../src/api/contract';
+import { DEMO_CREDENTIALS_FILE, MAX_PAYLOAD_DEPTH, WITHHELD_PAYLOAD } from '../../src/api/contract';
 import { sign } from 'hono/jwt';
 import { JWT_AUDIENCE } from '../http/auth';
 import { DB_FILE } from '../store/db';
 import { dataDirSecret } from '../store/secrets';
 import { startService } from '../main';
-import { createKeyCli, startHarness, type Harness } from './harness';
+import { cli, createKeyCli, startHarness, type Harness } from './harness';
 
 // Regressions of issue 13 (item 3): each test here failed before its fix.
 let h: Harness;
@@ -231,5 +231,81 @@ describe('dashboard JWT claims', () => {
     const response = await h.get(preview, await token(filled));
     expect(response.status).toBe(401);
     expect(response.body.errorCode).toBe('INVALID_TOKEN');
+  });
+});
+
+describe('payload depth', () => {
+  /** `{"a":[[[…]]]}`: an object holding arrays, `depth` levels in all. */
+  const nested = (depth: number): Record<string, unknown> => {
+    let value: unknown[] = [];
+    for (let level = 2; level < depth; level++) value = [value];
+    return { a: value };
+  };
+  const item = (id: string, payload: unknown) => ({
+    id,
+    vertical_id: 'v-deep',
+    topic_id: 't-deep',
+    subscription_id: 'sub_deep',
+    payload,
+    quality_score: 0.9,
+    quality_method: 'consensus',
+    validator_count: 3,
+    consensus_ratio: 1,
+    unit_price_usd: 0.01,
+    created_at: '2026-01-01T00:00:00Z',
+  });
+  const fixture = (payload: unknown) => ({
+    verticals: [{ id: 'v-deep', slug: 'deep', name: 'Deep', description: 'deep payloads', base_price_usd: 0.01 }],
+    subscriptions: [{ subscription_id: 'sub_deep', kind: 'simulated', vertical_id: 'v-deep' }],
+    items: [item('i-ok', { a: 1 }), item('i-deep', payload)],
+  });
+
+  it('fixtures import refuses a 10,000-deep payload naming where it is, and takes one at the limit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dds-deep-'));
+    try {
+      const file = join(dir, 'deep.json');
+      // Written as text: JSON.stringify itself overflows the stack on such a value.
+      writeFileSync(file, JSON.stringify(fixture('DEEP')).replace('"DEEP"', `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`));
+      const refused = await cli('fixtures', ['import', file, '--data', join(dir, 'data')]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('items[1].payload');
+      expect(refused.stderr).toContain(`deeper than ${MAX_PAYLOAD_DEPTH} levels`);
+
+      writeFileSync(file, JSON.stringify(fixture(nested(MAX_PAYLOAD_DEPTH + 1))));
+      const oneTooDeep = await cli('fixtures', ['import', file, '--data', join(dir, 'data')]);
+      expect(oneTooDeep.code).toBe(2);
+      expect(oneTooDeep.stderr).toContain('items[1].payload');
+
+      writeFileSync(file, JSON.stringify(fixture(nested(MAX_PAYLOAD_DEPTH))));
+      const taken = await cli('fixtures', ['import', file, '--data', join(dir, 'data')]);
+      expect(taken.stderr).toBe('');
+      expect(taken.code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('withholds a payload stored too deep instead of failing every pull that holds it', async () => {
+    const deep = `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const db = h.service.db;
+    const pending = db.prepare("SELECT id FROM items WHERE subscription_id = 'sub_sim_support' AND status = 'pending' ORDER BY seq LIMIT 1").get() as { id: string };
+    db.prepare('UPDATE items SET payload = ? WHERE id = ?').run(deep, pending.id);
+    const submission = (await h.get('/v1/live/pull?subscription_id=sub_live_streets&from=beginning&limit=1', h.demo.api_key)).body.data.items[0];
+    db.prepare('UPDATE submissions SET data = ? WHERE submission_id = ?').run(deep, submission.submission_id);
+
+    const sim = await h.get('/v1/data/pull?subscription_id=sub_sim_support&limit=5', h.demo.api_key);
+    expect(sim.status).toBe(200);
+    expect(sim.body.data.find((i: { id: string }) => i.id === pending.id).payload).toEqual(WITHHELD_PAYLOAD);
+    expect(sim.body.count).toBe(5);
+
+    const live = await h.get('/v1/live/pull?subscription_id=sub_live_streets&from=beginning&limit=3', h.demo.api_key);
+    expect(live.status).toBe(200);
+    expect(live.body.data.items[0].data).toEqual(WITHHELD_PAYLOAD);
+    expect(live.body.data.items[1].data).not.toEqual(WITHHELD_PAYLOAD);
+
+    const deliveries = (await h.get('/v1/data/deliveries?limit=200', h.demo.api_key)).body.data as { delivery_id: string; subscription_id: string }[];
+    for (const delivery of deliveries.filter((d) => d.subscription_id === 'sub_sim_support')) {
+      expect((await h.get(`/v1/data/deliveries/${delivery.delivery_id}/items`, h.demo.api_key)).status).toBe(200);
+    }
   });
 });

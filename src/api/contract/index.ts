@@ -10,3 +10,4 @@ export * from './requests';
 export * from './resources';
 export * from './responses';
 export * from './money';
+export * from './payload-depth';
