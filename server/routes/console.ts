@@ -72,7 +72,9 @@ export function consoleRouter(ctx: ServiceContext, apiOrigins: readonly string[]
   );
   router.use('*', serveStatic({ root }));
   router.get('*', (c) => {
-    if (c.req.path.startsWith('/v1/') || !existsSync(indexFile)) {
+    // The API's namespace is never the console's, whatever its case: /v1, /v1/nope and /V1/… are
+    // the JSON 404, not index.html with 200 (a client would take that page for an API answer).
+    if (/^\/v1(\/|$)/i.test(c.req.path) || !existsSync(indexFile)) {
       throw new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`);
     }
     c.header('Cache-Control', 'no-cache');

@@ -309,3 +309,35 @@ describe('payload depth', () => {
     }
   });
 });
+
+describe('the API namespace with the console served beside it', () => {
+  it('answers unknown /v1 paths and wrong-case versions with the JSON 404, and console routes with index.html', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dds-static-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
+    const service = await startService({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: join(dir, 'data'),
+      seed: 'none',
+      livePullForm: 'envelope',
+      corsOrigins: [],
+      staticDir: dir,
+    });
+    try {
+      for (const path of ['/v1', '/v1/', '/v1/nope', '/v1/frontiers/101/nope', '/V1/frontiers', '/v1/FRONTIERS', '/V1', '/v1/data/verticals/x']) {
+        const response = await fetch(`${service.url}${path}`);
+        expect(response.status, path).toBe(404);
+        expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
+        expect(await response.json(), path).toEqual({ success: false, errorCode: 'NOT_FOUND', errorMessage: expect.any(String) });
+      }
+      for (const path of ['/', '/review/sub_x', '/v1x', '/v10/frontiers']) {
+        const response = await fetch(`${service.url}${path}`);
+        expect(response.status, path).toBe(200);
+        expect(await response.text(), path).toContain('<title>console</title>');
+      }
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
