@@ -341,3 +341,18 @@ describe('the API namespace with the console served beside it', () => {
     }
   });
 });
+
+describe('repeated query parameters', () => {
+  it('are 400 INVALID_PARAMETER on the pulls, so which one counts is never guessed', async () => {
+    for (const path of [
+      '/v1/live/pull?subscription_id=sub_live_streets&limit=1&limit=200',
+      '/v1/live/pull?subscription_id=sub_live_streets&subscription_id=sub_live_support&from=beginning',
+      '/v1/data/pull?subscription_id=sub_sim_retail&limit=2&limit=2',
+      '/v1/live/usage?limit=1&limit=2',
+    ]) {
+      const response = await h.get(path, h.demo.api_key);
+      expect(response.status, path).toBe(400);
+      expect(response.body.errorCode, path).toBe('INVALID_PARAMETER');
+    }
+  });
+});
