@@ -1,10 +1,12 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DEMO_CREDENTIALS_FILE, type LivePullForm } from '../src/api/contract';
 import { createApp } from './app';
 import type { ServiceContext } from './http/context';
 import { hostPolicy } from './http/hosts';
+import { answerClientErrors, DEFAULT_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/node-server';
 import { isEmpty, seedDemo } from './seed/demo';
 import { openDb, type Db } from './store/db';
 import { dataDirSecret } from './store/secrets';
@@ -22,6 +24,8 @@ export interface ServiceOptions {
   apiOrigins?: readonly string[];
   staticDir?: string;
   log?: (line: string) => void;
+  /** How long a request may take to arrive (tests shorten it). */
+  timeouts?: ServerTimeouts;
 }
 
 export interface RunningService {
@@ -52,8 +56,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
   const app = createApp(ctx, { apiOrigins: options.apiOrigins });
   const server = await new Promise<ServerType>((done, fail) => {
-    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => done(s));
+    const s = serve(
+      { fetch: app.fetch, port: options.port, hostname: options.host, serverOptions: serverOptions(options.timeouts ?? DEFAULT_TIMEOUTS) },
+      () => done(s),
+    );
     s.once('error', fail);
+    answerClientErrors(s as Server);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -354,5 +355,57 @@ describe('repeated query parameters', () => {
       expect(response.status, path).toBe(400);
       expect(response.body.errorCode, path).toBe('INVALID_PARAMETER');
     }
+  });
+});
+
+describe("Node's own limits", () => {
+  /** Writes raw bytes to the service and reads what comes back until it closes the connection. */
+  function rawExchange(url: string, bytes: string) {
+    const { hostname, port } = new URL(url);
+    return new Promise<{ text: string; ms: number }>((done, fail) => {
+      const started = performance.now();
+      const socket = connect(Number(port), hostname, () => socket.write(bytes));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => done({ text, ms: performance.now() - started }));
+      socket.on('error', fail);
+    });
+  }
+  const parse = (text: string) => ({
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]),
+    contentType: /content-type: ([^\r]+)/i.exec(text)?.[1],
+    body: JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as unknown,
+  });
+
+  it('closes a request whose body is shorter than its Content-Length at the request timeout, with the JSON 408', async () => {
+    const slow = await startHarness({ timeouts: { headersMs: 500, requestMs: 1_000 } });
+    try {
+      const host = new URL(slow.url).host;
+      const short = await rawExchange(
+        slow.url,
+        `POST /v1/live/items/500001/adopt HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${slow.demo.api_key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1}`,
+      );
+      // Node checks its timeouts once a second (connectionsCheckingInterval): 1 s + up to 1 s, not 300 s.
+      expect(short.ms).toBeLessThan(5_000);
+      expect(parse(short.text)).toEqual({
+        status: 408,
+        contentType: 'application/json',
+        body: { success: false, errorCode: 'REQUEST_TIMEOUT', errorMessage: expect.any(String) },
+      });
+      const slowHeaders = await rawExchange(slow.url, `GET /v1/frontiers HTTP/1.1\r\nHost: ${host}\r\n`);
+      expect(slowHeaders.ms).toBeLessThan(5_000);
+      expect(parse(slowHeaders.text).status).toBe(408);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("answers Node's parser errors with the JSON envelope: 400 for a malformed request, 431 for huge headers", async () => {
+    const host = new URL(h.url).host;
+    const malformed = parse((await rawExchange(h.url, 'GARBAGE\r\n\r\n')).text);
+    expect(malformed).toEqual({ status: 400, contentType: 'application/json', body: { success: false, errorCode: 'INVALID_PARAMETER', errorMessage: expect.any(String) } });
+    const huge = parse((await rawExchange(h.url, `GET /v1/frontiers HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`)).text);
+    expect(huge).toEqual({ status: 431, contentType: 'application/json', body: { success: false, errorCode: 'HEADERS_TOO_LARGE', errorMessage: expect.any(String) } });
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials, type LivePullForm } from '../../src/api/contract';
+import type { ServerTimeouts } from '../http/node-server';
 import { startService, type RunningService } from '../main';
 
 const run = promisify(execFile);
@@ -21,7 +22,7 @@ export interface Harness {
 
 /** A real service on a free port with a fresh data directory (seeded with the demo unless told). */
 export async function startHarness(
-  options: { seed?: 'demo' | 'none'; livePullForm?: LivePullForm; corsOrigins?: string[]; allowedHosts?: string[] } = {},
+  options: { seed?: 'demo' | 'none'; livePullForm?: LivePullForm; corsOrigins?: string[]; allowedHosts?: string[]; timeouts?: ServerTimeouts } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dds-test-'));
   const start = () =>
@@ -33,6 +34,7 @@ export async function startHarness(
       livePullForm: options.livePullForm ?? 'envelope',
       corsOrigins: options.corsOrigins ?? [],
       allowedHosts: options.allowedHosts,
+      timeouts: options.timeouts,
     });
   let service = await start();
   const demo: DemoCredentials =
