@@ -409,3 +409,61 @@ describe("Node's own limits", () => {
     expect(huge).toEqual({ status: 431, contentType: 'application/json', body: { success: false, errorCode: 'HEADERS_TOO_LARGE', errorMessage: expect.any(String) } });
   });
 });
+
+describe('fixture items naming only their vertical', () => {
+  const vertical = (id: string) => ({ id, slug: id, name: id, description: id, base_price_usd: 0.01 });
+  const sub = (subscription_id: string, vertical_id: string) => ({ subscription_id, kind: 'simulated', vertical_id });
+  const item = (id: string, vertical_id: string, subscription_id?: string) => ({
+    id,
+    vertical_id,
+    topic_id: 't',
+    ...(subscription_id ? { subscription_id } : {}),
+    payload: { id },
+    quality_score: 0.9,
+    quality_method: 'consensus',
+    validator_count: 3,
+    consensus_ratio: 1,
+    unit_price_usd: 0.01,
+    created_at: '2026-01-01T00:00:00Z',
+  });
+
+  it("are delivered to the vertical's one subscription, and refused by name when it has none or several", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dds-vert-'));
+    const data = join(dir, 'data');
+    const file = join(dir, 'fixture.json');
+    const base = {
+      verticals: [vertical('v-one'), vertical('v-two'), vertical('v-none')],
+      subscriptions: [sub('sub_one', 'v-one'), sub('sub_two_a', 'v-two'), sub('sub_two_b', 'v-two')],
+    };
+    const importing = async (items: unknown[]) => {
+      writeFileSync(file, JSON.stringify({ ...base, items }));
+      return cli('fixtures', ['import', file, '--data', data]);
+    };
+    try {
+      const ambiguous = await importing([item('i-1', 'v-one'), item('i-2', 'v-two')]);
+      expect(ambiguous.code).toBe(2);
+      expect(ambiguous.stderr).toContain('items[1].vertical_id');
+      expect(ambiguous.stderr).toContain('sub_two_a, sub_two_b');
+      const none = await importing([item('i-3', 'v-none')]);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain('items[0].vertical_id');
+      expect(none.stderr).toContain('no simulated subscription of vertical v-none');
+
+      const taken = await importing([item('i-1', 'v-one'), item('i-2', 'v-two', 'sub_two_b')]);
+      expect(taken.stderr).toBe('');
+      expect(taken.code).toBe(0);
+      const key = await createKeyCli(data, ['sub_one', 'sub_two_b']);
+      const h2 = await startService({ port: 0, host: '127.0.0.1', dataDir: data, seed: 'none', livePullForm: 'envelope', corsOrigins: [] });
+      try {
+        const pull = async (subscription: string) =>
+          ((await (await fetch(`${h2.url}/v1/data/pull?subscription_id=${subscription}`, { headers: { Authorization: `Bearer ${key.key}` } })).json()) as { data: { id: string }[] }).data.map((i) => i.id);
+        expect(await pull('sub_one')).toEqual(['i-1']);
+        expect(await pull('sub_two_b')).toEqual(['i-2']);
+      } finally {
+        await h2.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
