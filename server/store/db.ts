@@ -27,7 +27,7 @@ export function openDb(dataDir: string): Db {
 
 /** Files of the data directory that hold keys' hashes, secrets and data: the owner's alone. */
 export const PRIVATE_FILE_MODE = 0o600;
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 
 /**
  * The data directory holds the JWT and cursor secrets and the demo key, so it is 0700 and its
