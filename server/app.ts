@@ -4,6 +4,8 @@ import { cors } from 'hono/cors';
 import { MAX_BODY_BYTES } from '../src/api/contract';
 import { gateway, type GatewayOptions } from './gateway';
 import type { AppEnv, ServiceContext } from './http/context';
+import { refuseHead, validIds } from './http/guards';
+import { allowedHostsOnly } from './http/hosts';
 import { ApiError } from './lib/api-error';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
@@ -36,6 +38,10 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
       log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
+
+  if (ctx.hostPolicy) app.use('*', allowedHostsOnly(ctx.hostPolicy));
+  app.use('/v1/*', refuseHead);
+  app.use('/v1/*', validIds);
 
   if (ctx.corsOrigins.length > 0) {
     app.use(

@@ -1,10 +1,13 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DEMO_CREDENTIALS_FILE, type LivePullForm } from '../src/api/contract';
 import { createApp } from './app';
 import type { GatewayOptions } from './gateway';
 import type { ServiceContext } from './http/context';
+import { hostPolicy } from './http/hosts';
+import { answerClientErrors, DEFAULT_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/node-server';
 import { isEmpty, seedDemo } from './seed/demo';
 import { openDb, type Db } from './store/db';
 import { dataDirSecret } from './store/secrets';
@@ -16,12 +19,16 @@ export interface ServiceOptions {
   seed: 'demo' | 'none';
   livePullForm: LivePullForm;
   corsOrigins: readonly string[];
+  /** Host names answered besides the bind address and, on loopback, the loopback names (--allowed-host). */
+  allowedHosts?: readonly string[];
   /** Other API origins the served console may call (its CSP connect-src). */
   apiOrigins?: readonly string[];
   staticDir?: string;
   /** Gateway mode: /v1 goes to this real service instead of the local store (server/gateway.ts). */
   gateway?: Omit<GatewayOptions, 'log'>;
   log?: (line: string) => void;
+  /** How long a request may take to arrive (tests shorten it). */
+  timeouts?: ServerTimeouts;
 }
 
 export interface RunningService {
@@ -48,14 +55,20 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
     demoCredentialsFile: options.seed === 'demo' ? credentialsFile : undefined,
     log: options.log,
+    hostPolicy: hostPolicy(options.host, options.allowedHosts ?? []),
   };
   const app = createApp(ctx, { apiOrigins: options.apiOrigins, gateway: options.gateway && { ...options.gateway, log: options.log } });
   const server = await new Promise<ServerType>((done, fail) => {
-    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => done(s));
+    const s = serve(
+      { fetch: app.fetch, port: options.port, hostname: options.host, serverOptions: serverOptions(options.timeouts ?? DEFAULT_TIMEOUTS) },
+      () => done(s),
+    );
     s.once('error', fail);
+    answerClientErrors(s as Server);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  ctx.hostPolicy!.port = port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,

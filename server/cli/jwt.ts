@@ -3,6 +3,7 @@ import { issueDashboardToken } from '../lib/jwt';
 import { parseDuration } from '../lib/time';
 import { openDb } from '../store/db';
 import { defaultOrg } from '../store/loaders';
+import { orgExists } from '../store/orgs';
 import { dataDirSecret } from '../store/secrets';
 import { parseFlags, requireFlag, runCli } from './args';
 
@@ -16,7 +17,10 @@ void runCli('jwt', async () => {
   if (ttl === null) throw new UsageError('--expires must look like 15m, 1h, 7d or 1y');
   const db = openDb(requireFlag(values.data, 'data'));
   try {
-    const token = await issueDashboardToken(dataDirSecret(db, 'jwt_secret'), values.org ?? defaultOrg(db), ttl);
+    const org = values.org ?? defaultOrg(db);
+    // The service refuses a token naming no organization it knows: say so now, not at first use.
+    if (!orgExists(db, org)) throw new UsageError(`unknown organization ${org}`);
+    const token = await issueDashboardToken(dataDirSecret(db, 'jwt_secret'), org, ttl);
     process.stdout.write(`${token}\n`);
   } finally {
     db.close();

@@ -3,7 +3,7 @@ import { UsageError } from '../lib/api-error';
 import { startService } from '../main';
 import { oneOf, parseFlags, runCli } from './args';
 
-const USAGE = 'service --port 8787 --host 127.0.0.1 --data .data [--seed demo|none] [--live-pull-form envelope|flat] [--cors-origin URL] [--api-origin URL] [--static DIR] [--upstream URL] [--quiet]';
+const USAGE = 'service --port 8787 --host 127.0.0.1 --data .data [--seed demo|none] [--live-pull-form envelope|flat] [--cors-origin URL] [--api-origin URL] [--allowed-host NAME] [--static DIR] [--upstream URL] [--quiet]';
 
 void runCli('service', async () => {
   const { values } = parseFlags(process.argv.slice(2), {
@@ -14,6 +14,7 @@ void runCli('service', async () => {
     'live-pull-form': { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
     'api-origin': { type: 'string', multiple: true },
+    'allowed-host': { type: 'string', multiple: true },
     static: { type: 'string' },
     upstream: { type: 'string' },
     quiet: { type: 'boolean', default: false },
@@ -37,6 +38,12 @@ void runCli('service', async () => {
   if (upstream && (values.seed !== undefined || values['live-pull-form'] !== undefined)) {
     throw new UsageError('--seed and --live-pull-form have no meaning with --upstream');
   }
+  // A Host name, optionally with a port (example.com, example.com:8443): what the service will answer to.
+  const allowedHosts = (list: string[] | undefined) =>
+    (list ?? []).map((name) => {
+      if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$/.test(name)) throw new UsageError(`--allowed-host must be a host name, optionally with :port, got ${name}`);
+      return name;
+    });
   const service = await startService({
     port: Number(values.port),
     host: values.host,
@@ -45,6 +52,7 @@ void runCli('service', async () => {
     livePullForm: oneOf(values['live-pull-form'], LIVE_PULL_FORMS, 'live-pull-form', 'envelope'),
     corsOrigins: origins(values['cors-origin'], 'cors-origin'),
     apiOrigins: origins(values['api-origin'], 'api-origin'),
+    allowedHosts: allowedHosts(values['allowed-host']),
     staticDir: values.static,
     gateway: upstream ? { upstream } : undefined,
     log: values.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),

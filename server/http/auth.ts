@@ -3,6 +3,7 @@ import { verify } from 'hono/jwt';
 import { API_KEY_PATTERN, type SubscriptionKind } from '../../src/api/contract';
 import { ApiError } from '../lib/api-error';
 import { findKey, type KeyRecord } from '../store/keys';
+import { orgExists } from '../store/orgs';
 import { getSubscription, type SubscriptionRow } from '../store/subscriptions';
 import type { AppEnv, ServiceContext } from './context';
 
@@ -41,10 +42,17 @@ export const requireDashboardToken = (ctx: ServiceContext) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const token = bearer(c.req.header('Authorization'));
     if (!token) throw new ApiError('INVALID_TOKEN', 'this endpoint needs a dashboard JWT: Authorization: Bearer <JWT>');
+    let claims: Record<string, unknown>;
     try {
-      await verify(token, ctx.jwtSecret, { alg: 'HS256', aud: JWT_AUDIENCE });
+      claims = await verify(token, ctx.jwtSecret, { alg: 'HS256', aud: JWT_AUDIENCE });
     } catch {
       throw new ApiError('INVALID_TOKEN', 'the dashboard JWT is invalid or expired');
+    }
+    // verify() checks exp only when present: a token without one would never expire. And a
+    // session belongs to an organization: one naming none this service knows is not a session.
+    if (typeof claims.exp !== 'number') throw new ApiError('INVALID_TOKEN', 'the dashboard JWT has no expiry (exp)');
+    if (typeof claims.sub !== 'string' || !orgExists(ctx.db, claims.sub)) {
+      throw new ApiError('INVALID_TOKEN', 'the dashboard JWT does not name an organization of this service (sub)');
     }
     await next();
   });

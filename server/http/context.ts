@@ -1,6 +1,7 @@
 import type { LivePullForm } from '../../src/api/contract';
 import type { Db } from '../store/db';
 import type { KeyRecord } from '../store/keys';
+import type { HostPolicy } from './hosts';
 
 /** What every router needs: the store and the service's start-up options. */
 export interface ServiceContext {
@@ -14,6 +15,8 @@ export interface ServiceContext {
   /** Demo credentials offered to the console served here ("Use the local demo"). */
   demoCredentialsFile?: string;
   log?: (line: string) => void;
+  /** The Host values answered (421 otherwise); absent only when the app is used without a server. */
+  hostPolicy?: HostPolicy;
 }
 
 export interface AppEnv {

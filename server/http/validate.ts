@@ -28,14 +28,22 @@ function check<S extends z.ZodType>(target: Target, schema: S, value: unknown): 
   return result.data;
 }
 
-/** Hono gives a repeated parameter as a list; the service has always read its first value. */
-function firstValues(query: Record<string, string | string[]>): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? value[0]! : value]));
+/**
+ * Hono gives a repeated parameter as a list. Which one counts is ambiguous (a proxy, a cache or
+ * another server may read the last), so a repeated parameter is refused rather than guessed.
+ */
+function singleValues(query: Record<string, string | string[]>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => {
+      if (Array.isArray(value) && value.length > 1) throw new ApiError('INVALID_PARAMETER', `${name} must be given once, not ${value.length} times`);
+      return [name, Array.isArray(value) ? value[0]! : value];
+    }),
+  );
 }
 
 /** Validates the query string; a failure is 400 INVALID_PARAMETER naming the parameter. */
 export const validQuery = <S extends z.ZodType>(schema: S) =>
-  validator('query', (value) => check('query', schema, firstValues(value)));
+  validator('query', (value) => check('query', schema, singleValues(value)));
 
 const NOT_AN_OBJECT = 'request body must be a JSON object';
 

@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import type { ServiceContext } from '../http/context';
+import { isLoopbackHost, isLoopbackPeer } from '../http/hosts';
 import { ApiError } from '../lib/api-error';
 
 /** Headers for the console's pages: a strict CSP, no referrer, no sniffing (docs/architecture.md). */
@@ -36,6 +38,12 @@ export function consoleRouter(ctx: ServiceContext, apiOrigins: readonly string[]
   const headers = consoleSecurityHeaders(apiOrigins);
 
   router.get('/_local/demo-connection', (c) => {
+    // The demo key is handed to this machine only: a loopback Host (what a browser on it sends)
+    // from a loopback peer (a client elsewhere could send any Host).
+    const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;
+    if (!isLoopbackHost(c.req.header('Host')) || !isLoopbackPeer(peer)) {
+      throw new ApiError('MISDIRECTED_REQUEST', 'the demo connection is offered on loopback only (http://127.0.0.1:<port>)');
+    }
     const file = ctx.demoCredentialsFile;
     if (!file || !existsSync(file)) throw new ApiError('NOT_FOUND', 'no demo connection on this service');
     c.header('Cache-Control', 'no-store');
@@ -64,7 +72,9 @@ export function consoleRouter(ctx: ServiceContext, apiOrigins: readonly string[]
   );
   router.use('*', serveStatic({ root }));
   router.get('*', (c) => {
-    if (c.req.path.startsWith('/v1/') || !existsSync(indexFile)) {
+    // The API's namespace is never the console's, whatever its case: /v1, /v1/nope and /V1/… are
+    // the JSON 404, not index.html with 200 (a client would take that page for an API answer).
+    if (/^\/v1(\/|$)/i.test(c.req.path) || !existsSync(indexFile)) {
       throw new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`);
     }
     c.header('Cache-Control', 'no-cache');

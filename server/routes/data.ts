@@ -4,7 +4,7 @@ import { authorizeSubscription, requireKey } from '../http/auth';
 import type { AppEnv, ServiceContext } from '../http/context';
 import { validQuery } from '../http/validate';
 import { ApiError } from '../lib/api-error';
-import { decideItem, deliveryItems, itemOwner, listDeliveries, pullSimulated, type Decision } from '../store/simulated';
+import { decideItem, deliveryItems, deliverySubscription, itemOwner, listDeliveries, pullSimulated, type Decision } from '../store/simulated';
 import { deliveryItemToWire, itemToWire } from './wire';
 
 /** Simulated data: pull (4.10), adopt and dispute (4.11, 4.12), deliveries (4.13, 4.14). */
@@ -44,7 +44,13 @@ export function dataRouter(ctx: ServiceContext) {
 
   router.get('/data/deliveries/:deliveryId/items', auth, (c) => {
     const deliveryId = c.req.param('deliveryId');
-    const items = deliveryItems(ctx.db, c.get('key').org_id, deliveryId);
+    const key = c.get('key');
+    // The list of deliveries is organization-wide, their payloads are data: the items need a key
+    // with data access that covers the delivery's subscription, as a pull would.
+    const subscriptionId = deliverySubscription(ctx.db, key.org_id, deliveryId);
+    if (!subscriptionId) throw new ApiError('NOT_FOUND', `delivery ${deliveryId} not found`);
+    authorizeSubscription(ctx, key, subscriptionId, 'simulated');
+    const items = deliveryItems(ctx.db, key.org_id, deliveryId);
     if (!items) throw new ApiError('NOT_FOUND', `delivery ${deliveryId} not found`);
     const data = items.map(deliveryItemToWire);
     return c.json({ data, count: data.length }, 200);

@@ -1,5 +1,7 @@
 import {
+  jsonTextTooDeep,
   microsToUsd,
+  WITHHELD_PAYLOAD,
   type DeliveryItem,
   type LivePullForm,
   type Receipt,
@@ -47,9 +49,12 @@ export const deliveryItemToWire = (item: ItemRecord): DeliveryItem => ({
  * A submission as wire JSON text. `data` is stored as JSON text already; splicing it in
  * instead of parsing and re-serialising halves the CPU cost of a 200-item page.
  */
+const WITHHELD_JSON = JSON.stringify(WITHHELD_PAYLOAD);
+
 const submissionJson = ({ seq: _seq, data, ...row }: LiveSubmission): string => {
   const head = JSON.stringify(row);
-  return `${head.slice(0, -1)},"data":${data}}`;
+  // Spliced text is never parsed here, but the console would be: a too-deep one is withheld (simulated.ts).
+  return `${head.slice(0, -1)},"data":${jsonTextTooDeep(data) ? WITHHELD_JSON : data}}`;
 };
 
 /** The live pull's body (spec 4.6) in the form the service was started with, as JSON text. */

@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_CREDENTIALS_FILE, type DemoCredentials, type Subscription } from '../../src/api/contract';
 import { issueDashboardToken } from '../lib/jwt';
-import { inTransaction, type Db } from '../store/db';
+import { inTransaction, PRIVATE_FILE_MODE, type Db } from '../store/db';
 import { createKey } from '../store/keys';
 import { createLoaders, DEFAULT_ORG_KEY } from '../store/loaders';
 import { insertReceipt } from '../store/receipts';
@@ -162,7 +162,10 @@ export async function seedDemo(db: Db, dataDir: string): Promise<DemoCredentials
   if ('refused' in key) throw new Error(`demo key: ${key.refused}`);
   const jwt = await issueDashboardToken(dataDirSecret(db, 'jwt_secret'), DEMO_ORG, 30 * 86_400_000);
   const credentials: DemoCredentials = { api_key: key.key, jwt, org_id: DEMO_ORG, subscriptions };
-  writeFileSync(join(dataDir, DEMO_CREDENTIALS_FILE), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  const file = join(dataDir, DEMO_CREDENTIALS_FILE);
+  writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+  // The mode above applies only to a new file: one left by an earlier run is tightened too.
+  chmodSync(file, PRIVATE_FILE_MODE);
   return credentials;
 }
 

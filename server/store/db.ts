@@ -1,5 +1,5 @@
 import Database from 'libsql';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS } from './migrations';
 
@@ -13,8 +13,9 @@ export const DB_FILE = 'service.db';
  * and pending migrations applied in one transaction.
  */
 export function openDb(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, DB_FILE));
+  const file = join(dataDir, DB_FILE);
+  restrictToOwner(dataDir, file);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
@@ -22,6 +23,25 @@ export function openDb(dataDir: string): Db {
   migrate(db);
   cacheStatements(db);
   return db;
+}
+
+/** Files of the data directory that hold keys' hashes, secrets and data: the owner's alone. */
+export const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_DIR_MODE = 0o700;
+
+/**
+ * The data directory holds the JWT and cursor secrets and the demo key, so it is 0700 and its
+ * database 0600, tightened on every open (a directory made by an older version was 0755/0644).
+ * The database file is created 0600 before SQLite opens it because SQLite gives its -wal and
+ * -shm files the database's mode; existing ones are tightened too.
+ */
+function restrictToOwner(dataDir: string, file: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  chmodSync(dataDir, PRIVATE_DIR_MODE);
+  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path)) chmodSync(path, PRIVATE_FILE_MODE);
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 512;

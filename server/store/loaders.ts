@@ -1,6 +1,20 @@
-import type { SimulatedStatus, SubscriptionKind } from '../../src/api/contract';
+import { issuePath, jsonTextTooDeep, MAX_PAYLOAD_DEPTH, tooDeepAt, type SimulatedStatus, type SubscriptionKind } from '../../src/api/contract';
 import type { Db } from './db';
 import type { ItemRecord } from './simulated';
+
+/**
+ * A payload as stored JSON text, refused when it nests deeper than the contract allows: every
+ * payload enters through these loaders (seed, fixtures, benchmark), so none deeper is ever stored.
+ */
+function boundedJson(value: unknown): string {
+  if (typeof value === 'string') {
+    if (jsonTextTooDeep(value)) throw new Error(`payload nests deeper than ${MAX_PAYLOAD_DEPTH} levels`);
+    return value;
+  }
+  const at = tooDeepAt(value);
+  if (at) throw new Error(`payload nests deeper than ${MAX_PAYLOAD_DEPTH} levels at ${issuePath(at) || '(root)'}`);
+  return JSON.stringify(value);
+}
 
 /**
  * Bulk writers used by the demo seed, the fixture importer and the benchmark. Callers
@@ -56,7 +70,7 @@ export function createLoaders(db: Db) {
         s.task_id,
         s.frontier_id,
         s.campaign_id ?? null,
-        typeof s.data === 'string' ? s.data : JSON.stringify(s.data),
+        boundedJson(s.data),
         s.quality_score,
         s.quality_grade,
         s.source,
@@ -95,7 +109,7 @@ export function createLoaders(db: Db) {
         i.id,
         i.vertical_id,
         i.topic_id,
-        JSON.stringify(i.payload),
+        typeof i.payload === 'string' ? JSON.stringify(i.payload) : boundedJson(i.payload),
         i.quality_score,
         i.quality_method,
         i.validator_count,

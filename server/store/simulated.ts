@@ -1,4 +1,4 @@
-import type { Delivery, SimulatedStatus } from '../../src/api/contract';
+import { jsonTextTooDeep, WITHHELD_PAYLOAD, type Delivery, type SimulatedStatus } from '../../src/api/contract';
 import { nowIso } from '../lib/time';
 import { inTransaction, type Db } from './db';
 import { insertReceipt } from './receipts';
@@ -31,7 +31,12 @@ const ITEM_COLUMNS = `id, vertical_id, topic_id, payload, quality_score, quality
 /** An item as stored, its payload decoded; its price in micro-USD (the route writes the wire's USD). */
 export type ItemRecord = Omit<ItemRow, 'payload'> & { payload: Record<string, unknown> };
 
-const toItem = (row: ItemRow): ItemRecord => ({ ...row, payload: JSON.parse(row.payload) as Record<string, unknown> });
+// A payload stored deeper than the limit (before it was enforced on the way in) would overflow
+// the stack of every page that holds it: it is withheld, so the item can still be seen and decided.
+const toItem = (row: ItemRow): ItemRecord => ({
+  ...row,
+  payload: jsonTextTooDeep(row.payload) ? { ...WITHHELD_PAYLOAD } : (JSON.parse(row.payload) as Record<string, unknown>),
+});
 
 /** Pending items of a subscription, oldest first. Reading changes nothing. */
 export function pullSimulated(db: Db, subscriptionId: string, limit: number): ItemRecord[] {
@@ -131,6 +136,17 @@ export function listDeliveries(db: Db, orgId: string, limit: number): Delivery[]
     )
     .all(orgId, limit) as DeliveryRow[];
   return rows.map(toDelivery);
+}
+
+/** The subscription a delivery of the organization went to; null for no such delivery or another organization's. */
+export function deliverySubscription(db: Db, orgId: string, deliveryId: string): string | null {
+  const row = db
+    .prepare(
+      `SELECT s.org_id, s.subscription_id FROM deliveries d JOIN subscriptions s ON s.subscription_id = d.subscription_id
+       WHERE d.delivery_id = ?`,
+    )
+    .get(deliveryId) as { org_id: string; subscription_id: string } | undefined;
+  return row && row.org_id === orgId ? row.subscription_id : null;
 }
 
 /** All items of one of the organization's deliveries; null for no such delivery or another organization's. */

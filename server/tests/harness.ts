@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials, type LivePullForm } from '../../src/api/contract';
+import type { ServerTimeouts } from '../http/node-server';
 import { startService, type RunningService } from '../main';
 
 const run = promisify(execFile);
@@ -20,7 +21,9 @@ export interface Harness {
 }
 
 /** A real service on a free port with a fresh data directory (seeded with the demo unless told). */
-export async function startHarness(options: { seed?: 'demo' | 'none'; livePullForm?: LivePullForm; corsOrigins?: string[] } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { seed?: 'demo' | 'none'; livePullForm?: LivePullForm; corsOrigins?: string[]; allowedHosts?: string[]; timeouts?: ServerTimeouts } = {},
+): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dds-test-'));
   const start = () =>
     startService({
@@ -30,6 +33,8 @@ export async function startHarness(options: { seed?: 'demo' | 'none'; livePullFo
       seed: options.seed ?? 'demo',
       livePullForm: options.livePullForm ?? 'envelope',
       corsOrigins: options.corsOrigins ?? [],
+      allowedHosts: options.allowedHosts,
+      timeouts: options.timeouts,
     });
   let service = await start();
   const demo: DemoCredentials =
