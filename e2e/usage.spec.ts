@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { formatMicros } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
-import { connectDemo } from './support/console';
-import { demoCredentials, E2E_DATA } from './support/service';
+import { connectDemo, connectWith } from './support/console';
+import { createKey, demoCredentials, E2E_DATA } from './support/service';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -91,4 +91,15 @@ test('a receipt without a matching adoption is listed as a mismatch', async ({ p
   const row = page.getByRole('table', { name: 'Mismatches item by item' }).getByRole('row').filter({ hasText: victim!.id });
   await expect(row).toContainText('Charged, not adopted');
   await expect(row).toContainText('charged, but the item is pending');
+});
+
+test('a key that covers only some subscriptions reconciles what it can read and names the deliveries it cannot', async ({ page }) => {
+  // The deliveries list is organization-wide; reading a delivery's items needs its subscription in the key's scope.
+  const key = createKey('Narrow books', ['sub_sim_retail']);
+  await connectWith(page, 'Narrow books', key.key, [{ id: 'sub_sim_retail', kind: 'Simulated' }]);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reconciliation', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Reconciliation result' })).toBeVisible();
+  const warnings = page.getByRole('region', { name: 'Warnings about cost' });
+  await expect(warnings).toContainText(/deliver(y is|ies are) left out: this key does not cover/);
+  await expect(warnings).not.toContainText('sub_sim_retail');
 });

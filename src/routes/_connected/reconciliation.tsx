@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LIMITS } from '../../api/contract';
-import { deliveriesQuery, deliveryItemsQuery, usageQuery } from '../../data';
-import { ReconciliationPage } from '../../features/reconciliation';
+import { deliveriesQuery, usageQuery } from '../../data';
+import { booksDeliveryItemsQuery, ReconciliationPage } from '../../features/reconciliation';
 
 export const Route = createFileRoute('/_connected/reconciliation')({
   loader: async ({ context }) => {
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_connected/reconciliation')({
       queryClient.ensureQueryData(usageQuery(connection, LIMITS.usage.max)),
       queryClient.ensureQueryData(deliveriesQuery(connection, LIMITS.deliveries.max)),
     ]);
-    await Promise.all(deliveries.data.map((d) => queryClient.ensureQueryData(deliveryItemsQuery(connection, d.delivery_id))));
+    await Promise.all(deliveries.data.map((d) => queryClient.ensureQueryData(booksDeliveryItemsQuery(connection, d.delivery_id))));
   },
   component: function ReconciliationRoute() {
     return <ReconciliationPage connection={Route.useRouteContext().connection} />;

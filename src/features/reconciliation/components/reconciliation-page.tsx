@@ -5,10 +5,11 @@ import { LIMITS } from '../../../api/contract';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/table';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { deliveriesQuery, deliveryItemsQuery, usageQuery, type Connection } from '../../../data';
+import { deliveriesQuery, usageQuery, type Connection } from '../../../data';
 import { isCharged, useOutboxEntries } from '../../outbox';
 import { SPEC_WARNINGS } from '../../usage';
 import { reconcile, type MismatchKind } from '../model';
+import { booksDeliveryItemsQuery } from '../queries';
 
 const KIND_LABELS: Record<MismatchKind, string> = {
   'charged-not-adopted': 'Charged, not adopted',
@@ -21,19 +22,24 @@ const KIND_LABELS: Record<MismatchKind, string> = {
 export function ReconciliationPage({ connection }: { connection: Connection }) {
   const { data: usage } = useSuspenseQuery(usageQuery(connection, LIMITS.usage.max));
   const { data: deliveries } = useSuspenseQuery(deliveriesQuery(connection, LIMITS.deliveries.max));
-  const itemLists = useSuspenseQueries({
-    queries: deliveries.data.map((d) => deliveryItemsQuery(connection, d.delivery_id)),
-    combine: (results) => results.map((r) => r.data.data),
+  const reads = useSuspenseQueries({
+    queries: deliveries.data.map((d) => booksDeliveryItemsQuery(connection, d.delivery_id)),
+    combine: (results) => results.map((r) => r.data),
   });
+  const itemLists = useMemo(() => reads.map((r) => r.items), [reads]);
+  const refused = deliveries.data.filter((_, i) => reads[i]?.refused);
+  const refusedSubscriptions = useMemo(() => new Set(deliveries.data.filter((_, i) => reads[i]?.refused).map((d) => d.subscription_id)), [deliveries.data, reads]);
   const entries = useOutboxEntries(connection.id);
 
   const result = useMemo(() => {
     const items = deliveries.data.flatMap((d, i) => (itemLists[i] ?? []).map((item) => ({ item, subscriptionId: d.subscription_id })));
+    // What this key cannot read stays out of the books on both sides (named on the page).
+    const receipts = usage.data.filter((r) => !refusedSubscriptions.has(r.subscription_id));
     const confirmed = entries
-      .filter((e) => isCharged(e) && e.state === 'sent')
+      .filter((e) => isCharged(e) && e.state === 'sent' && !refusedSubscriptions.has(e.subscriptionId))
       .map((e) => ({ itemId: e.itemId, subscriptionId: e.subscriptionId, priceMicros: e.priceMicros ?? 0, at: new Date(e.sentAt ?? e.createdAt).toISOString() }));
-    return reconcile({ receipts: usage.data, receiptsComplete: usage.data.length < LIMITS.usage.max, items, confirmed });
-  }, [deliveries.data, itemLists, entries, usage.data]);
+    return reconcile({ receipts, receiptsComplete: usage.data.length < LIMITS.usage.max, items, confirmed });
+  }, [deliveries.data, itemLists, entries, usage.data, refusedSubscriptions]);
 
   const expected = sumMicros(result.rows.map((r) => r.expectedMicros));
   const actual = sumMicros(result.rows.map((r) => r.actualMicros));
@@ -55,6 +61,13 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
             {deliveries.data.length} deliveries{deliveriesTruncated ? ' (older deliveries are not shown by the service)' : ''}.
             {result.unchecked > 0 && ` ${result.unchecked} adoptions are older than the oldest receipt shown and cannot be checked.`}
           </li>
+          {refused.length > 0 && (
+            <li>
+              {refused.length} {refused.length === 1 ? 'delivery is' : 'deliveries are'} left out: this key does not cover{' '}
+              {refused.length === 1 ? 'its subscription' : 'their subscriptions'} ({[...new Set(refused.map((d) => d.subscription_id))].join(', ')}), so{' '}
+              {refused.length === 1 ? 'its' : 'their'} items cannot be read. Their receipts and adoptions are left out of the books below.
+            </li>
+          )}
         </ul>
       </Panel>
       <Panel aria-labelledby="summary-heading" className="flex flex-wrap items-center gap-6">
