@@ -1,6 +1,9 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMicros } from '../../../lib/money';
+import { formatMicros, isOverRange } from '../../../lib/money';
 import { subscriptionColor, type DailySpend } from '../model';
+
+/** A bar's height in dollars; a total past the exact range is drawn at the range's end (its words say "over"). */
+const drawn = (micros: number) => (isOverRange(micros) ? Math.sign(micros) * Number.MAX_SAFE_INTEGER : micros) / 1_000_000;
 
 /**
  * Spend per day stacked by subscription, one bar slot per calendar day (empty days included),
@@ -10,7 +13,7 @@ import { subscriptionColor, type DailySpend } from '../model';
 export default function SpendChart({ spend }: { spend: DailySpend }) {
   const data = spend.days.map((d) => ({
     day: d.day,
-    ...Object.fromEntries(spend.subscriptions.map((s) => [s, (d.bySubscription[s] ?? 0) / 1_000_000])),
+    ...Object.fromEntries(spend.subscriptions.map((s) => [s, drawn(d.bySubscription[s] ?? 0)])),
     __micros: d.bySubscription,
   }));
   const withSpend = spend.days.filter((d) => Object.keys(d.bySubscription).length > 0);
