@@ -39,6 +39,12 @@ describe('redactSecrets', () => {
     expect(redactSecrets(`echo: dds_live_sk_${BODY.slice(0, 12)}…`)).toBe('echo: [redacted key]…');
   });
 
+  it('replaces a key and a JWT glued together, in either order', () => {
+    expect(redactSecrets(`item leak-dds_live_sk_${BODY}-${JWT} is adopted`)).toBe('item leak-[redacted key][redacted token] is adopted');
+    const reversed = redactSecrets(`${JWT}dds_live_sk_${BODY}`);
+    for (const part of [...JWT.split('.'), BODY.slice(0, 8)]) expect(reversed).not.toContain(part);
+  });
+
   it('replaces JWTs, alone or glued, with any JSON header spacing', () => {
     expect(jwtSchema.safeParse(JWT).success).toBe(true);
     expect(jwtSchema.safeParse(SPACED_JWT).success).toBe(true);

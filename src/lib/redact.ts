@@ -1,10 +1,11 @@
 /**
  * Keys: the contract's form (`<service>_live_sk_` and 32 URL-safe characters, api/contract/keys.ts),
  * found anywhere in a text, in any case, and also when cut short (a server that echoes the first
- * characters still leaks most of a key). The match starts only where a run of letters and digits
+ * characters still leaks most of a key), but never past its 32 characters: a token glued after it
+ * is left whole for the JWT pattern. The match starts only where a run of letters and digits
  * starts, so a long run without a key is scanned once, not once per character.
  */
-const KEY_ANYWHERE = /(?<![a-z0-9])[a-z0-9]+_live_sk_[A-Za-z0-9_-]{8,}/gi;
+const KEY_ANYWHERE = /(?<![a-z0-9])[a-z0-9]+_live_sk_[A-Za-z0-9_-]{8,32}/gi;
 /**
  * JWTs: three base64url parts whose first is a JSON object: it decodes to `{`, maybe spaces, then
  * `"` (so it starts with `ey` or `ew`), even glued to text before it. The contract accepts any three
