@@ -186,6 +186,31 @@ test('an error text echoing a key or a JWT is redacted where it is stored and lo
   expect(after.filter((r) => 'lastError' in r)).toEqual([]);
 });
 
+test('a route error whose answer echoes the key shows and logs it redacted', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(message.text()));
+  await connectWith(page, 'Hardening', key, [{ id: 'sub_hardening', kind: 'Simulated' }]);
+  // The local service never echoes a secret; this answer is a service that does, the key it was sent included.
+  await page.route('**/v1/live/usage?*', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, errorCode: 'INVALID_PARAMETER', errorMessage: `bad request from ${route.request().headers().authorization} (${ECHOED_JWT})` }),
+    }),
+  );
+  await page.goto('/usage');
+  const alert = page.getByRole('alert').filter({ hasText: 'INVALID_PARAMETER (HTTP 400)' });
+  await expect(alert).toContainText('bad request from Bearer [redacted key] ([redacted token])');
+  await alert.getByText('Details').click();
+  await expect(alert.locator('pre')).toContainText('[redacted key]');
+  // The error boundary logged the error (React does, in production too): redacted there as well.
+  await expect.poll(() => logged.some((text) => text.includes('[redacted key]'))).toBe(true);
+  for (const secret of [key.slice(12), ECHOED_JWT.split('.')[1]!]) {
+    for (const text of logged) expect(text, 'a console message').not.toContain(secret);
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(secret);
+  }
+});
+
 test('totals past the exact integer range read "over $9,007,199,254" with every row still shown', async ({ page }) => {
   await connectWith(page, 'Big books', moneyKey, [{ id: 'sub_hardening_books', kind: 'Simulated' }]);
   await page.goto('/usage');
