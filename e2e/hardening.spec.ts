@@ -54,8 +54,22 @@ test.beforeAll(() => {
         item('h-books', { text: 'a very expensive item' }, 5, 'sub_hardening_books', 5_000_000_000),
       ],
       receipts: [
-        { subscription_id: 'sub_hardening_books', kind: 'adopt', item_id: 'h-books', quantity: 1, amount_usd: 5_000_000_000, created_at: '2026-02-05T10:00:00Z' },
-        { subscription_id: 'sub_hardening_books', kind: 'adopt', item_id: 'h-books-2', quantity: 1, amount_usd: 5_000_000_000, created_at: '2026-02-05T11:00:00Z' },
+        {
+          subscription_id: 'sub_hardening_books',
+          kind: 'adopt',
+          item_id: 'h-books',
+          quantity: 1,
+          amount_usd: 5_000_000_000,
+          created_at: '2026-02-05T10:00:00Z',
+        },
+        {
+          subscription_id: 'sub_hardening_books',
+          kind: 'adopt',
+          item_id: 'h-books-2',
+          quantity: 1,
+          amount_usd: 5_000_000_000,
+          created_at: '2026-02-05T11:00:00Z',
+        },
         { subscription_id: 'sub_hardening_books', kind: 'pull', quantity: 1, amount_usd: 0.0125, created_at: '2026-02-05T12:00:00Z' },
       ],
     }),
@@ -195,7 +209,11 @@ test('a route error whose answer echoes the key shows and logs it redacted', asy
     route.fulfill({
       status: 400,
       contentType: 'application/json',
-      body: JSON.stringify({ success: false, errorCode: 'INVALID_PARAMETER', errorMessage: `bad request from ${route.request().headers().authorization} (${ECHOED_JWT})` }),
+      body: JSON.stringify({
+        success: false,
+        errorCode: 'INVALID_PARAMETER',
+        errorMessage: `bad request from ${route.request().headers().authorization} (${ECHOED_JWT})`,
+      }),
     }),
   );
   await page.goto('/usage');
@@ -217,7 +235,9 @@ test('totals past the exact integer range read "over $9,007,199,254" with every 
   await expect(page.getByText('3 receipts shown, total over $9,007,199,254')).toBeVisible();
   const receipts = page.getByRole('table', { name: 'Receipts', exact: true });
   await expect(receipts.getByRole('row').filter({ hasText: '$5,000,000,000.00' })).toHaveCount(2);
-  await expect(page.getByRole('table', { name: 'Totals per subscription' }).getByRole('row', { name: /sub_hardening_books/ })).toContainText('over $9,007,199,254');
+  await expect(page.getByRole('table', { name: 'Totals per subscription' }).getByRole('row', { name: /sub_hardening_books/ })).toContainText(
+    'over $9,007,199,254',
+  );
 
   await page.goto('/reconciliation');
   await expect(page.getByRole('heading', { name: 'Reconciliation' })).toBeVisible();

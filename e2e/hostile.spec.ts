@@ -74,8 +74,24 @@ test('hostile payloads render inertly and the page stays responsive', async ({ p
       tasks: [{ task_id: '991301', frontier_id: '9913', name: 'Hostile task', task_type: 'TEXT_CLASSIFICATION', status: 'COLLECTING' }],
       // A 5 MB quality grade and source froze the review for 3 s: in the list row and the item header.
       submissions: [
-        { submission_id: '99130001', task_id: '991301', data: { text: 'huge grade' }, quality_score: 0.5, quality_grade: FIVE_MB('G'), source: FIVE_MB('S'), created_at: '2026-01-01T00:00:00Z' },
-        { submission_id: '99130002', task_id: '991301', data: { text: 'plain' }, quality_score: 0.9, quality_grade: 'A', source: 'web', created_at: '2026-01-02T00:00:00Z' },
+        {
+          submission_id: '99130001',
+          task_id: '991301',
+          data: { text: 'huge grade' },
+          quality_score: 0.5,
+          quality_grade: FIVE_MB('G'),
+          source: FIVE_MB('S'),
+          created_at: '2026-01-01T00:00:00Z',
+        },
+        {
+          submission_id: '99130002',
+          task_id: '991301',
+          data: { text: 'plain' },
+          quality_score: 0.9,
+          quality_grade: 'A',
+          source: 'web',
+          created_at: '2026-01-02T00:00:00Z',
+        },
       ],
       subscriptions: [
         { subscription_id: 'sub_hostile', kind: 'simulated', vertical_id: 'v-hostile', name: 'Hostile' },
@@ -133,7 +149,10 @@ test('hostile payloads render inertly and the page stays responsive', async ({ p
   expect(await timeToNextItem(page, 'j'), 'j onto the 5 MB item').toBeLessThan(1_000);
   await expect(heading).toHaveText(`Item hostile-${HUGE_METADATA_ITEM}`);
   // Open the raw view of the biggest payloads too.
-  await page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option', { name: /^Item hostile-3,/ }).click();
+  await page
+    .getByRole('listbox', { name: 'Items on this page' })
+    .getByRole('option', { name: /^Item hostile-3,/ })
+    .click();
   await page.getByRole('button', { name: 'Raw JSON' }).click();
   await expect(page.getByRole('region', { name: 'Delivered content' }).locator('pre')).toBeVisible();
 

@@ -60,7 +60,11 @@ describe('redactSecrets', () => {
   it('replaces any three-part token with a JSON header (property)', () => {
     fc.assert(
       fc.property(fc.json(), fc.json(), base64url, (header, payload, signature) => {
-        const encode = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+        const encode = (text: string) =>
+          btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+            .replace(/\+/g, '-')
+            .replace(/\//g, '_')
+            .replace(/=+$/, '');
         fc.pre(header.startsWith('{') && header.length > 6 && payload.length > 1);
         const token = `${encode(header)}.${encode(payload)}.${signature}`;
         expect(redactSecrets(`error: ${token} refused`)).toBe('error: [redacted token] refused');
@@ -82,7 +86,14 @@ describe('redactSecrets', () => {
   });
 
   it('stays linear on long hostile runs (a pattern that backtracks takes seconds on each)', () => {
-    const runs = ['a'.repeat(60_000), 'eyJ'.repeat(20_000), `${'eyJ'.repeat(10_000)}.${'eyJ'.repeat(10_000)}`, '_live_sk'.repeat(8_000), 'a.'.repeat(30_000), `${'ewsl'.repeat(8_000)}.ab.${'ewsl'.repeat(8_000)}.ab.c`];
+    const runs = [
+      'a'.repeat(60_000),
+      'eyJ'.repeat(20_000),
+      `${'eyJ'.repeat(10_000)}.${'eyJ'.repeat(10_000)}`,
+      '_live_sk'.repeat(8_000),
+      'a.'.repeat(30_000),
+      `${'ewsl'.repeat(8_000)}.ab.${'ewsl'.repeat(8_000)}.ab.c`,
+    ];
     for (const run of runs) {
       const started = performance.now();
       redactSecrets(run);

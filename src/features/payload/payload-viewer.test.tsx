@@ -42,7 +42,12 @@ describe('PayloadViewer images', () => {
 
   it('a host that looks like the base URL’s is still another origin', () => {
     connect('c-lookalike');
-    for (const url of ['https://dds.example.com.evil.example/a.png', 'https://dds.example.com@evil.example/a.png', 'http://dds.example.com/a.png', 'https://dds.example.com:8443/a.png']) {
+    for (const url of [
+      'https://dds.example.com.evil.example/a.png',
+      'https://dds.example.com@evil.example/a.png',
+      'http://dds.example.com/a.png',
+      'https://dds.example.com:8443/a.png',
+    ]) {
       const { unmount } = render(<PayloadViewer value={{ image_url: url }} baseUrl={BASE} />);
       expect(images(), url).toEqual([]);
       unmount();

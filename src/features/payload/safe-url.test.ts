@@ -107,7 +107,15 @@ describe('resolveUrl', () => {
   });
 
   it('refuses every relative form that starts like a host, even one naming the base’s own host', () => {
-    for (const disguised of ['/\\dds.example.com/x', '\\\\dds.example.com/x', '\\/dds.example.com/x', '//dds.example.com/x', '/\\/evil.example', '\\/evil.example/x', '\\evil.example']) {
+    for (const disguised of [
+      '/\\dds.example.com/x',
+      '\\\\dds.example.com/x',
+      '\\/dds.example.com/x',
+      '//dds.example.com/x',
+      '/\\/evil.example',
+      '\\/evil.example/x',
+      '\\evil.example',
+    ]) {
       expect(resolveUrl(disguised, BASE), JSON.stringify(disguised)).toBeNull();
       expect(safeImageUrl(disguised, BASE), JSON.stringify(disguised)).toBeNull();
       expect(safeLinkUrl(disguised, BASE), JSON.stringify(disguised)).toBeNull();

@@ -28,7 +28,9 @@ export function DisconnectDialog({ connection, onDone }: { connection: Connectio
       // Kept decisions stay, but not the servers' error texts: they may echo what was sent with the key.
       else await outbox.clearErrors(connection.id);
     } catch (e) {
-      setError(`The local data could not be ${deleteLocal ? 'deleted' : 'cleaned of error texts'}: ${e instanceof Error ? e.message : String(e)}. Nothing was disconnected.`);
+      setError(
+        `The local data could not be ${deleteLocal ? 'deleted' : 'cleaned of error texts'}: ${e instanceof Error ? e.message : String(e)}. Nothing was disconnected.`,
+      );
       return;
     }
     lifecycle.disconnect(connection);
