@@ -3,7 +3,8 @@ import { redactSecrets } from '../lib/redact';
 
 /**
  * The client's whole error family. Each keeps what a "details" view needs; none holds
- * a key or token (raw bodies are redacted).
+ * a key or token: messages and raw bodies are redacted here, when the error is made, so
+ * nothing that stores, logs (an error boundary's console.error) or shows one can leak an echo.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -16,7 +17,9 @@ export class ApiError extends Error {
     /** FEEDBACK_CONFLICT: the decision the server holds. */
     readonly recorded?: string,
   ) {
-    super(message);
+    super(redactSecrets(message));
+    this.rawBody = redactSecrets(rawBody);
+    if (recorded !== undefined) this.recorded = redactSecrets(recorded);
   }
 }
 
@@ -31,7 +34,8 @@ export class ContractError extends Error {
     readonly rawBody: string,
     readonly issues: readonly z.core.$ZodIssue[] = [],
   ) {
-    super(message);
+    super(redactSecrets(message));
+    this.rawBody = redactSecrets(rawBody);
   }
 }
 
@@ -98,4 +102,8 @@ export function describeError(error: unknown): ErrorSummary {
   return { title: 'Something went wrong', message: error instanceof Error ? redactSecrets(error.message) : 'Unknown error' };
 }
 
-export const redactBody = (text: string) => redactSecrets(text.length > 20_000 ? `${text.slice(0, 20_000)}…` : text);
+/** Redacted before it is cut: a cut through a key would leave a part of it no pattern knows. */
+export const redactBody = (text: string) => {
+  const redacted = redactSecrets(text);
+  return redacted.length > 20_000 ? `${redacted.slice(0, 20_000)}…` : redacted;
+};

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMicros, formatUsd, microsToDecimal, sumMicros, usdToMicros } from './money';
+import { formatMicros, formatUsd, isOverRange, microsToDecimal, OVER_RANGE, sumMicros, usdToMicros } from './money';
 
 describe('money', () => {
   it('sums 10,000 fractional prices exactly in integer micro-USD', () => {
@@ -24,7 +24,7 @@ describe('money', () => {
     expect(() => sumMicros([1, 0.5])).toThrow(RangeError);
     expect(() => sumMicros([NaN])).toThrow(RangeError);
     expect(() => formatMicros(0.5)).toThrow(RangeError);
-    expect(() => formatMicros(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
+    expect(() => formatMicros(NaN)).toThrow(RangeError);
   });
 
   it('formats with as many decimals as the amount needs', () => {
@@ -66,7 +66,37 @@ describe('money', () => {
     );
   });
 
-  it('refuses a total beyond exact integers', () => {
-    expect(() => sumMicros([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
+  it('gives a total past the exact integer range as "over", never a rounded number nor an error', () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    expect(sumMicros([max, 1])).toBe(OVER_RANGE);
+    expect(sumMicros([5e15, 5e15, 3])).toBe(OVER_RANGE);
+    expect(sumMicros([-max, -1])).toBe(-OVER_RANGE);
+    expect(formatMicros(sumMicros([max, 1]))).toBe('over $9,007,199,254');
+    expect(formatMicros(-OVER_RANGE)).toBe('under -$9,007,199,254');
+    // Any amount past the range reads as over, whatever arithmetic made it.
+    expect(formatMicros(max + 1)).toBe('over $9,007,199,254');
+    expect(formatMicros(max)).toBe('$9,007,199,254.740991');
+    expect(isOverRange(max)).toBe(false);
+    expect(isOverRange(OVER_RANGE)).toBe(true);
+  });
+
+  it('stays exact past the range on the way: an amount that brings the total back gives it exactly', () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    expect(sumMicros([max, 10, -20])).toBe(max - 10);
+    expect(sumMicros([max, max, -max])).toBe(max);
+    fc.assert(
+      fc.property(fc.array(fc.maxSafeInteger(), { maxLength: 20 }), (list) => {
+        const exact = list.reduce((a, b) => a + BigInt(b), 0n);
+        const expected = exact > BigInt(max) ? OVER_RANGE : exact < -BigInt(max) ? -OVER_RANGE : Number(exact);
+        expect(sumMicros(list)).toBe(expected);
+      }),
+    );
+  });
+
+  it('adds totals that are already over, and refuses to add over to under', () => {
+    expect(sumMicros([OVER_RANGE, 5])).toBe(OVER_RANGE);
+    expect(sumMicros([3, OVER_RANGE, -Number.MAX_SAFE_INTEGER])).toBe(OVER_RANGE);
+    expect(() => sumMicros([OVER_RANGE, -OVER_RANGE])).toThrow(RangeError);
+    expect(() => sumMicros([Number.MAX_SAFE_INTEGER + 2])).toThrow(RangeError);
   });
 });

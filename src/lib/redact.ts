@@ -1,11 +1,49 @@
-import { API_KEY_PATTERN } from './../api/contract/keys';
+/**
+ * Keys: the contract's form (`<service>_live_sk_` and 32 URL-safe characters, api/contract/keys.ts),
+ * found anywhere in a text, in any case, and also when cut short (a server that echoes the first
+ * characters still leaks most of a key), but never past its 32 characters: a token glued after it
+ * is left whole for the JWT pattern. The match starts only where a run of letters and digits
+ * starts, so a long run without a key is scanned once, not once per character.
+ */
+const KEY_ANYWHERE = /(?<![a-z0-9])[a-z0-9]+_live_sk_[A-Za-z0-9_-]{8,32}/gi;
+/**
+ * JWTs: three base64url parts whose first is a JSON object: it decodes to `{`, maybe spaces, then
+ * `"` (so it starts with `ey` or `ew`), even glued to text before it. The contract accepts any three
+ * base64url parts, but a dashboard JWT's header is JSON. A dotted run is found first (each read
+ * once, from its start: no backtracking over a long run), then checked.
+ */
+const DOTTED_RUN = /(?<![A-Za-z0-9_.-])[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]*)+/g;
+// `{"` or `{ ` encode to ey and one of A-D, I-L; `{` then a tab, newline or return to ew and one of k-r, 0-3.
+const HEADER_START = /e(?:y[A-DI-L]|w[0-3k-r])/g;
 
-const KEY_ANYWHERE = new RegExp(API_KEY_PATTERN.source.slice(1, -1), 'g');
-const JWT_ANYWHERE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
+/** Whether base64url text (its first 12 characters) starts with the encoding of `{` and optional spaces before a `"`. */
+function jsonObjectStart(chunk: string): boolean {
+  const whole = chunk.slice(0, chunk.length - (chunk.length % 4));
+  if (whole.length < 8) return false;
+  try {
+    return /^\{\s*("|$)/.test(atob(whole.replace(/-/g, '+').replace(/_/g, '/')));
+  } catch {
+    return false;
+  }
+}
 
-/** Replaces anything shaped like an API key or a JWT, so a server's echo cannot leak one. */
+function holdsHeader(part: string): boolean {
+  for (const found of part.matchAll(HEADER_START)) if (jsonObjectStart(part.slice(found.index, found.index + 12))) return true;
+  return false;
+}
+
+function holdsJwt(run: string): boolean {
+  const parts = run.split('.');
+  for (let i = 0; i + 2 < parts.length; i++) if (parts[i + 1]!.length >= 2 && holdsHeader(parts[i]!)) return true;
+  return false;
+}
+
+/**
+ * Replaces anything shaped like an API key or a JWT, so a server's echo cannot leak one. Every
+ * text that may come from a server goes through here before it is stored, logged or shown.
+ */
 export function redactSecrets(text: string): string {
-  return text.replace(KEY_ANYWHERE, '[redacted key]').replace(JWT_ANYWHERE, '[redacted token]');
+  return text.replace(KEY_ANYWHERE, '[redacted key]').replace(DOTTED_RUN, (run) => (holdsJwt(run) ? '[redacted token]' : run));
 }
 
 /** `dds_live_sk_…AbCd`: the prefix and last four characters, never more. */

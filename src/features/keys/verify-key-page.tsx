@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { apiKeySchema, type KeyVerification } from '../../api/contract';
 import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
@@ -27,17 +27,21 @@ function Result({ result }: { result: KeyVerification }) {
 
 /** Verify a key (spec 4.5): the active one, or one pasted here, without saving it. */
 export function VerifyKeyPage({ connection }: { connection: Connection | null }) {
-  const [pasted, setPasted] = useState('');
   const [pastedError, setPastedError] = useState<string>();
+  const keyFieldId = useId();
   const active = useMutation({
     mutationFn: () => clientFor(connection).verifyKey(),
     meta: { connectionId: connection?.id },
   });
   const other = useMutation({ mutationFn: (key: string) => clientFor(connection).verifyKey(key) });
 
-  const verifyPasted = (event: FormEvent) => {
+  // The field is uncontrolled and read on submit: a controlled input writes its value into the
+  // `value` attribute, which puts the key in the page's HTML (anything that reads the DOM sees it).
+  // It has no `name` either, so no native submission could ever carry it.
+  const verifyPasted = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = apiKeySchema.safeParse(pasted.trim());
+    const field = event.currentTarget.elements.namedItem(keyFieldId);
+    const parsed = apiKeySchema.safeParse(field instanceof HTMLInputElement ? field.value.trim() : '');
     if (!parsed.success) {
       setPastedError(parsed.error.issues[0]?.message);
       other.reset();
@@ -87,8 +91,7 @@ export function VerifyKeyPage({ connection }: { connection: Connection | null })
             type="password"
             autoComplete="off"
             spellCheck={false}
-            value={pasted}
-            onChange={(e) => setPasted(e.target.value)}
+            id={keyFieldId}
             error={pastedError}
             hint="Sent once to the active connection’s base URL; not saved."
           />

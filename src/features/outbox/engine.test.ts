@@ -36,6 +36,14 @@ function memoryStore() {
     async markOpen(_scope, _sub, itemIds, open) {
       for (const id of itemIds) opened.push([_sub, id, open]);
     },
+    async clearErrors(scope) {
+      await tick();
+      for (const [id, e] of rows) {
+        if (e.scope !== scope) continue;
+        const { lastError: _dropped, ...rest } = e;
+        rows.set(id, rest);
+      }
+    },
   };
   return { store, rows, opened, fail: (error: Error | null) => (failing = error) };
 }
@@ -446,5 +454,50 @@ describe('outbox engine', () => {
     await engine.rescope('provisional', S);
     expect(engine.entriesOf(S).map((e) => e.itemId)).toEqual(['1']);
     expect(engine.entriesOf('provisional')).toEqual([]);
+  });
+
+  it('stores and shows a failure’s words redacted, and forgets them all on request (Disconnect)', async () => {
+    const key = `dds_live_sk_${'k'.repeat(32)}`;
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvcmcifQ.c2lnbmF0dXJl';
+    const send = vi.fn(async (entry: OutboxEntry) => {
+      if (entry.itemId === 'conflict') throw new ApiError(409, 'FEEDBACK_CONFLICT', `item ${key} is already adopted`, '', 'adopt');
+      // Not the client's own error (those redact themselves): the engine redacts whatever it keeps.
+      throw new Error(`proxy refused Bearer ${key} with token ${jwt}`);
+    });
+    let online = true;
+    const a = setup({ send, graceMs: () => 0, isOnline: () => online });
+    a.engine.enqueue(S, live('conflict', 'dispute'));
+    a.engine.enqueue(S, live('retried'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    online = false;
+    const texts = [...a.engine.entriesOf(S), ...shared.rows.values()].map((e) => e.lastError ?? '');
+    expect(texts.filter(Boolean)).toHaveLength(4);
+    for (const text of texts) {
+      expect(text).not.toContain(key.slice(12));
+      expect(text).not.toContain('eyJzdWIiOiJvcmcifQ');
+    }
+    expect(a.engine.entriesOf(S).find((e) => e.itemId === 'conflict')?.lastError).toBe('item [redacted key] is already adopted');
+    expect(a.engine.entriesOf(S).find((e) => e.itemId === 'retried')?.lastError).toBe('proxy refused Bearer [redacted key] with token [redacted token]');
+
+    // A row of this scope in another tab's hands, with a text, and one of another scope.
+    shared.rows.set('foreign', { ...shared.rows.values().next().value!, id: 'foreign', itemId: 'foreign', owner: 'gone-tab', lastError: 'old words' });
+    shared.rows.set('kept', { ...shared.rows.values().next().value!, id: 'kept', scope: 'other scope', lastError: 'not this scope' });
+    await a.engine.clearErrors(S);
+    expect(a.engine.entriesOf(S).map((e) => e.lastError)).toEqual([undefined, undefined]);
+    const inScope = () => [...shared.rows.values()].filter((e) => e.scope === S);
+    expect(inScope().map((e) => [e.itemId, 'lastError' in e])).toEqual([
+      ['conflict', false],
+      ['retried', false],
+      ['foreign', false],
+    ]);
+    expect(shared.rows.get('kept')?.lastError).toBe('not this scope');
+    // The decisions stay, and later writes of them do not bring a text back.
+    a.engine.sendNow(S);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(inScope().map((e) => [e.itemId, e.state, e.lastError])).toEqual([
+      ['conflict', 'conflict', undefined],
+      ['retried', 'queued', undefined],
+      ['foreign', 'conflict', undefined],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { ApiError } from '../../api/errors';
+import { redactSecrets } from '../../lib/redact';
 import { FINAL_STATES, PROBLEM_STATES, UNSENT_STATES, type NewDecision, type OutboxEntry } from './model';
 import { classifyFailure } from './retry-policy';
 import { nextWake, pickSendable, promoteDue, resumed } from './scheduler';
@@ -36,7 +37,13 @@ export interface OutboxSnapshot {
 }
 
 const newEntryId = () => globalThis.crypto?.randomUUID?.() ?? `e${Date.now()}${Math.random().toString(36).slice(2)}`;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An error's words, redacted: they may come from a server (an echo of the key) and are stored in `lastError`. */
+const messageOf = (error: unknown) => redactSecrets(error instanceof Error ? error.message : String(error));
+const withoutError = (entry: OutboxEntry): OutboxEntry => {
+  if (entry.lastError === undefined) return entry;
+  const { lastError: _dropped, ...rest } = entry;
+  return rest;
+};
 const EMPTY: readonly OutboxEntry[] = [];
 
 /**
@@ -336,6 +343,24 @@ export class OutboxEngine {
     this.snapshot = { ...this.snapshot, entries, others, paused, pausedSubscriptions };
     this.notify();
     this.schedule();
+  }
+
+  /**
+   * Forgets the error texts of a scope's decisions, in memory and in every stored row, other
+   * tabs' included (Disconnect: a server's words are not kept once the key is gone). The decisions
+   * themselves stay.
+   */
+  async clearErrors(scope: string): Promise<void> {
+    const entries = this.entriesOf(scope);
+    const others = this.othersOf(scope);
+    // In memory first, unwritten: a write already queued then writes the entry without its text.
+    if (entries.some((e) => e.lastError !== undefined)) this.commit(scope, entries.map(withoutError), false);
+    if (others.some((e) => e.lastError !== undefined)) {
+      this.snapshot = { ...this.snapshot, others: { ...this.snapshot.others, [scope]: others.map(withoutError) } };
+      this.notify();
+    }
+    await this.flushChain;
+    await this.deps.store.clearErrors(scope);
   }
 
   /** Writes again what could not be written (after a storage fault). */

@@ -74,6 +74,8 @@ export const outbox = {
   retryWrites: () => outboxEngine.retryWrites(),
   /** After the connection's local data was deleted: forget its decisions in memory too. */
   forget: (connectionId: string) => outboxEngine.forget(scopeFor(connectionId)),
+  /** On Disconnect: the error texts of the connection's decisions go (they are a server's words). */
+  clearErrors: (connectionId: string) => outboxEngine.clearErrors(scopeFor(connectionId)),
 };
 
 /** Decisions earlier versions kept in localStorage or sessionStorage, moved into the local store once. */

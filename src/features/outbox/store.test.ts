@@ -68,4 +68,17 @@ describe('decision store (IndexedDB)', () => {
     await store.rescope('P', 'S');
     expect((await store.read('S')).map((e) => e.id)).toEqual(['e1']);
   });
+
+  it('keeps error texts redacted, even rows an earlier version wrote, and removes a scope’s on request', async () => {
+    const store = indexedDbStore(db);
+    const key = `dds_live_sk_${'Q'.repeat(32)}`;
+    await store.write([entry('e1', { state: 'failed', lastError: `refused ${key}` }), entry('x2', { scope: 'T', lastError: 'kept' })], []);
+    expect((await db.decisions.get('e1'))?.lastError).toBe('refused [redacted key]');
+    await db.decisions.put({ ...entry('e3'), lastError: `old ${key}` });
+    expect((await store.read('S')).map((e) => e.lastError)).toEqual(['refused [redacted key]', 'old [redacted key]']);
+    await store.clearErrors('S');
+    expect((await db.decisions.where('scope').equals('S').toArray()).map((row) => 'lastError' in row)).toEqual([false, false]);
+    expect((await store.read('S')).map((e) => e.state)).toEqual(['failed', 'grace']);
+    expect((await db.decisions.get('x2'))?.lastError).toBe('kept');
+  });
 });

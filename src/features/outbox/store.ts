@@ -1,3 +1,4 @@
+import { redactSecrets } from '../../lib/redact';
 import type { ConsoleDb } from '../local-store';
 import { FINAL_STATES, outboxEntrySchema, type OutboxEntry } from './model';
 
@@ -22,12 +23,23 @@ export interface DecisionStore {
   rescope(from: string, to: string): Promise<OutboxEntry[]>;
   /** Keeps the items' "undecided" flag in step with decisions. */
   markOpen(scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void>;
+  /** Removes the error texts (`lastError`) of every decision of a scope (Disconnect). */
+  clearErrors(scope: string): Promise<void>;
 }
+
+/**
+ * `lastError` holds a server's words: redacted on the way in, and on the way out for rows an
+ * earlier version wrote unredacted.
+ */
+const redacted = (entry: OutboxEntry): OutboxEntry => (entry.lastError === undefined ? entry : { ...entry, lastError: redactSecrets(entry.lastError) });
 
 function parseRow(row: unknown): OutboxEntry[] {
   const parsed = outboxEntrySchema.safeParse(row);
-  return parsed.success ? [parsed.data] : [];
+  return parsed.success ? [redacted(parsed.data)] : [];
 }
+
+/** A row is the entry itself: its id is the key, its scope, item and state are indexed. */
+const toRow = (entry: OutboxEntry) => ({ ...redacted(entry) });
 
 /** The local store is loaded on first use, not with the first page (it carries Dexie). */
 const localStore = () => import('../local-store');
@@ -45,8 +57,7 @@ export function indexedDbStore(given?: ConsoleDb): DecisionStore {
       const table = db.decisions;
       await db.transaction('rw', table, async () => {
         if (deletes.length) await table.bulkDelete([...deletes]);
-        // A row is the entry itself: its id is the key, its scope, item and state are indexed.
-        if (puts.length) await table.bulkPut(puts.map((e) => ({ ...e })));
+        if (puts.length) await table.bulkPut(puts.map(toRow));
       });
     },
     async claim(scope, gone, take) {
@@ -55,7 +66,7 @@ export function indexedDbStore(given?: ConsoleDb): DecisionStore {
       return db.transaction('rw', table, async () => {
         const rows = (await table.where('scope').equals(scope).toArray()).flatMap(parseRow);
         const taken = rows.filter((e) => e.owner === gone && !FINAL_STATES.has(e.state)).map(take);
-        if (taken.length) await table.bulkPut(taken.map((e) => ({ ...e })));
+        if (taken.length) await table.bulkPut(taken.map(toRow));
         return taken;
       });
     },
@@ -64,12 +75,21 @@ export function indexedDbStore(given?: ConsoleDb): DecisionStore {
       const table = db.decisions;
       return db.transaction('rw', table, async () => {
         const moved = (await table.where('scope').equals(from).toArray()).flatMap(parseRow).map((e) => ({ ...e, scope: to }));
-        if (moved.length) await table.bulkPut(moved.map((e) => ({ ...e })));
+        if (moved.length) await table.bulkPut(moved.map(toRow));
         return moved;
       });
     },
     async markOpen(scope, subscriptionId, itemIds, open) {
       await (await localStore()).setOpen(await database(), scope, subscriptionId, itemIds, open);
+    },
+    async clearErrors(scope) {
+      const db = await database();
+      await db.decisions
+        .where('scope')
+        .equals(scope)
+        .modify((row) => {
+          delete row.lastError;
+        });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { safeLinkUrl } from './safe-url';
+import { isOtherOrigin, safeLinkUrl } from './safe-url';
 
 /**
  * A collapsible tree of untrusted JSON. Everything is text (React escapes it); nothing is
@@ -11,15 +11,31 @@ const STRING_SLICE = 2_000;
 const ARRAY_SLICE = 100;
 const OPEN_DEPTH = 2;
 
+/**
+ * Where a link to another origin goes, as the browser will read it: text such as
+ * "https://dds.example.com.evil.example/" or "https://dds.example.com@evil.example/" reads like
+ * one host and goes to another, so the host is written out (punycode for IDNs) in the link itself.
+ */
+function destinationOf(link: string, baseUrl: string): string | null {
+  if (!isOtherOrigin(link, baseUrl)) return null;
+  const host = new URL(link).host;
+  return host.length > 80 ? `${host.slice(0, 80)}…` : host;
+}
+
 function StringValue({ value, baseUrl }: { value: string; baseUrl: string }) {
   const [shown, setShown] = useState(STRING_SLICE);
   const link = value.length < 2_048 ? safeLinkUrl(value, baseUrl) : null;
+  const destination = link ? destinationOf(link, baseUrl) : null;
   const text = value.length > shown ? value.slice(0, shown) : value;
   return (
     <span className="break-words whitespace-pre-wrap text-emerald-800 dark:text-emerald-300">
       {link ? (
         <a href={link} target="_blank" rel="noopener noreferrer nofollow" referrerPolicy="no-referrer" className="underline">
           {text}
+          {destination && ' '}
+          {destination && (
+            <span className="inline-block rounded bg-amber-100 px-1 text-amber-900 no-underline dark:bg-amber-900 dark:text-amber-100">(opens {destination})</span>
+          )}
         </a>
       ) : (
         `"${text}${value.length > shown ? '…' : ''}"`

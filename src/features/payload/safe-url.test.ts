@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeImage, resolveUrl, safeImageUrl, safeLinkUrl } from './safe-url';
+import { isOtherOrigin, looksLikeImage, resolveUrl, safeImageUrl, safeLinkUrl } from './safe-url';
 
 const BASE = 'https://dds.example.com';
 
@@ -104,6 +104,43 @@ describe('resolveUrl', () => {
     expect(resolveUrl('/x/y', `${BASE}/some/path`)?.href).toBe('https://dds.example.com/x/y');
     expect(resolveUrl('/\\evil.example/x', BASE)).toBeNull();
     expect(resolveUrl('x/y', BASE)).toBeNull();
+  });
+
+  it('refuses every relative form that starts like a host, even one naming the base’s own host', () => {
+    for (const disguised of [
+      '/\\dds.example.com/x',
+      '\\\\dds.example.com/x',
+      '\\/dds.example.com/x',
+      '//dds.example.com/x',
+      '/\\/evil.example',
+      '\\/evil.example/x',
+      '\\evil.example',
+    ]) {
+      expect(resolveUrl(disguised, BASE), JSON.stringify(disguised)).toBeNull();
+      expect(safeImageUrl(disguised, BASE), JSON.stringify(disguised)).toBeNull();
+      expect(safeLinkUrl(disguised, BASE), JSON.stringify(disguised)).toBeNull();
+    }
+  });
+
+  it('keeps a resolved path on the base’s origin: scheme, host and port', () => {
+    expect(resolveUrl('/a/../../b?c#d', BASE)?.href).toBe('https://dds.example.com/b?c#d');
+    expect(resolveUrl('/media/x.png', 'http://127.0.0.1:8787/console/')?.href).toBe('http://127.0.0.1:8787/media/x.png');
+    expect(resolveUrl('/%2F%2Fevil.example/x', BASE)?.origin).toBe('https://dds.example.com');
+    expect(resolveUrl('/x', 'not a url')).toBeNull();
+  });
+});
+
+describe('isOtherOrigin', () => {
+  it('compares scheme, host and port with the base URL; data: and blob: are never another origin', () => {
+    expect(isOtherOrigin('https://dds.example.com/media/a.png', BASE)).toBe(false);
+    expect(isOtherOrigin('https://dds.example.com:443/a.png', BASE)).toBe(false);
+    expect(isOtherOrigin('http://dds.example.com/a.png', BASE)).toBe(true);
+    expect(isOtherOrigin('https://dds.example.com:8443/a.png', BASE)).toBe(true);
+    expect(isOtherOrigin('https://cdn.dds.example.com/a.png', BASE)).toBe(true);
+    expect(isOtherOrigin('https://evil.example/pixel.png?leak=1', BASE)).toBe(true);
+    expect(isOtherOrigin('data:image/png;base64,AAAA', BASE)).toBe(false);
+    expect(isOtherOrigin('blob:https://dds.example.com/0c4e', BASE)).toBe(false);
+    expect(isOtherOrigin('not a url', BASE)).toBe(true);
   });
 });
 

@@ -5,6 +5,16 @@
  */
 const IMAGE_DATA = /^data:image\/(png|jpe?g|gif|webp|avif|bmp|svg\+xml)[;,]/i;
 
+/** A scheme (`https:`, `data:`, `javascript:`…) makes a URL absolute; anything else is relative. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Parses an absolute URL, or resolves a relative one against the base URL. A relative input must
+ * be a path ("/…") and must stay on the base URL's origin, whatever the parser makes of it:
+ * browsers read "\\" as "/" in http(s) URLs, so "/\\host" and "\\\\host" are protocol-relative in
+ * disguise, and tabs or newlines are dropped ("/\t/host"). Those forms are refused outright, and
+ * any other is resolved first and then checked against the base's origin.
+ */
 export function resolveUrl(value: string, baseUrl: string): URL | null {
   if (value.length > 100_000) return null;
   const trimmed = value.trim();
@@ -12,13 +22,24 @@ export function resolveUrl(value: string, baseUrl: string): URL | null {
     if (!trimmed.startsWith('data:')) return null;
   }
   try {
-    const looksRelative = trimmed.startsWith('/') && !trimmed.startsWith('//');
-    if (!looksRelative) return new URL(trimmed);
-    // A relative path stays on the base URL's origin: the URL parser reads "/\host" as "//host".
-    const url = new URL(trimmed, baseUrl);
-    return url.origin === new URL(baseUrl).origin ? url : null;
+    if (SCHEME.test(trimmed)) return new URL(trimmed);
+    if (!trimmed.startsWith('/') || /^[/\\]{2}/.test(trimmed)) return null;
+    const base = new URL(baseUrl);
+    const url = new URL(trimmed, base);
+    return url.origin === base.origin ? url : null;
   } catch {
     return null;
+  }
+}
+
+/** Whether a (resolved) URL loads from somewhere other than the base URL's origin: data: and blob: do not. */
+export function isOtherOrigin(url: string, baseUrl: string): boolean {
+  // Told by the scheme, not by parsing: a data: image may be megabytes long.
+  if (/^(data|blob):/i.test(url)) return false;
+  try {
+    return new URL(url).origin !== new URL(baseUrl).origin;
+  } catch {
+    return true;
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryItem, Receipt } from '../../api/contract';
+import { OVER_RANGE } from '../../lib/money';
 import { reconcile } from './model';
 
 const item = (id: string, status: string, price = 0.0125, decided = '2026-10-02T10:00:00Z'): DeliveryItem => ({
@@ -79,5 +80,16 @@ describe('reconcile', () => {
     expect(result.mismatches).toEqual([]);
     expect(result.unchecked).toBe(1);
     expect(result.windowStart).toBe('2026-10-05T00:00:00Z');
+  });
+
+  it('reconciles books past the exact integer range: the totals say "over", every mismatch is listed', () => {
+    const result = reconcile({
+      receipts: [receipt('a', 5_000_000_000), receipt('b', 5_000_000_000), receipt(null, 1, 'pull')],
+      receiptsComplete: true,
+      items: known(item('a', 'adopted', 5_000_000_000), item('b', 'adopted', 5_000_000_000)),
+      confirmed: [],
+    });
+    expect(result.rows).toEqual([{ subscriptionId: 's', day: '2026-10-02', expectedMicros: OVER_RANGE, actualMicros: OVER_RANGE, adoptions: 2, receipts: 3 }]);
+    expect(result.mismatches.map((m) => [m.kind, m.actualMicros])).toEqual([['charged-not-adopted', 1_000_000]]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMicros, OVER_RANGE } from '../../lib/money';
 import { usageResponseSchema, type Receipt } from '../../api/contract';
 import { dailySpend, daysBetween, exportRows, extraFields, filterReceipts, MAX_AXIS_DAYS, subscriptionColor, totalsByDay, totalsBySubscription } from './model';
 
@@ -84,5 +85,16 @@ describe('usage model', () => {
   it('exports exact decimal amounts', () => {
     expect(exportRows([receipt({ amount_usd: 0.0037 })], ['amount_usd', 'kind'])).toEqual([{ amount_usd: '0.0037', kind: 'adopt' }]);
     expect(exportRows([receipt({ amount_usd: 1 }), receipt({ amount_usd: 0 })], ['amount_usd'])).toEqual([{ amount_usd: '1' }, { amount_usd: '0' }]);
+  });
+
+  it('gives totals past the exact integer range as "over", with every receipt still counted', () => {
+    const receipts = [receipt({ amount_usd: 5_000_000_000 }), receipt({ amount_usd: 5_000_000_000, receipt_id: 'r2' }), receipt({ amount_usd: 0.0125, subscription_id: 's2' })];
+    expect(totalsBySubscription(receipts).map((t) => [t.key, t.receipts, t.micros])).toEqual([
+      ['s1', 2, OVER_RANGE],
+      ['s2', 1, 12_500],
+    ]);
+    expect(totalsByDay(receipts).map((t) => formatMicros(t.micros))).toEqual(['over $9,007,199,254']);
+    const spend = dailySpend(receipts);
+    expect(spend.days.map((d) => [d.bySubscription.s1, d.bySubscription.s2, d.total])).toEqual([[OVER_RANGE, 12_500, OVER_RANGE]]);
   });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { type Connection } from '../../../data';
 import { useConnectionLifecycle } from '../../connections';
-import { outboxCounts, useOutboxEntries } from '../../outbox';
+import { outbox, outboxCounts, useOutboxEntries } from '../../outbox';
 import { deleteLocalData } from '../delete-local';
 import { useLocalSummary } from '../local-summary';
 
@@ -25,8 +25,12 @@ export function DisconnectDialog({ connection, onDone }: { connection: Connectio
   const disconnect = async () => {
     try {
       if (deleteLocal && summary.scope) await deleteLocalData(queryClient, connection, summary.scope);
+      // Kept decisions stay, but not the servers' error texts: they may echo what was sent with the key.
+      else await outbox.clearErrors(connection.id);
     } catch (e) {
-      setError(`The local data could not be deleted: ${e instanceof Error ? e.message : String(e)}. Nothing was disconnected.`);
+      setError(
+        `The local data could not be ${deleteLocal ? 'deleted' : 'cleaned of error texts'}: ${e instanceof Error ? e.message : String(e)}. Nothing was disconnected.`,
+      );
       return;
     }
     lifecycle.disconnect(connection);

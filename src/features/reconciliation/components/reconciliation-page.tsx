@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { LIMITS } from '../../../api/contract';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/table';
-import { formatMicros, sumMicros } from '../../../lib/money';
+import { formatMicros, isOverRange, sumMicros } from '../../../lib/money';
 import { deliveriesQuery, usageQuery, type Connection } from '../../../data';
 import { isCharged, useOutboxEntries } from '../../outbox';
 import { SPEC_WARNINGS } from '../../usage';
@@ -129,7 +129,8 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
           isEmpty={result.rows.length === 0}
         >
             {result.rows.map((r) => {
-            const difference = r.actualMicros - r.expectedMicros;
+            // Past the exact range on either side, the difference cannot be told exactly.
+            const difference = isOverRange(r.actualMicros) || isOverRange(r.expectedMicros) ? null : r.actualMicros - r.expectedMicros;
             return (
               <tr key={`${r.subscriptionId}-${r.day}`} className="border-b border-slate-100 dark:border-slate-800">
                 <th scope="row" className="py-1 pr-3 font-normal">
@@ -140,7 +141,9 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
                 <td className="py-1 pr-3 font-mono">{formatMicros(r.expectedMicros)}</td>
                 <td className="py-1 pr-3 tabular-nums">{r.receipts}</td>
                 <td className="py-1 pr-3 font-mono">{formatMicros(r.actualMicros)}</td>
-                <td className={`py-1 font-mono ${difference !== 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>{formatMicros(difference)}</td>
+                <td className={`py-1 font-mono ${difference !== 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>
+                  {difference === null ? 'not exact: a total is past the exact range' : formatMicros(difference)}
+                </td>
               </tr>
             );
           })}

@@ -161,4 +161,19 @@ describe('ItemDetail', () => {
     expect(shown[0]).toHaveTextContent('a red bicycle');
     expect(screen.getByText(/a green kite/, { ignore: false })).not.toBeVisible();
   });
+
+  it('cuts megabytes-long metadata and title, each with a toggle that shows all of it', async () => {
+    const grade = 'A'.repeat(5_000_000);
+    const long = { ...item('it_1', {}), title: `Item ${'9'.repeat(1_000)}`, meta: [{ label: 'Quality', value: `0.5 (${grade})` }, { label: 'Source', value: 'web' }] };
+    const { pane, user } = renderDetail({ item: long });
+    expect(pane.textContent!.length).toBeLessThan(2_000);
+    expect(within(pane).getByRole('heading', { level: 2 }).textContent).toBe(`Item ${'9'.repeat(295)}…`);
+    expect(within(pane).getByText('web')).toBeInTheDocument();
+    await user.click(within(pane).getByRole('button', { name: 'Show all (5,000,006 characters)' }));
+    expect(pane.textContent).toContain(grade);
+    await user.click(within(pane).getByRole('button', { name: 'Show less' }));
+    expect(pane.textContent!.length).toBeLessThan(2_000);
+    await user.click(within(pane).getByRole('button', { name: 'Show all of the title' }));
+    expect(within(pane).getByRole('heading', { level: 2 }).textContent).toBe(long.title);
+  });
 });

@@ -7,6 +7,7 @@ import type { OutboxEntry } from '../../outbox';
 import { PayloadViewer } from '../../payload';
 import { useItemContent } from '../content-cache';
 import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
+import { cut, LongText, SHOWN_CHARACTERS } from './long-text';
 
 const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
   new: 'neutral',
@@ -25,7 +26,9 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
         {item.meta.map((m) => (
           <div key={m.label} className="contents">
             <dt className="text-slate-600 dark:text-slate-400">{m.label}</dt>
-            <dd className="break-all">{m.value}</dd>
+            <dd className="break-all">
+              <LongText text={m.value} />
+            </dd>
           </div>
         ))}
       </dl>
@@ -96,16 +99,24 @@ export interface ItemDetailProps {
 export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen, onAdopt, onDispute, onDisputeConfirm, onDisputeCancel, lastAction }: ItemDetailProps) {
   const decided = state !== 'new';
   const priceId = `price-${item.key}`;
+  // Which item's whole title is shown: a new item starts cut again.
+  const [wholeTitle, setWholeTitle] = useState<string | null>(null);
+  const longTitle = item.title.length > SHOWN_CHARACTERS;
   return (
     <section aria-label="Focused item" className="flex flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-2">
         {/* The whole ID, broken anywhere rather than cut. One heading per item, so Element Timing reports each item's first paint (named for the item: the entry may outlive the element). */}
         <h2 key={item.key} elementtiming={`review-item ${item.key}`} className="min-w-0 text-base font-semibold [overflow-wrap:anywhere]">
-          {item.title}
+          {wholeTitle === item.key ? item.title : cut(item.title)}
         </h2>
+        {longTitle && (
+          <Button size="sm" variant="ghost" aria-expanded={wholeTitle === item.key} onClick={() => setWholeTitle((k) => (k === item.key ? null : item.key))}>
+            {wholeTitle === item.key ? 'Show less of the title' : 'Show all of the title'}
+          </Button>
+        )}
         <Badge tone={TONE[state]}>{STATE_LABELS[state]}</Badge>
-        {entry?.state === 'conflict' && <Badge tone="bad">not saved: the service already held {entry.recorded ?? 'another decision'}</Badge>}
-        {entry?.state === 'failed' && <Badge tone="bad">{entry.lastError}</Badge>}
+        {entry?.state === 'conflict' && <Badge tone="bad">not saved: the service already held {cut(entry.recorded ?? 'another decision')}</Badge>}
+        {entry?.state === 'failed' && entry.lastError && <Badge tone="bad">{cut(entry.lastError)}</Badge>}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="adopt" onClick={onAdopt} disabled={decided} aria-describedby={item.priceMicros !== null ? priceId : undefined} aria-keyshortcuts="a">

@@ -95,4 +95,14 @@ describe('ItemList', () => {
     expect(shown[0]).toHaveAccessibleName('Item it_0, new');
     expect(screen.queryByRole('option', { name: 'Item it_4999, new' })).not.toBeInTheDocument();
   });
+
+  it('shows a cut of a megabytes-long title and summary in the row, its name and its box', () => {
+    const huge = 'G'.repeat(5_000_000);
+    const { listbox } = renderList({ items: [{ ...item(1), title: `Item ${huge}`, summary: `Task 1 · grade ${huge} (0.5)` }] });
+    const row = within(listbox).getByRole('option');
+    expect(row.textContent!.length).toBeLessThan(1_000);
+    expect(row.getAttribute('aria-label')!.length).toBeLessThan(300);
+    expect(screen.getByRole('checkbox').getAttribute('aria-label')!.length).toBeLessThan(300);
+    expect(row).toHaveTextContent(/^Item GGGG.*…Task 1 · grade GGGG.*…new$/);
+  });
 });

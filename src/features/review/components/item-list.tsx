@@ -4,6 +4,10 @@ import { cx } from "../../../lib/cx";
 import { formatMicros } from "../../../lib/money";
 import type { PickMode } from "../focus-selection";
 import { STATE_LABELS, type DisplayState, type ReviewItem } from "../model";
+import { cut } from "./long-text";
+
+/** A row shows less than the item's header: one line each, whatever the server sent. */
+const ROW_CHARACTERS = 200;
 
 const ROW_HEIGHT = 56;
 
@@ -52,12 +56,13 @@ const Row = memo(function Row({
 }: RowProps) {
   const price =
     item.priceMicros !== null ? `, ${formatMicros(item.priceMicros)}` : "";
+  const title = cut(item.title, ROW_CHARACTERS);
   return (
     <div
       id={optionId(item)}
       role="option"
       aria-selected={selected}
-      aria-label={`${item.title}, ${STATE_LABELS[state]}${price}${selected ? ", selected" : ""}`}
+      aria-label={`${title}, ${STATE_LABELS[state]}${price}${selected ? ", selected" : ""}`}
       data-state={state}
       onClick={(event) => {
         const mode = pickModeOf(event);
@@ -76,9 +81,9 @@ const Row = memo(function Row({
       {/* Room for the row's selection box, laid over it from outside the listbox (an option holds no controls). */}
       <span aria-hidden="true" className="w-4 shrink-0" />
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-medium">{item.title}</span>
+        <span className="truncate font-medium">{title}</span>
         <span className="truncate text-xs text-slate-600 dark:text-slate-400">
-          {item.summary}
+          {cut(item.summary, ROW_CHARACTERS)}
         </span>
       </span>
       {item.priceMicros !== null && (
@@ -192,7 +197,7 @@ export function ItemList({
               key={item.key}
               type="checkbox"
               tabIndex={-1}
-              aria-label={`Select ${item.title}`}
+              aria-label={`Select ${cut(item.title, ROW_CHARACTERS)}`}
               checked={selected.has(item.key)}
               onClick={(event) =>
                 onPick(row.index, event.shiftKey ? "range" : "toggle")

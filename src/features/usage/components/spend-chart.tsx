@@ -1,7 +1,10 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { MICROS_PER_USD } from '../../../api/contract';
-import { formatMicros } from '../../../lib/money';
+import { formatMicros, isOverRange } from '../../../lib/money';
 import { subscriptionColor, type DailySpend } from '../model';
+
+/** A bar's height in dollars; a total past the exact range is drawn at the range's end (its words say "over"). */
+const drawn = (micros: number) => (isOverRange(micros) ? Math.sign(micros) * Number.MAX_SAFE_INTEGER : micros) / MICROS_PER_USD;
 
 /**
  * Spend per day stacked by subscription, one bar slot per calendar day (empty days included),
@@ -11,7 +14,7 @@ import { subscriptionColor, type DailySpend } from '../model';
 export default function SpendChart({ spend }: { spend: DailySpend }) {
   const data = spend.days.map((d) => ({
     day: d.day,
-    ...Object.fromEntries(spend.subscriptions.map((s) => [s, (d.bySubscription[s] ?? 0) / MICROS_PER_USD])),
+    ...Object.fromEntries(spend.subscriptions.map((s) => [s, drawn(d.bySubscription[s] ?? 0)])),
     __micros: d.bySubscription,
   }));
   const withSpend = spend.days.filter((d) => Object.keys(d.bySubscription).length > 0);
