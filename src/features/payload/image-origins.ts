@@ -38,11 +38,8 @@ function read(connectionId: string): ReadonlySet<string> {
   return origins;
 }
 
-/** The origins a connection allows (e.g. "https://cdn.example.org"). */
-export const allowedOrigins = (connectionId: string): ReadonlySet<string> => read(connectionId);
-
 /** Always loads images from `origin` for this connection, in this tab and every other. */
-export function allowOrigin(connectionId: string, origin: string): void {
+function allowOrigin(connectionId: string, origin: string): void {
   const next = new Set(read(connectionId)).add(origin);
   cache.set(connectionId, next);
   try {
