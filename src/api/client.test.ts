@@ -185,3 +185,21 @@ describe('headers', () => {
     expect(JSON.parse(String(init.body))).toEqual({ subscription_id: 'sub', reason: 'blurry' });
   });
 });
+
+describe('IDs in paths', () => {
+  it.each(['..', '.', 'a/b', 'a b', '%2e%2e', 'x?y', ''])('refuses %j before any request, as a 400 that is never retried', async (id) => {
+    const { fetch, calls } = fakeFetch(json(200, { data: [] }));
+    const error = await Promise.resolve()
+      .then(() => client(fetch).deliveryItems(id))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'INVALID_PARAMETER' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends a valid ID as it is', async () => {
+    const { fetch, calls } = fakeFetch(json(200, { success: true, errorCode: null, errorMessage: null, data: [] }));
+    await client(fetch).listTasks('fr-1.a:b_c', undefined).catch(() => undefined);
+    expect(calls[0]!.url).toContain('/v1/frontiers/fr-1.a:b_c/tasks');
+  });
+});

@@ -14,6 +14,8 @@ import {
   type FrontierStatusFilter,
   type LivePullParams,
 } from './contract';
+import { isValidId } from './contract/ids';
+import { ApiError } from './errors';
 import { request, type HttpConfig } from './http';
 
 export interface ClientConfig extends HttpConfig {
@@ -22,7 +24,16 @@ export interface ClientConfig extends HttpConfig {
   jwt?: string;
 }
 
-const seg = encodeURIComponent;
+/**
+ * An ID as a path segment. An ID the service could never accept (outside `[A-Za-z0-9._:-]`, or `.`
+ * and `..`, which `new URL` collapses into another path) is refused here, before any request:
+ * the console never builds a path from one (a delivered item named `..` once sent its decision to
+ * another endpoint). The refusal is a 400 like the service's own, so it fails once, never retried.
+ */
+function seg(id: string): string {
+  if (!isValidId(id)) throw new ApiError(400, 'INVALID_PARAMETER', `"${id.slice(0, 80)}" is not a valid ID (letters, digits, ".", "_", ":" and "-"): nothing was sent`, '');
+  return id;
+}
 
 /** One typed function per endpoint of the spec; every response validated. */
 export function createClient(config: ClientConfig) {
