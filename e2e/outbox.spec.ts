@@ -130,7 +130,7 @@ test('a reload resumes free decisions by itself and charged ones after one confi
 
   const notice = page.getByRole('alert', { name: 'Charged decisions waiting' });
   await expect(notice).toBeVisible();
-  const feedback = async () => (await serviceApi(request).reread('sub_live_streets', '&limit=200')).find((s) => s.submission_id === liveId)?.consumer_feedback;
+  const feedback = async () => (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === liveId)?.consumer_feedback;
   await expect.poll(feedback, { timeout: 15_000 }).toBe('dispute');
   expect((await serviceApi(request).usage()).filter((r) => r.item_id === item!.id)).toHaveLength(0);
 

@@ -38,7 +38,8 @@ test('a 200-item page keeps only the rows in view in the DOM; End brings the las
   await connectDemo(page);
   await page.goto('/review/sub_live_streets?mode=reread&limit=200');
   await page.getByRole('button', { name: 'Pull', exact: true }).click();
-  await expect(page.getByText('0 of 200 decided')).toBeVisible();
+  // Other tests of the run decide items of this subscription too: what counts is the 200.
+  await expect(page.getByText(/^\d+ of 200 decided/)).toBeVisible();
   const list = page.getByRole('listbox', { name: 'Items on this page' });
   const options = list.getByRole('option');
   const focusedTitle = page.getByRole('region', { name: 'Focused item' }).getByRole('heading');

@@ -14,13 +14,12 @@ export function DataTable<T>({ table, caption, empty = 'Nothing to show.' }: { t
           <tr key={group.id}>
             {group.headers.map((header) => {
               const sorted = header.column.getIsSorted();
-              const toggle = header.column.getToggleSortingHandler();
               return (
                 <HeaderCell
                   key={header.id}
                   header={{
                     label: flexRender(header.column.columnDef.header, header.getContext()),
-                    sort: header.column.getCanSort() && toggle ? { direction: sorted || null, onToggle: () => toggle(undefined) } : undefined,
+                    sort: header.column.getCanSort() ? { direction: sorted || null, onToggle: () => header.column.toggleSorting() } : undefined,
                   }}
                 />
               );
