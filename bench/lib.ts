@@ -35,13 +35,12 @@ export async function startServiceProcess(args: string[]): Promise<{ url: string
   return { url, child };
 }
 
+export const BENCH_CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const benchChromiumPath = () => process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
 /** Debian's chromium (or PLAYWRIGHT_CHROMIUM_PATH) with the flags this machine needs. */
 export function launchBenchChromium() {
-  const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  return chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  return chromium.launch({ executablePath: benchChromiumPath(), args: BENCH_CHROMIUM_ARGS });
 }
 
 /**
