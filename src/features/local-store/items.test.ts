@@ -77,7 +77,32 @@ describe('local item store', () => {
     await deleteScope(db, 'S');
     expect(await countItems(db, 'S', 'b')).toEqual({ total: 0, open: 0 });
     expect(await countItems(db, 'T', 'a')).toEqual({ total: 1, open: 1 });
-    expect(await db.payloads.count()).toBe(1);
+    expect(await db.pages.count()).toBe(1);
+    expect(await readPayloads(db, 'T', 'a', ['1'])).toEqual(new Map([['1', live(1)]]));
+  });
+
+  it('writes one row of records per page, holding only the items it added', async () => {
+    await saveDelivered(db, 'S', 'sub', 'incremental', [1, 2].map((i) => delivered(live(i))));
+    await saveDelivered(db, 'S', 'sub', 'reread', [1, 2].map((i) => delivered(live(i))));
+    expect(await db.pages.count()).toBe(1);
+    await saveDelivered(db, 'S', 'sub', 'reread', [2, 3, 4].map((i) => delivered(live(i))));
+    const pages = await db.pages.toArray();
+    expect(pages.map((p) => [...p.records.keys()])).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
+    // One read brings the other records of the same page along.
+    expect([...(await readPayloads(db, 'S', 'sub', ['3'])).keys()]).toEqual(['3', '4']);
+  });
+
+  it('reads and deletes the records of items kept one row per item (before pages)', async () => {
+    const older = live(9);
+    await db.items.add({ ...summaryOfLive(older), scope: 'S', subscriptionId: 'sub', seq: 1, receivedAt: 1, via: 'incremental', open: 1 });
+    await db.payloads.add({ scope: 'S', subscriptionId: 'sub', itemId: '9', record: older });
+    await saveDelivered(db, 'S', 'sub', 'incremental', [delivered(live(1))]);
+    expect(await readPayloads(db, 'S', 'sub', ['9', '1'])).toEqual(new Map<string, unknown>([['1', live(1)], ['9', older]]));
+    await deleteSubscriptionItems(db, 'S', 'sub');
+    expect([await db.items.count(), await db.pages.count(), await db.payloads.count()]).toEqual([0, 0, 0]);
   });
 
   it('summarises simulated items with exact prices and their status', () => {
