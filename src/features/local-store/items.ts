@@ -31,7 +31,7 @@ export async function saveDelivered(
 ): Promise<SaveResult> {
   const unique = [...new Map(page.map((d) => [d.summary.itemId, d])).values()];
   if (unique.length === 0) return { added: 0, known: 0 };
-  const result = await db.transaction('rw', db.items, db.pages, async () => {
+  const result = await db.transaction('rw', [db.items, db.pages, db.counts], async () => {
     // The records first, all of them: the items point at their row, and most pages are all new.
     const records = new Map(unique.map((d) => [d.summary.itemId, d.record]));
     const pageId = await db.pages.add({ scope, subscriptionId, records });
@@ -59,16 +59,21 @@ export async function saveDelivered(
     // Items held already: only a decision the service now reports changes them.
     const reported = unique.filter((d, index) => held.has(index) && d.summary.serverDecision);
     let updated = 0;
+    let closed = 0;
     if (reported.length) {
       const rows = await db.items.bulkGet(reported.map((d): ItemKey => [scope, subscriptionId, d.summary.itemId]));
       const changes = rows.flatMap((row, i) => {
         const decision = reported[i]!.summary.serverDecision;
-        return row && row.serverDecision !== decision ? [{ ...row, serverDecision: decision, open: 0 as const }] : [];
+        if (!row || row.serverDecision === decision) return [];
+        closed += row.open;
+        return [{ ...row, serverDecision: decision, open: 0 as const }];
       });
       if (changes.length) await db.items.bulkPut(changes);
       updated = changes.length;
     }
     const added = unique.length - held.size;
+    const addedOpen = items.reduce((sum, item, index) => (held.has(index) ? sum : sum + item.open), 0);
+    await addToCounts(db, scope, subscriptionId, added, addedOpen - closed);
     return { added, known: held.size, changed: added + updated };
   });
   if (result.changed > 0) announceItems({ scope, subscriptionId });
@@ -94,10 +99,18 @@ const subscriptionRange = (scope: string, subscriptionId: string) =>
 // holding the same array object twice is refused as if it were a cycle.)
 const scopeRange = (scope: string) => [[scope], [scope, Dexie.maxKey]] as const;
 
-/** How many items a scope holds, all subscriptions together. */
+/** Changes a subscription's counts, inside the transaction of the write that changed its items. */
+async function addToCounts(db: ConsoleDb, scope: string, subscriptionId: string, total: number, open: number): Promise<void> {
+  if (total === 0 && open === 0) return;
+  const row = (await db.counts.get([scope, subscriptionId])) ?? { scope, subscriptionId, total: 0, open: 0 };
+  await db.counts.put({ ...row, total: row.total + total, open: row.open + open });
+}
+
+/** How many items a scope holds, all subscriptions together (read from the counts, not counted). */
 export async function countScope(db: ConsoleDb, scope: string): Promise<number> {
   const [lo, hi] = scopeRange(scope);
-  return db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).count();
+  const rows = await db.counts.where('[scope+subscriptionId]').between(lo, hi, true, true).toArray();
+  return rows.reduce((sum, row) => sum + row.total, 0);
 }
 
 const openRange = (scope: string, subscriptionId: string, open: 0 | 1) =>
@@ -135,12 +148,10 @@ export async function listGroupAfter(db: ConsoleDb, scope: string, subscriptionI
     .toArray();
 }
 
+/** How many items a subscription holds, and how many are undecided (read from the counts, not counted). */
 export async function countItems(db: ConsoleDb, scope: string, subscriptionId: string): Promise<{ total: number; open: number }> {
-  const index = db.items.where('[scope+subscriptionId+open+seq]');
-  const [lo, hi] = openRange(scope, subscriptionId, 1);
-  const [slo, shi] = subscriptionRange(scope, subscriptionId);
-  const [open, total] = await Promise.all([index.between(lo, hi, true, true).count(), db.items.where('[scope+subscriptionId+itemId]').between(slo, shi, true, true).count()]);
-  return { total, open };
+  const row = await db.counts.get([scope, subscriptionId]);
+  return { total: row?.total ?? 0, open: row?.open ?? 0 };
 }
 
 /** Which of these items the store holds already. */
@@ -169,10 +180,12 @@ export async function readPayloads(db: ConsoleDb, scope: string, subscriptionId:
 /** Marks items decided (0) or undecided again (1, after an undo or a discard). */
 export async function setOpen(db: ConsoleDb, scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void> {
   if (itemIds.length === 0) return;
-  await db.transaction('rw', db.items, async () => {
-    const rows = await db.items.bulkGet(itemIds.map((id): ItemKey => [scope, subscriptionId, id]));
+  await db.transaction('rw', db.items, db.counts, async () => {
+    // Each item once: a repeated ID would be counted twice.
+    const rows = await db.items.bulkGet([...new Set(itemIds)].map((id): ItemKey => [scope, subscriptionId, id]));
     const changed = rows.flatMap((row) => (row && row.open !== open && !(open === 1 && row.serverDecision) ? [{ ...row, open }] : []));
     if (changed.length) await db.items.bulkPut(changed);
+    await addToCounts(db, scope, subscriptionId, 0, open ? changed.length : -changed.length);
   });
 }
 
@@ -180,8 +193,9 @@ export async function setOpen(db: ConsoleDb, scope: string, subscriptionId: stri
 export async function deleteSubscriptionItems(db: ConsoleDb, scope: string, subscriptionId: string): Promise<number> {
   const [lo, hi] = subscriptionRange(scope, subscriptionId);
   return db
-    .transaction('rw', [db.items, db.pages, db.payloads, db.pulls], async () => {
+    .transaction('rw', [db.items, db.pages, db.payloads, db.counts, db.pulls], async () => {
       const count = await db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
+      await db.counts.delete([scope, subscriptionId]);
       await db.pages.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
       await db.payloads.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
       await db.pulls.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
@@ -193,8 +207,9 @@ export async function deleteSubscriptionItems(db: ConsoleDb, scope: string, subs
 /** Forgets everything of a scope: items, content, decisions and pulls. */
 export async function deleteScope(db: ConsoleDb, scope: string): Promise<void> {
   const [lo, hi] = scopeRange(scope);
-  await db.transaction('rw', [db.items, db.pages, db.payloads, db.decisions, db.pulls], async () => {
+  await db.transaction('rw', [db.items, db.pages, db.payloads, db.counts, db.decisions, db.pulls], async () => {
     await db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
+    await db.counts.where('[scope+subscriptionId]').between(lo, hi, true, true).delete();
     await db.pages.where('[scope+subscriptionId]').between(lo, hi, true, true).delete();
     await db.payloads.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
     await db.decisions.where('scope').equals(scope).delete();
