@@ -33,6 +33,13 @@ interface Variant {
   countBefore?: boolean;
   /** Add and let held ones fail (the console), or read which are held first, then put only the new ones. */
   write?: 'add' | 'get-then-put';
+  /**
+   * With one payload row per page, the order of requests inside the transaction: every request
+   * at once (`pipelined`); the page row added first for its generated ID, then the items awaited
+   * (`autoinc`, as Dexie's bulkAdd), then a counts row read and written (`autoinc+counts`); or the
+   * counts row read first, numbering the page, then page and items, then the counts row written (`counts-first`).
+   */
+  flow?: 'pipelined' | 'autoinc' | 'autoinc+counts' | 'counts-first';
 }
 
 const LONG = 'http://127.0.0.1:43210 org_0f3c2b1a9d8e7f6a';
@@ -43,6 +50,9 @@ const VARIANTS: Variant[] = [
   { name: 'short scope', scope: 's1', payloads: 'item', openIndex: true, write: 'add' },
   { name: 'one payload row per page', scope: LONG, payloads: 'page', openIndex: true, write: 'add' },
   { name: 'short scope, one payload row per page', scope: 's1', payloads: 'page', openIndex: true, write: 'add' },
+  { name: 'page row, generated ID awaited', scope: LONG, payloads: 'page', openIndex: true, write: 'add', flow: 'autoinc' },
+  { name: 'page row, generated ID, then counts', scope: LONG, payloads: 'page', openIndex: true, write: 'add', flow: 'autoinc+counts' },
+  { name: 'page row numbered by counts read first', scope: LONG, payloads: 'page', openIndex: true, write: 'add', flow: 'counts-first' },
   { name: 'no payloads', scope: LONG, payloads: 'none', openIndex: true, write: 'add' },
   { name: 'no open index', scope: LONG, payloads: 'item', openIndex: false, write: 'add' },
   { name: 'get then put', scope: LONG, payloads: 'item', openIndex: true, write: 'get-then-put' },
@@ -80,7 +90,8 @@ async function open(name, v) {
     const items = db.createObjectStore('items', { keyPath: ['scope', 'subscriptionId', 'itemId'] });
     if (v.openIndex) items.createIndex('open', ['scope', 'subscriptionId', 'open', 'seq']);
     if (v.payloads === 'item') db.createObjectStore('payloads', { keyPath: ['scope', 'subscriptionId', 'itemId'] });
-    if (v.payloads === 'page') db.createObjectStore('pages', { keyPath: ['scope', 'subscriptionId', 'seq'] });
+    if (v.payloads === 'page') db.createObjectStore('pages', v.flow === 'autoinc' || v.flow === 'autoinc+counts' ? { keyPath: 'id', autoIncrement: true } : { keyPath: ['scope', 'subscriptionId', 'seq'] });
+    if (v.flow === 'autoinc+counts' || v.flow === 'counts-first') db.createObjectStore('counts', { keyPath: ['scope', 'subscriptionId'] });
   };
   return request(req);
 }
@@ -89,12 +100,29 @@ let clock = Date.now();
 async function writePage(db, v, from) {
   const now = ++clock;
   const rows = Array.from({ length: 200 }, (_, k) => row(v.scope, from + k, now, k));
-  const stores = ['items', ...(v.payloads === 'item' ? ['payloads'] : v.payloads === 'page' ? ['pages'] : [])];
+  const stores = ['items', ...(v.payloads === 'item' ? ['payloads'] : v.payloads === 'page' ? ['pages'] : []), ...(v.flow === 'autoinc+counts' || v.flow === 'counts-first' ? ['counts'] : [])];
   const reading = v.countBefore ? request(db.transaction('items', 'readonly').objectStore('items').count(IDBKeyRange.bound([v.scope, SUB], [v.scope, SUB, []]))) : null;
   const start = performance.now();
   const tx = db.transaction(stores, 'readwrite', v.durability ? { durability: v.durability } : undefined);
   const items = tx.objectStore('items');
   const fresh = [];
+  if (v.flow && v.flow !== 'pipelined') {
+    const pages = tx.objectStore('pages');
+    const counts = v.flow === 'autoinc' ? null : tx.objectStore('counts');
+    const countKey = [v.scope, SUB];
+    const first = v.flow === 'counts-first' ? await request(counts.get(countKey)) : null;
+    const page = v.flow === 'counts-first' ? (first?.pages ?? 0) : await request(pages.add({ scope: v.scope, subscriptionId: SUB, records: rows.map((r, k) => record(from + k)) }));
+    if (v.flow === 'counts-first') pages.put({ scope: v.scope, subscriptionId: SUB, seq: page, records: rows.map((r, k) => record(from + k)) });
+    await Promise.all(rows.map((r) => new Promise((resolve) => { const add = items.add({ ...r, page }); add.onsuccess = resolve; add.onerror = (e) => { e.preventDefault(); e.stopPropagation(); resolve(); }; })));
+    if (counts) {
+      const count = v.flow === 'counts-first' ? first : await request(counts.get(countKey));
+      counts.put({ scope: v.scope, subscriptionId: SUB, total: (count?.total ?? 0) + 200, open: (count?.open ?? 0) + 200, pages: page + 1 });
+    }
+    await done(tx);
+    const ms = performance.now() - start;
+    await reading;
+    return ms;
+  }
   if (v.write === 'get-then-put') {
     const held = await Promise.all(rows.map((r) => request(items.getKey([r.scope, r.subscriptionId, r.itemId]))));
     rows.forEach((r, k) => { if (held[k] === undefined) { items.put(r); fresh.push(k); } });
