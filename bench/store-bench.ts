@@ -4,13 +4,17 @@
  * page, each page written to IndexedDB before it shows) and prints the write time per page; then
  * the review is opened afresh five times and the time from navigation to the first item painted
  * (Element Timing) is printed. A benchmark, not a test: it reports numbers.
+ *
+ * STORE_BENCH_ITEMS sets the size (100,000); STORE_BENCH_PROFILE=disk keeps IndexedDB on disk.
  */
 
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import { connectForBench, launchBenchChromium, percentile, printTable, startServiceProcess } from './lib';
+import { chromiumLaunchOptions } from '../scripts/chromium';
 
 const ITEMS = Number(process.env.STORE_BENCH_ITEMS ?? 100_000);
 const SUBSCRIPTION = 'sub_bench_store';
@@ -52,9 +56,12 @@ async function main() {
   cli('fixtures.ts', ['import', join(dataDir, 'store.json')]);
   const demo = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { subscriptions: { subscription_id: string }[] };
   const key = (JSON.parse(cli('keys.ts', ['create', '--name', 'bench:store', '--subscriptions', [...demo.subscriptions.map((s) => s.subscription_id), SUBSCRIPTION].join(',')])) as { key: string }).key;
-  const browser = await launchBenchChromium();
+  // Playwright's contexts keep IndexedDB in memory; STORE_BENCH_PROFILE=disk measures a profile on disk, as a person's browser.
+  const profile = process.env.STORE_BENCH_PROFILE === 'disk' ? mkdtempSync(join(tmpdir(), 'dds-bench-profile-')) : null;
+  const viewport = { width: 1400, height: 1000 };
+  const browser = profile ? null : await launchBenchChromium();
+  const context = browser ? await browser.newContext({ viewport }) : await chromium.launchPersistentContext(profile!, { ...chromiumLaunchOptions(), viewport });
   try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     await connectForBench(page, url, key, SUBSCRIPTION);
 
@@ -80,22 +87,36 @@ async function main() {
     console.log(`${stored.toLocaleString('en-US')} items stored in ${pullSeconds.toFixed(0)} s; pulling single pages into the full store…`);
 
     // One page at a time into the full store, as a reviewer pulls: 20 more pages of 200 (fed by a
-    // second import), each write measured on its own.
-    writeFixture(join(dataDir, 'more.json'), ITEMS, 20 * 200);
+    // second import), each write measured on its own; then 10 more with the Connection page open
+    // in another tab (it shows how many items are kept, and updates on every write).
+    writeFixture(join(dataDir, 'more.json'), ITEMS, 30 * 200);
     cli('fixtures.ts', ['import', join(dataDir, 'more.json')]);
-    await page.evaluate(() => performance.clearMeasures('dds:store-page'));
     // Each pull starts once the list shows the previous page (two frames later), so a write is timed
     // on its own, not behind the rendering of the page before; that time is reported beside it.
-    const listUpdates: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const clicked = Date.now();
-      await page.getByRole('button', { name: 'Pull', exact: true }).click();
-      await page.waitForFunction((n) => document.body.innerText.includes(`${n.toLocaleString()} items kept on this device`), stored + (i + 1) * 200, { timeout: 60_000 });
-      listUpdates.push(Date.now() - clicked);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    }
-    const writes = await page.evaluate(() => performance.getEntriesByName('dds:store-page').map((e) => e.duration));
-    const total = stored + 20 * 200;
+    let pulled = stored;
+    const pullSingles = async (count: number) => {
+      await page.evaluate(() => performance.clearMeasures('dds:store-page'));
+      const listUpdates: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const clicked = Date.now();
+        await page.getByRole('button', { name: 'Pull', exact: true }).click();
+        pulled += 200;
+        await page.waitForFunction((n) => document.body.innerText.includes(`${n.toLocaleString()} items kept on this device`), pulled, { timeout: 60_000 });
+        listUpdates.push(Date.now() - clicked);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      }
+      const writes = await page.evaluate(() => performance.getEntriesByName('dds:store-page').map((e) => e.duration));
+      return { writes, listUpdates };
+    };
+    const { writes, listUpdates } = await pullSingles(20);
+    const connectionTab = await context.newPage();
+    await connectionTab.goto(`${url}/connection`);
+    await connectionTab.getByLabel('Storage used').filter({ hasText: `${pulled.toLocaleString('en-US')} items in all` }).waitFor({ timeout: 60_000 });
+    const beside = await pullSingles(10);
+    // The Connection page caught up with every write.
+    await connectionTab.getByLabel('Storage used').filter({ hasText: `${pulled.toLocaleString('en-US')} items in all` }).waitFor({ timeout: 60_000 });
+    await connectionTab.close();
+    const total = pulled;
     console.log('opening the review afresh…');
 
     // Navigation → first item painted: the title's Element Timing entry, relative to the navigation's start.
@@ -129,6 +150,7 @@ async function main() {
       { metric: `items in the store for one subscription`, value: stored.toLocaleString('en-US'), target: `${ITEMS.toLocaleString('en-US')}`, ok: stored === ITEMS },
       { metric: `write a 200-item page into the full store, p50 of ${writes.length}`, value: `${writeP50.toFixed(1)} ms`, target: '≤ 50 ms', ok: writeP50 <= 50 },
       { metric: 'write a 200-item page into the full store, p95', value: `${percentile(writes, 95).toFixed(1)} ms` },
+      { metric: `write a 200-item page with the Connection page open in another tab, p50 of ${beside.writes.length}`, value: `${percentile(beside.writes, 50).toFixed(1)} ms` },
       { metric: 'write a 200-item page during Pull all new (list rendering meanwhile), p50', value: `${percentile(pullAllWrites, 50).toFixed(1)} ms` },
       { metric: `Pull click → the page listed in a ${total.toLocaleString('en-US')}-item list, p50`, value: `${percentile(listUpdates, 50).toFixed(0)} ms` },
       { metric: `open the review → first item painted, median of ${opens.length}`, value: `${openMedian.toFixed(0)} ms`, target: '≤ 1000 ms', ok: openMedian <= 1000 },
@@ -136,14 +158,16 @@ async function main() {
       { metric: `open the review → all ${total.toLocaleString('en-US')} listed, max`, value: `${complete.toFixed(0)} ms` },
       { metric: `Pull all new, ${ITEMS.toLocaleString('en-US')} items (pages of 200)`, value: `${pullSeconds.toFixed(0)} s` },
     ];
-    printTable('Local store benchmark (Chromium, IndexedDB)', rows);
+    printTable(`Local store benchmark (Chromium, IndexedDB ${profile ? 'on disk' : 'in memory'})`, rows);
     writeFileSync(
       'bench/store-results.json',
-      `${JSON.stringify({ items: stored, write_page_ms: { p50: writeP50, p95: percentile(writes, 95), samples: writes.length, during_pull_all_p50: percentile(pullAllWrites, 50) }, open_first_item_ms: { median: openMedian, max: Math.max(...opens), samples: opens }, listed_all_ms: complete, pull_all_seconds: pullSeconds }, null, 2)}\n`,
+      `${JSON.stringify({ items: stored, write_page_ms: { p50: writeP50, p95: percentile(writes, 95), samples: writes, connection_tab_open: beside.writes, during_pull_all_p50: percentile(pullAllWrites, 50) }, open_first_item_ms: { median: openMedian, max: Math.max(...opens), samples: opens }, listed_all_ms: complete, pull_all_seconds: pullSeconds }, null, 2)}\n`,
     );
     if (rows.some((r) => r.ok === false)) process.exitCode = 1;
   } finally {
-    await browser.close();
+    await context.close();
+    await browser?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }

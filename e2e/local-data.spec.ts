@@ -7,7 +7,7 @@ import { storedRows } from './support/idb';
  * it, or on Disconnect. Kept, it comes back with the next connection of the same organization.
  */
 
-const storedCount = async (page: Page, table: 'items' | 'payloads' | 'decisions' | 'pulls') => (await storedRows(page, table)).length;
+const storedCount = async (page: Page, table: 'items' | 'pages' | 'payloads' | 'counts' | 'decisions' | 'pulls') => (await storedRows(page, table)).length;
 
 async function pullFive(page: Page, subscription: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
@@ -38,7 +38,8 @@ test('the connection page shows what this device keeps, and deletes one subscrip
   await expect(page.getByRole('status').filter({ hasText: 'The local items of sub_live_support were deleted' })).toBeVisible();
   await expect(page.getByLabel('Storage used')).toContainText('5 items in all');
   expect(await storedCount(page, 'items')).toBe(5);
-  expect(await storedCount(page, 'payloads')).toBe(5);
+  // The other subscription's one page of records stays.
+  expect(await storedCount(page, 'pages')).toBe(1);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
   await page.getByRole('listitem').filter({ hasText: 'sub_live_support' }).getByRole('link', { name: /^Review / }).click();
@@ -67,7 +68,7 @@ test('Disconnect keeps the local data for the next connection, or deletes all of
   await dialog.getByRole('checkbox', { name: /Also delete them from this device/ }).check();
   await dialog.getByRole('button', { name: 'Disconnect and delete local data' }).click();
   await expect(dialog).toBeHidden();
-  for (const table of ['items', 'payloads', 'decisions', 'pulls'] as const) expect(await storedCount(page, table), table).toBe(0);
+  for (const table of ['items', 'pages', 'payloads', 'counts', 'decisions', 'pulls'] as const) expect(await storedCount(page, table), table).toBe(0);
 
   await connectDemo(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();

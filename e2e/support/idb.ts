@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /** Every row of one object store of the console's IndexedDB database, read directly in the page. */
-export function storedRows<T = Record<string, unknown>>(page: Page, table: 'items' | 'payloads' | 'decisions' | 'pulls'): Promise<T[]> {
+export function storedRows<T = Record<string, unknown>>(page: Page, table: 'items' | 'pages' | 'payloads' | 'counts' | 'decisions' | 'pulls'): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {

@@ -8,7 +8,14 @@ import Dexie, { type Table } from 'dexie';
  * - `items`: one row per delivered item, small and flat (what lists, filters and sorts need),
  *   in delivery order (`seq`). `open` is 1 until a decision is recorded, so "undecided first"
  *   is an index range, not a scan.
- * - `payloads`: the delivered record exactly as received, read only for the item on screen.
+ * - `pages`: the delivered records exactly as received, one row per page written (the items it
+ *   added), read only for the items on screen. One row per item was half the cost of a page write
+ *   at 100,000 items (bench/idb-floor.ts: ~45 ms with a row per record, ~24 ms with one per page).
+ * - `payloads`: the records of items kept before `pages` existed (one row per item); read and
+ *   deleted, never written any more.
+ * - `counts`: how many items each subscription holds and how many are undecided, kept in the
+ *   transaction of every write that changes them. Counting 100,000 rows on every change made the
+ *   next page's write wait behind the scan (~660 ms instead of ~85 ms on disk, bench/idb-floor.ts).
  * - `decisions`: the outbox (every decision with its state); decisions are not secrets.
  * - `pulls`: what each pull did, including answers that were lost.
  */
@@ -40,6 +47,23 @@ export interface StoredItem {
   validatorCount: number | null;
   consensusRatio: number | null;
   createdAt: string | null;
+  /** The `pages` row holding this item's record; absent on items whose record is in `payloads`. */
+  page?: number;
+}
+
+/** The records one page write added, by item ID. */
+export interface StoredPage {
+  id?: number;
+  scope: string;
+  subscriptionId: string;
+  records: Map<string, unknown>;
+}
+
+export interface StoredCount {
+  scope: string;
+  subscriptionId: string;
+  total: number;
+  open: number;
 }
 
 export interface StoredPayload {
@@ -75,6 +99,8 @@ export type ItemKey = [scope: string, subscriptionId: string, itemId: string];
 export class ConsoleDb extends Dexie {
   items!: Table<StoredItem, ItemKey>;
   payloads!: Table<StoredPayload, ItemKey>;
+  pages!: Table<StoredPage, number>;
+  counts!: Table<StoredCount, [scope: string, subscriptionId: string]>;
   decisions!: Table<StoredDecision, string>;
   pulls!: Table<PullRecord, number>;
 
@@ -89,6 +115,21 @@ export class ConsoleDb extends Dexie {
       decisions: 'id, scope, [scope+itemId], [scope+state]',
       pulls: '++id, [scope+subscriptionId]',
     });
+    // A page's ID comes from the database, so two tabs (or two writes in one millisecond) never share one.
+    this.version(2)
+      .stores({ pages: '++id, [scope+subscriptionId]', counts: '[scope+subscriptionId]' })
+      .upgrade(async (tx) => {
+        // Items kept before counts existed are counted once, from the index keys alone.
+        const keys = (await tx.table('items').orderBy('[scope+subscriptionId+open+seq]').keys()) as unknown as [string, string, 0 | 1, number][];
+        const counts = new Map<string, StoredCount>();
+        for (const [scope, subscriptionId, open] of keys) {
+          const key = JSON.stringify([scope, subscriptionId]);
+          const count = counts.get(key) ?? counts.set(key, { scope, subscriptionId, total: 0, open: 0 }).get(key)!;
+          count.total++;
+          count.open += open;
+        }
+        await tx.table('counts').bulkPut([...counts.values()]);
+      });
   }
 }
 

@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveSubmission, SimulatedItem } from '../../api/contract';
 import { ConsoleDb } from './db';
-import { countItems, deleteScope, deleteSubscriptionItems, heldIds, listItems, readPayloads, saveDelivered, setOpen } from './items';
+import { countItems, countScope, deleteScope, deleteSubscriptionItems, heldIds, listItems, readPayloads, saveDelivered, setOpen } from './items';
 import { summaryOfLive, summaryOfSimulated } from './summary';
 
 const live = (id: number, feedback: LiveSubmission['consumer_feedback'] = null): LiveSubmission => ({
@@ -77,7 +79,79 @@ describe('local item store', () => {
     await deleteScope(db, 'S');
     expect(await countItems(db, 'S', 'b')).toEqual({ total: 0, open: 0 });
     expect(await countItems(db, 'T', 'a')).toEqual({ total: 1, open: 1 });
-    expect(await db.payloads.count()).toBe(1);
+    expect(await db.pages.count()).toBe(1);
+    expect(await readPayloads(db, 'T', 'a', ['1'])).toEqual(new Map([['1', live(1)]]));
+  });
+
+  it('writes one row of records per page, holding only the items it added', async () => {
+    await saveDelivered(db, 'S', 'sub', 'incremental', [1, 2].map((i) => delivered(live(i))));
+    await saveDelivered(db, 'S', 'sub', 'reread', [1, 2].map((i) => delivered(live(i))));
+    expect(await db.pages.count()).toBe(1);
+    await saveDelivered(db, 'S', 'sub', 'reread', [2, 3, 4].map((i) => delivered(live(i))));
+    const pages = await db.pages.toArray();
+    expect(pages.map((p) => [...p.records.keys()])).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
+    // One read brings the other records of the same page along.
+    expect([...(await readPayloads(db, 'S', 'sub', ['3'])).keys()]).toEqual(['3', '4']);
+  });
+
+  it('reads and deletes the records of items kept one row per item (before pages)', async () => {
+    const older = live(9);
+    await db.items.add({ ...summaryOfLive(older), scope: 'S', subscriptionId: 'sub', seq: 1, receivedAt: 1, via: 'incremental', open: 1 });
+    await db.payloads.add({ scope: 'S', subscriptionId: 'sub', itemId: '9', record: older });
+    await saveDelivered(db, 'S', 'sub', 'incremental', [delivered(live(1))]);
+    expect(await readPayloads(db, 'S', 'sub', ['9', '1'])).toEqual(new Map<string, unknown>([['1', live(1)], ['9', older]]));
+    await deleteSubscriptionItems(db, 'S', 'sub');
+    expect([await db.items.count(), await db.pages.count(), await db.payloads.count()]).toEqual([0, 0, 0]);
+  });
+
+  it('keeps each subscription’s counts equal to its items through any writes, decisions and deletes', async () => {
+    type Step =
+      | { op: 'save'; sub: string; ids: number[]; reported: boolean }
+      | { op: 'open'; sub: string; ids: number[]; open: 0 | 1 }
+      | { op: 'delete'; sub: string };
+    const sub = fc.constantFrom('a', 'b');
+    const ids = fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 6 });
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ op: fc.constant('save' as const), sub, ids, reported: fc.boolean() }),
+      fc.record({ op: fc.constant('open' as const), sub, ids, open: fc.constantFrom(0 as const, 1 as const) }),
+      fc.record({ op: fc.constant('delete' as const), sub }),
+    );
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
+        const scope = `P${++run}`;
+        for (const s of steps) {
+          if (s.op === 'save') await saveDelivered(db, scope, s.sub, 'reread', s.ids.map((i) => delivered(live(i, s.reported && i % 2 === 0 ? 'adopt' : null))));
+          else if (s.op === 'open') await setOpen(db, scope, s.sub, s.ids.map(String), s.open);
+          else await deleteSubscriptionItems(db, scope, s.sub);
+        }
+        for (const s of ['a', 'b']) {
+          const rows = await db.items.where('[scope+subscriptionId+itemId]').between([scope, s, Dexie.minKey], [scope, s, Dexie.maxKey]).toArray();
+          expect(await countItems(db, scope, s)).toEqual({ total: rows.length, open: rows.filter((r) => r.open === 1).length });
+        }
+        expect(await countScope(db, scope)).toBe(await db.items.filter((r) => r.scope === scope).count());
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('counts the items a database kept before counts existed, once, when it is opened', async () => {
+    const older = new Dexie(`older-${name}`);
+    older.version(1).stores({ items: '[scope+subscriptionId+itemId], [scope+subscriptionId+open+seq]', payloads: '[scope+subscriptionId+itemId]', decisions: 'id', pulls: '++id' });
+    const row = (itemId: string, subscriptionId: string, open: 0 | 1) => ({ ...summaryOfLive(live(Number(itemId))), scope: 'S', subscriptionId, seq: Number(itemId), receivedAt: 1, via: 'incremental', open });
+    await older.table('items').bulkAdd([row('1', 'a', 1), row('2', 'a', 0), row('3', 'a', 1), row('4', 'b', 0)]);
+    older.close();
+    const upgraded = new ConsoleDb(`older-${name}`);
+    try {
+      expect(await countItems(upgraded, 'S', 'a')).toEqual({ total: 3, open: 2 });
+      expect(await countItems(upgraded, 'S', 'b')).toEqual({ total: 1, open: 0 });
+      expect(await countScope(upgraded, 'S')).toBe(4);
+    } finally {
+      await upgraded.delete();
+    }
   });
 
   it('summarises simulated items with exact prices and their status', () => {

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { ConsoleDb, DeliveryVia, ItemKey, StoredItem, StoredPayload } from './db';
+import type { ConsoleDb, DeliveryVia, ItemKey, StoredCount, StoredItem } from './db';
 import { announceItems } from './changes';
 import type { ItemSummary } from './summary';
 
@@ -17,9 +17,9 @@ export interface SaveResult {
 }
 
 /**
- * Writes a page of delivered items in one transaction, before anything shows them. An item the
- * store already holds keeps its first arrival and content; only a decision the service now
- * reports for it is taken over.
+ * Writes a page of delivered items in one transaction, before anything shows them: a small row per
+ * item and one row holding the page's records. An item the store already holds keeps its first
+ * arrival and content; only a decision the service now reports for it is taken over.
  */
 export async function saveDelivered(
   db: ConsoleDb,
@@ -31,7 +31,11 @@ export async function saveDelivered(
 ): Promise<SaveResult> {
   const unique = [...new Map(page.map((d) => [d.summary.itemId, d])).values()];
   if (unique.length === 0) return { added: 0, known: 0 };
-  const result = await db.transaction('rw', db.items, db.payloads, async () => {
+  const result = await db.transaction('rw', [db.items, db.pages, db.counts], async () => {
+    // The records first, all of them: the items point at their row, and most pages are all new.
+    const records = new Map(unique.map((d) => [d.summary.itemId, d.record]));
+    // The counts are read beside it: one round trip fewer before the commit.
+    const [pageId, counted] = await Promise.all([db.pages.add({ scope, subscriptionId, records }), db.counts.get([scope, subscriptionId])]);
     const items: StoredItem[] = unique.map(({ summary }, index) => ({
       ...summary,
       scope,
@@ -40,30 +44,38 @@ export async function saveDelivered(
       receivedAt: now,
       via,
       open: summary.serverDecision ? 0 : 1,
+      page: pageId,
     }));
     // Add, and let the ones already held fail: one write per item instead of a read and a write.
     const held = new Set<number>();
     await db.items.bulkAdd(items).catch(Dexie.BulkError, (error: InstanceType<typeof Dexie.BulkError>) => {
       for (const position of Object.keys(error.failuresByPos)) held.add(Number(position));
     });
-    const payloads: StoredPayload[] = [];
-    unique.forEach((delivered, index) => {
-      if (!held.has(index)) payloads.push({ scope, subscriptionId, itemId: delivered.summary.itemId, record: delivered.record });
-    });
-    await db.payloads.bulkPut(payloads);
+    // Items held already keep their first content: the page row keeps only the new ones.
+    if (held.size === unique.length) await db.pages.delete(pageId);
+    else if (held.size > 0) {
+      for (const index of held) records.delete(unique[index]!.summary.itemId);
+      await db.pages.put({ id: pageId, scope, subscriptionId, records });
+    }
     // Items held already: only a decision the service now reports changes them.
     const reported = unique.filter((d, index) => held.has(index) && d.summary.serverDecision);
     let updated = 0;
+    let closed = 0;
     if (reported.length) {
       const rows = await db.items.bulkGet(reported.map((d): ItemKey => [scope, subscriptionId, d.summary.itemId]));
       const changes = rows.flatMap((row, i) => {
         const decision = reported[i]!.summary.serverDecision;
-        return row && row.serverDecision !== decision ? [{ ...row, serverDecision: decision, open: 0 as const }] : [];
+        if (!row || row.serverDecision === decision) return [];
+        closed += row.open;
+        return [{ ...row, serverDecision: decision, open: 0 as const }];
       });
       if (changes.length) await db.items.bulkPut(changes);
       updated = changes.length;
     }
-    return { added: payloads.length, known: held.size, changed: payloads.length + updated };
+    const added = unique.length - held.size;
+    const addedOpen = items.reduce((sum, item, index) => (held.has(index) ? sum : sum + item.open), 0);
+    await writeCounts(db, counted, scope, subscriptionId, added, addedOpen - closed);
+    return { added, known: held.size, changed: added + updated };
   });
   if (result.changed > 0) announceItems({ scope, subscriptionId });
   return { added: result.added, known: result.known + (page.length - unique.length) };
@@ -88,10 +100,18 @@ const subscriptionRange = (scope: string, subscriptionId: string) =>
 // holding the same array object twice is refused as if it were a cycle.)
 const scopeRange = (scope: string) => [[scope], [scope, Dexie.maxKey]] as const;
 
-/** How many items a scope holds, all subscriptions together. */
+/** Changes a subscription's counts (`row`, read in the same transaction), inside the transaction of the write that changed its items. */
+async function writeCounts(db: ConsoleDb, row: StoredCount | undefined, scope: string, subscriptionId: string, total: number, open: number): Promise<void> {
+  if (total === 0 && open === 0) return;
+  const current = row ?? { scope, subscriptionId, total: 0, open: 0 };
+  await db.counts.put({ ...current, total: current.total + total, open: current.open + open });
+}
+
+/** How many items a scope holds, all subscriptions together (read from the counts, not counted). */
 export async function countScope(db: ConsoleDb, scope: string): Promise<number> {
   const [lo, hi] = scopeRange(scope);
-  return db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).count();
+  const rows = await db.counts.where('[scope+subscriptionId]').between(lo, hi, true, true).toArray();
+  return rows.reduce((sum, row) => sum + row.total, 0);
 }
 
 const openRange = (scope: string, subscriptionId: string, open: 0 | 1) =>
@@ -129,12 +149,10 @@ export async function listGroupAfter(db: ConsoleDb, scope: string, subscriptionI
     .toArray();
 }
 
+/** How many items a subscription holds, and how many are undecided (read from the counts, not counted). */
 export async function countItems(db: ConsoleDb, scope: string, subscriptionId: string): Promise<{ total: number; open: number }> {
-  const index = db.items.where('[scope+subscriptionId+open+seq]');
-  const [lo, hi] = openRange(scope, subscriptionId, 1);
-  const [slo, shi] = subscriptionRange(scope, subscriptionId);
-  const [open, total] = await Promise.all([index.between(lo, hi, true, true).count(), db.items.where('[scope+subscriptionId+itemId]').between(slo, shi, true, true).count()]);
-  return { total, open };
+  const row = await db.counts.get([scope, subscriptionId]);
+  return { total: row?.total ?? 0, open: row?.open ?? 0 };
 }
 
 /** Which of these items the store holds already. */
@@ -143,18 +161,34 @@ export async function heldIds(db: ConsoleDb, scope: string, subscriptionId: stri
   return new Set(rows.flatMap((row) => (row ? [row.itemId] : [])));
 }
 
+/**
+ * The delivered records of these items, and of the other items written in the same pages (one
+ * read brings a page's records, so the list's neighbours come with it).
+ */
 export async function readPayloads(db: ConsoleDb, scope: string, subscriptionId: string, itemIds: readonly string[]): Promise<Map<string, unknown>> {
-  const rows = await db.payloads.bulkGet(itemIds.map((id): ItemKey => [scope, subscriptionId, id]));
-  return new Map(rows.flatMap((row) => (row ? [[row.itemId, row.record] as const] : [])));
+  return db.transaction('r', db.items, db.pages, db.payloads, async () => {
+    const rows = await db.items.bulkGet(itemIds.map((id): ItemKey => [scope, subscriptionId, id]));
+    const pageIds = [...new Set(rows.flatMap((row) => (row?.page === undefined ? [] : [row.page])))];
+    const older = rows.flatMap((row) => (row && row.page === undefined ? [[scope, subscriptionId, row.itemId] as ItemKey] : []));
+    const [pages, payloads] = await Promise.all([db.pages.bulkGet(pageIds), older.length ? db.payloads.bulkGet(older) : []]);
+    const records = new Map<string, unknown>();
+    for (const page of pages) if (page && page.scope === scope && page.subscriptionId === subscriptionId) for (const [id, record] of page.records) records.set(id, record);
+    for (const row of payloads) if (row) records.set(row.itemId, row.record);
+    return records;
+  });
 }
 
 /** Marks items decided (0) or undecided again (1, after an undo or a discard). */
 export async function setOpen(db: ConsoleDb, scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void> {
   if (itemIds.length === 0) return;
-  await db.transaction('rw', db.items, async () => {
-    const rows = await db.items.bulkGet(itemIds.map((id): ItemKey => [scope, subscriptionId, id]));
+  await db.transaction('rw', db.items, db.counts, async () => {
+    // Each item once: a repeated ID would be counted twice.
+    const rows = await db.items.bulkGet([...new Set(itemIds)].map((id): ItemKey => [scope, subscriptionId, id]));
     const changed = rows.flatMap((row) => (row && row.open !== open && !(open === 1 && row.serverDecision) ? [{ ...row, open }] : []));
-    if (changed.length) await db.items.bulkPut(changed);
+    if (changed.length) {
+      await db.items.bulkPut(changed);
+      await writeCounts(db, await db.counts.get([scope, subscriptionId]), scope, subscriptionId, 0, open ? changed.length : -changed.length);
+    }
   });
 }
 
@@ -162,8 +196,10 @@ export async function setOpen(db: ConsoleDb, scope: string, subscriptionId: stri
 export async function deleteSubscriptionItems(db: ConsoleDb, scope: string, subscriptionId: string): Promise<number> {
   const [lo, hi] = subscriptionRange(scope, subscriptionId);
   return db
-    .transaction('rw', db.items, db.payloads, db.pulls, async () => {
+    .transaction('rw', [db.items, db.pages, db.payloads, db.counts, db.pulls], async () => {
       const count = await db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
+      await db.counts.delete([scope, subscriptionId]);
+      await db.pages.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
       await db.payloads.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
       await db.pulls.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
       return count;
@@ -174,8 +210,10 @@ export async function deleteSubscriptionItems(db: ConsoleDb, scope: string, subs
 /** Forgets everything of a scope: items, content, decisions and pulls. */
 export async function deleteScope(db: ConsoleDb, scope: string): Promise<void> {
   const [lo, hi] = scopeRange(scope);
-  await db.transaction('rw', [db.items, db.payloads, db.decisions, db.pulls], async () => {
+  await db.transaction('rw', [db.items, db.pages, db.payloads, db.counts, db.decisions, db.pulls], async () => {
     await db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
+    await db.counts.where('[scope+subscriptionId]').between(lo, hi, true, true).delete();
+    await db.pages.where('[scope+subscriptionId]').between(lo, hi, true, true).delete();
     await db.payloads.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
     await db.decisions.where('scope').equals(scope).delete();
     await db.pulls.filter((p) => p.scope === scope).delete();

@@ -3,7 +3,7 @@ import { usdToMicros } from '../../lib/money';
 import type { StoredItem } from './db';
 
 /** The flat, indexable part of a delivered record: what lists, filters and sorts read. */
-export type ItemSummary = Omit<StoredItem, 'scope' | 'subscriptionId' | 'seq' | 'receivedAt' | 'via' | 'open'>;
+export type ItemSummary = Omit<StoredItem, 'scope' | 'subscriptionId' | 'seq' | 'receivedAt' | 'via' | 'open' | 'page'>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value));
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);

@@ -50,6 +50,10 @@ export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Pro
       subscriptionId,
       group.map((i) => i.id),
     );
+    // The other records of the same pages come along: kept too (a subscription's items are all
+    // of one kind), before the asked ones so that those stay the most recent.
+    const asked = new Set(group.map((i) => i.id));
+    for (const [id, record] of records) if (!asked.has(id) && !cache.has(keyOf(scope, subscriptionId, id))) put(keyOf(scope, subscriptionId, id), contentOf(group[0]!.kind, record));
     for (const item of group) put(keyOf(scope, subscriptionId, item.id), records.has(item.id) ? contentOf(item.kind, records.get(item.id)) : MISSING);
   });
   const done = Promise.all(reads).then(() => {
