@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/idb-floor.ts`: what raw IndexedDB (no Dexie, no console) costs on this machine
+ * `npm run bench:idb-floor`: what raw IndexedDB (no Dexie, no console) costs on this machine
  * to write one 200-item page into a store that already holds 100,000 items, with the console's
  * row shapes. Each variant fills a fresh database of its own origin page by page (as Pull all new
  * does), then 20 more pages (IDB_FLOOR_PAGES) are timed from the transaction's start to its
