@@ -40,7 +40,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/api/contract/zod.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "import { z } from src/api/contract/zod (configured for our CSP)" }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'import { z } from src/api/contract/zod (configured for our CSP)' }] }],
     },
   },
   {

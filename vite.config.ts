@@ -25,7 +25,12 @@ export default defineConfig({
       output: {
         // What every page needs travels as one file: fewer requests, and gzip sees it whole.
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/](react-router|router-core|history|react-query|query-core|react-store|store))[\\/]/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/](react-router|router-core|history|react-query|query-core|react-store|store))[\\/]/,
+            },
+          ],
         },
       },
     },

@@ -196,7 +196,8 @@ async function main() {
     // The timed pages go round the variants, so each round of comparisons meets the same load on
     // this shared machine.
     for (let n = 0; n < TIMED; n++)
-      for (const [i, page] of pages.entries()) results[i]!.writes.push(await page.evaluate((from) => (window as unknown as Window).timedPage(from), ITEMS + n * 200));
+      for (const [i, page] of pages.entries())
+        results[i]!.writes.push(await page.evaluate((from) => (window as unknown as Window).timedPage(from), ITEMS + n * 200));
     const rows = results.map(({ variant, fill, fillSeconds, writes }) => ({
       metric: `${variant.name}: p50 / p95 at ${ITEMS.toLocaleString('en-US')}`,
       value: `${percentile(writes, 50).toFixed(1)} / ${percentile(writes, 95).toFixed(1)} ms (empty: ${percentile(fill.slice(0, 20), 50).toFixed(1)} ms, fill ${fillSeconds.toFixed(0)} s)`,

@@ -57,7 +57,11 @@ async function lighthouseRuns(url: string, runs = 5): Promise<Row[]> {
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
     try {
-      const result = await lighthouse(`${url}/frontiers`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig);
+      const result = await lighthouse(
+        `${url}/frontiers`,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+        desktopConfig,
+      );
       const lhr = result!.lhr;
       results.push({
         score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
@@ -69,7 +73,11 @@ async function lighthouseRuns(url: string, runs = 5): Promise<Row[]> {
       chrome.kill();
     }
   }
-  const median = (key: keyof (typeof results)[number]) => percentile(results.map((r) => r[key]), 50);
+  const median = (key: keyof (typeof results)[number]) =>
+    percentile(
+      results.map((r) => r[key]),
+      50,
+    );
   return [
     { group: 'lighthouse', metric: `performance score (median of ${runs}, desktop)`, value: median('score'), unit: '', budget: { min: 90 } },
     { group: 'lighthouse', metric: 'LCP', value: Math.round(median('lcp')), unit: 'ms', budget: { max: 2500 } },
@@ -124,7 +132,13 @@ async function main() {
       { group: 'ui', metric: 'JS heap after reviewing 2,000 items', value: round(ui.heap_mb_after_2000), unit: 'MB', budget: { max: 100 } },
       { group: 'ui', metric: `JS heap after reviewing ${ui.visit_items.toLocaleString('en-US')} items`, value: round(ui.heap_mb_after_visit), unit: 'MB' },
       { group: 'ui', metric: `list rows in the DOM at ${ui.visit_items.toLocaleString('en-US')} items`, value: ui.dom_rows, unit: '', budget: { max: 99 } },
-      { group: 'ui', metric: `adoptions the service recorded of ${ui.visit_items.toLocaleString('en-US')}`, value: ui.visit_adopted_by_service, unit: '', budget: { min: ui.visit_items } },
+      {
+        group: 'ui',
+        metric: `adoptions the service recorded of ${ui.visit_items.toLocaleString('en-US')}`,
+        value: ui.visit_adopted_by_service,
+        unit: '',
+        budget: { min: ui.visit_items },
+      },
     );
   } else rows.push({ group: 'ui', metric: 'UI benchmark failed', value: NaN, unit: '', budget: { max: 0 } });
 
@@ -134,22 +148,38 @@ async function main() {
       { group: 'store', metric: 'items in the local store (one subscription)', value: store.items, unit: '', budget: { min: 100_000 } },
       { group: 'store', metric: 'write a 200-item page into the full store, p50', value: round(store.write_page_ms.p50), unit: 'ms', budget: { max: 50 } },
       { group: 'store', metric: 'write a 200-item page, p95', value: round(store.write_page_ms.p95), unit: 'ms' },
-      { group: 'store', metric: 'open the review → first item painted, median', value: Math.round(store.open_first_item_ms.median), unit: 'ms', budget: { max: 1000 } },
+      {
+        group: 'store',
+        metric: 'open the review → first item painted, median',
+        value: Math.round(store.open_first_item_ms.median),
+        unit: 'ms',
+        budget: { max: 1000 },
+      },
       { group: 'store', metric: 'open the review → every item listed', value: Math.round(store.listed_all_ms), unit: 'ms' },
     );
   } else rows.push({ group: 'store', metric: 'store benchmark failed', value: NaN, unit: '', budget: { max: 0 } });
 
   const verdict = (r: Row) =>
-    !r.budget ? '' : Number.isNaN(r.value) || (r.budget.max !== undefined && r.value > r.budget.max) || (r.budget.min !== undefined && r.value < r.budget.min) ? 'OVER BUDGET' : 'ok';
-  const budgetText = (r: Row) => (!r.budget ? '' : r.budget.max !== undefined ? `≤ ${r.budget.max}${r.unit ? ` ${r.unit}` : ''}` : `≥ ${r.budget.min}${r.unit ? ` ${r.unit}` : ''}`);
+    !r.budget
+      ? ''
+      : Number.isNaN(r.value) || (r.budget.max !== undefined && r.value > r.budget.max) || (r.budget.min !== undefined && r.value < r.budget.min)
+        ? 'OVER BUDGET'
+        : 'ok';
+  const budgetText = (r: Row) =>
+    !r.budget ? '' : r.budget.max !== undefined ? `≤ ${r.budget.max}${r.unit ? ` ${r.unit}` : ''}` : `≥ ${r.budget.min}${r.unit ? ` ${r.unit}` : ''}`;
   const width = Math.max(...rows.map((r) => r.metric.length));
   console.log('\nPerformance report');
   console.log(`${'group'.padEnd(10)} ${'metric'.padEnd(width)} ${'value'.padStart(12)}  budget`);
   for (const r of rows) {
-    console.log(`${r.group.padEnd(10)} ${r.metric.padEnd(width)} ${`${r.value}${r.unit ? ` ${r.unit}` : ''}`.padStart(12)}  ${budgetText(r).padEnd(12)} ${verdict(r)}`);
+    console.log(
+      `${r.group.padEnd(10)} ${r.metric.padEnd(width)} ${`${r.value}${r.unit ? ` ${r.unit}` : ''}`.padStart(12)}  ${budgetText(r).padEnd(12)} ${verdict(r)}`,
+    );
   }
   const broken = rows.filter((r) => verdict(r) === 'OVER BUDGET');
-  writeFileSync('bench/results.json', `${JSON.stringify({ at: new Date().toISOString(), rows: rows.map((r) => ({ ...r, verdict: verdict(r) || null })), broken: broken.map((r) => r.metric) }, null, 2)}\n`);
+  writeFileSync(
+    'bench/results.json',
+    `${JSON.stringify({ at: new Date().toISOString(), rows: rows.map((r) => ({ ...r, verdict: verdict(r) || null })), broken: broken.map((r) => r.metric) }, null, 2)}\n`,
+  );
   console.log(broken.length ? `\n${broken.length} budget(s) broken: ${broken.map((r) => r.metric).join('; ')}` : '\nAll budgets met.');
   process.exit(broken.length ? 1 : 0);
 }

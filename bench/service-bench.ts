@@ -131,7 +131,9 @@ async function main() {
         let c: string | null = null;
         while (performance.now() < deadline) {
           const task = (client % 4) + 1;
-          const body: any = await get(`/v1/live/pull?subscription_id=sub_live&limit=200&from=beginning&task_ids=${task}${c ? `&cursor=${encodeURIComponent(c)}` : ''}`);
+          const body: any = await get(
+            `/v1/live/pull?subscription_id=sub_live&limit=200&from=beginning&task_ids=${task}${c ? `&cursor=${encodeURIComponent(c)}` : ''}`,
+          );
           c = body.data.next_cursor || null;
           pulls++;
         }
@@ -165,7 +167,15 @@ async function main() {
       { metric: 'pulls/s (16 clients)', value: pullsPerSecond.toFixed(0), target: '≥ 400', ok: pullsPerSecond >= 400 },
       { metric: 'adopts/s (8 clients)', value: adoptsPerSecond.toFixed(0) },
     ]);
-    const results = { rows: ROWS, incremental_p50_ms: p50inc, incremental_p99_ms: percentile(incremental, 99), reread_p50_ms: p50re, reread_p99_ms: percentile(reread, 99), pulls_per_s: pullsPerSecond, adopts_per_s: adoptsPerSecond };
+    const results = {
+      rows: ROWS,
+      incremental_p50_ms: p50inc,
+      incremental_p99_ms: percentile(incremental, 99),
+      reread_p50_ms: p50re,
+      reread_p99_ms: percentile(reread, 99),
+      pulls_per_s: pullsPerSecond,
+      adopts_per_s: adoptsPerSecond,
+    };
     writeFileSync('bench/service-results.json', `${JSON.stringify(results, null, 2)}\n`);
   } finally {
     child.kill('SIGTERM');

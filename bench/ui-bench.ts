@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectForBench, launchBenchChromium, percentile, printTable, shimTsxNames, startServiceProcess } from './lib';
 
-
 interface KeySample {
   /** Keypress → the paint (rendering update) that showed the next item: its title and, if it has one, its image. */
   painted: number;
@@ -32,10 +31,20 @@ async function installProbes(page: Page) {
     w.__paints = [] as { id: string; item: string; paint: number; present: number }[];
     window.addEventListener('keydown', (event) => (w.__keys as number[]).push(event.timeStamp), { capture: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number; paintTime?: number; presentationTime?: number })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        identifier: string;
+        renderTime: number;
+        paintTime?: number;
+        presentationTime?: number;
+      })[]) {
         // The review names each title and image "<kind> <item key>".
         const space = entry.identifier.indexOf(' ');
-        (w.__paints as unknown[]).push({ id: entry.identifier.slice(0, space), item: entry.identifier.slice(space + 1), paint: entry.paintTime ?? entry.renderTime, present: entry.presentationTime ?? entry.renderTime });
+        (w.__paints as unknown[]).push({
+          id: entry.identifier.slice(0, space),
+          item: entry.identifier.slice(space + 1),
+          paint: entry.paintTime ?? entry.renderTime,
+          present: entry.presentationTime ?? entry.renderTime,
+        });
       }
     }).observe({ type: 'element', buffered: false });
   });
@@ -153,7 +162,8 @@ async function main() {
   const { url, child } = await startServiceProcess(['--port', '0', '--data', dataDir, '--static', 'dist']);
   // Imported next to the demo (the service has seeded it) before the console connects, so the key's subscriptions include it.
   writeVisitFixture(join(dataDir, 'visit.json'));
-  const cli = (script: string, args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', `server/cli/${script}`, ...args, '--data', dataDir], { encoding: 'utf8' });
+  const cli = (script: string, args: string[]) =>
+    execFileSync(process.execPath, ['--import', 'tsx', `server/cli/${script}`, ...args, '--data', dataDir], { encoding: 'utf8' });
   cli('fixtures.ts', ['import', join(dataDir, 'visit.json')]);
   // A key for the demo's subscriptions and the benchmark's.
   const demo = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { subscriptions: { subscription_id: string }[] };
@@ -171,7 +181,10 @@ async function main() {
     // add nothing to show).
     const pulls: number[] = [];
     const samples = [
-      ...['sub_sim_retail', 'sub_sim_support', 'sub_sim_product', 'sub_sim_retail', 'sub_sim_support', 'sub_sim_product'].map((sub) => [`/review/${sub}?limit=200`, '/v1/data/pull']),
+      ...['sub_sim_retail', 'sub_sim_support', 'sub_sim_product', 'sub_sim_retail', 'sub_sim_support', 'sub_sim_product'].map((sub) => [
+        `/review/${sub}?limit=200`,
+        '/v1/data/pull',
+      ]),
       ...Array.from({ length: 4 }, () => ['/review/sub_live_streets?mode=reread&limit=200', '/v1/live/pull']),
     ] as const;
     for (const [path, endpoint] of samples) {
@@ -211,7 +224,10 @@ async function main() {
     const visitStart = Date.now();
     for (let pull = 0; pull < VISIT_ITEMS / 200; pull++) {
       await page.keyboard.press('n');
-      await page.waitForFunction((n) => document.querySelector('[role="listbox"]') && document.body.innerText.includes(`${n.toLocaleString()} items kept on this device`), (pull + 1) * 200);
+      await page.waitForFunction(
+        (n) => document.querySelector('[role="listbox"]') && document.body.innerText.includes(`${n.toLocaleString()} items kept on this device`),
+        (pull + 1) * 200,
+      );
       for (let i = 0; i < 200; i++) await page.keyboard.press('a');
       if ((pull + 1) * 200 === 2_000) {
         heapMb = await heapNow();
@@ -224,7 +240,13 @@ async function main() {
     const adopted = await adoptedByService(url, benchKey, 'sub_bench_visit');
 
     // Each key's numbers, computed once for the table and the JSON.
-    const keyStats = ([['j', j], ['a', a], ['d', d]] as const).map(([key, { samples, unmatched }]) => {
+    const keyStats = (
+      [
+        ['j', j],
+        ['a', a],
+        ['d', d],
+      ] as const
+    ).map(([key, { samples, unmatched }]) => {
       const painted = samples.map((s) => s.painted);
       const presented = samples.map((s) => s.presented);
       return {
@@ -243,7 +265,12 @@ async function main() {
       { metric: `key ${k.key} → that frame on screen, median`, value: `${k.presented_median.toFixed(1)} ms` },
       { metric: `key ${k.key} → that frame on screen, p95`, value: `${k.presented_p95.toFixed(1)} ms` },
       // A press followed by no painted item at all is a broken measurement, not a fast one.
-      { metric: `key ${k.key} presses measured`, value: `${k.samples}/${k.samples + k.unmatched}`, target: '≥ 90%', ok: k.samples >= 0.9 * (k.samples + k.unmatched) },
+      {
+        metric: `key ${k.key} presses measured`,
+        value: `${k.samples}/${k.samples + k.unmatched}`,
+        target: '≥ 90%',
+        ok: k.samples >= 0.9 * (k.samples + k.unmatched),
+      },
     ]);
     const pullMedian = percentile(pulls, 50);
     printTable('UI benchmark (Chromium, local service)', [
@@ -253,7 +280,12 @@ async function main() {
       { metric: 'JS heap after reviewing 2,000 items', value: `${heapMb.toFixed(1)} MB`, target: '≤ 100 MB', ok: heapMb <= 100 },
       { metric: `JS heap after reviewing ${VISIT_ITEMS.toLocaleString('en-US')} items`, value: `${visitHeapMb.toFixed(1)} MB` },
       { metric: `list rows in the DOM at ${VISIT_ITEMS.toLocaleString('en-US')} items`, value: String(domRows), target: '< 100', ok: domRows < 100 },
-      { metric: 'adoptions the service recorded in that visit', value: `${adopted.toLocaleString('en-US')}/${VISIT_ITEMS.toLocaleString('en-US')}`, target: 'all', ok: adopted === VISIT_ITEMS },
+      {
+        metric: 'adoptions the service recorded in that visit',
+        value: `${adopted.toLocaleString('en-US')}/${VISIT_ITEMS.toLocaleString('en-US')}`,
+        target: 'all',
+        ok: adopted === VISIT_ITEMS,
+      },
       { metric: `time to review ${VISIT_ITEMS.toLocaleString('en-US')} items by keyboard`, value: `${visitSeconds.toFixed(0)} s` },
     ]);
     writeFileSync(

@@ -44,8 +44,6 @@ async function twoUnsentDecisions(page: Page, name: string, graceSeconds: number
   return { key, ids };
 }
 
-
-
 test('Connect verifies the key: the organization, key name and id are shown, and the header says connected', async ({ page }) => {
   const key = createKey('Verified on connect', ['sub_live_streets']);
   const verifications: string[] = [];

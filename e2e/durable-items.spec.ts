@@ -20,7 +20,11 @@ const isIncrementalPull = (url: string) => url.includes('/v1/live/pull') && !url
 /** Opens a live subscription's review in New items mode, as a person does: Review, then the subscription. */
 async function openNewItems(page: Page, subscription: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
-  await page.getByRole('listitem').filter({ hasText: subscription }).getByRole('link', { name: /^Review / }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: subscription })
+    .getByRole('link', { name: /^Review / })
+    .click();
   await expect(page.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
 }
 
@@ -69,7 +73,10 @@ test('pulled items survive a reload and a closed tab, and are not pulled again',
   await expect(second.getByRole('region', { name: 'Focused item' }).getByRole('region', { name: 'Delivered content' })).toBeVisible();
 });
 
-test('lost answers (503 after the service answered, a reset, a timeout) are never retried; Recover brings every lost item back once', async ({ page, request }) => {
+test('lost answers (503 after the service answered, a reset, a timeout) are never retried; Recover brings every lost item back once', async ({
+  page,
+  request,
+}) => {
   await connectDemo(page);
   await openNewItems(page, 'sub_live_streets');
   await setPageSize(page, 10);
@@ -90,7 +97,11 @@ test('lost answers (503 after the service answered, a reset, a timeout) are neve
   const faults: ((route: Route) => Promise<void>)[] = [
     async (route) => {
       await served(route);
-      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, errorCode: 'UNAVAILABLE', errorMessage: 'busy' }) });
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, errorCode: 'UNAVAILABLE', errorMessage: 'busy' }),
+      });
     },
     async (route) => {
       await served(route);
@@ -233,12 +244,16 @@ test('a page that cannot be written after the pull stays on screen, and a dialog
   await expect(list(page).getByRole('option')).toHaveCount(5);
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Save 5 items as a file' }).click();
-  const saved = JSON.parse(await (await download).createReadStream().then(async (stream) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  })) as { submission_id: string }[];
+  const saved = JSON.parse(
+    await (await download).createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    }),
+  ) as { submission_id: string }[];
   expect(saved).toHaveLength(5);
-  const shown = await list(page).getByRole('option').evaluateAll((options) => options.map((o) => o.getAttribute('aria-label')!.split(',')[0]!.replace('Submission ', '')));
+  const shown = await list(page)
+    .getByRole('option')
+    .evaluateAll((options) => options.map((o) => o.getAttribute('aria-label')!.split(',')[0]!.replace('Submission ', '')));
   expect(saved.map((s) => s.submission_id).sort()).toEqual(shown.sort());
 });

@@ -11,7 +11,11 @@ const storedCount = async (page: Page, table: 'items' | 'pages' | 'payloads' | '
 
 async function pullFive(page: Page, subscription: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
-  await page.getByRole('listitem').filter({ hasText: subscription }).getByRole('link', { name: /^Review / }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: subscription })
+    .getByRole('link', { name: /^Review / })
+    .click();
   const size = page.getByRole('spinbutton', { name: 'Page size' });
   await size.fill('5');
   await size.press('Enter');
@@ -19,7 +23,8 @@ async function pullFive(page: Page, subscription: string) {
   await expect(page.getByText('5 items kept on this device')).toBeVisible();
 }
 
-const localRow = (page: Page, subscription: string) => page.getByRole('table', { name: 'Local items per subscription' }).getByRole('row').filter({ hasText: subscription });
+const localRow = (page: Page, subscription: string) =>
+  page.getByRole('table', { name: 'Local items per subscription' }).getByRole('row').filter({ hasText: subscription });
 
 test('the connection page shows what this device keeps, and deletes one subscription’s items', async ({ page }) => {
   await connectDemo(page);
@@ -42,7 +47,11 @@ test('the connection page shows what this device keeps, and deletes one subscrip
   expect(await storedCount(page, 'pages')).toBe(1);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
-  await page.getByRole('listitem').filter({ hasText: 'sub_live_support' }).getByRole('link', { name: /^Review / }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'sub_live_support' })
+    .getByRole('link', { name: /^Review / })
+    .click();
   await expect(page.getByText('0 items kept on this device')).toBeVisible();
 });
 
@@ -59,7 +68,11 @@ test('Disconnect keeps the local data for the next connection, or deletes all of
 
   await connectDemo(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
-  await page.getByRole('listitem').filter({ hasText: 'sub_live_streets' }).getByRole('link', { name: /^Review / }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'sub_live_streets' })
+    .getByRole('link', { name: /^Review / })
+    .click();
   await expect(page.getByText('5 items kept on this device')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connection' }).click();
@@ -72,6 +85,10 @@ test('Disconnect keeps the local data for the next connection, or deletes all of
 
   await connectDemo(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
-  await page.getByRole('listitem').filter({ hasText: 'sub_live_streets' }).getByRole('link', { name: /^Review / }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'sub_live_streets' })
+    .getByRole('link', { name: /^Review / })
+    .click();
   await expect(page.getByText('0 items kept on this device')).toBeVisible();
 });

@@ -52,7 +52,10 @@ function countAdopts(context: BrowserContext) {
   return counts;
 }
 
-test('a tab-only connection: decisions left in the undo window of a closed tab are sent from a new tab, charged ones after one confirmation', async ({ context, request }) => {
+test('a tab-only connection: decisions left in the undo window of a closed tab are sent from a new tab, charged ones after one confirmation', async ({
+  context,
+  request,
+}) => {
   const adopts = countAdopts(context);
   const a = await context.newPage();
   await connectDemo(a);
@@ -91,7 +94,10 @@ test('a tab-only connection: decisions left in the undo window of a closed tab a
   for (const id of [...liveIds, ...simIds]) expect(adopts.get(id), `adopt requests for ${id} after a reload`).toBe(1);
 });
 
-test('tabs opened before and after, and a duplicated tab: the service records exactly the decisions left standing, each once, sent within seconds of the tab closing', async ({ context, request }) => {
+test('tabs opened before and after, and a duplicated tab: the service records exactly the decisions left standing, each once, sent within seconds of the tab closing', async ({
+  context,
+  request,
+}) => {
   const adopts = countAdopts(context);
   const a = await context.newPage();
   await connectDemo(a);
@@ -119,7 +125,8 @@ test('tabs opened before and after, and a duplicated tab: the service records ex
   // A's undo window is honoured: nobody else sends A's decisions, and the undo holds everywhere.
   await a.keyboard.press('z');
   await expect(a.getByRole('status', { name: /Decisions: 1 unsent/ })).toBeVisible();
-  const feedbackOf = async (id: string) => (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === id)?.consumer_feedback ?? null;
+  const feedbackOf = async (id: string) =>
+    (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === id)?.consumer_feedback ?? null;
   expect(await feedbackOf(kept!)).toBeNull();
 
   // A closes inside the window: an open tab takes its decision over and sends it, without a reload.
@@ -150,7 +157,8 @@ test('a key narrowed to fewer subscriptions pauses only the refused one; its dec
 
   const paused = page.getByRole('alert', { name: 'Subscription sub_sim_product paused' });
   await expect(paused).toContainText('sub_sim_product', { timeout: 20_000 });
-  const feedbackOf = async (id: string) => (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === id)?.consumer_feedback ?? null;
+  const feedbackOf = async (id: string) =>
+    (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === id)?.consumer_feedback ?? null;
   await expect.poll(() => feedbackOf(first!), { timeout: 15_000 }).toBe('adopt');
   await expect(page.getByRole('status', { name: /Decisions: 1 unsent$/ })).toBeVisible();
 

@@ -24,7 +24,8 @@ test('aborted, timed-out, lost and 500 adopt requests still end saved exactly on
     calls++;
     if (calls === 1) return route.abort('failed');
     if (calls === 2) return route.abort('timedout');
-    if (calls === 3) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"errorCode":"INTERNAL_ERROR","errorMessage":"injected"}' });
+    if (calls === 3)
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"errorCode":"INTERNAL_ERROR","errorMessage":"injected"}' });
     if (calls === 4) {
       // The service records the adopt, but the answer is lost on the way back.
       await route.fetch();
@@ -160,7 +161,8 @@ test('two tabs on a remembered connection: a decision stays with its tab until t
   const listB = b.getByRole('listbox', { name: 'Items on this page' });
   // B shows A's decisions live, as A's: it has read them and knows whose they are.
   await expect(listB.getByRole('option', { name: /waiting to send/ })).toHaveCount(2);
-  const feedbackOf = async (id: string) => (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === id)?.consumer_feedback ?? null;
+  const feedbackOf = async (id: string) =>
+    (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === id)?.consumer_feedback ?? null;
   // The witness that B sends, and leaves A's alone: B decides the third item with no undo window
   // and sends it. B learnt of A's decisions before this one was made, so a B that took them over
   // while A is open would have sent them first.
@@ -172,7 +174,10 @@ test('two tabs on a remembered connection: a decision stays with its tab until t
   await b.keyboard.press('a');
   await own;
   await expect.poll(() => feedbackOf(ownId)).toBe('adopt');
-  expect(sentByB.map((url) => url.replace(/^.*\/v1\/live\/items\//, '')), 'the other tab leaves A’s decisions alone').toEqual([`${ownId}/adopt`]);
+  expect(
+    sentByB.map((url) => url.replace(/^.*\/v1\/live\/items\//, '')),
+    'the other tab leaves A’s decisions alone',
+  ).toEqual([`${ownId}/adopt`]);
   expect(await feedbackOf(keptId)).toBeNull();
 
   // A's undo still holds.

@@ -8,7 +8,9 @@ import { demoCredentials } from './support/service';
 async function watchCsp(page: Page) {
   const violations: string[] = [];
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
   });
   page.on('console', (m) => /Content Security Policy|CSP violation/i.test(m.text()) && violations.push(m.text()));
   return violations;
@@ -149,7 +151,12 @@ test('every page has no serious or critical accessibility violation', async ({ p
     await ready();
     const results = await new AxeBuilder({ page }).analyze();
     for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-      failures.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+      failures.push(
+        `${path}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+      );
     }
   }
   expect(failures).toEqual([]);

@@ -63,7 +63,10 @@ test('a charged decision from an earlier visit, sent with "Send and pay", counts
   await notice.getByRole('button', { name: /Send and pay \$/ }).click();
   await saved(page);
   expect((await serviceApi(request).usage()).filter((r) => r.item_id === item!.id)).toHaveLength(1);
-  const price = (await page.getByText(/Spent this visit/).locator('strong').textContent())!;
+  const price = (await page
+    .getByText(/Spent this visit/)
+    .locator('strong')
+    .textContent())!;
   expect(micros(Number(price.replace('$', '')))).toBe(micros(item!.unit_price_usd));
 });
 
@@ -106,7 +109,9 @@ test('at 1440×900 the focused item’s image is in view without scrolling', asy
   await page.setViewportSize({ width: 1440, height: 900 });
   await connectDemo(page);
   await pull(page, '/review/sub_live_streets?mode=reread&limit=20');
-  const image = focusedItem(page).getByRole('img', { name: /Delivered image/ }).first();
+  const image = focusedItem(page)
+    .getByRole('img', { name: /Delivered image/ })
+    .first();
   await expect(image).toBeVisible();
   await expect.poll(async () => (await image.boundingBox())!.height).toBeGreaterThan(100);
   const box = (await image.boundingBox())!;

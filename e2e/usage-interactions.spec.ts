@@ -142,7 +142,10 @@ test.describe('on a phone', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deliveries' }).click();
     // A delivery of the demo's own subscriptions (other tests import deliveries the demo key does not cover).
-    const open = page.getByRole('table', { name: 'Deliveries' }).getByRole('link', { name: /^Open delivery of .*\(sub_sim_/ }).first();
+    const open = page
+      .getByRole('table', { name: 'Deliveries' })
+      .getByRole('link', { name: /^Open delivery of .*\(sub_sim_/ })
+      .first();
     await expect(open).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await open.click();

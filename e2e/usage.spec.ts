@@ -24,7 +24,9 @@ test('after adopting 5 items: 5 receipts with the exact total, the day in the ch
   await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
 
   // Other tests of the run adopt items of this subscription today too: the service's own receipts are the witness.
-  const todays = (await serviceApi(request).usage()).filter((r) => r.subscription_id === 'sub_sim_retail' && r.kind === 'adopt' && r.created_at.startsWith(today()));
+  const todays = (await serviceApi(request).usage()).filter(
+    (r) => r.subscription_id === 'sub_sim_retail' && r.kind === 'adopt' && r.created_at.startsWith(today()),
+  );
   for (const item of chosen) expect(todays.filter((r) => r.item_id === item.id)).toHaveLength(1);
   const todaysTotal = todays.reduce((sum, r) => sum + micros(r.amount_usd), 0);
   await page.goto(`/usage?limit=200&sub=sub_sim_retail&kind=adopt&from=${today()}`);
@@ -32,7 +34,9 @@ test('after adopting 5 items: 5 receipts with the exact total, the day in the ch
   const table = page.getByRole('table', { name: 'Receipts' });
   for (const item of chosen) await expect(table.getByRole('row').filter({ hasText: item.id })).toHaveCount(1);
   await expect(page.getByRole('img', { name: /Spend per day/ })).toHaveAttribute('aria-label', new RegExp(`${today()}: \\${formatMicros(todaysTotal)}`));
-  await expect(page.getByRole('table', { name: 'Totals per subscription' }).getByRole('row', { name: /sub_sim_retail/ })).toContainText(formatMicros(todaysTotal));
+  await expect(page.getByRole('table', { name: 'Totals per subscription' }).getByRole('row', { name: /sub_sim_retail/ })).toContainText(
+    formatMicros(todaysTotal),
+  );
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -67,7 +71,10 @@ test('deliveries list their items, which expand into the payload viewer and can 
   const rows = table.getByRole('row').filter({ has: page.getByRole('link', { name: /^Open delivery of / }) });
   await expect(rows).toHaveCount(deliveries.length);
   await expect(rows).toContainText(deliveries.map((d) => `${d.subscription_id}${d.item_count}${d.status_counts.pending} pending`));
-  await table.getByRole('link', { name: /Open delivery of .* \(sub_sim_retail\)/ }).last().click();
+  await table
+    .getByRole('link', { name: /Open delivery of .* \(sub_sim_retail\)/ })
+    .last()
+    .click();
   const first = page.getByRole('list', { name: 'Items of this delivery' }).getByRole('listitem').filter({ hasText: 'new' }).first();
   const title = (await first.locator('summary span').first().textContent())!;
   await first.locator('summary').first().click();
@@ -82,7 +89,10 @@ test('a receipt without a matching adoption is listed as a mismatch', async ({ p
   const [victim] = await serviceApi(request).pending('sub_sim_retail', 1);
   const dir = mkdtempSync(join(tmpdir(), 'dds-receipt-'));
   const file = join(dir, 'receipt.json');
-  writeFileSync(file, JSON.stringify({ receipts: [{ subscription_id: 'sub_sim_retail', kind: 'adopt', item_id: victim!.id, quantity: 1, amount_usd: victim!.unit_price_usd }] }));
+  writeFileSync(
+    file,
+    JSON.stringify({ receipts: [{ subscription_id: 'sub_sim_retail', kind: 'adopt', item_id: victim!.id, quantity: 1, amount_usd: victim!.unit_price_usd }] }),
+  );
   execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA]);
 
   await connectDemo(page);

@@ -18,7 +18,15 @@ export function chromiumPath(): string | undefined {
  * keep the browser from doing what no test asked for (background requests, updates, sync, first-run
  * pages, QUIC), which would add noise to the benchmarks.
  */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** Options for Playwright's `chromium.launch` (and a config's `launchOptions`). */
 export const chromiumLaunchOptions = (executablePath = chromiumPath()) => ({ executablePath, args: CHROMIUM_ARGS });

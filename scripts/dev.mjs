@@ -2,10 +2,7 @@
 import { spawn } from 'node:child_process';
 
 const run = (command, args) => spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
-const children = [
-  run('npx', ['tsx', 'watch', 'server/cli/service.ts', '--port', '8787', '--data', '.data']),
-  run('npx', ['vite']),
-];
+const children = [run('npx', ['tsx', 'watch', 'server/cli/service.ts', '--port', '8787', '--data', '.data']), run('npx', ['vite'])];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
   process.exit(0);

@@ -67,8 +67,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
     '/v1/*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json(errorBody(new ApiError('BODY_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`)), 413),
+      onError: (c) => c.json(errorBody(new ApiError('BODY_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`)), 413),
     }),
   );
 
@@ -79,9 +78,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
   app.route('/', mediaRouter());
   app.route('/', consoleRouter(ctx, options.apiOrigins ?? []));
 
-  app.notFound((c) =>
-    c.json(errorBody(new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404),
-  );
+  app.notFound((c) => c.json(errorBody(new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

@@ -59,9 +59,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
   const app = createApp(ctx, { apiOrigins: options.apiOrigins, gateway: options.gateway && { ...options.gateway, log: options.log } });
   const server = await new Promise<ServerType>((done, fail) => {
-    const s = serve(
-      { fetch: app.fetch, port: options.port, hostname: options.host, serverOptions: serverOptions(options.timeouts ?? DEFAULT_TIMEOUTS) },
-      () => done(s),
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host, serverOptions: serverOptions(options.timeouts ?? DEFAULT_TIMEOUTS) }, () =>
+      done(s),
     );
     s.once('error', fail);
     answerClientErrors(s as Server);

@@ -7,7 +7,14 @@ export function serviceApi(request: APIRequestContext, key = demoCredentials().a
   return {
     async usage(limit = 200) {
       const response = await request.get(`/v1/live/usage?limit=${limit}`, { headers });
-      return (await response.json()).data as { receipt_id: string; kind: string; item_id: string | null; amount_usd: number; subscription_id: string; created_at: string }[];
+      return (await response.json()).data as {
+        receipt_id: string;
+        kind: string;
+        item_id: string | null;
+        amount_usd: number;
+        subscription_id: string;
+        created_at: string;
+      }[];
     },
     async reread(subscriptionId: string, extra = '') {
       const items: { submission_id: string; consumer_feedback: string | null }[] = [];

@@ -9,11 +9,9 @@ if (!existsSync('dist/index.html')) {
   process.exit(1);
 }
 rmSync(E2E_DATA, { recursive: true, force: true });
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'server/cli/service.ts', '--port', port, '--data', E2E_DATA, '--static', 'dist', '--quiet'],
-  { stdio: 'inherit' },
-);
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/service.ts', '--port', port, '--data', E2E_DATA, '--static', 'dist', '--quiet'], {
+  stdio: 'inherit',
+});
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

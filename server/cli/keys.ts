@@ -40,7 +40,10 @@ void runCli('keys', () => {
     });
     const dataDir = requireFlag(values.data, 'data');
     const name = requireFlag(values.name, 'name');
-    const subscriptionIds = requireFlag(values.subscriptions, 'subscriptions').split(',').map((s) => s.trim()).filter(Boolean);
+    const subscriptionIds = requireFlag(values.subscriptions, 'subscriptions')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const expiry = expiresAt(values.expires, values['expires-at']);
     const db = openDb(dataDir);
     try {

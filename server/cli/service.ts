@@ -3,7 +3,8 @@ import { UsageError } from '../lib/api-error';
 import { startService } from '../main';
 import { oneOf, parseFlags, runCli } from './args';
 
-const USAGE = 'service --port 8787 --host 127.0.0.1 --data .data [--seed demo|none] [--live-pull-form envelope|flat] [--cors-origin URL] [--api-origin URL] [--allowed-host NAME] [--static DIR] [--upstream URL] [--quiet]';
+const USAGE =
+  'service --port 8787 --host 127.0.0.1 --data .data [--seed demo|none] [--live-pull-form envelope|flat] [--cors-origin URL] [--api-origin URL] [--allowed-host NAME] [--static DIR] [--upstream URL] [--quiet]';
 
 void runCli('service', async () => {
   const { values } = parseFlags(process.argv.slice(2), {
@@ -26,13 +27,15 @@ void runCli('service', async () => {
   }
   if (!/^[0-9]{1,5}$/.test(values.port) || Number(values.port) > 65535) throw new UsageError('--port must be 0 to 65535');
   const origins = (list: string[] | undefined, flag: string) =>
-    (list ?? []).flatMap((v) => v.split(',')).map((origin) => {
-      try {
-        return new URL(origin).origin;
-      } catch {
-        throw new UsageError(`--${flag} must be a URL, got ${origin}`);
-      }
-    });
+    (list ?? [])
+      .flatMap((v) => v.split(','))
+      .map((origin) => {
+        try {
+          return new URL(origin).origin;
+        } catch {
+          throw new UsageError(`--${flag} must be a URL, got ${origin}`);
+        }
+      });
   const upstream = values.upstream === undefined ? undefined : upstreamUrl(values.upstream);
   // A gateway holds no data: the demo and the live pull's form are the upstream's business.
   if (upstream && (values.seed !== undefined || values['live-pull-form'] !== undefined)) {
@@ -41,7 +44,8 @@ void runCli('service', async () => {
   // A Host name, optionally with a port (example.com, example.com:8443): what the service will answer to.
   const allowedHosts = (list: string[] | undefined) =>
     (list ?? []).map((name) => {
-      if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$/.test(name)) throw new UsageError(`--allowed-host must be a host name, optionally with :port, got ${name}`);
+      if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$/.test(name))
+        throw new UsageError(`--allowed-host must be a host name, optionally with :port, got ${name}`);
       return name;
     });
   const service = await startService({

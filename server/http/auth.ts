@@ -61,12 +61,7 @@ export const requireDashboardToken = (ctx: ServiceContext) =>
  * A key may use a subscription for data only if it has data access and covers the
  * subscription (spec 5.5), and the subscription is of the endpoint's family.
  */
-export function authorizeSubscription(
-  ctx: ServiceContext,
-  key: KeyRecord,
-  subscriptionId: string,
-  kind: SubscriptionKind,
-): SubscriptionRow {
+export function authorizeSubscription(ctx: ServiceContext, key: KeyRecord, subscriptionId: string, kind: SubscriptionKind): SubscriptionRow {
   if (!key.data_access) throw new ApiError('NO_DATA_ACCESS', 'this API key has no data-access permission');
   if (!key.subscription_ids.has(subscriptionId)) {
     throw new ApiError('SUBSCRIPTION_NOT_IN_SCOPE', `subscription ${subscriptionId} is not covered by this API key`);

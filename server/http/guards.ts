@@ -18,7 +18,10 @@ const isIdParam = (name: string) => name.endsWith('_id');
 const isIdListParam = (name: string) => name.endsWith('_ids');
 
 function invalidId(where: string, value: string): never {
-  throw new ApiError('INVALID_PARAMETER', `${where} must be an ID of letters, digits, '.', '_', ':' or '-' (not '.' or '..'), got ${JSON.stringify(value.slice(0, 80))}`);
+  throw new ApiError(
+    'INVALID_PARAMETER',
+    `${where} must be an ID of letters, digits, '.', '_', ':' or '-' (not '.' or '..'), got ${JSON.stringify(value.slice(0, 80))}`,
+  );
 }
 
 /**

@@ -28,10 +28,18 @@ describe('query validation', () => {
   });
 
   it('refuses a repeated parameter with 400 INVALID_PARAMETER naming it, even when both values agree', async () => {
-    for (const query of ['subscription_id=s&limit=5&limit=999', 'subscription_id=s&limit=5&limit=5', 'subscription_id=s&subscription_id=t', 'subscription_id=s&x=1&x=2']) {
+    for (const query of [
+      'subscription_id=s&limit=5&limit=999',
+      'subscription_id=s&limit=5&limit=5',
+      'subscription_id=s&subscription_id=t',
+      'subscription_id=s&x=1&x=2',
+    ]) {
       const response = await app.request(`/pull?${query}`);
       expect(response.status, query).toBe(400);
-      expect(await response.json(), query).toMatchObject({ errorCode: 'INVALID_PARAMETER', errorMessage: expect.stringMatching(/^(limit|subscription_id|x) must be given once/) });
+      expect(await response.json(), query).toMatchObject({
+        errorCode: 'INVALID_PARAMETER',
+        errorMessage: expect.stringMatching(/^(limit|subscription_id|x) must be given once/),
+      });
     }
   });
 });

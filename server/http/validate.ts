@@ -42,8 +42,7 @@ function singleValues(query: Record<string, string | string[]>): Record<string, 
 }
 
 /** Validates the query string; a failure is 400 INVALID_PARAMETER naming the parameter. */
-export const validQuery = <S extends z.ZodType>(schema: S) =>
-  validator('query', (value) => check('query', schema, singleValues(value)));
+export const validQuery = <S extends z.ZodType>(schema: S) => validator('query', (value) => check('query', schema, singleValues(value)));
 
 const NOT_AN_OBJECT = 'request body must be a JSON object';
 

@@ -27,17 +27,11 @@ function sign(secret: string, body: string): Buffer {
 }
 
 export function encodeCursor(secret: string, state: CursorState): string {
-  const body = Buffer.from(
-    JSON.stringify({ v: 1, s: state.subscriptionId, f: state.filters, a: state.after }),
-  ).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ v: 1, s: state.subscriptionId, f: state.filters, a: state.after })).toString('base64url');
   return `${body}.${sign(secret, body).toString('base64url')}`;
 }
 
-export function decodeCursor(
-  secret: string,
-  cursor: string,
-  expected: { subscriptionId: string; filters: string },
-): CursorState | null {
+export function decodeCursor(secret: string, cursor: string, expected: { subscriptionId: string; filters: string }): CursorState | null {
   const parts = cursor.split('.');
   if (parts.length !== 2) return null;
   const [body, signature] = parts as [string, string];

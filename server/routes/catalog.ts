@@ -23,17 +23,12 @@ export function catalogRouter(ctx: ServiceContext) {
     return c.json({ data: tasks }, 200);
   });
 
-  router.get(
-    '/frontiers/:frontierId/tasks/:taskId/preview',
-    requireDashboardToken(ctx),
-    validQuery(previewQuerySchema),
-    (c) => {
-      const { frontierId, taskId } = c.req.param();
-      const preview = previewTask(ctx.db, frontierId, taskId, c.req.valid('query').limit);
-      if (!preview) throw new ApiError('NOT_FOUND', `task ${taskId} of frontier ${frontierId} not found`);
-      return c.json({ data: preview }, 200);
-    },
-  );
+  router.get('/frontiers/:frontierId/tasks/:taskId/preview', requireDashboardToken(ctx), validQuery(previewQuerySchema), (c) => {
+    const { frontierId, taskId } = c.req.param();
+    const preview = previewTask(ctx.db, frontierId, taskId, c.req.valid('query').limit);
+    if (!preview) throw new ApiError('NOT_FOUND', `task ${taskId} of frontier ${frontierId} not found`);
+    return c.json({ data: preview }, 200);
+  });
 
   router.get('/data/verticals', (c) => c.json({ data: listVerticals(ctx.db).map(verticalToWire) }, 200));
 

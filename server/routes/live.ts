@@ -1,11 +1,5 @@
 import { Hono } from 'hono';
-import {
-  liveAdoptBodySchema,
-  liveDisputeBodySchema,
-  livePullQuerySchema,
-  usageQuerySchema,
-  type LiveFeedback,
-} from '../../src/api/contract';
+import { liveAdoptBodySchema, liveDisputeBodySchema, livePullQuerySchema, usageQuerySchema, type LiveFeedback } from '../../src/api/contract';
 import { authorizeSubscription, requireKey } from '../http/auth';
 import type { AppEnv, ServiceContext } from '../http/context';
 import { validJson, validQuery } from '../http/validate';
@@ -48,33 +42,28 @@ export function liveRouter(ctx: ServiceContext) {
   });
 
   const feedback = (kind: LiveFeedback) =>
-    router.post(
-      `/live/items/:submissionId/${kind}`,
-      auth,
-      validJson(kind === 'adopt' ? liveAdoptBodySchema : liveDisputeBodySchema),
-      (c) => {
-        const submissionId = c.req.param('submissionId');
-        const body: { subscription_id: string; reason?: string } = c.req.valid('json');
-        const key = c.get('key');
-        const subscription = authorizeSubscription(ctx, key, body.subscription_id, 'live');
-        const result = recordLiveFeedback(ctx.db, {
-          orgId: key.org_id,
-          subscription,
-          submissionId,
-          feedback: kind,
-          reason: body.reason,
+    router.post(`/live/items/:submissionId/${kind}`, auth, validJson(kind === 'adopt' ? liveAdoptBodySchema : liveDisputeBodySchema), (c) => {
+      const submissionId = c.req.param('submissionId');
+      const body: { subscription_id: string; reason?: string } = c.req.valid('json');
+      const key = c.get('key');
+      const subscription = authorizeSubscription(ctx, key, body.subscription_id, 'live');
+      const result = recordLiveFeedback(ctx.db, {
+        orgId: key.org_id,
+        subscription,
+        submissionId,
+        feedback: kind,
+        reason: body.reason,
+      });
+      if (!result) {
+        throw new ApiError('NOT_FOUND', `submission ${submissionId} is not readable under ${subscription.subscription_id}`);
+      }
+      if ('conflict' in result) {
+        throw new ApiError('FEEDBACK_CONFLICT', `submission ${submissionId} already has feedback ${result.conflict}`, {
+          recorded: result.conflict,
         });
-        if (!result) {
-          throw new ApiError('NOT_FOUND', `submission ${submissionId} is not readable under ${subscription.subscription_id}`);
-        }
-        if ('conflict' in result) {
-          throw new ApiError('FEEDBACK_CONFLICT', `submission ${submissionId} already has feedback ${result.conflict}`, {
-            recorded: result.conflict,
-          });
-        }
-        return c.json({ ok: true, submission_id: submissionId, feedback: kind }, 200);
-      },
-    );
+      }
+      return c.json({ ok: true, submission_id: submissionId, feedback: kind }, 200);
+    });
   feedback('adopt');
   feedback('dispute');
 

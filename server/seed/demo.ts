@@ -31,12 +31,35 @@ const TASKS = [
 ];
 
 const VERTICALS = [
-  { slug: 'retail-shelf-audits', name: 'Retail shelf audits', description: 'Shelf photos with product boxes, checked by three validators.', base_price_micros: 12_500, topics: ['beverages', 'snacks', 'household'] },
-  { slug: 'support-dialogues', name: 'Support dialogues', description: 'Multi-turn customer support dialogues with intent and outcome.', base_price_micros: 3_700, topics: ['billing', 'shipping', 'accounts'] },
-  { slug: 'product-catalog', name: 'Product catalog records', description: 'Structured product records with attributes and variants.', base_price_micros: 250_000, topics: ['outdoor', 'kitchen', 'audio'] },
+  {
+    slug: 'retail-shelf-audits',
+    name: 'Retail shelf audits',
+    description: 'Shelf photos with product boxes, checked by three validators.',
+    base_price_micros: 12_500,
+    topics: ['beverages', 'snacks', 'household'],
+  },
+  {
+    slug: 'support-dialogues',
+    name: 'Support dialogues',
+    description: 'Multi-turn customer support dialogues with intent and outcome.',
+    base_price_micros: 3_700,
+    topics: ['billing', 'shipping', 'accounts'],
+  },
+  {
+    slug: 'product-catalog',
+    name: 'Product catalog records',
+    description: 'Structured product records with attributes and variants.',
+    base_price_micros: 250_000,
+    topics: ['outdoor', 'kitchen', 'audio'],
+  },
 ];
 
-const GRADES: [number, string][] = [[0.9, 'A'], [0.8, 'B'], [0.7, 'C'], [0, 'D']];
+const GRADES: [number, string][] = [
+  [0.9, 'A'],
+  [0.8, 'B'],
+  [0.7, 'C'],
+  [0, 'D'],
+];
 const grade = (score: number) => GRADES.find(([min]) => score >= min)![1];
 const PRICE_FACTORS = [1, 1, 1, 0.8, 1.2, 1.5, 2, 0.36];
 
@@ -91,9 +114,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<DemoCredentials
       v.topics.forEach((topic) => load.topic(random.uuid(), verticalIds[index]!, topic));
     });
     const topicsOf = (verticalId: string) =>
-      (db.prepare('SELECT topic_id FROM topics WHERE vertical_id = ? ORDER BY name').all(verticalId) as { topic_id: string }[]).map(
-        (t) => t.topic_id,
-      );
+      (db.prepare('SELECT topic_id FROM topics WHERE vertical_id = ? ORDER BY name').all(verticalId) as { topic_id: string }[]).map((t) => t.topic_id);
     const simulated = VERTICALS.map((v, index) => ({
       subscription_id: `sub_sim_${v.slug.split('-')[0]}`,
       vertical: v,
@@ -147,7 +168,15 @@ export async function seedDemo(db: Db, dataDir: string): Promise<DemoCredentials
         const status = index < 5 ? 'adopted' : 'disputed';
         db.prepare('UPDATE items SET status = ?, decided_at = ? WHERE id = ?').run(status, decidedAt, item.id);
         if (status === 'adopted') {
-          insertReceipt(db, { orgId: DEMO_ORG, subscriptionId: sub.subscription_id, kind: 'adopt', itemId: item.id, quantity: 1, amountMicros: item.unit_price_micros, createdAt: decidedAt });
+          insertReceipt(db, {
+            orgId: DEMO_ORG,
+            subscriptionId: sub.subscription_id,
+            kind: 'adopt',
+            itemId: item.id,
+            quantity: 1,
+            amountMicros: item.unit_price_micros,
+            createdAt: decidedAt,
+          });
         }
       });
     }

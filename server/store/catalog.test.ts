@@ -37,8 +37,6 @@ describe('catalog store', () => {
   });
 
   it('keeps vertical prices in micro-USD (the route converts)', () => {
-    expect(listVerticals(store.db)).toEqual([
-      { id: 'v1', slug: 'retail', name: 'Retail', description: 'Shops', base_price_micros: 10_000 },
-    ]);
+    expect(listVerticals(store.db)).toEqual([{ id: 'v1', slug: 'retail', name: 'Retail', description: 'Shops', base_price_micros: 10_000 }]);
   });
 });

@@ -14,9 +14,7 @@ const FRONTIER_SELECT = `
 
 export function listFrontiers(db: Db, filter: FrontierStatusFilter): Frontier[] {
   const where = filter === 'online' ? `WHERE f.status = 'ONLINE'` : '';
-  return db
-    .prepare(`${FRONTIER_SELECT} ${where} GROUP BY f.frontier_id ORDER BY CAST(f.frontier_id AS INTEGER)`)
-    .all() as Frontier[];
+  return db.prepare(`${FRONTIER_SELECT} ${where} GROUP BY f.frontier_id ORDER BY CAST(f.frontier_id AS INTEGER)`).all() as Frontier[];
 }
 
 function frontierExists(db: Db, frontierId: string): boolean {
@@ -48,9 +46,7 @@ export interface VerticalRecord {
 }
 
 export function listVerticals(db: Db): VerticalRecord[] {
-  return db
-    .prepare('SELECT id, slug, name, description, base_price_micros FROM verticals ORDER BY slug')
-    .all() as VerticalRecord[];
+  return db.prepare('SELECT id, slug, name, description, base_price_micros FROM verticals ORDER BY slug').all() as VerticalRecord[];
 }
 
 interface PreviewRow {

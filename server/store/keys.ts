@@ -79,9 +79,7 @@ export function findKey(db: Db, presentedKey: string): KeyRecord | null {
     .prepare('SELECT key_id, key_name, org_id, data_access, expires_at, revoked_at FROM api_keys WHERE key_hash = ?')
     .get(sha256Hex(presentedKey)) as KeyRow | undefined;
   if (!row) return null;
-  const subs = db
-    .prepare('SELECT subscription_id FROM api_key_subscriptions WHERE key_id = ?')
-    .all(row.key_id) as { subscription_id: string }[];
+  const subs = db.prepare('SELECT subscription_id FROM api_key_subscriptions WHERE key_id = ?').all(row.key_id) as { subscription_id: string }[];
   return {
     key_id: row.key_id,
     key_name: row.key_name,
@@ -111,8 +109,6 @@ export function listKeys(db: Db) {
 
 /** Revokes a key; false when no such key exists. Revoking twice keeps the first time. */
 export function revokeKey(db: Db, keyId: string): boolean {
-  const result = db
-    .prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE key_id = ?')
-    .run(nowIso(), keyId);
+  const result = db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE key_id = ?').run(nowIso(), keyId);
   return result.changes > 0;
 }

@@ -101,17 +101,12 @@ export function pullLive(db: Db, input: LivePullInput): LivePage | LivePullRefus
     // Incremental: read past the committed position and move it, atomically, so two
     // concurrent pulls never receive the same submission.
     return inTransaction(db, () => {
-      const position = (db.prepare('SELECT position FROM subscriptions WHERE subscription_id = ?').get(
-        sub.subscription_id,
-      ) as { position: number }).position;
+      const position = (db.prepare('SELECT position FROM subscriptions WHERE subscription_id = ?').get(sub.subscription_id) as { position: number }).position;
       const rows = selectPage(db, input.orgId, frontierId, position, limit, sub.task_ids, null);
       const page = rows.slice(0, limit);
       let receipt: ReceiptRecord | null = null;
       if (page.length > 0) {
-        db.prepare('UPDATE subscriptions SET position = ? WHERE subscription_id = ?').run(
-          page[page.length - 1]!.seq,
-          sub.subscription_id,
-        );
+        db.prepare('UPDATE subscriptions SET position = ? WHERE subscription_id = ?').run(page[page.length - 1]!.seq, sub.subscription_id);
         receipt = insertReceipt(db, {
           orgId: input.orgId,
           subscriptionId: sub.subscription_id,
@@ -135,9 +130,7 @@ export function pullLive(db: Db, input: LivePullInput): LivePage | LivePullRefus
   const rows = selectPage(db, input.orgId, frontierId, after, limit, tasks, input.campaignIds ?? null);
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
-  const nextCursor = hasMore
-    ? encodeCursor(input.cursorSecret, { subscriptionId: sub.subscription_id, filters, after: page[page.length - 1]!.seq })
-    : '';
+  const nextCursor = hasMore ? encodeCursor(input.cursorSecret, { subscriptionId: sub.subscription_id, filters, after: page[page.length - 1]!.seq }) : '';
   return { items: page, has_more: hasMore, next_cursor: nextCursor, receipt: null };
 }
 
@@ -154,19 +147,15 @@ export interface LiveFeedbackInput {
  * already there), `null` when the submission is not readable under the subscription,
  * `{ conflict }` with the recorded feedback when a different one was given before.
  */
-export function recordLiveFeedback(
-  db: Db,
-  input: LiveFeedbackInput,
-): { changed: boolean } | { conflict: LiveFeedback } | null {
+export function recordLiveFeedback(db: Db, input: LiveFeedbackInput): { changed: boolean } | { conflict: LiveFeedback } | null {
   const sub = input.subscription;
   const submission = db
     .prepare('SELECT task_id FROM submissions WHERE submission_id = ? AND frontier_id = ?')
     .get(input.submissionId, sub.frontier_id ?? '') as { task_id: string } | undefined;
   if (!submission || (sub.task_ids && !sub.task_ids.includes(submission.task_id))) return null;
   return inTransaction(db, () => {
-    const existing = db
-      .prepare('SELECT feedback FROM live_feedback WHERE org_id = ? AND submission_id = ?')
-      .get(input.orgId, input.submissionId) as { feedback: LiveFeedback } | undefined;
+    const existing = db.prepare('SELECT feedback FROM live_feedback WHERE org_id = ? AND submission_id = ?').get(input.orgId, input.submissionId) as
+      { feedback: LiveFeedback } | undefined;
     if (existing) return existing.feedback === input.feedback ? { changed: false } : { conflict: existing.feedback };
     db.prepare(
       `INSERT INTO live_feedback (org_id, submission_id, subscription_id, feedback, reason, created_at)

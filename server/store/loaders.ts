@@ -29,9 +29,7 @@ export function createLoaders(db: Db) {
       `INSERT INTO submissions (submission_id, task_id, frontier_id, campaign_id, data, quality_score, quality_grade,
          source, created_at, audit_rating, audit_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    countSubmissions: db.prepare(
-      'UPDATE tasks SET submission_count = (SELECT COUNT(*) FROM submissions s WHERE s.task_id = tasks.task_id)',
-    ),
+    countSubmissions: db.prepare('UPDATE tasks SET submission_count = (SELECT COUNT(*) FROM submissions s WHERE s.task_id = tasks.task_id)'),
     vertical: db.prepare('INSERT INTO verticals (id, slug, name, description, base_price_micros) VALUES (?, ?, ?, ?, ?)'),
     topic: db.prepare('INSERT OR IGNORE INTO topics (topic_id, vertical_id, name) VALUES (?, ?, ?)'),
     subscription: db.prepare(
@@ -48,8 +46,7 @@ export function createLoaders(db: Db) {
 
   return {
     org: (orgId: string, name: string) => statements.org.run(orgId, name),
-    frontier: (f: { frontier_id: string; title: string; status: string }) =>
-      statements.frontier.run(f.frontier_id, f.title, f.status),
+    frontier: (f: { frontier_id: string; title: string; status: string }) => statements.frontier.run(f.frontier_id, f.title, f.status),
     task: (t: { task_id: string; frontier_id: string; name: string; task_type: string; status: string }) =>
       statements.task.run(t.task_id, t.frontier_id, t.name, t.task_type, t.status),
     submission: (s: {

@@ -42,17 +42,7 @@ export function insertReceipt(db: Db, receipt: NewReceipt): ReceiptRecord {
   db.prepare(
     `INSERT INTO receipts (receipt_id, org_id, subscription_id, kind, submission_id, item_id, quantity, amount_micros, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    row.receipt_id,
-    receipt.orgId,
-    row.subscription_id,
-    row.kind,
-    row.submission_id,
-    row.item_id,
-    row.quantity,
-    row.amount_micros,
-    row.created_at,
-  );
+  ).run(row.receipt_id, receipt.orgId, row.subscription_id, row.kind, row.submission_id, row.item_id, row.quantity, row.amount_micros, row.created_at);
   return row;
 }
 

@@ -24,9 +24,7 @@ describe('simulated store', () => {
     expect(decideItem(store.db, id, ORG, 'adopted')).toEqual({ changed: true });
     expect(decideItem(store.db, id, ORG, 'adopted')).toEqual({ changed: false });
     expect(decideItem(store.db, id, ORG, 'disputed')).toEqual({ conflict: 'adopted' });
-    expect(listReceipts(store.db, ORG, 10)).toEqual([
-      expect.objectContaining({ kind: 'adopt', item_id: id, quantity: 1, amount_micros: ITEM_PRICE_MICROS }),
-    ]);
+    expect(listReceipts(store.db, ORG, 10)).toEqual([expect.objectContaining({ kind: 'adopt', item_id: id, quantity: 1, amount_micros: ITEM_PRICE_MICROS })]);
     expect(pullSimulated(store.db, `sim_${ORG}`, 10).map((i) => i.id)).toEqual([`${ORG}_i2`, `${ORG}_i3`]);
   });
 

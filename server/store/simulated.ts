@@ -41,9 +41,7 @@ const toItem = (row: ItemRow): ItemRecord => ({
 /** Pending items of a subscription, oldest first. Reading changes nothing. */
 export function pullSimulated(db: Db, subscriptionId: string, limit: number): ItemRecord[] {
   const rows = db
-    .prepare(
-      `SELECT ${ITEM_COLUMNS} FROM items WHERE subscription_id = ? AND status = 'pending' ORDER BY seq LIMIT ?`,
-    )
+    .prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE subscription_id = ? AND status = 'pending' ORDER BY seq LIMIT ?`)
     .all(subscriptionId, limit) as ItemRow[];
   return rows.map(toItem);
 }
@@ -72,21 +70,14 @@ export type Decision = 'adopted' | 'disputed';
  * has this decision, `{ conflict }` with the recorded one when it has the other, `null`
  * when there is no such item.
  */
-export function decideItem(
-  db: Db,
-  itemId: string,
-  orgId: string,
-  decision: Decision,
-): { changed: boolean } | { conflict: Decision } | null {
+export function decideItem(db: Db, itemId: string, orgId: string, decision: Decision): { changed: boolean } | { conflict: Decision } | null {
   return inTransaction(db, () => {
     const row = db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ?`).get(itemId) as ItemRow | undefined;
     if (!row) return null;
     if (row.status === decision) return { changed: false };
     if (row.status !== 'pending') return { conflict: row.status };
     const now = nowIso();
-    const changed = db
-      .prepare(`UPDATE items SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'`)
-      .run(decision, now, itemId).changes;
+    const changed = db.prepare(`UPDATE items SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'`).run(decision, now, itemId).changes;
     if (changed === 1 && decision === 'adopted') {
       insertReceipt(db, {
         orgId,
@@ -131,9 +122,7 @@ const toDelivery = ({ pending, adopted, disputed, ...row }: DeliveryRow): Delive
 /** The organization's deliveries, newest first. */
 export function listDeliveries(db: Db, orgId: string, limit: number): Delivery[] {
   const rows = db
-    .prepare(
-      `${DELIVERY_SELECT} WHERE s.org_id = ? GROUP BY d.delivery_id ORDER BY d.created_at DESC, d.seq DESC LIMIT ?`,
-    )
+    .prepare(`${DELIVERY_SELECT} WHERE s.org_id = ? GROUP BY d.delivery_id ORDER BY d.created_at DESC, d.seq DESC LIMIT ?`)
     .all(orgId, limit) as DeliveryRow[];
   return rows.map(toDelivery);
 }
@@ -158,8 +147,6 @@ export function deliveryItems(db: Db, orgId: string, deliveryId: string): ItemRe
     )
     .get(deliveryId) as { org_id: string } | undefined;
   if (!owner || owner.org_id !== orgId) return null;
-  const rows = db
-    .prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE delivery_id = ? ORDER BY seq`)
-    .all(deliveryId) as ItemRow[];
+  const rows = db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE delivery_id = ? ORDER BY seq`).all(deliveryId) as ItemRow[];
   return rows.map(toItem);
 }

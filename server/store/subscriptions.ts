@@ -15,8 +15,7 @@ export interface SubscriptionRow {
 
 export function getSubscription(db: Db, subscriptionId: string): SubscriptionRow | null {
   const row = db.prepare('SELECT * FROM subscriptions WHERE subscription_id = ?').get(subscriptionId) as
-    | (Omit<SubscriptionRow, 'task_ids'> & { task_ids: string | null })
-    | undefined;
+    (Omit<SubscriptionRow, 'task_ids'> & { task_ids: string | null }) | undefined;
   if (!row) return null;
   return { ...row, task_ids: row.task_ids ? (JSON.parse(row.task_ids) as string[]) : null };
 }

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  frontiersResponseSchema,
-  frontierTasksResponseSchema,
-  previewResponseSchema,
-  verticalsResponseSchema,
-} from '../../src/api/contract';
+import { frontiersResponseSchema, frontierTasksResponseSchema, previewResponseSchema, verticalsResponseSchema } from '../../src/api/contract';
 import { cli, startHarness, type Harness } from './harness';
 
 let h: Harness;

@@ -22,9 +22,11 @@ const simPull = async (sub = 'sub_sim_retail', limit = 200) =>
 
 describe('live feedback', () => {
   it('records adopt and dispute, shows them on pulls, is idempotent, and refuses a change with 409', async () => {
-    const [adopted, disputed] = (h.service.db.prepare(`SELECT submission_id FROM submissions WHERE frontier_id = '101' ORDER BY seq LIMIT 2`).all() as {
-      submission_id: string;
-    }[]).map((r) => r.submission_id) as [string, string];
+    const [adopted, disputed] = (
+      h.service.db.prepare(`SELECT submission_id FROM submissions WHERE frontier_id = '101' ORDER BY seq LIMIT 2`).all() as {
+        submission_id: string;
+      }[]
+    ).map((r) => r.submission_id) as [string, string];
     const adopt = await h.post(`/v1/live/items/${adopted}/adopt`, h.demo.api_key, { subscription_id: 'sub_live_streets' });
     expect(adopt.status).toBe(200);
     expect(liveFeedbackResponseSchema.parse(adopt.body)).toMatchObject({ ok: true, submission_id: adopted, feedback: 'adopt' });

@@ -154,9 +154,13 @@ describe('Host allow-list', () => {
 
   it('takes --allowed-host on the command line', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dds-host-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/service.ts', '--port', '0', '--data', dataDir, '--seed', 'none', '--allowed-host', 'cli.example', '--quiet'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/service.ts', '--port', '0', '--data', dataDir, '--seed', 'none', '--allowed-host', 'cli.example', '--quiet'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     try {
       const url = await new Promise<string>((done, fail) => {
         let out = '';
@@ -289,7 +293,9 @@ describe('payload depth', () => {
   it('withholds a payload stored too deep instead of failing every pull that holds it', async () => {
     const deep = `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
     const db = h.service.db;
-    const pending = db.prepare("SELECT id FROM items WHERE subscription_id = 'sub_sim_support' AND status = 'pending' ORDER BY seq LIMIT 1").get() as { id: string };
+    const pending = db.prepare("SELECT id FROM items WHERE subscription_id = 'sub_sim_support' AND status = 'pending' ORDER BY seq LIMIT 1").get() as {
+      id: string;
+    };
     db.prepare('UPDATE items SET payload = ? WHERE id = ?').run(deep, pending.id);
     const submission = (await h.get('/v1/live/pull?subscription_id=sub_live_streets&from=beginning&limit=1', h.demo.api_key)).body.data.items[0];
     db.prepare('UPDATE submissions SET data = ? WHERE submission_id = ?').run(deep, submission.submission_id);
@@ -404,9 +410,17 @@ describe("Node's own limits", () => {
   it("answers Node's parser errors with the JSON envelope: 400 for a malformed request, 431 for huge headers", async () => {
     const host = new URL(h.url).host;
     const malformed = parse((await rawExchange(h.url, 'GARBAGE\r\n\r\n')).text);
-    expect(malformed).toEqual({ status: 400, contentType: 'application/json', body: { success: false, errorCode: 'INVALID_PARAMETER', errorMessage: expect.any(String) } });
+    expect(malformed).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: { success: false, errorCode: 'INVALID_PARAMETER', errorMessage: expect.any(String) },
+    });
     const huge = parse((await rawExchange(h.url, `GET /v1/frontiers HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`)).text);
-    expect(huge).toEqual({ status: 431, contentType: 'application/json', body: { success: false, errorCode: 'HEADERS_TOO_LARGE', errorMessage: expect.any(String) } });
+    expect(huge).toEqual({
+      status: 431,
+      contentType: 'application/json',
+      body: { success: false, errorCode: 'HEADERS_TOO_LARGE', errorMessage: expect.any(String) },
+    });
   });
 });
 
@@ -456,7 +470,11 @@ describe('fixture items naming only their vertical', () => {
       const h2 = await startService({ port: 0, host: '127.0.0.1', dataDir: data, seed: 'none', livePullForm: 'envelope', corsOrigins: [] });
       try {
         const pull = async (subscription: string) =>
-          ((await (await fetch(`${h2.url}/v1/data/pull?subscription_id=${subscription}`, { headers: { Authorization: `Bearer ${key.key}` } })).json()) as { data: { id: string }[] }).data.map((i) => i.id);
+          (
+            (await (await fetch(`${h2.url}/v1/data/pull?subscription_id=${subscription}`, { headers: { Authorization: `Bearer ${key.key}` } })).json()) as {
+              data: { id: string }[];
+            }
+          ).data.map((i) => i.id);
         expect(await pull('sub_one')).toEqual(['i-1']);
         expect(await pull('sub_two_b')).toEqual(['i-2']);
       } finally {

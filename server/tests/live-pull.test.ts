@@ -135,9 +135,7 @@ describe('live pull: incremental', () => {
   });
 
   it('serves concurrent incremental pulls without handing out a submission twice', async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 8 }, () => h.get('/v1/live/pull?subscription_id=sub_live_streets&limit=50', h.demo.api_key)),
-    );
+    const responses = await Promise.all(Array.from({ length: 8 }, () => h.get('/v1/live/pull?subscription_id=sub_live_streets&limit=50', h.demo.api_key)));
     const ids = responses.flatMap((r) => livePullResponseSchema.parse(r.body).items.map((i) => i.submission_id));
     expect(ids).toHaveLength(400);
     expect(new Set(ids).size).toBe(400);

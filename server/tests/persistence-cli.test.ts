@@ -15,9 +15,11 @@ describe('persistence', () => {
   it('loses nothing across a restart: feedback, charges, positions, keys', async () => {
     const [item] = simulatedPullResponseSchema.parse((await h.get('/v1/data/pull?subscription_id=sub_sim_retail&limit=1', h.demo.api_key)).body).data;
     await h.post(`/v1/data/items/${item!.id}/adopt`, h.demo.api_key);
-    const street = (h.service.db.prepare(`SELECT submission_id FROM submissions WHERE frontier_id = '101' ORDER BY seq LIMIT 1`).get() as {
-      submission_id: string;
-    }).submission_id;
+    const street = (
+      h.service.db.prepare(`SELECT submission_id FROM submissions WHERE frontier_id = '101' ORDER BY seq LIMIT 1`).get() as {
+        submission_id: string;
+      }
+    ).submission_id;
     await h.post(`/v1/live/items/${street}/dispute`, h.demo.api_key, { subscription_id: 'sub_live_streets', reason: 'r' });
     const firstPull = livePullResponseSchema.parse((await h.get('/v1/live/pull?subscription_id=sub_live_streets&limit=10', h.demo.api_key)).body);
     const usageBefore = usageResponseSchema.parse((await h.get('/v1/live/usage?limit=200', h.demo.api_key)).body).data;
@@ -116,9 +118,7 @@ describe('fixtures', () => {
 
     const created = await cli('keys', ['create', '--name', 'fx', '--subscriptions', 'fx_live,fx_sim', '--data', h.dataDir]);
     const key = JSON.parse(created.stdout).key as string;
-    const pulled = livePullResponseSchema.parse(
-      (await h.get('/v1/live/pull?subscription_id=fx_live&from=beginning&campaign_ids=c2', key)).body,
-    );
+    const pulled = livePullResponseSchema.parse((await h.get('/v1/live/pull?subscription_id=fx_live&from=beginning&campaign_ids=c2', key)).body);
     expect(pulled.items.map((i) => i.submission_id)).toEqual(['903']);
     const deliveries = (await h.get('/v1/data/deliveries', key)).body.data;
     expect(deliveries).toHaveLength(1);

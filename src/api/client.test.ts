@@ -32,7 +32,9 @@ const client = (f: typeof fetch, extra = {}) => createClient({ baseUrl: 'https:/
 
 describe('live pull', () => {
   it('normalises the envelope form', async () => {
-    const { fetch } = fakeFetch(json(200, { success: true, errorCode: null, errorMessage: null, data: { items: [item], count: 1, has_more: true, next_cursor: 'c1', receipt: {} } }));
+    const { fetch } = fakeFetch(
+      json(200, { success: true, errorCode: null, errorMessage: null, data: { items: [item], count: 1, has_more: true, next_cursor: 'c1', receipt: {} } }),
+    );
     const page = await client(fetch).pullLive({ subscription_id: 's', limit: 1, from: 'beginning' });
     expect(page).toEqual({ items: [item], count: 1, hasMore: true, nextCursor: 'c1', receipt: null });
   });
@@ -64,14 +66,18 @@ describe('live pull', () => {
 describe('errors', () => {
   it('reads the error envelope into an ApiError', async () => {
     const { fetch } = fakeFetch(json(401, { success: false, errorCode: 'KEY_REVOKED', errorMessage: 'the API key has been revoked' }));
-    const error = await client(fetch).usage(50).catch((e: unknown) => e);
+    const error = await client(fetch)
+      .usage(50)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'KEY_REVOKED', message: 'the API key has been revoked' });
   });
 
   it('gives a readable message for a non-JSON error body, and keeps the body', async () => {
     const { fetch } = fakeFetch(new Response('<html>Bad gateway</html>', { status: 404, statusText: 'Not Found' }));
-    const error = (await client(fetch).listFrontiers().catch((e: unknown) => e)) as ApiError;
+    const error = (await client(fetch)
+      .listFrontiers()
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBeNull();
     expect(error.message).toContain('404');
@@ -85,7 +91,9 @@ describe('errors', () => {
 
   it('names the path of a contract mismatch and keeps the raw body', async () => {
     const { fetch } = fakeFetch(json(200, { data: [{ ...item, quality_score: 'high' }], count: 1, has_more: false, next_cursor: '' }));
-    const error = (await client(fetch).pullLive({ subscription_id: 's' }).catch((e: unknown) => e)) as ContractError;
+    const error = (await client(fetch)
+      .pullLive({ subscription_id: 's' })
+      .catch((e: unknown) => e)) as ContractError;
     expect(error).toBeInstanceOf(ContractError);
     expect(error.path).toMatch(/quality_score/);
     expect(error.rawBody).toContain('"high"');
@@ -98,7 +106,9 @@ describe('errors', () => {
 
   it('redacts keys and tokens a server echoes in its body', async () => {
     const { fetch } = fakeFetch(json(400, { detail: `you sent ${KEY}` }));
-    const error = (await client(fetch).usage(5).catch((e: unknown) => e)) as ApiError;
+    const error = (await client(fetch)
+      .usage(5)
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.rawBody).not.toContain(KEY);
     expect(error.rawBody).toContain('[redacted key]');
   });
@@ -156,7 +166,9 @@ describe('timeout', () => {
     const hanging = (init: RequestInit) =>
       new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     const { fetch, calls } = fakeFetch(hanging);
-    const error = (await client(fetch, { timeoutMs: 20, maxAttempts: 2 }).listFrontiers().catch((e: unknown) => e)) as NetworkError;
+    const error = (await client(fetch, { timeoutMs: 20, maxAttempts: 2 })
+      .listFrontiers()
+      .catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.timedOut).toBe(true);
     expect(calls).toHaveLength(2);
@@ -199,7 +211,9 @@ describe('IDs in paths', () => {
 
   it('sends a valid ID as it is', async () => {
     const { fetch, calls } = fakeFetch(json(200, { success: true, errorCode: null, errorMessage: null, data: [] }));
-    await client(fetch).listTasks('fr-1.a:b_c', undefined).catch(() => undefined);
+    await client(fetch)
+      .listTasks('fr-1.a:b_c', undefined)
+      .catch(() => undefined);
     expect(calls[0]!.url).toContain('/v1/frontiers/fr-1.a:b_c/tasks');
   });
 });

@@ -31,7 +31,8 @@ export interface ClientConfig extends HttpConfig {
  * another endpoint). The refusal is a 400 like the service's own, so it fails once, never retried.
  */
 function seg(id: string): string {
-  if (!isValidId(id)) throw new ApiError(400, 'INVALID_PARAMETER', `"${id.slice(0, 80)}" is not a valid ID (letters, digits, ".", "_", ":" and "-"): nothing was sent`, '');
+  if (!isValidId(id))
+    throw new ApiError(400, 'INVALID_PARAMETER', `"${id.slice(0, 80)}" is not a valid ID (letters, digits, ".", "_", ":" and "-"): nothing was sent`, '');
   return id;
 }
 
@@ -44,9 +45,7 @@ export function createClient(config: ClientConfig) {
       request(config, { method: 'GET', path: '/v1/frontiers', query: { status }, schema: frontiersResponseSchema, signal }).then((r) => r.data),
     /** 4.2 */
     listTasks: (frontierId: string, signal?: AbortSignal) =>
-      request(config, { method: 'GET', path: `/v1/frontiers/${seg(frontierId)}/tasks`, schema: frontierTasksResponseSchema, signal }).then(
-        (r) => r.data,
-      ),
+      request(config, { method: 'GET', path: `/v1/frontiers/${seg(frontierId)}/tasks`, schema: frontierTasksResponseSchema, signal }).then((r) => r.data),
     /** 4.3 */
     listVerticals: (signal?: AbortSignal) =>
       request(config, { method: 'GET', path: '/v1/data/verticals', schema: verticalsResponseSchema, signal }).then((r) => r.data),
@@ -85,8 +84,7 @@ export function createClient(config: ClientConfig) {
       }),
     /** 4.7 */
     usage: (limit: number, signal?: AbortSignal) =>
-      request(config, { method: 'GET', path: '/v1/live/usage', query: { limit }, token: key(),
-        usesKey: true, schema: usageResponseSchema, signal }),
+      request(config, { method: 'GET', path: '/v1/live/usage', query: { limit }, token: key(), usesKey: true, schema: usageResponseSchema, signal }),
     /** 4.8 */
     adoptLive: (submissionId: string, subscriptionId: string) =>
       request(config, {
@@ -120,16 +118,13 @@ export function createClient(config: ClientConfig) {
       }),
     /** 4.11 */
     adoptItem: (itemId: string) =>
-      request(config, { method: 'POST', path: `/v1/data/items/${seg(itemId)}/adopt`, token: key(),
-        usesKey: true, schema: simulatedFeedbackResponseSchema }),
+      request(config, { method: 'POST', path: `/v1/data/items/${seg(itemId)}/adopt`, token: key(), usesKey: true, schema: simulatedFeedbackResponseSchema }),
     /** 4.12 */
     disputeItem: (itemId: string) =>
-      request(config, { method: 'POST', path: `/v1/data/items/${seg(itemId)}/dispute`, token: key(),
-        usesKey: true, schema: simulatedFeedbackResponseSchema }),
+      request(config, { method: 'POST', path: `/v1/data/items/${seg(itemId)}/dispute`, token: key(), usesKey: true, schema: simulatedFeedbackResponseSchema }),
     /** 4.13 */
     listDeliveries: (limit: number, signal?: AbortSignal) =>
-      request(config, { method: 'GET', path: '/v1/data/deliveries', query: { limit }, token: key(),
-        usesKey: true, schema: deliveriesResponseSchema, signal }),
+      request(config, { method: 'GET', path: '/v1/data/deliveries', query: { limit }, token: key(), usesKey: true, schema: deliveriesResponseSchema, signal }),
     /** 4.14 */
     deliveryItems: (deliveryId: string, signal?: AbortSignal) =>
       request(config, {

@@ -48,8 +48,14 @@ export function loadConnections(): { connections: Connection[]; activeId: string
 }
 
 export function saveConnections(connections: Connection[], activeId: string | null): void {
-  writeTo('local', connections.filter((c) => c.remember));
-  writeTo('session', connections.filter((c) => !c.remember));
+  writeTo(
+    'local',
+    connections.filter((c) => c.remember),
+  );
+  writeTo(
+    'session',
+    connections.filter((c) => !c.remember),
+  );
   for (const kind of ['session', 'local'] as const) {
     const target = storage(kind);
     if (!target) continue;

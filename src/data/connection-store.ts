@@ -78,9 +78,7 @@ export class ConnectionStore {
    */
   save(connection: Connection): void {
     const previous = this.snapshot.connections.find((c) => c.id === connection.id);
-    const connections = previous
-      ? this.snapshot.connections.map((c) => (c.id === connection.id ? connection : c))
-      : [...this.snapshot.connections, connection];
+    const connections = previous ? this.snapshot.connections.map((c) => (c.id === connection.id ? connection : c)) : [...this.snapshot.connections, connection];
     if (previous && previous.apiKey === connection.apiKey) {
       this.commit({ connections, active: connection });
       return;
@@ -97,9 +95,7 @@ export class ConnectionStore {
 
   /** Clears a connection's secrets; its name, URL and subscriptions stay for reconnecting. */
   disconnect(id: string): void {
-    const connections = this.snapshot.connections.map((c) =>
-      c.id === id ? { ...c, apiKey: '' as const, jwt: undefined } : c,
-    );
+    const connections = this.snapshot.connections.map((c) => (c.id === id ? { ...c, apiKey: '' as const, jwt: undefined } : c));
     const { [id]: _cleared, ...failures } = this.snapshot.failures;
     const { [id]: _unseen, ...observed } = this.snapshot.observed;
     this.commit({ connections, active: connections.find((c) => c.id === this.snapshot.active?.id) ?? null, failures, observed });

@@ -64,8 +64,7 @@ export function jwtInfo(token: string, now = Date.now()): JwtInfo | { error: str
   }
 }
 
-export const isConnected = (connection: Connection | null): connection is Connection & { apiKey: string } =>
-  !!connection && connection.apiKey !== '';
+export const isConnected = (connection: Connection | null): connection is Connection & { apiKey: string } => !!connection && connection.apiKey !== '';
 
 /**
  * What local data belongs to: one organization (the key's `org_id` from verify-key) on one base

@@ -3,14 +3,7 @@
  * of cached and local data, and the query factories more than one feature reads. Features and
  * routes use it; it imports no feature.
  */
-export {
-  connectionFormSchema,
-  isConnected,
-  jwtInfo,
-  scopeOf,
-  type Connection,
-  type ConnectionSubscription,
-} from './connection';
+export { connectionFormSchema, isConnected, jwtInfo, scopeOf, type Connection, type ConnectionSubscription } from './connection';
 export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope, verifyNewKey } from './session';
 export { knownScope, localScope } from './local-scope';
 export { usageQuery } from './usage-query';

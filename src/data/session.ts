@@ -35,6 +35,5 @@ export function clientFor(connection: Connection | null): DdsClient {
 export const verifyNewKey = (baseUrl: string, apiKey: string) => createClient({ baseUrl }).verifyKey(apiKey);
 
 /** Query-key scopes: public data by base URL, keyed data by connection (cleared on disconnect). */
-export const publicScope = (connection: Connection | null) =>
-  ['dds', 'public', connection?.baseUrl ?? consoleOrigin()] as const;
+export const publicScope = (connection: Connection | null) => ['dds', 'public', connection?.baseUrl ?? consoleOrigin()] as const;
 export const keyScope = (connection: Connection) => ['dds', 'key', connection.id] as const;

@@ -22,10 +22,21 @@ describe('CSV', () => {
   });
 
   it('writes the exact text: CRLF rows, formula cells neutralised, commas, quotes and newlines quoted', () => {
-    const csv = toCsv(['v'], [{ v: '=HYPERLINK("http://x")' }, { v: '+1' }, { v: '-2' }, { v: '@SUM(A1)' }, { v: '\tx' }, { v: 'a,b' }, { v: 'say "hi"' }, { v: 'two\nlines' }, { v: 'é;' }]);
-    expect(csv).toBe(
-      ['v', '"\'=HYPERLINK(""http://x"")"', "'+1", "'-2", "'@SUM(A1)", "'\tx", '"a,b"', '"say ""hi"""', '"two\nlines"', 'é;'].join('\r\n'),
+    const csv = toCsv(
+      ['v'],
+      [
+        { v: '=HYPERLINK("http://x")' },
+        { v: '+1' },
+        { v: '-2' },
+        { v: '@SUM(A1)' },
+        { v: '\tx' },
+        { v: 'a,b' },
+        { v: 'say "hi"' },
+        { v: 'two\nlines' },
+        { v: 'é;' },
+      ],
     );
+    expect(csv).toBe(['v', '"\'=HYPERLINK(""http://x"")"', "'+1", "'-2", "'@SUM(A1)", "'\tx", '"a,b"', '"say ""hi"""', '"two\nlines"', 'é;'].join('\r\n'));
   });
 
   it('writes numbers and booleans plainly, null and missing as empty, objects as JSON', () => {

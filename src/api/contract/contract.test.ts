@@ -35,15 +35,21 @@ const receipt = fc.record({
 describe('live pull response forms', () => {
   it('normalise both forms of any page to the same shape', () => {
     fc.assert(
-      fc.property(fc.array(submission, { maxLength: 5 }), fc.boolean(), fc.option(fc.string({ minLength: 1 }), { nil: null }), fc.option(receipt, { nil: null }), (items, hasMore, cursor, rcpt) => {
-        const paging = { count: items.length, has_more: hasMore, next_cursor: cursor ?? '', receipt: rcpt ?? {} };
-        const envelope = livePullResponseSchema.parse({ success: true, errorCode: null, errorMessage: null, data: { items, ...paging } });
-        const flat = livePullResponseSchema.parse({ success: true, data: items, ...paging });
-        expect(flat).toEqual(envelope);
-        expect(envelope.items).toHaveLength(items.length);
-        expect(envelope.nextCursor).toBe(cursor);
-        expect(envelope.receipt).toEqual(rcpt);
-      }),
+      fc.property(
+        fc.array(submission, { maxLength: 5 }),
+        fc.boolean(),
+        fc.option(fc.string({ minLength: 1 }), { nil: null }),
+        fc.option(receipt, { nil: null }),
+        (items, hasMore, cursor, rcpt) => {
+          const paging = { count: items.length, has_more: hasMore, next_cursor: cursor ?? '', receipt: rcpt ?? {} };
+          const envelope = livePullResponseSchema.parse({ success: true, errorCode: null, errorMessage: null, data: { items, ...paging } });
+          const flat = livePullResponseSchema.parse({ success: true, data: items, ...paging });
+          expect(flat).toEqual(envelope);
+          expect(envelope.items).toHaveLength(items.length);
+          expect(envelope.nextCursor).toBe(cursor);
+          expect(envelope.receipt).toEqual(rcpt);
+        },
+      ),
     );
   });
 
@@ -61,12 +67,19 @@ describe('live pull response forms', () => {
 describe('tolerant records', () => {
   it('keeps fields a server adds, and unknown receipt kinds', () => {
     fc.assert(
-      fc.property(receipt, fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !(k in {}) && !/^(receipt_id|subscription_id|kind|submission_id|item_id|quantity|amount_usd|created_at)$/.test(k)), fc.jsonValue(), (r, extraKey, extraValue) => {
-        const withExtra = { ...r, kind: 'refund', [extraKey]: extraValue };
-        const parsed = usageResponseSchema.parse({ data: [withExtra], count: 1 });
-        expect(parsed.data[0]).toHaveProperty(extraKey);
-        expect(parsed.data[0]!.kind).toBe('refund');
-      }),
+      fc.property(
+        receipt,
+        fc
+          .string({ minLength: 1, maxLength: 8 })
+          .filter((k) => !(k in {}) && !/^(receipt_id|subscription_id|kind|submission_id|item_id|quantity|amount_usd|created_at)$/.test(k)),
+        fc.jsonValue(),
+        (r, extraKey, extraValue) => {
+          const withExtra = { ...r, kind: 'refund', [extraKey]: extraValue };
+          const parsed = usageResponseSchema.parse({ data: [withExtra], count: 1 });
+          expect(parsed.data[0]).toHaveProperty(extraKey);
+          expect(parsed.data[0]!.kind).toBe('refund');
+        },
+      ),
     );
   });
 
@@ -78,7 +91,18 @@ describe('tolerant records', () => {
   });
 
   it('rejects a simulated item whose price is text', () => {
-    const item = { id: 'i', vertical_id: 'v', topic_id: 't', payload: {}, quality_score: 1, quality_method: 'consensus', validator_count: 3, consensus_ratio: 1, unit_price_usd: 0.0125, created_at: 'x' };
+    const item = {
+      id: 'i',
+      vertical_id: 'v',
+      topic_id: 't',
+      payload: {},
+      quality_score: 1,
+      quality_method: 'consensus',
+      validator_count: 3,
+      consensus_ratio: 1,
+      unit_price_usd: 0.0125,
+      created_at: 'x',
+    };
     expect(simulatedItemSchema.safeParse(item).success).toBe(true);
     expect(simulatedItemSchema.safeParse({ ...item, unit_price_usd: '0.0125' }).success).toBe(false);
   });

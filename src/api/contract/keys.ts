@@ -8,9 +8,7 @@ export const LOCAL_KEY_PREFIX = 'dds_live_sk_';
 export const API_KEY_SHAPE = `${LOCAL_KEY_PREFIX} (or your service's prefix) followed by 32 URL-safe characters`;
 export const KEY_EXPIRY_CHOICES = ['7d', '30d', '90d', '1y', 'never'] as const;
 
-export const apiKeySchema = z
-  .string()
-  .regex(API_KEY_PATTERN, `An API key is ${API_KEY_SHAPE}.`);
+export const apiKeySchema = z.string().regex(API_KEY_PATTERN, `An API key is ${API_KEY_SHAPE}.`);
 
 /** A compact JWS: three base64url parts. Signature is checked by the server only. */
 const JWT_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;

@@ -36,7 +36,9 @@ export function microsToDecimal(micros: number): string {
   if (!Number.isSafeInteger(micros)) throw new RangeError(`not an integer amount: ${micros}`);
   const sign = micros < 0 ? '-' : '';
   const abs = Math.abs(micros);
-  const fraction = String(abs % MICROS_PER_USD).padStart(6, '0').replace(/0+$/, '');
+  const fraction = String(abs % MICROS_PER_USD)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
   return `${sign}${Math.floor(abs / MICROS_PER_USD)}${fraction ? `.${fraction}` : ''}`;
 }
 

@@ -60,28 +60,26 @@ export const livePullFlatSchema = z.looseObject({
 });
 
 /** Either form of 4.6, normalised to one shape. */
-export const livePullResponseSchema = z
-  .union([livePullEnvelopeSchema, livePullFlatSchema])
-  .transform((body) => {
-    if (Array.isArray(body.data)) {
-      const flat = body as z.output<typeof livePullFlatSchema>;
-      return {
-        items: flat.data,
-        count: flat.count,
-        hasMore: flat.has_more,
-        nextCursor: flat.next_cursor,
-        receipt: flat.receipt,
-      };
-    }
-    const page = body.data;
+export const livePullResponseSchema = z.union([livePullEnvelopeSchema, livePullFlatSchema]).transform((body) => {
+  if (Array.isArray(body.data)) {
+    const flat = body as z.output<typeof livePullFlatSchema>;
     return {
-      items: page.items,
-      count: page.count,
-      hasMore: page.has_more,
-      nextCursor: page.next_cursor,
-      receipt: page.receipt,
+      items: flat.data,
+      count: flat.count,
+      hasMore: flat.has_more,
+      nextCursor: flat.next_cursor,
+      receipt: flat.receipt,
     };
-  });
+  }
+  const page = body.data;
+  return {
+    items: page.items,
+    count: page.count,
+    hasMore: page.has_more,
+    nextCursor: page.next_cursor,
+    receipt: page.receipt,
+  };
+});
 export type LivePullPage = z.infer<typeof livePullResponseSchema>;
 
 export const LIVE_PULL_FORMS = ['envelope', 'flat'] as const;

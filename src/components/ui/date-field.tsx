@@ -13,7 +13,17 @@ const COMPLETE_DAY = /^[1-9]\d{3}-\d{2}-\d{2}$/;
  * segment: typing a year produced 0002, then nothing. So the input is left alone while it has
  * focus, and is brought in line with `value` when the value changes from elsewhere.
  */
-export function DateField({ label, value, onCommit, className }: { label: string; value: string | undefined; onCommit: (day: string | undefined) => void; className?: string }) {
+export function DateField({
+  label,
+  value,
+  onCommit,
+  className,
+}: {
+  label: string;
+  value: string | undefined;
+  onCommit: (day: string | undefined) => void;
+  className?: string;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   const [incomplete, setIncomplete] = useState(false);
   const id = useId();

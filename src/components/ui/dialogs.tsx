@@ -76,7 +76,17 @@ export function ConfirmDialog({
 }
 
 /** An informational dialog. */
-export function InfoDialog({ open, onOpenChange, title, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode }) {
+export function InfoDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+}) {
   const ref = useModal(open);
   const titleId = useId();
   return (

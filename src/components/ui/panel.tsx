@@ -2,12 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 
 export function Panel({ className, ...props }: HTMLAttributes<HTMLElement>) {
-  return (
-    <section
-      className={cx('rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900', className)}
-      {...props}
-    />
-  );
+  return <section className={cx('rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900', className)} {...props} />;
 }
 
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {

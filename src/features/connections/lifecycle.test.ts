@@ -32,16 +32,18 @@ describe('connection lifecycle', () => {
 
     // A read in flight with the old connection is cancelled when another becomes active.
     let aborted = false;
-    void queryClient.fetchQuery({
-      queryKey: [...keyScope(b), 'slow'],
-      queryFn: ({ signal }) =>
-        new Promise((_, reject) =>
-          signal.addEventListener('abort', () => {
-            aborted = true;
-            reject(new Error('aborted'));
-          }),
-        ),
-    }).catch(() => undefined);
+    void queryClient
+      .fetchQuery({
+        queryKey: [...keyScope(b), 'slow'],
+        queryFn: ({ signal }) =>
+          new Promise((_, reject) =>
+            signal.addEventListener('abort', () => {
+              aborted = true;
+              reject(new Error('aborted'));
+            }),
+          ),
+      })
+      .catch(() => undefined);
     life.activate('a');
     await vi.waitFor(() => expect(aborted).toBe(true));
     expect(connectionStore.active?.id).toBe('a');

@@ -9,5 +9,11 @@ export async function keepDeliveryItems(connection: Connection, deliveryId: stri
   // Loaded here, not with the first page.
   const { localDb, saveDelivered, summaryOfSimulated } = await import('../local-store');
   const scope = await localScope(connection);
-  await saveDelivered(localDb(), scope, subscriptionId ?? `delivery:${deliveryId}`, 'delivery', items.map((item) => ({ summary: summaryOfSimulated(item), record: item })));
+  await saveDelivered(
+    localDb(),
+    scope,
+    subscriptionId ?? `delivery:${deliveryId}`,
+    'delivery',
+    items.map((item) => ({ summary: summaryOfSimulated(item), record: item })),
+  );
 }

@@ -18,7 +18,8 @@ function openChannel(): BroadcastChannel | null {
   if (channel !== undefined) return channel;
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('dds-local-items');
   channel?.addEventListener('message', (event: MessageEvent<ItemsChange>) => {
-    if (event.data && typeof event.data.scope === 'string' && typeof event.data.subscriptionId === 'string') for (const listener of listeners) listener(event.data);
+    if (event.data && typeof event.data.scope === 'string' && typeof event.data.subscriptionId === 'string')
+      for (const listener of listeners) listener(event.data);
   });
   return channel;
 }

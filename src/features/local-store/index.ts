@@ -1,7 +1,21 @@
 /** Public entry of the durable local store (IndexedDB): delivered items, decisions, pulls. */
 export { ConsoleDb, localDb, setDatabaseForTests, type DeliveryVia, type ItemKey, type PullRecord, type StoredDecision, type StoredItem } from './db';
 export { announceItems, watchItems, type ItemsChange } from './changes';
-export { countScope, itemsAfter, listGroupAfter, countItems, deleteScope, deleteSubscriptionItems, heldIds, listItems, readPayloads, saveDelivered, setOpen, type Delivered, type SaveResult } from './items';
+export {
+  countScope,
+  itemsAfter,
+  listGroupAfter,
+  countItems,
+  deleteScope,
+  deleteSubscriptionItems,
+  heldIds,
+  listItems,
+  readPayloads,
+  saveDelivered,
+  setOpen,
+  type Delivered,
+  type SaveResult,
+} from './items';
 export { recordPull, unrecoveredLosses } from './pulls';
 export { ensureRoom, formatBytes, isStorageFailure, requestPersistence, StorageFullError, storageUse, type StorageUse } from './quota';
 export { summaryOfLive, summaryOfSimulated, type ItemSummary } from './summary';

@@ -31,9 +31,23 @@ afterEach(async () => {
 
 describe('local item store', () => {
   it('writes a page once, keeps first arrival and content, and reports what was new', async () => {
-    const first = await saveDelivered(db, 'S', 'sub', 'incremental', [1, 2, 3].map((i) => delivered(live(i))), 1_000);
+    const first = await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      [1, 2, 3].map((i) => delivered(live(i))),
+      1_000,
+    );
     expect(first).toEqual({ added: 3, known: 0 });
-    const again = await saveDelivered(db, 'S', 'sub', 'reread', [2, 3, 4].map((i) => delivered({ ...live(i), data: { text: 'changed' } })), 2_000);
+    const again = await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'reread',
+      [2, 3, 4].map((i) => delivered({ ...live(i), data: { text: 'changed' } })),
+      2_000,
+    );
     expect(again).toEqual({ added: 1, known: 2 });
     const items = await listItems(db, 'S', 'sub', 0, 10);
     expect(items.map((i) => [i.itemId, i.via, i.receivedAt])).toEqual([
@@ -48,7 +62,14 @@ describe('local item store', () => {
   });
 
   it('lists undecided items first, each group in delivery order, across pages', async () => {
-    await saveDelivered(db, 'S', 'sub', 'incremental', [1, 2, 3, 4, 5].map((i) => delivered(live(i))), 1_000);
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      [1, 2, 3, 4, 5].map((i) => delivered(live(i))),
+      1_000,
+    );
     await setOpen(db, 'S', 'sub', ['1', '3'], 0);
     expect((await listItems(db, 'S', 'sub', 0, 10)).map((i) => i.itemId)).toEqual(['2', '4', '5', '1', '3']);
     expect((await listItems(db, 'S', 'sub', 2, 2)).map((i) => i.itemId)).toEqual(['5', '1']);
@@ -84,10 +105,28 @@ describe('local item store', () => {
   });
 
   it('writes one row of records per page, holding only the items it added', async () => {
-    await saveDelivered(db, 'S', 'sub', 'incremental', [1, 2].map((i) => delivered(live(i))));
-    await saveDelivered(db, 'S', 'sub', 'reread', [1, 2].map((i) => delivered(live(i))));
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      [1, 2].map((i) => delivered(live(i))),
+    );
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'reread',
+      [1, 2].map((i) => delivered(live(i))),
+    );
     expect(await db.pages.count()).toBe(1);
-    await saveDelivered(db, 'S', 'sub', 'reread', [2, 3, 4].map((i) => delivered(live(i))));
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'reread',
+      [2, 3, 4].map((i) => delivered(live(i))),
+    );
     const pages = await db.pages.toArray();
     expect(pages.map((p) => [...p.records.keys()])).toEqual([
       ['1', '2'],
@@ -102,16 +141,19 @@ describe('local item store', () => {
     await db.items.add({ ...summaryOfLive(older), scope: 'S', subscriptionId: 'sub', seq: 1, receivedAt: 1, via: 'incremental', open: 1 });
     await db.payloads.add({ scope: 'S', subscriptionId: 'sub', itemId: '9', record: older });
     await saveDelivered(db, 'S', 'sub', 'incremental', [delivered(live(1))]);
-    expect(await readPayloads(db, 'S', 'sub', ['9', '1'])).toEqual(new Map<string, unknown>([['1', live(1)], ['9', older]]));
+    expect(await readPayloads(db, 'S', 'sub', ['9', '1'])).toEqual(
+      new Map<string, unknown>([
+        ['1', live(1)],
+        ['9', older],
+      ]),
+    );
     await deleteSubscriptionItems(db, 'S', 'sub');
     expect([await db.items.count(), await db.pages.count(), await db.payloads.count()]).toEqual([0, 0, 0]);
   });
 
   it('keeps each subscription’s counts equal to its items through any writes, decisions and deletes', async () => {
     type Step =
-      | { op: 'save'; sub: string; ids: number[]; reported: boolean }
-      | { op: 'open'; sub: string; ids: number[]; open: 0 | 1 }
-      | { op: 'delete'; sub: string };
+      { op: 'save'; sub: string; ids: number[]; reported: boolean } | { op: 'open'; sub: string; ids: number[]; open: 0 | 1 } | { op: 'delete'; sub: string };
     const sub = fc.constantFrom('a', 'b');
     const ids = fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 6 });
     const step: fc.Arbitrary<Step> = fc.oneof(
@@ -124,7 +166,14 @@ describe('local item store', () => {
       fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
         const scope = `P${++run}`;
         for (const s of steps) {
-          if (s.op === 'save') await saveDelivered(db, scope, s.sub, 'reread', s.ids.map((i) => delivered(live(i, s.reported && i % 2 === 0 ? 'adopt' : null))));
+          if (s.op === 'save')
+            await saveDelivered(
+              db,
+              scope,
+              s.sub,
+              'reread',
+              s.ids.map((i) => delivered(live(i, s.reported && i % 2 === 0 ? 'adopt' : null))),
+            );
           else if (s.op === 'open') await setOpen(db, scope, s.sub, s.ids.map(String), s.open);
           else await deleteSubscriptionItems(db, scope, s.sub);
         }
@@ -140,8 +189,21 @@ describe('local item store', () => {
 
   it('counts the items a database kept before counts existed, once, when it is opened', async () => {
     const older = new Dexie(`older-${name}`);
-    older.version(1).stores({ items: '[scope+subscriptionId+itemId], [scope+subscriptionId+open+seq]', payloads: '[scope+subscriptionId+itemId]', decisions: 'id', pulls: '++id' });
-    const row = (itemId: string, subscriptionId: string, open: 0 | 1) => ({ ...summaryOfLive(live(Number(itemId))), scope: 'S', subscriptionId, seq: Number(itemId), receivedAt: 1, via: 'incremental', open });
+    older.version(1).stores({
+      items: '[scope+subscriptionId+itemId], [scope+subscriptionId+open+seq]',
+      payloads: '[scope+subscriptionId+itemId]',
+      decisions: 'id',
+      pulls: '++id',
+    });
+    const row = (itemId: string, subscriptionId: string, open: 0 | 1) => ({
+      ...summaryOfLive(live(Number(itemId))),
+      scope: 'S',
+      subscriptionId,
+      seq: Number(itemId),
+      receivedAt: 1,
+      via: 'incremental',
+      open,
+    });
     await older.table('items').bulkAdd([row('1', 'a', 1), row('2', 'a', 0), row('3', 'a', 1), row('4', 'b', 0)]);
     older.close();
     const upgraded = new ConsoleDb(`older-${name}`);

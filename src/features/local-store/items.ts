@@ -141,7 +141,14 @@ export async function listItems(db: ConsoleDb, scope: string, subscriptionId: st
  * order. Paging by key: an offset makes the database walk (and Dexie read) every row before it,
  * so reading 100,000 rows in chunks by offset was quadratic (24 s).
  */
-export async function listGroupAfter(db: ConsoleDb, scope: string, subscriptionId: string, open: 0 | 1, afterSeq: number, limit: number): Promise<StoredItem[]> {
+export async function listGroupAfter(
+  db: ConsoleDb,
+  scope: string,
+  subscriptionId: string,
+  open: 0 | 1,
+  afterSeq: number,
+  limit: number,
+): Promise<StoredItem[]> {
   return db.items
     .where('[scope+subscriptionId+open+seq]')
     .between([scope, subscriptionId, open, afterSeq], [scope, subscriptionId, open, Dexie.maxKey], false, true)
@@ -172,7 +179,8 @@ export async function readPayloads(db: ConsoleDb, scope: string, subscriptionId:
     const older = rows.flatMap((row) => (row && row.page === undefined ? [[scope, subscriptionId, row.itemId] as ItemKey] : []));
     const [pages, payloads] = await Promise.all([db.pages.bulkGet(pageIds), older.length ? db.payloads.bulkGet(older) : []]);
     const records = new Map<string, unknown>();
-    for (const page of pages) if (page && page.scope === scope && page.subscriptionId === subscriptionId) for (const [id, record] of page.records) records.set(id, record);
+    for (const page of pages)
+      if (page && page.scope === scope && page.subscriptionId === subscriptionId) for (const [id, record] of page.records) records.set(id, record);
     for (const row of payloads) if (row) records.set(row.itemId, row.record);
     return records;
   });

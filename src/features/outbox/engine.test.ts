@@ -77,7 +77,13 @@ function fakeTabs() {
   };
 }
 
-const live = (itemId: string, decision: 'adopt' | 'dispute' = 'adopt', subscriptionId = 'sub'): NewDecision => ({ kind: 'live', itemId, subscriptionId, decision, priceMicros: null });
+const live = (itemId: string, decision: 'adopt' | 'dispute' = 'adopt', subscriptionId = 'sub'): NewDecision => ({
+  kind: 'live',
+  itemId,
+  subscriptionId,
+  decision,
+  priceMicros: null,
+});
 const charged = (itemId: string): NewDecision => ({ kind: 'simulated', itemId, subscriptionId: 'sim', decision: 'adopt', priceMicros: 12_500 });
 
 let shared = memoryStore();
@@ -209,7 +215,13 @@ describe('outbox engine', () => {
     expect(all).toEqual(['free']);
     const owner = b.engine.entriesOf(S).some((e) => e.itemId === 'paid') ? b : c;
     expect(stateOf(owner.engine, 'paid')).toBe('needs-confirmation');
-    owner.engine.confirm(S, owner.engine.entriesOf(S).filter((e) => e.state === 'needs-confirmation').map((e) => e.id));
+    owner.engine.confirm(
+      S,
+      owner.engine
+        .entriesOf(S)
+        .filter((e) => e.state === 'needs-confirmation')
+        .map((e) => e.id),
+    );
     await vi.advanceTimersByTimeAsync(1_000);
     expect([...b.sent, ...c.sent].map((e) => e.itemId).sort()).toEqual(['free', 'paid']);
   });
@@ -277,7 +289,22 @@ describe('outbox engine', () => {
 
   it('imports decisions from the older storage once, without doubling them', async () => {
     const { engine, sent } = setup();
-    const old: OutboxEntry = { id: 'old1', scope: S, connectionId: 'c1', kind: 'live', itemId: 'o', subscriptionId: 'sub', decision: 'adopt', priceMicros: null, createdAt: Date.now(), sendAfter: Date.now(), state: 'queued', attempts: 0, nextAttemptAt: Date.now(), owner: 'ancient' };
+    const old: OutboxEntry = {
+      id: 'old1',
+      scope: S,
+      connectionId: 'c1',
+      kind: 'live',
+      itemId: 'o',
+      subscriptionId: 'sub',
+      decision: 'adopt',
+      priceMicros: null,
+      createdAt: Date.now(),
+      sendAfter: Date.now(),
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: Date.now(),
+      owner: 'ancient',
+    };
     await engine.load(S, [old]);
     await vi.advanceTimersByTimeAsync(100);
     expect(sent.map((e) => e.id)).toEqual(['old1']);
@@ -301,7 +328,13 @@ describe('outbox engine', () => {
     const calls = send.mock.calls.length;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(send.mock.calls.length).toBe(calls);
-    engine.discard(S, engine.entriesOf(S).filter((e) => e.subscriptionId === 'narrow').map((e) => e.id));
+    engine.discard(
+      S,
+      engine
+        .entriesOf(S)
+        .filter((e) => e.subscriptionId === 'narrow')
+        .map((e) => e.id),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(storedStates()).toEqual([
       ['a', 'discarded'],

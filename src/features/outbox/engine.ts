@@ -108,7 +108,10 @@ export class OutboxEngine {
     try {
       if (imported.length) {
         const held = new Set((await this.deps.store.read(scope)).map((e) => e.id));
-        await this.deps.store.write(imported.filter((e) => !held.has(e.id)).map((e) => ({ ...e, scope, owner: undefined })), []);
+        await this.deps.store.write(
+          imported.filter((e) => !held.has(e.id)).map((e) => ({ ...e, scope, owner: undefined })),
+          [],
+        );
       }
       await this.sync(scope);
     } catch (error) {
@@ -228,7 +231,10 @@ export class OutboxEngine {
 
   private removeEntries(scope: string, gone: readonly OutboxEntry[]): void {
     const ids = new Set(gone.map((e) => e.id));
-    this.commit(scope, this.entriesOf(scope).filter((e) => !ids.has(e.id)));
+    this.commit(
+      scope,
+      this.entriesOf(scope).filter((e) => !ids.has(e.id)),
+    );
     this.markOpen(scope, gone, 1);
     this.schedule();
   }
@@ -241,7 +247,10 @@ export class OutboxEngine {
   /** Sends charged decisions found after a reload or taken over, once the user confirmed their total. */
   confirm(scope: string, entryIds: readonly string[]): void {
     const ids = new Set(entryIds);
-    this.commit(scope, this.entriesOf(scope).map((e) => (ids.has(e.id) && e.state === 'needs-confirmation' ? { ...e, state: 'queued', nextAttemptAt: this.now() } : e)));
+    this.commit(
+      scope,
+      this.entriesOf(scope).map((e) => (ids.has(e.id) && e.state === 'needs-confirmation' ? { ...e, state: 'queued', nextAttemptAt: this.now() } : e)),
+    );
     this.pump();
   }
 
@@ -265,7 +274,11 @@ export class OutboxEngine {
     if (dropped.length === 0) return;
     this.commit(scope, next);
     // The service holds a decision on a conflicting item: that one stays decided.
-    this.markOpen(scope, dropped.filter((e) => e.state !== 'conflict'), 1);
+    this.markOpen(
+      scope,
+      dropped.filter((e) => e.state !== 'conflict'),
+      1,
+    );
     this.schedule();
   }
 
@@ -275,7 +288,9 @@ export class OutboxEngine {
     this.commit(
       scope,
       this.entriesOf(scope).map((e) =>
-        e.state === 'grace' || e.state === 'needs-confirmation' || e.state === 'queued' ? { ...e, state: 'queued', sendAfter: Math.min(e.sendAfter, now), nextAttemptAt: now } : e,
+        e.state === 'grace' || e.state === 'needs-confirmation' || e.state === 'queued'
+          ? { ...e, state: 'queued', sendAfter: Math.min(e.sendAfter, now), nextAttemptAt: now }
+          : e,
       ),
     );
     this.pump();
@@ -291,7 +306,11 @@ export class OutboxEngine {
       return { ...e, state: 'discarded' as const, discardedAt: now };
     });
     this.commit(scope, next);
-    this.markOpen(scope, dropped.filter((e) => e.state !== 'conflict'), 1);
+    this.markOpen(
+      scope,
+      dropped.filter((e) => e.state !== 'conflict'),
+      1,
+    );
     this.schedule();
   }
 
@@ -431,7 +450,13 @@ export class OutboxEngine {
     const attempts = this.entriesOf(scope).find((e) => e.id === entry.id)?.attempts ?? entry.attempts + 1;
     const outcome = classifyFailure(error, { attempts, maxAttempts: this.deps.maxAttempts, baseMs: this.deps.retryBaseMs, random: this.random });
     // A refusal is not the decision's fault: it waits, its attempt uncounted, until the key is fixed.
-    const wait = (e: OutboxEntry): OutboxEntry => ({ ...e, state: 'queued', attempts: Math.max(0, e.attempts - 1), nextAttemptAt: this.now(), lastError: message });
+    const wait = (e: OutboxEntry): OutboxEntry => ({
+      ...e,
+      state: 'queued',
+      attempts: Math.max(0, e.attempts - 1),
+      nextAttemptAt: this.now(),
+      lastError: message,
+    });
     switch (outcome.kind) {
       case 'conflict':
         this.update(scope, entry.id, (e) => ({ ...e, state: 'conflict', recorded: outcome.recorded, lastError: message }));
@@ -458,7 +483,10 @@ export class OutboxEngine {
   }
 
   private update(scope: string, entryId: string, change: (entry: OutboxEntry) => OutboxEntry): void {
-    this.commit(scope, this.entriesOf(scope).map((e) => (e.id === entryId ? change(e) : e)));
+    this.commit(
+      scope,
+      this.entriesOf(scope).map((e) => (e.id === entryId ? change(e) : e)),
+    );
   }
 
   /**

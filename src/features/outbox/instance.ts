@@ -35,7 +35,9 @@ async function send(entry: OutboxEntry): Promise<unknown> {
   if (!connection) throw new ConnectionBlockedError('no connection of this organization is connected');
   const client = clientFor(connection);
   if (entry.kind === 'live') {
-    return entry.decision === 'adopt' ? client.adoptLive(entry.itemId, entry.subscriptionId) : client.disputeLive(entry.itemId, entry.subscriptionId, entry.reason);
+    return entry.decision === 'adopt'
+      ? client.adoptLive(entry.itemId, entry.subscriptionId)
+      : client.disputeLive(entry.itemId, entry.subscriptionId, entry.reason);
   }
   return entry.decision === 'adopt' ? client.adoptItem(entry.itemId) : client.disputeItem(entry.itemId);
 }

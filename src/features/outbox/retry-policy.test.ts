@@ -6,7 +6,13 @@ const half = () => 0.5;
 
 describe('retry policy', () => {
   it('retries network errors, 5xx, 429, contract breaks and unknown errors until the 8th failure', () => {
-    const errors = [new NetworkError('down', false), new ApiError(502, null, 'bad gateway', ''), new ApiError(429, null, 'slow', ''), new ContractError('/x', 'data', 'bad', ''), new TypeError('odd')];
+    const errors = [
+      new NetworkError('down', false),
+      new ApiError(502, null, 'bad gateway', ''),
+      new ApiError(429, null, 'slow', ''),
+      new ContractError('/x', 'data', 'bad', ''),
+      new TypeError('odd'),
+    ];
     for (const error of errors) {
       expect(classifyFailure(error, { attempts: 1, random: half }).kind).toBe('retry');
       expect(classifyFailure(error, { attempts: MAX_ATTEMPTS - 1, random: half }).kind).toBe('retry');

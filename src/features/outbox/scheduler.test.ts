@@ -43,7 +43,12 @@ describe('scheduler', () => {
 
   it('wakes at the next window end or retry, ignoring paused work', () => {
     const wake = { scopePaused: false, pausedSubscriptions: {}, unwritten: () => false, canSend: true };
-    expect(nextWake([entry({ sendAfter: 700 }), entry({ state: 'queued', nextAttemptAt: 300, subscriptionId: 'narrow' })], { ...wake, pausedSubscriptions: { narrow: 'x' } })).toBe(700);
+    expect(
+      nextWake([entry({ sendAfter: 700 }), entry({ state: 'queued', nextAttemptAt: 300, subscriptionId: 'narrow' })], {
+        ...wake,
+        pausedSubscriptions: { narrow: 'x' },
+      }),
+    ).toBe(700);
     expect(nextWake([entry({ state: 'sent' })], wake)).toBe(Infinity);
     // Queued work that could not be sent now wakes nobody: its own events re-examine the queue.
     const queued = entry({ state: 'queued', nextAttemptAt: 300 });

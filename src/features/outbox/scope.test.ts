@@ -13,7 +13,15 @@ describe('a connection’s scope', () => {
   });
 
   it('is where the delivered items of the same connection are kept', async () => {
-    const verified = { id: 'c1', name: 'n', baseUrl: 'http://127.0.0.1:8793', apiKey: '', subscriptions: [], remember: false, verified: { org_id: 'org_1', key_id: 'k', key_name: 'n' } };
+    const verified = {
+      id: 'c1',
+      name: 'n',
+      baseUrl: 'http://127.0.0.1:8793',
+      apiKey: '',
+      subscriptions: [],
+      remember: false,
+      verified: { org_id: 'org_1', key_id: 'k', key_name: 'n' },
+    };
     expect(await localScope(verified)).toBe(scopeOfConnection(verified));
   });
 });

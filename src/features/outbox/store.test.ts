@@ -58,7 +58,17 @@ describe('decision store (IndexedDB)', () => {
 
   it('keeps the items’ undecided flag in step, and moves a scope', async () => {
     const store = indexedDbStore(db);
-    const s = { submission_id: '7', task_id: '1', frontier_id: '1', data: {}, quality_score: 1, quality_grade: 'A', source: 'web', created_at: '2026-11-01T00:00:00', consumer_feedback: null };
+    const s = {
+      submission_id: '7',
+      task_id: '1',
+      frontier_id: '1',
+      data: {},
+      quality_score: 1,
+      quality_grade: 'A',
+      source: 'web',
+      created_at: '2026-11-01T00:00:00',
+      consumer_feedback: null,
+    };
     await saveDelivered(db, 'S', 'sub', 'incremental', [{ summary: summaryOfLive(s), record: s }]);
     await store.markOpen('S', 'sub', ['7'], 0);
     expect((await listItems(db, 'S', 'sub', 0, 1))[0]!.open).toBe(0);

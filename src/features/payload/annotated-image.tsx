@@ -17,7 +17,11 @@ const shownHost = (host: string) => (host.length > 80 ? `${host.slice(0, 80)}…
 function ForeignImage({ url, onLoadOnce, onAlwaysAllow }: { url: URL; onLoadOnce: () => void; onAlwaysAllow?: () => void }) {
   const host = shownHost(url.host);
   return (
-    <div role="group" aria-label={`Image from ${host}, not loaded`} className="flex flex-col gap-2 self-start rounded border border-dashed border-amber-400 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
+    <div
+      role="group"
+      aria-label={`Image from ${host}, not loaded`}
+      className="flex flex-col gap-2 self-start rounded border border-dashed border-amber-400 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950"
+    >
       <p className="[overflow-wrap:anywhere]">
         Image from <strong>{host}</strong>, not loaded: loading it tells {host} that this item was opened.
       </p>
@@ -94,13 +98,28 @@ export function AnnotatedImage({
                 <g key={index}>
                   <rect x={shape.x} y={shape.y} width={shape.width} height={shape.height} fill="none" stroke={color} strokeWidth={Math.max(2, width / 200)} />
                   {shape.label && (
-                    <text x={shape.x + 3} y={Math.max(shape.y - 4, 12)} fill={color} fontSize={Math.max(12, width / 40)} fontWeight="bold" paintOrder="stroke" stroke="#000" strokeWidth={2}>
+                    <text
+                      x={shape.x + 3}
+                      y={Math.max(shape.y - 4, 12)}
+                      fill={color}
+                      fontSize={Math.max(12, width / 40)}
+                      fontWeight="bold"
+                      paintOrder="stroke"
+                      stroke="#000"
+                      strokeWidth={2}
+                    >
                       {shape.label}
                     </text>
                   )}
                 </g>
               ) : (
-                <polygon key={index} points={shape.points.map((p) => p.join(',')).join(' ')} fill={`${color}33`} stroke={color} strokeWidth={Math.max(2, width / 200)} />
+                <polygon
+                  key={index}
+                  points={shape.points.map((p) => p.join(',')).join(' ')}
+                  fill={`${color}33`}
+                  stroke={color}
+                  strokeWidth={Math.max(2, width / 200)}
+                />
               );
             })}
           </svg>

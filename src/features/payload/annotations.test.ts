@@ -39,15 +39,55 @@ describe('toShape', () => {
   });
 
   it('reads point lists as polygons: pairs or {x, y} objects, 3 to 1,000 of them, all well formed', () => {
-    expect(toShape([[0, 0], [10, 0], [10, 10]], 'roof')).toEqual({ kind: 'polygon', label: 'roof', points: [[0, 0], [10, 0], [10, 10]] });
-    expect(toShape([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 1 }])).toEqual({
+    expect(
+      toShape(
+        [
+          [0, 0],
+          [10, 0],
+          [10, 10],
+        ],
+        'roof',
+      ),
+    ).toEqual({
+      kind: 'polygon',
+      label: 'roof',
+      points: [
+        [0, 0],
+        [10, 0],
+        [10, 10],
+      ],
+    });
+    expect(
+      toShape([
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 1, y: 1 },
+        { x: 0, y: 1 },
+      ]),
+    ).toEqual({
       kind: 'polygon',
       label: undefined,
-      points: [[0, 0], [1, 0], [1, 1], [0, 1]],
+      points: [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ],
     });
-    expect(toShape([[0, 0], [1, 1]])).toBeNull();
+    expect(
+      toShape([
+        [0, 0],
+        [1, 1],
+      ]),
+    ).toBeNull();
     expect(toShape([[0, 0], [1, 1], [2]])).toBeNull();
-    expect(toShape([[0, 0], [1, 1], [2, NaN]])).toBeNull();
+    expect(
+      toShape([
+        [0, 0],
+        [1, 1],
+        [2, NaN],
+      ]),
+    ).toBeNull();
     expect(toShape([[0, 0], { x: 1, y: 1 }, [2, 2]])).toBeNull();
     expect(toShape([{ x: 0, y: 0 }, { x: 1 }, { x: 2, y: 2 }])).toBeNull();
     expect(toShape(Array.from({ length: 1_000 }, (_, i) => [i, i]))?.kind).toBe('polygon');
@@ -69,8 +109,22 @@ describe('findImage', () => {
       height: 480,
       annotations: [
         { bbox: [10, 20, 110, 220], label: 'car' },
-        { polygon: [[0, 0], [5, 0], [5, 5]], class: 'sign' },
-        { segmentation: [{ x: 1, y: 1 }, { x: 2, y: 1 }, { x: 2, y: 2 }], category: 'tree' },
+        {
+          polygon: [
+            [0, 0],
+            [5, 0],
+            [5, 5],
+          ],
+          class: 'sign',
+        },
+        {
+          segmentation: [
+            { x: 1, y: 1 },
+            { x: 2, y: 1 },
+            { x: 2, y: 2 },
+          ],
+          category: 'tree',
+        },
         { x: 3, y: 4, w: 5, h: 6, name: 'dog' },
         [0, 0, 1, 1],
       ],
@@ -81,8 +135,24 @@ describe('findImage', () => {
       height: 480,
       shapes: [
         { kind: 'box', label: 'car', x: 10, y: 20, width: 100, height: 200 },
-        { kind: 'polygon', label: 'sign', points: [[0, 0], [5, 0], [5, 5]] },
-        { kind: 'polygon', label: 'tree', points: [[1, 1], [2, 1], [2, 2]] },
+        {
+          kind: 'polygon',
+          label: 'sign',
+          points: [
+            [0, 0],
+            [5, 0],
+            [5, 5],
+          ],
+        },
+        {
+          kind: 'polygon',
+          label: 'tree',
+          points: [
+            [1, 1],
+            [2, 1],
+            [2, 2],
+          ],
+        },
         { kind: 'box', label: 'dog', x: 3, y: 4, width: 5, height: 6 },
         { kind: 'box', label: undefined, x: 0, y: 0, width: 1, height: 1 },
       ],
@@ -126,7 +196,13 @@ describe('findImage', () => {
   });
 
   it('keeps labels short and only as text', () => {
-    const found = findImage({ image: 'a.png', boxes: [{ bbox: [0, 0, 1, 1], label: 'x'.repeat(500) }, { bbox: [0, 0, 1, 1], label: { html: '<b>' } }] });
+    const found = findImage({
+      image: 'a.png',
+      boxes: [
+        { bbox: [0, 0, 1, 1], label: 'x'.repeat(500) },
+        { bbox: [0, 0, 1, 1], label: { html: '<b>' } },
+      ],
+    });
     expect(found?.shapes[0]?.label).toBe('x'.repeat(80));
     expect(found?.shapes[1]?.label).toBeUndefined();
   });

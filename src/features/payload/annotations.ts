@@ -2,8 +2,7 @@ import { looksLikeImage } from './safe-url';
 
 /** Shapes drawn over an image: boxes and polygons in the common payload forms. */
 export type Shape =
-  | { kind: 'box'; label?: string; x: number; y: number; width: number; height: number }
-  | { kind: 'polygon'; label?: string; points: [number, number][] };
+  { kind: 'box'; label?: string; x: number; y: number; width: number; height: number } | { kind: 'polygon'; label?: string; points: [number, number][] };
 
 export interface ImageWithShapes {
   url: string;

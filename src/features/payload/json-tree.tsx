@@ -34,7 +34,9 @@ function StringValue({ value, baseUrl }: { value: string; baseUrl: string }) {
           {text}
           {destination && ' '}
           {destination && (
-            <span className="inline-block rounded bg-amber-100 px-1 text-amber-900 no-underline dark:bg-amber-900 dark:text-amber-100">(opens {destination})</span>
+            <span className="inline-block rounded bg-amber-100 px-1 text-amber-900 no-underline dark:bg-amber-900 dark:text-amber-100">
+              (opens {destination})
+            </span>
           )}
         </a>
       ) : (
@@ -61,9 +63,7 @@ function Branch({ name, value, depth, baseUrl }: { name: string; value: object; 
   const [open, setOpen] = useState(depth < OPEN_DEPTH);
   const [limit, setLimit] = useState(ARRAY_SLICE);
   const isArray = Array.isArray(value);
-  const entries: [string, unknown][] = isArray
-    ? (value as unknown[]).slice(0, limit).map((v, i) => [String(i), v])
-    : Object.entries(value).slice(0, limit);
+  const entries: [string, unknown][] = isArray ? (value as unknown[]).slice(0, limit).map((v, i) => [String(i), v]) : Object.entries(value).slice(0, limit);
   const size = isArray ? (value as unknown[]).length : Object.keys(value).length;
   return (
     <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>

@@ -43,7 +43,14 @@ describe('reconcile', () => {
 
   it('lists each kind of mismatch item by item', () => {
     const result = reconcile({
-      receipts: [receipt('disputed', 0.0125), receipt('twice', 0.0125), receipt('twice', 0.0125), receipt('cheap', 0.01), receipt('ghost', 0.5), receipt(null, 0.2, 'pull')],
+      receipts: [
+        receipt('disputed', 0.0125),
+        receipt('twice', 0.0125),
+        receipt('twice', 0.0125),
+        receipt('cheap', 0.01),
+        receipt('ghost', 0.5),
+        receipt(null, 0.2, 'pull'),
+      ],
       receiptsComplete: true,
       items: known(item('disputed', 'disputed'), item('twice', 'adopted'), item('cheap', 'adopted'), item('free', 'adopted')),
       confirmed: [],

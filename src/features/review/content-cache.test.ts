@@ -31,8 +31,20 @@ afterEach(async () => {
 
 describe('content read ahead from the local store', () => {
   it('keeps the other records of the page it read, so the next items show without a read', async () => {
-    await saveDelivered(db, 'S', 'sub', 'incremental', [1, 2, 3].map((i) => ({ summary: summaryOfLive(live(i)), record: live(i) })));
-    await saveDelivered(db, 'S', 'sub', 'incremental', [4].map((i) => ({ summary: summaryOfLive(live(i)), record: live(i) })));
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      [1, 2, 3].map((i) => ({ summary: summaryOfLive(live(i)), record: live(i) })),
+    );
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      [4].map((i) => ({ summary: summaryOfLive(live(i)), record: live(i) })),
+    );
     const [first, second, , fourth] = (await listItems(db, 'S', 'sub', 0, 10)).map(fromStored);
     // (Rendering an item whose content is not in memory reads it: nothing is rendered before the one read.)
     await prefetchContent([first]);

@@ -35,7 +35,13 @@ export function rememberRecords(scope: string, subscriptionId: string, kind: Rev
 
 /** Reads the content of these items into memory (those not there yet). */
 export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Promise<void> {
-  const missing = items.filter((item): item is ReviewItem & { scope: string } => !!item?.scope && item.content === undefined && !cache.has(keyOf(item.scope, item.subscriptionId, item.id)) && !loading.has(keyOf(item.scope, item.subscriptionId, item.id)));
+  const missing = items.filter(
+    (item): item is ReviewItem & { scope: string } =>
+      !!item?.scope &&
+      item.content === undefined &&
+      !cache.has(keyOf(item.scope, item.subscriptionId, item.id)) &&
+      !loading.has(keyOf(item.scope, item.subscriptionId, item.id)),
+  );
   if (missing.length === 0) return Promise.resolve();
   const bySubscription = new Map<string, (ReviewItem & { scope: string })[]>();
   for (const item of missing) {
@@ -53,7 +59,8 @@ export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Pro
     // The other records of the same pages come along: kept too (a subscription's items are all
     // of one kind), before the asked ones so that those stay the most recent.
     const asked = new Set(group.map((i) => i.id));
-    for (const [id, record] of records) if (!asked.has(id) && !cache.has(keyOf(scope, subscriptionId, id))) put(keyOf(scope, subscriptionId, id), contentOf(group[0]!.kind, record));
+    for (const [id, record] of records)
+      if (!asked.has(id) && !cache.has(keyOf(scope, subscriptionId, id))) put(keyOf(scope, subscriptionId, id), contentOf(group[0]!.kind, record));
     for (const item of group) put(keyOf(scope, subscriptionId, item.id), records.has(item.id) ? contentOf(item.kind, records.get(item.id)) : MISSING);
   });
   const done = Promise.all(reads).then(() => {

@@ -17,7 +17,13 @@ function run(state: FocusSelection, ...actions: FocusAction[]) {
   return actions.reduce(reduce, state);
 }
 
-const sync = (items: readonly Keyed[], states: readonly DisplayState[] = allNew(items.length), page = 'p1', grows = true): FocusAction => ({ type: 'list', page, items, states, grows });
+const sync = (items: readonly Keyed[], states: readonly DisplayState[] = allNew(items.length), page = 'p1', grows = true): FocusAction => ({
+  type: 'list',
+  page,
+  items,
+  states,
+  grows,
+});
 
 describe('nextUndecided', () => {
   it('finds the first undecided item after the one given, skipping decided and waiting ones', () => {
@@ -291,9 +297,20 @@ describe('items that go away (their local data deleted, the list read again)', (
 describe('whatever happens', () => {
   const action = (size: number): fc.Arbitrary<FocusAction> =>
     fc.oneof(
-      fc.constantFrom<FocusAction>({ type: 'move', to: 'next' }, { type: 'move', to: 'previous' }, { type: 'move', to: 'first' }, { type: 'move', to: 'last' }, { type: 'toggle' }, { type: 'clear' }),
+      fc.constantFrom<FocusAction>(
+        { type: 'move', to: 'next' },
+        { type: 'move', to: 'previous' },
+        { type: 'move', to: 'first' },
+        { type: 'move', to: 'last' },
+        { type: 'toggle' },
+        { type: 'clear' },
+      ),
       fc.record({ type: fc.constant('focus' as const), index: fc.integer({ min: -2, max: size + 2 }) }),
-      fc.record({ type: fc.constant('pick' as const), index: fc.integer({ min: -2, max: size + 2 }), mode: fc.constantFrom('focus' as const, 'range' as const, 'toggle' as const) }),
+      fc.record({
+        type: fc.constant('pick' as const),
+        index: fc.integer({ min: -2, max: size + 2 }),
+        mode: fc.constantFrom('focus' as const, 'range' as const, 'toggle' as const),
+      }),
       fc.array(fc.constantFrom<DisplayState>('new', 'adopted', 'waiting'), { maxLength: size }).map((states): FocusAction => ({ type: 'decided', states })),
       fc
         .record({
@@ -302,7 +319,13 @@ describe('whatever happens', () => {
           grows: fc.boolean(),
           decided: fc.array(fc.boolean(), { minLength: size + 1, maxLength: size + 1 }),
         })
-        .map(({ keys, page, grows, decided }): FocusAction => ({ type: 'list', page, items: keys.map(item), states: keys.map((k) => (decided[k] ? 'adopted' : 'new')), grows })),
+        .map(({ keys, page, grows, decided }): FocusAction => ({
+          type: 'list',
+          page,
+          items: keys.map(item),
+          states: keys.map((k) => (decided[k] ? 'adopted' : 'new')),
+          grows,
+        })),
     );
 
   it('the focus is within the list and only listed items are selected', () => {

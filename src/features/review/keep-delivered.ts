@@ -10,13 +10,35 @@ import { rememberRecords } from './content-cache';
 
 export async function keepLivePage(connection: Connection, subscriptionId: string, items: readonly LiveSubmission[]) {
   const scope = await localScope(connection);
-  rememberRecords(scope, subscriptionId, 'live', items.map((s) => ({ id: s.submission_id, record: s })));
-  await saveDelivered(localDb(), scope, subscriptionId, 'reread', items.map((s) => ({ summary: summaryOfLive(s), record: s })));
+  rememberRecords(
+    scope,
+    subscriptionId,
+    'live',
+    items.map((s) => ({ id: s.submission_id, record: s })),
+  );
+  await saveDelivered(
+    localDb(),
+    scope,
+    subscriptionId,
+    'reread',
+    items.map((s) => ({ summary: summaryOfLive(s), record: s })),
+  );
 }
 
 export async function keepPendingPage(connection: Connection, subscriptionId: string, items: readonly SimulatedItem[]) {
   const scope = await localScope(connection);
   // Content first, so the list's new rows show their content without a read.
-  rememberRecords(scope, subscriptionId, 'simulated', items.map((item) => ({ id: item.id, record: item })));
-  await saveDelivered(localDb(), scope, subscriptionId, 'pending', items.map((item) => ({ summary: summaryOfSimulated(item), record: item })));
+  rememberRecords(
+    scope,
+    subscriptionId,
+    'simulated',
+    items.map((item) => ({ id: item.id, record: item })),
+  );
+  await saveDelivered(
+    localDb(),
+    scope,
+    subscriptionId,
+    'pending',
+    items.map((item) => ({ summary: summaryOfSimulated(item), record: item })),
+  );
 }

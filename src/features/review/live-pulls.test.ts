@@ -88,9 +88,19 @@ describe('incremental pulls and Recover', () => {
     const service = fakeService(95);
     const deps = { db, scope: 'S', client: service.client, subscriptionId: 'sub' };
     let pages = 0;
-    const stopped = await pullAllNew(deps, 20, () => pages++, () => pages >= 2);
+    const stopped = await pullAllNew(
+      deps,
+      20,
+      () => pages++,
+      () => pages >= 2,
+    );
     expect(stopped).toMatchObject({ pages: 2, read: 40, done: false });
-    const all = await pullAllNew(deps, 20, () => undefined, () => false);
+    const all = await pullAllNew(
+      deps,
+      20,
+      () => undefined,
+      () => false,
+    );
     expect(all).toMatchObject({ pages: 3, read: 55, done: true });
     expect((await countItems(db, 'S', 'sub')).total).toBe(95);
   });

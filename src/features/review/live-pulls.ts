@@ -74,9 +74,15 @@ export async function pullNew(deps: LivePullDeps, limit: number): Promise<NewPag
     await recordPull(db, { scope, subscriptionId, at: now(), mode: 'incremental', outcome: 'ok', count: page.items.length });
     return { ...saved, page };
   } catch (error) {
-    await recordPull(db, { scope, subscriptionId, at: now(), mode: 'incremental', outcome: 'not-stored', count: page.items.length, note: describe(error) }).catch(
-      () => undefined,
-    );
+    await recordPull(db, {
+      scope,
+      subscriptionId,
+      at: now(),
+      mode: 'incremental',
+      outcome: 'not-stored',
+      count: page.items.length,
+      note: describe(error),
+    }).catch(() => undefined);
     throw new NotStoredError(`${page.items.length} delivered items could not be written to this browser's storage (${describe(error)}).`, page, error);
   }
 }

@@ -88,7 +88,11 @@ describe('usage model', () => {
   });
 
   it('gives totals past the exact integer range as "over", with every receipt still counted', () => {
-    const receipts = [receipt({ amount_usd: 5_000_000_000 }), receipt({ amount_usd: 5_000_000_000, receipt_id: 'r2' }), receipt({ amount_usd: 0.0125, subscription_id: 's2' })];
+    const receipts = [
+      receipt({ amount_usd: 5_000_000_000 }),
+      receipt({ amount_usd: 5_000_000_000, receipt_id: 'r2' }),
+      receipt({ amount_usd: 0.0125, subscription_id: 's2' }),
+    ];
     expect(totalsBySubscription(receipts).map((t) => [t.key, t.receipts, t.micros])).toEqual([
       ['s1', 2, OVER_RANGE],
       ['s2', 1, 12_500],

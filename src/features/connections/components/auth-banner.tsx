@@ -15,8 +15,8 @@ export function AuthBanner() {
   if (!active || !failure) return null;
   return (
     <div role="alert" className="border-b border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-      <strong className="font-semibold">{REASONS[failure.code] ?? 'The service refused this API key.'}</strong>{' '}
-      Requests with the key of “{active.name}” are paused; nothing you have done is lost.{' '}
+      <strong className="font-semibold">{REASONS[failure.code] ?? 'The service refused this API key.'}</strong> Requests with the key of “{active.name}” are
+      paused; nothing you have done is lost.{' '}
       <Link to="/connection" search={{ edit: active.id }} className="font-semibold underline">
         Replace the key
       </Link>

@@ -56,7 +56,9 @@ describe('ConnectForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Connect' }));
 
     expect(screen.getByLabelText('API key')).toBeInvalid();
-    expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(expect.stringContaining('An API key is dds_live_sk_ (or your service\'s prefix) followed by 32 URL-safe characters.'));
+    expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(
+      expect.stringContaining("An API key is dds_live_sk_ (or your service's prefix) followed by 32 URL-safe characters."),
+    );
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Name is required');
     expect(baseUrl).toHaveAccessibleDescription(expect.stringContaining('Base URL must be an http(s) URL'));
     expect(verifyCalls()).toHaveLength(0);
@@ -137,7 +139,9 @@ describe('ConnectForm', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Production');
     await paste(user, screen.getByLabelText('API key'), KEY);
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    await waitFor(() => expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(expect.stringContaining('The service refused this key (INVALID_API_KEY)')));
+    await waitFor(() =>
+      expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(expect.stringContaining('The service refused this key (INVALID_API_KEY)')),
+    );
     expect(screen.getByLabelText('API key')).toBeInvalid();
     expect(screen.queryByRole('button', { name: 'Save without verifying' })).not.toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();

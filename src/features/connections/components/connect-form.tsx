@@ -41,7 +41,13 @@ const newId = () => (globalThis.crypto?.randomUUID?.() ?? `c${Date.now()}${Math.
 export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSaved: (connection: Connection, outcome: SaveOutcome) => void }) {
   const [form, setForm] = useState<FormState>(() =>
     editing
-      ? { ...emptyForm(), ...editing, apiKey: '', jwt: editing.jwt ?? '', subscriptions: editing.subscriptions.length ? editing.subscriptions : emptyForm().subscriptions }
+      ? {
+          ...emptyForm(),
+          ...editing,
+          apiKey: '',
+          jwt: editing.jwt ?? '',
+          subscriptions: editing.subscriptions.length ? editing.subscriptions : emptyForm().subscriptions,
+        }
       : emptyForm(),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -76,7 +82,10 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
 
   const update = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
   const updateSubscription = (index: number, change: Partial<ConnectionSubscription>) =>
-    update('subscriptions', form.subscriptions.map((s, i) => (i === index ? { ...s, ...change } : s)));
+    update(
+      'subscriptions',
+      form.subscriptions.map((s, i) => (i === index ? { ...s, ...change } : s)),
+    );
 
   const useDemo = () => {
     if (!demo.data) return;
@@ -167,7 +176,10 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
         spellCheck={false}
         value={form.jwt}
         onChange={(e) => update('jwt', e.target.value)}
-        error={errors.jwt ?? (jwt && 'error' in jwt ? jwt.error : jwt && 'expired' in jwt && jwt.expired ? 'This JWT has expired: task previews will be refused' : undefined)}
+        error={
+          errors.jwt ??
+          (jwt && 'error' in jwt ? jwt.error : jwt && 'expired' in jwt && jwt.expired ? 'This JWT has expired: task previews will be refused' : undefined)
+        }
         hint={jwt && 'expiresAt' in jwt && jwt.expiresAt && !jwt.expired ? `Expires ${jwt.expiresAt.toLocaleString()}` : 'Needed only for task previews.'}
       />
       <fieldset className="flex flex-col gap-2">
@@ -196,7 +208,12 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
               variant="ghost"
               size="sm"
               aria-label={`Remove subscription ${index + 1}`}
-              onClick={() => update('subscriptions', form.subscriptions.filter((_, i) => i !== index))}
+              onClick={() =>
+                update(
+                  'subscriptions',
+                  form.subscriptions.filter((_, i) => i !== index),
+                )
+              }
             >
               Remove
             </Button>
@@ -221,7 +238,10 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
         </span>
       </label>
       {problem && (
-        <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p>{problem.message} Nothing was saved.</p>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={() => onSaved(problem.connection, problem.kind === 'unreachable' ? 'unreachable' : 'unverified')}>

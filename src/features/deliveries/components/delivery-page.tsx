@@ -76,7 +76,12 @@ export function DeliveryPage({ connection, deliveryId }: { connection: Connectio
                     <div className="flex flex-wrap items-center gap-2">
                       {covered ? (
                         <>
-                          <Button variant="adopt" size="sm" onClick={() => decide(index, 'adopt')} aria-label={`Adopt ${item.title} for ${formatMicros(item.priceMicros ?? 0)}`}>
+                          <Button
+                            variant="adopt"
+                            size="sm"
+                            onClick={() => decide(index, 'adopt')}
+                            aria-label={`Adopt ${item.title} for ${formatMicros(item.priceMicros ?? 0)}`}
+                          >
                             Adopt
                           </Button>
                           <span className="text-xs">charges {formatMicros(item.priceMicros ?? 0)}</span>

@@ -18,7 +18,12 @@ export function FrontierPage({ connection, frontierId }: { connection: Connectio
         title={frontier?.title ?? `Frontier ${frontierId}`}
         description={frontier ? `${frontier.status} · ${frontier.total_submissions.toLocaleString()} submissions` : undefined}
       />
-      <SimpleTable caption={`Tasks of ${frontier?.title ?? frontierId}`} headers={['Task', 'Type', 'Status', 'Submissions', 'Preview']} empty="This frontier has no tasks." isEmpty={tasks.length === 0}>
+      <SimpleTable
+        caption={`Tasks of ${frontier?.title ?? frontierId}`}
+        headers={['Task', 'Type', 'Status', 'Submissions', 'Preview']}
+        empty="This frontier has no tasks."
+        isEmpty={tasks.length === 0}
+      >
         {tasks.map((task) => (
           <tr key={task.task_id} className="border-t border-slate-200 dark:border-slate-700">
             <td className="px-3 py-2">

@@ -35,14 +35,15 @@ function sortFrontiers(frontiers: readonly Frontier[], sort: FrontiersSearch['so
 export function FrontiersPage({ connection, search }: { connection: Connection | null; search: FrontiersSearch }) {
   const { data } = useSuspenseQuery(frontiersQuery(connection, search.status));
   const navigate = useNavigate({ from: '/frontiers/' });
-  const setSearch = useCallback(
-    (change: Partial<FrontiersSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }),
-    [navigate],
-  );
+  const setSearch = useCallback((change: Partial<FrontiersSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }), [navigate]);
   const { header } = useUrlSorting(search, setSearch, 'title');
   const rows = useMemo(() => {
     const query = search.q.toLowerCase();
-    return sortFrontiers(data.filter((f) => f.title.toLowerCase().includes(query)), search.sort, search.dir);
+    return sortFrontiers(
+      data.filter((f) => f.title.toLowerCase().includes(query)),
+      search.sort,
+      search.dir,
+    );
   }, [data, search.q, search.sort, search.dir]);
 
   return (
@@ -53,7 +54,12 @@ export function FrontiersPage({ connection, search }: { connection: Connection |
           <label htmlFor="frontier-status" className="text-sm font-medium">
             Status
           </label>
-          <select id="frontier-status" className={inputClass} value={search.status} onChange={(e) => setSearch({ status: e.target.value as FrontiersSearch['status'] })}>
+          <select
+            id="frontier-status"
+            className={inputClass}
+            value={search.status}
+            onChange={(e) => setSearch({ status: e.target.value as FrontiersSearch['status'] })}
+          >
             <option value="online">Online</option>
             <option value="all">All (include historical)</option>
           </select>

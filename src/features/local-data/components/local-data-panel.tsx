@@ -25,7 +25,11 @@ export function LocalDataPanel({ connection }: { connection: Connection }) {
     if (!summary.scope) return;
     try {
       await deleteLocalData(queryClient, connection, summary.scope, subscriptionId);
-      setMessage(subscriptionId ? `The local items of ${subscriptionId} were deleted from this device.` : 'All local data of this organization was deleted from this device.');
+      setMessage(
+        subscriptionId
+          ? `The local items of ${subscriptionId} were deleted from this device.`
+          : 'All local data of this organization was deleted from this device.',
+      );
     } catch (error) {
       setMessage(`Could not delete: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -52,7 +56,13 @@ export function LocalDataPanel({ connection }: { connection: Connection }) {
             <td className="px-3 py-2 text-right tabular-nums">{s.total.toLocaleString()}</td>
             <td className="px-3 py-2 text-right tabular-nums">{s.open.toLocaleString()}</td>
             <td className="px-3 py-2 text-right">
-              <Button size="sm" variant="ghost" disabled={s.total === 0} onClick={() => setConfirm({ subscriptionId: s.subscriptionId })} aria-label={`Delete the local items of ${s.subscriptionId}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={s.total === 0}
+                onClick={() => setConfirm({ subscriptionId: s.subscriptionId })}
+                aria-label={`Delete the local items of ${s.subscriptionId}`}
+              >
                 Delete
               </Button>
             </td>
@@ -91,11 +101,14 @@ export function LocalDataPanel({ connection }: { connection: Connection }) {
       >
         {confirm?.subscriptionId ? (
           <p>
-            Its delivered items and their content are deleted from this device. Items of an incremental pull are not delivered again: only a re-read (Recover) can read
-            what is still readable.
+            Its delivered items and their content are deleted from this device. Items of an incremental pull are not delivered again: only a re-read (Recover)
+            can read what is still readable.
           </p>
         ) : (
-          <p>Every delivered item, its content, the pull log and every decision of this organization are deleted from this device. Unsent decisions are never sent.</p>
+          <p>
+            Every delivered item, its content, the pull log and every decision of this organization are deleted from this device. Unsent decisions are never
+            sent.
+          </p>
         )}
       </ConfirmDialog>
     </Panel>

@@ -40,9 +40,21 @@ export function OutboxNotices() {
   const discarded = entries.filter((e) => e.state === 'discarded');
   const refusedSubscriptions = Object.entries(pausedSubscriptions);
   const stuckOf = (subscriptionId?: string) =>
-    entries.filter((e) => (e.state === 'queued' || e.state === 'grace') && (subscriptionId === undefined || e.subscriptionId === subscriptionId) && outbox.isDiscardable(id, e));
+    entries.filter(
+      (e) =>
+        (e.state === 'queued' || e.state === 'grace') && (subscriptionId === undefined || e.subscriptionId === subscriptionId) && outbox.isDiscardable(id, e),
+    );
   const waitingTotal = sumMicros(waiting.map((e) => e.priceMicros ?? 0));
-  if (!writeError && !paused && refusedSubscriptions.length === 0 && waiting.length === 0 && expired.length === 0 && problems.length === 0 && discarded.length === 0) return null;
+  if (
+    !writeError &&
+    !paused &&
+    refusedSubscriptions.length === 0 &&
+    waiting.length === 0 &&
+    expired.length === 0 &&
+    problems.length === 0 &&
+    discarded.length === 0
+  )
+    return null;
   const askDiscard = (stuck: readonly OutboxEntry[], title: string) => setDiscarding({ title, ids: stuck.map((e) => e.id) });
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-900">
@@ -72,7 +84,8 @@ export function OutboxNotices() {
           <section key={subscriptionId} role="alert" aria-label={`Subscription ${subscriptionId} paused`} className="flex flex-col gap-1">
             <p className="font-medium text-red-800 dark:text-red-200">
               Sending decisions on subscription <code>{subscriptionId}</code> is paused: the service refused this key for it ({reason.replace(/\.$/, '')}).{' '}
-              {plural(stuck.length, 'decision')} on it {stuck.length === 1 ? 'waits' : 'wait'}; other subscriptions are not affected. Replace the key, or discard them.
+              {plural(stuck.length, 'decision')} on it {stuck.length === 1 ? 'waits' : 'wait'}; other subscriptions are not affected. Replace the key, or
+              discard them.
             </p>
             {stuck.length > 0 && (
               <ul className="flex flex-col gap-1">
@@ -99,13 +112,30 @@ export function OutboxNotices() {
       {waiting.length > 0 && (
         <section role="alert" aria-label="Charged decisions waiting" className="flex flex-wrap items-center gap-2">
           <span>
-            {waiting.length} charged adopt{waiting.length === 1 ? '' : 's'} from an earlier visit {waiting.length === 1 ? 'was' : 'were'} not sent. Sending
-            will charge <strong>{formatMicros(waitingTotal)}</strong>.
+            {waiting.length} charged adopt{waiting.length === 1 ? '' : 's'} from an earlier visit {waiting.length === 1 ? 'was' : 'were'} not sent. Sending will
+            charge <strong>{formatMicros(waitingTotal)}</strong>.
           </span>
-          <Button size="sm" variant="primary" onClick={() => outbox.confirm(id, waiting.map((e) => e.id))}>
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={() =>
+              outbox.confirm(
+                id,
+                waiting.map((e) => e.id),
+              )
+            }
+          >
             Send and pay {formatMicros(waitingTotal)}
           </Button>
-          <Button size="sm" onClick={() => outbox.discard(id, waiting.map((e) => e.id))}>
+          <Button
+            size="sm"
+            onClick={() =>
+              outbox.discard(
+                id,
+                waiting.map((e) => e.id),
+              )
+            }
+          >
             Discard them
           </Button>
         </section>
@@ -117,7 +147,15 @@ export function OutboxNotices() {
             {expired.slice(0, 5).map(describe).join(', ')}
             {expired.length > 5 ? '…' : ''}
           </span>
-          <Button size="sm" onClick={() => outbox.discard(id, expired.map((e) => e.id))}>
+          <Button
+            size="sm"
+            onClick={() =>
+              outbox.discard(
+                id,
+                expired.map((e) => e.id),
+              )
+            }
+          >
             Dismiss
           </Button>
         </section>

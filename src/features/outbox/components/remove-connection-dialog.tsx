@@ -37,16 +37,18 @@ export function RemoveConnectionDialog({ connection, onDone }: { connection: Con
     return (
       <ConfirmDialog open title={`Remove ${connection.name}?`} confirmLabel="Remove" onConfirm={remove} onCancel={cancel}>
         <p>Its key, JWT and subscriptions are forgotten on this device. It has no unsent decisions.</p>
-        {problems > 0 && <p className="mt-2">{problems} decision{problems === 1 ? '' : 's'} that failed or conflicted will be dropped with it.</p>}
+        {problems > 0 && (
+          <p className="mt-2">
+            {problems} decision{problems === 1 ? '' : 's'} that failed or conflicted will be dropped with it.
+          </p>
+        )}
       </ConfirmDialog>
     );
   }
   if (step === 'discard') {
     return (
       <ConfirmDialog open title={`Discard ${decisions(unsent)}?`} confirmLabel="Discard and remove" onConfirm={remove} onCancel={cancel}>
-        <p>
-          They will never reach the service, and {connection.name} is removed from this device. This cannot be undone.
-        </p>
+        <p>They will never reach the service, and {connection.name} is removed from this device. This cannot be undone.</p>
       </ConfirmDialog>
     );
   }

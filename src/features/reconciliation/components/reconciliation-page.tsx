@@ -28,7 +28,10 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
   });
   const itemLists = useMemo(() => reads.map((r) => r.items), [reads]);
   const refused = deliveries.data.filter((_, i) => reads[i]?.refused);
-  const refusedSubscriptions = useMemo(() => new Set(deliveries.data.filter((_, i) => reads[i]?.refused).map((d) => d.subscription_id)), [deliveries.data, reads]);
+  const refusedSubscriptions = useMemo(
+    () => new Set(deliveries.data.filter((_, i) => reads[i]?.refused).map((d) => d.subscription_id)),
+    [deliveries.data, reads],
+  );
   const entries = useOutboxEntries(connection.id);
 
   const result = useMemo(() => {
@@ -37,7 +40,12 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
     const receipts = usage.data.filter((r) => !refusedSubscriptions.has(r.subscription_id));
     const confirmed = entries
       .filter((e) => isCharged(e) && e.state === 'sent' && !refusedSubscriptions.has(e.subscriptionId))
-      .map((e) => ({ itemId: e.itemId, subscriptionId: e.subscriptionId, priceMicros: e.priceMicros ?? 0, at: new Date(e.sentAt ?? e.createdAt).toISOString() }));
+      .map((e) => ({
+        itemId: e.itemId,
+        subscriptionId: e.subscriptionId,
+        priceMicros: e.priceMicros ?? 0,
+        at: new Date(e.sentAt ?? e.createdAt).toISOString(),
+      }));
     return reconcile({ receipts, receiptsComplete: usage.data.length < LIMITS.usage.max, items, confirmed });
   }, [deliveries.data, itemLists, entries, usage.data, refusedSubscriptions]);
 
@@ -97,8 +105,13 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
           <h2 id="mismatch-heading" className="mb-2 font-semibold">
             Mismatches
           </h2>
-          <SimpleTable caption="Mismatches item by item" headers={['Problem', 'Item', 'Subscription', 'Expected', 'Charged', 'Details']} empty="No mismatch." isEmpty={false}>
-              {result.mismatches.map((m, i) => (
+          <SimpleTable
+            caption="Mismatches item by item"
+            headers={['Problem', 'Item', 'Subscription', 'Expected', 'Charged', 'Details']}
+            empty="No mismatch."
+            isEmpty={false}
+          >
+            {result.mismatches.map((m, i) => (
               <tr key={`${m.kind}-${m.itemId}-${i}`} className="border-b border-slate-100 dark:border-slate-800">
                 <td className="py-1 pr-3">
                   <Badge tone="bad">{KIND_LABELS[m.kind]}</Badge>
@@ -128,7 +141,7 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
           empty="No adoption and no receipt to compare."
           isEmpty={result.rows.length === 0}
         >
-            {result.rows.map((r) => {
+          {result.rows.map((r) => {
             // Past the exact range on either side, the difference cannot be told exactly.
             const difference = isOverRange(r.actualMicros) || isOverRange(r.expectedMicros) ? null : r.actualMicros - r.expectedMicros;
             return (
@@ -149,7 +162,11 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
           })}
         </SimpleTable>
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          Receipts and adoptions are listed in <Link to="/usage" search={{ limit: 200 }} className="underline">Usage</Link> and{' '}
+          Receipts and adoptions are listed in{' '}
+          <Link to="/usage" search={{ limit: 200 }} className="underline">
+            Usage
+          </Link>{' '}
+          and{' '}
           <Link to="/deliveries" search={{ limit: 200 }} className="underline">
             Deliveries
           </Link>

@@ -4,7 +4,15 @@ import { inputClass } from '../../../components/ui/field';
 import type { ReviewItem } from '../model';
 
 /** Disputing several items at once asks one optional reason, as a single live dispute does. */
-export function BulkDisputeDialog({ items, onConfirm, onCancel }: { items: readonly ReviewItem[] | null; onConfirm: (reason: string) => void; onCancel: () => void }) {
+export function BulkDisputeDialog({
+  items,
+  onConfirm,
+  onCancel,
+}: {
+  items: readonly ReviewItem[] | null;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+}) {
   const [reason, setReason] = useState('');
   const close = (then: () => void) => {
     setReason('');

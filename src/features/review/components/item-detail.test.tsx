@@ -24,12 +24,21 @@ const item = (id: string, content: unknown, priceMicros: number | null = 12_500)
   ],
 });
 
-const entry = (change: Partial<OutboxEntry>) => outboxEntry({ id: 'e1', scope: 'https://dds.example.com org_1', itemId: 'it_1', subscriptionId: 'sub_1', ...change });
+const entry = (change: Partial<OutboxEntry>) =>
+  outboxEntry({ id: 'e1', scope: 'https://dds.example.com org_1', itemId: 'it_1', subscriptionId: 'sub_1', ...change });
 
 function renderDetail(props: Partial<ItemDetailProps> & { state?: DisplayState } = {}) {
   const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };
   const { unmount } = render(
-    <ItemDetail item={item('it_1', { caption: 'a red bicycle' })} state="new" entry={undefined} baseUrl="https://dds.example.com" disputeOpen={false} {...handlers} {...props} />,
+    <ItemDetail
+      item={item('it_1', { caption: 'a red bicycle' })}
+      state="new"
+      entry={undefined}
+      baseUrl="https://dds.example.com"
+      disputeOpen={false}
+      {...handlers}
+      {...props}
+    />,
   );
   return { ...handlers, unmount, user: userEvent.setup(), pane: screen.getByRole('region', { name: 'Focused item' }) };
 }
@@ -141,7 +150,10 @@ describe('ItemDetail', () => {
   });
 
   it('shows the outbox entry: a conflict with what the service held, a failure, the dispute reason sent', () => {
-    const conflict = renderDetail({ state: 'failed', entry: entry({ state: 'conflict', recorded: 'dispute', decision: 'dispute', reason: 'hidden on conflict' }) });
+    const conflict = renderDetail({
+      state: 'failed',
+      entry: entry({ state: 'conflict', recorded: 'dispute', decision: 'dispute', reason: 'hidden on conflict' }),
+    });
     expect(conflict.pane).toHaveTextContent('not saved: the service already held dispute');
     expect(conflict.pane).not.toHaveTextContent('hidden on conflict');
     conflict.unmount();
@@ -164,7 +176,14 @@ describe('ItemDetail', () => {
 
   it('cuts megabytes-long metadata and title, each with a toggle that shows all of it', async () => {
     const grade = 'A'.repeat(5_000_000);
-    const long = { ...item('it_1', {}), title: `Item ${'9'.repeat(1_000)}`, meta: [{ label: 'Quality', value: `0.5 (${grade})` }, { label: 'Source', value: 'web' }] };
+    const long = {
+      ...item('it_1', {}),
+      title: `Item ${'9'.repeat(1_000)}`,
+      meta: [
+        { label: 'Quality', value: `0.5 (${grade})` },
+        { label: 'Source', value: 'web' },
+      ],
+    };
     const { pane, user } = renderDetail({ item: long });
     expect(pane.textContent!.length).toBeLessThan(2_000);
     expect(within(pane).getByRole('heading', { level: 2 }).textContent).toBe(`Item ${'9'.repeat(295)}…`);

@@ -33,7 +33,13 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
         ))}
       </dl>
       {content.status === 'ready' ? (
-        <PayloadViewer value={content.content} baseUrl={baseUrl} rootName={item.kind === 'live' ? 'data' : 'payload'} eagerImage imageTiming={`delivered-image ${item.key}`} />
+        <PayloadViewer
+          value={content.content}
+          baseUrl={baseUrl}
+          rootName={item.kind === 'live' ? 'data' : 'payload'}
+          eagerImage
+          imageTiming={`delivered-image ${item.key}`}
+        />
       ) : content.status === 'loading' ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">Reading the content from this browser’s storage…</p>
       ) : (
@@ -54,7 +60,11 @@ function DisputeReason({ onConfirm, onCancel }: { onConfirm: (reason: string) =>
     onConfirm(reason.trim());
   };
   return (
-    <form onSubmit={submit} aria-label="Dispute reason" className="flex flex-wrap items-end gap-2 rounded-md border border-red-200 bg-red-50 p-2 dark:border-red-900 dark:bg-red-950">
+    <form
+      onSubmit={submit}
+      aria-label="Dispute reason"
+      className="flex flex-wrap items-end gap-2 rounded-md border border-red-200 bg-red-50 p-2 dark:border-red-900 dark:bg-red-950"
+    >
       <label className="flex flex-1 flex-col gap-1 text-sm">
         <span>Reason (optional): Enter disputes, Esc cancels</span>
         <input
@@ -96,14 +106,29 @@ export interface ItemDetailProps {
 }
 
 /** The focused item: its state, its actions, and its content. */
-export function ItemDetail({ item, upcoming, state, entry, baseUrl, disputeOpen, onAdopt, onDispute, onDisputeConfirm, onDisputeCancel, lastAction }: ItemDetailProps) {
+export function ItemDetail({
+  item,
+  upcoming,
+  state,
+  entry,
+  baseUrl,
+  disputeOpen,
+  onAdopt,
+  onDispute,
+  onDisputeConfirm,
+  onDisputeCancel,
+  lastAction,
+}: ItemDetailProps) {
   const decided = state !== 'new';
   const priceId = `price-${item.key}`;
   // Which item's whole title is shown: a new item starts cut again.
   const [wholeTitle, setWholeTitle] = useState<string | null>(null);
   const longTitle = item.title.length > SHOWN_CHARACTERS;
   return (
-    <section aria-label="Focused item" className="flex flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
+    <section
+      aria-label="Focused item"
+      className="flex flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-center gap-2">
         {/* The whole ID, broken anywhere rather than cut. One heading per item, so Element Timing reports each item's first paint (named for the item: the entry may outlive the element). */}
         <h2 key={item.key} elementtiming={`review-item ${item.key}`} className="min-w-0 text-base font-semibold [overflow-wrap:anywhere]">

@@ -23,9 +23,21 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function renderList({ items, states, focusIndex = 0, selected = new Set<string>() }: { items: ReviewItem[]; states?: DisplayState[]; focusIndex?: number; selected?: Set<string> }) {
+function renderList({
+  items,
+  states,
+  focusIndex = 0,
+  selected = new Set<string>(),
+}: {
+  items: ReviewItem[];
+  states?: DisplayState[];
+  focusIndex?: number;
+  selected?: Set<string>;
+}) {
   const onPick = vi.fn();
-  render(<ItemList items={items} states={states ?? items.map(() => 'new')} focusIndex={focusIndex} selected={selected} onPick={onPick} label="Items of sub_1" />);
+  render(
+    <ItemList items={items} states={states ?? items.map(() => 'new')} focusIndex={focusIndex} selected={selected} onPick={onPick} label="Items of sub_1" />,
+  );
   return { onPick, user: userEvent.setup(), listbox: screen.getByRole('listbox', { name: 'Items of sub_1' }) };
 }
 

@@ -1,39 +1,28 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useRef } from "react";
-import { cx } from "../../../lib/cx";
-import { formatMicros } from "../../../lib/money";
-import type { PickMode } from "../focus-selection";
-import { STATE_LABELS, type DisplayState, type ReviewItem } from "../model";
-import { cut } from "./long-text";
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef } from 'react';
+import { cx } from '../../../lib/cx';
+import { formatMicros } from '../../../lib/money';
+import type { PickMode } from '../focus-selection';
+import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
+import { cut } from './long-text';
 
 /** A row shows less than the item's header: one line each, whatever the server sent. */
 const ROW_CHARACTERS = 200;
 
 const ROW_HEIGHT = 56;
 
-const pickModeOf = (event: {
-  shiftKey: boolean;
-  ctrlKey: boolean;
-  metaKey: boolean;
-}): PickMode =>
-  event.shiftKey
-    ? "range"
-    : event.ctrlKey || event.metaKey
-      ? "toggle"
-      : "focus";
+const pickModeOf = (event: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }): PickMode =>
+  event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'focus';
 
 const STATE_STYLES: Record<DisplayState, string> = {
-  new: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
-  adopted:
-    "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-100",
-  disputed: "bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-100",
-  waiting:
-    "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100",
-  failed: "bg-red-600 text-white",
+  new: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+  adopted: 'bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-100',
+  disputed: 'bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-100',
+  waiting: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
+  failed: 'bg-red-600 text-white',
 };
 
-const optionId = (item: ReviewItem) =>
-  `review-option-${item.kind}-${item.id}`;
+const optionId = (item: ReviewItem) => `review-option-${item.kind}-${item.id}`;
 
 interface RowProps {
   item: ReviewItem;
@@ -45,36 +34,25 @@ interface RowProps {
   onPick: (index: number, mode: PickMode) => void;
 }
 
-const Row = memo(function Row({
-  item,
-  index,
-  state,
-  focused,
-  selected,
-  start,
-  onPick,
-}: RowProps) {
-  const price =
-    item.priceMicros !== null ? `, ${formatMicros(item.priceMicros)}` : "";
+const Row = memo(function Row({ item, index, state, focused, selected, start, onPick }: RowProps) {
+  const price = item.priceMicros !== null ? `, ${formatMicros(item.priceMicros)}` : '';
   const title = cut(item.title, ROW_CHARACTERS);
   return (
     <div
       id={optionId(item)}
       role="option"
       aria-selected={selected}
-      aria-label={`${title}, ${STATE_LABELS[state]}${price}${selected ? ", selected" : ""}`}
+      aria-label={`${title}, ${STATE_LABELS[state]}${price}${selected ? ', selected' : ''}`}
       data-state={state}
       onClick={(event) => {
         const mode = pickModeOf(event);
         // Shift-click would also select the page's text.
-        if (mode === "range") window.getSelection()?.removeAllRanges();
+        if (mode === 'range') window.getSelection()?.removeAllRanges();
         onPick(index, mode);
       }}
       className={cx(
-        "absolute left-0 top-0 flex w-full cursor-pointer items-center gap-2 border-b border-slate-100 px-3 text-sm dark:border-slate-800",
-        focused
-          ? "bg-brand-50 ring-2 ring-inset ring-brand-500 dark:bg-brand-700/30"
-          : "hover:bg-slate-50 dark:hover:bg-slate-800/60",
+        'absolute left-0 top-0 flex w-full cursor-pointer items-center gap-2 border-b border-slate-100 px-3 text-sm dark:border-slate-800',
+        focused ? 'bg-brand-50 ring-2 ring-inset ring-brand-500 dark:bg-brand-700/30' : 'hover:bg-slate-50 dark:hover:bg-slate-800/60',
       )}
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
@@ -82,23 +60,10 @@ const Row = memo(function Row({
       <span aria-hidden="true" className="w-4 shrink-0" />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate font-medium">{title}</span>
-        <span className="truncate text-xs text-slate-600 dark:text-slate-400">
-          {cut(item.summary, ROW_CHARACTERS)}
-        </span>
+        <span className="truncate text-xs text-slate-600 dark:text-slate-400">{cut(item.summary, ROW_CHARACTERS)}</span>
       </span>
-      {item.priceMicros !== null && (
-        <span className="font-mono text-xs tabular-nums">
-          {formatMicros(item.priceMicros)}
-        </span>
-      )}
-      <span
-        className={cx(
-          "rounded px-1.5 py-0.5 text-xs font-medium",
-          STATE_STYLES[state],
-        )}
-      >
-        {STATE_LABELS[state]}
-      </span>
+      {item.priceMicros !== null && <span className="font-mono text-xs tabular-nums">{formatMicros(item.priceMicros)}</span>}
+      <span className={cx('rounded px-1.5 py-0.5 text-xs font-medium', STATE_STYLES[state])}>{STATE_LABELS[state]}</span>
     </div>
   );
 });
@@ -140,18 +105,15 @@ export function ItemList({
     const top = virtualizer.scrollOffset;
     const height = virtualizer.scrollRect?.height;
     if (top === null || !height) {
-      virtualizer.scrollToIndex(focusIndex, { align: "auto" });
+      virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
       return;
     }
     // Rows have one fixed height, so a row's place is its index times that height.
     const start = focusIndex * ROW_HEIGHT;
     const end = start + ROW_HEIGHT;
-    const target =
-      start < top ? start : end > top + height ? end - height : null;
+    const target = start < top ? start : end > top + height ? end - height : null;
     if (target === null) return;
-    const frame = requestAnimationFrame(() =>
-      element.scrollTo({ top: target }),
-    );
+    const frame = requestAnimationFrame(() => element.scrollTo({ top: target }));
     return () => cancelAnimationFrame(frame);
   }, [focusIndex, items.length, virtualizer]);
   const focused = items[focusIndex];
@@ -159,12 +121,9 @@ export function ItemList({
   return (
     <div
       ref={parentRef}
-      className={cx(
-        "overflow-auto rounded-lg border border-slate-200 bg-white [contain:strict] dark:border-slate-700 dark:bg-slate-900",
-        className,
-      )}
+      className={cx('overflow-auto rounded-lg border border-slate-200 bg-white [contain:strict] dark:border-slate-700 dark:bg-slate-900', className)}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         <div
           role="listbox"
           aria-label={label}
@@ -199,9 +158,7 @@ export function ItemList({
               tabIndex={-1}
               aria-label={`Select ${cut(item.title, ROW_CHARACTERS)}`}
               checked={selected.has(item.key)}
-              onClick={(event) =>
-                onPick(row.index, event.shiftKey ? "range" : "toggle")
-              }
+              onClick={(event) => onPick(row.index, event.shiftKey ? 'range' : 'toggle')}
               onChange={() => undefined}
               className="absolute left-3 size-4 accent-brand-600"
               style={{ top: row.start + (ROW_HEIGHT - 16) / 2 }}

@@ -31,7 +31,8 @@ interface Props {
 
 /** Mode, page size, filters, Pull and paging, the undo window, and what the page and the visit cost. */
 export function PullControls(props: Props) {
-  const { search, isLive, source, onPull, onPullNext, sizeText, sizeError, onSizeText, itemCount, pageTotal, spent, onTheirWay, graceSeconds, onGraceSeconds } = props;
+  const { search, isLive, source, onPull, onPullNext, sizeText, sizeError, onSizeText, itemCount, pageTotal, spent, onTheirWay, graceSeconds, onGraceSeconds } =
+    props;
   const navigate = useNavigate({ from: '/review/$subscriptionId' });
   const sizeErrorId = useId();
   // A valid size goes to the URL (and the draft is dropped); an invalid one stays in the field with its message.
@@ -90,7 +91,12 @@ export function PullControls(props: Props) {
           <Button onClick={source.pullAll} disabled={source.loading || source.task !== null || sizeError !== null}>
             Pull all new
           </Button>
-          <Button variant="ghost" onClick={source.recover} disabled={source.task !== null} title="Re-read from the beginning and keep every item never received">
+          <Button
+            variant="ghost"
+            onClick={source.recover}
+            disabled={source.task !== null}
+            title="Re-read from the beginning and keep every item never received"
+          >
             Recover missing items
           </Button>
         </>

@@ -13,7 +13,12 @@ export function RereadFilters({ search }: { search: ReviewSearch }) {
   const [error, setError] = useState<string>();
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const clean = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean).join(',');
+    const clean = (text: string) =>
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .join(',');
     const t = clean(tasks);
     const c = clean(campaigns);
     if (![t, c].every((v) => v === '' || ID_LIST_PATTERN.test(v))) {

@@ -7,7 +7,10 @@ export function ReviewIndex({ connection }: { connection: Connection }) {
   const subscriptions = connection.subscriptions;
   return (
     <div>
-      <PageHeader title="Review" description="Pull delivered items page by page, look at each one, adopt or dispute it. Decisions are saved on this device first, then sent." />
+      <PageHeader
+        title="Review"
+        description="Pull delivered items page by page, look at each one, adopt or dispute it. Decisions are saved on this device first, then sent."
+      />
       {subscriptions.length === 0 ? (
         <Panel>
           <p className="text-sm">

@@ -45,7 +45,10 @@ vi.mock('../../outbox', async () => {
     useOtherTabsEntries: () => [],
     outbox: {
       enqueue: (connectionId: string, decision: NewDecision, group?: string) => {
-        world.entries = [...world.entries, { ...decision, id: `e${world.entries.length}`, connectionId, group, state: 'grace', createdAt: world.entries.length }];
+        world.entries = [
+          ...world.entries,
+          { ...decision, id: `e${world.entries.length}`, connectionId, group, state: 'grace', createdAt: world.entries.length },
+        ];
         world.emit();
       },
       undoLatest: () => {
@@ -66,11 +69,17 @@ vi.mock('./item-list', async (original) => {
 });
 vi.mock('./item-detail', async (original) => {
   const real = await original<typeof import('./item-detail')>();
-  return { ...real, ItemDetail: (props: ComponentProps<typeof real.ItemDetail>) => (world.props.detail.push({ ...props }), createElement(real.ItemDetail, props)) };
+  return {
+    ...real,
+    ItemDetail: (props: ComponentProps<typeof real.ItemDetail>) => (world.props.detail.push({ ...props }), createElement(real.ItemDetail, props)),
+  };
 });
 vi.mock('./pull-controls', async (original) => {
   const real = await original<typeof import('./pull-controls')>();
-  return { ...real, PullControls: (props: ComponentProps<typeof real.PullControls>) => (world.props.controls.push({ ...props }), createElement(real.PullControls, props)) };
+  return {
+    ...real,
+    PullControls: (props: ComponentProps<typeof real.PullControls>) => (world.props.controls.push({ ...props }), createElement(real.PullControls, props)),
+  };
 });
 
 const item = (n: number, serverState: ReviewItem['serverState'] = 'new'): ReviewItem => ({
@@ -85,7 +94,8 @@ const item = (n: number, serverState: ReviewItem['serverState'] = 'new'): Review
   summary: `retail ${n}`,
   meta: [],
 });
-const items = (from: number, to: number, serverState: ReviewItem['serverState'] = 'new') => Array.from({ length: to - from + 1 }, (_, i) => item(from + i, serverState));
+const items = (from: number, to: number, serverState: ReviewItem['serverState'] = 'new') =>
+  Array.from({ length: to - from + 1 }, (_, i) => item(from + i, serverState));
 
 function setSource(change: Partial<ReviewSource>) {
   const current = world.source as ReviewSource | null;

@@ -133,7 +133,15 @@ function Workspace(props: Props) {
           <div className="order-2 flex min-h-0 min-w-0 flex-col gap-2 lg:order-1">
             {error}
             {source.loading && <p className="text-sm text-slate-600 dark:text-slate-400">Pulling…</p>}
-            <ItemList items={items} states={states} focusIndex={index} selected={selected} onPick={act.pick} label="Items on this page" className="h-[45vh] lg:h-auto lg:min-h-40 lg:flex-1" />
+            <ItemList
+              items={items}
+              states={states}
+              focusIndex={index}
+              selected={selected}
+              onPick={act.pick}
+              label="Items on this page"
+              className="h-[45vh] lg:h-auto lg:min-h-40 lg:flex-1"
+            />
             <SelectionBar
               decided={decidedCount}
               total={items.length}
@@ -163,7 +171,12 @@ function Workspace(props: Props) {
       )}
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
       <BulkDisputeDialog items={decisions.disputePending} onCancel={decisions.cancelDisputeSelection} onConfirm={decisions.confirmDisputeSelection} />
-      <BulkAdoptDialog items={decisions.adoptPending} graceSeconds={graceSeconds} onCancel={decisions.cancelAdoptSelection} onConfirm={decisions.confirmAdoptSelection} />
+      <BulkAdoptDialog
+        items={decisions.adoptPending}
+        graceSeconds={graceSeconds}
+        onCancel={decisions.cancelAdoptSelection}
+        onConfirm={decisions.confirmAdoptSelection}
+      />
     </div>
   );
 }

@@ -14,13 +14,15 @@ export function StoreStatus({ source }: { source: ReviewSource }) {
   return (
     <>
       {losses.length > 0 && !task && (
-        <section role="alert" aria-label="Lost answers" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
+        <section
+          role="alert"
+          aria-label="Lost answers"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950"
+        >
           <span className="min-w-0 flex-1">
-            <strong>
-              Answer lost: the service may have moved forward.
-            </strong>{' '}
-            {losses.length === 1 ? 'One pull' : `${losses.length} pulls`} (last at <Time value={new Date(losses.at(-1)!.at).toISOString()} />) got no usable answer, so
-            items it delivered may never have reached this console. Recover re-reads from the beginning and keeps each item not received yet.
+            <strong>Answer lost: the service may have moved forward.</strong> {losses.length === 1 ? 'One pull' : `${losses.length} pulls`} (last at{' '}
+            <Time value={new Date(losses.at(-1)!.at).toISOString()} />) got no usable answer, so items it delivered may never have reached this console. Recover
+            re-reads from the beginning and keeps each item not received yet.
           </span>
           <Button size="sm" variant="primary" onClick={source.recover}>
             Recover

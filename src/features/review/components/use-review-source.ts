@@ -76,7 +76,12 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
       if (!deps) throw new Error('The local store is not ready yet.');
       void requestPersistence();
       const result = await pullNew(deps, search.limit);
-      rememberRecords(deps.scope, subscription.id, 'live', result.page.items.map((s) => ({ id: s.submission_id, record: s })));
+      rememberRecords(
+        deps.scope,
+        subscription.id,
+        'live',
+        result.page.items.map((s) => ({ id: s.submission_id, record: s })),
+      );
       return result;
     },
     onSuccess: (result) => setLiveHasMore(result.page.hasMore),
@@ -114,13 +119,18 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   const rereadParams = { subscriptionId: subscription.id, cursor: search.cursor, tasks: search.tasks, campaigns: search.campaigns, limit: search.limit };
   const rereadKey = `reread:${search.cursor ?? ''}:${search.tasks ?? ''}:${search.campaigns ?? ''}`;
   // While the next page loads, the current one stays on screen (no skeleton).
-  const reread = useQuery({ ...rereadPageQuery(connection, rereadParams), enabled: mode === 'reread' && !!search.run && sizeOk, placeholderData: keepPreviousData });
+  const reread = useQuery({
+    ...rereadPageQuery(connection, rereadParams),
+    enabled: mode === 'reread' && !!search.run && sizeOk,
+    placeholderData: keepPreviousData,
+  });
   const pending = useQuery({ ...pendingItemsQuery(connection, subscription.id, search.limit), enabled: mode === 'pending' && !!search.run && sizeOk });
 
   // The last re-read page that arrived, and which page it is: when the next one fails, it stays
   // on screen beside the error instead of an empty list.
   const [shownPage, setShownPage] = useState<{ key: string; data: NonNullable<typeof reread.data> } | null>(null);
-  if (reread.data && !reread.isPlaceholderData && (shownPage?.key !== rereadKey || shownPage.data !== reread.data)) setShownPage({ key: rereadKey, data: reread.data });
+  if (reread.data && !reread.isPlaceholderData && (shownPage?.key !== rereadKey || shownPage.data !== reread.data))
+    setShownPage({ key: rereadKey, data: reread.data });
   const freshPage = reread.data && !reread.isPlaceholderData ? reread.data : null;
   const rereadPage = useMemo(() => (freshPage ? { key: rereadKey, data: freshPage } : shownPage), [freshPage, rereadKey, shownPage]);
   const rereadItems = rereadPage?.data.items;

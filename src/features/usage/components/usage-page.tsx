@@ -14,7 +14,17 @@ import { downloadText, toCsv } from '../../../lib/csv';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { useUrlSorting } from '../../../lib/use-url-sorting';
 import { type Connection } from '../../../data';
-import { dailySpend, exportRows, extraFields, filterReceipts, KNOWN_RECEIPT_FIELDS, receiptMicros, totalsByDay, totalsBySubscription, type Total } from '../model';
+import {
+  dailySpend,
+  exportRows,
+  extraFields,
+  filterReceipts,
+  KNOWN_RECEIPT_FIELDS,
+  receiptMicros,
+  totalsByDay,
+  totalsBySubscription,
+  type Total,
+} from '../model';
 import { usageQuery } from '../../../data';
 import type { UsageSearch } from '../search';
 import { receiptColumns } from './receipt-columns';
@@ -52,10 +62,7 @@ function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel:
 /** Usage (spec 4.7): receipts as a table, totals, spend per day, and exports. */
 export function UsagePage({ connection, search }: { connection: Connection; search: UsageSearch }) {
   const navigate = useNavigate({ from: '/usage' });
-  const setSearch = useCallback(
-    (change: Partial<UsageSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }),
-    [navigate],
-  );
+  const setSearch = useCallback((change: Partial<UsageSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }), [navigate]);
   const { data } = useSuspenseQuery(usageQuery(connection, search.limit));
   const receipts = data.data;
   const filtered = useMemo(() => filterReceipts(receipts, search), [receipts, search]);
@@ -91,7 +98,9 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
             ? `All ${receipts.length} receipts of your organization (fewer than the ${search.limit} asked for).`
             : `The latest ${search.limit} receipts of your organization. The service offers no paging for usage: older receipts are not shown here.`
         }
-        actions={<LatestSelect label="How many receipts" value={search.limit} options={[50, 100, LIMITS.usage.max]} onChange={(limit) => setSearch({ limit })} />}
+        actions={
+          <LatestSelect label="How many receipts" value={search.limit} options={[50, 100, LIMITS.usage.max]} onChange={(limit) => setSearch({ limit })} />
+        }
       />
       <Panel aria-label="Warnings about cost" className="border-amber-300 bg-amber-50 text-sm dark:border-amber-800 dark:bg-amber-950">
         <ul className="list-disc pl-5">
@@ -122,8 +131,12 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
         <DateField label="From" value={search.from} onCommit={(from) => setSearch({ from })} />
         <DateField label="To" value={search.to} onCommit={(to) => setSearch({ to })} />
         <div className="ml-auto flex gap-2">
-          <Button onClick={() => downloadText(`usage-${stamp}.csv`, toCsv(exportColumns, exportRows(sortedRows, exportColumns)), 'text/csv')}>Export CSV</Button>
-          <Button onClick={() => downloadText(`usage-${stamp}.json`, `${JSON.stringify(exportRows(sortedRows, exportColumns), null, 2)}\n`, 'application/json')}>
+          <Button onClick={() => downloadText(`usage-${stamp}.csv`, toCsv(exportColumns, exportRows(sortedRows, exportColumns)), 'text/csv')}>
+            Export CSV
+          </Button>
+          <Button
+            onClick={() => downloadText(`usage-${stamp}.json`, `${JSON.stringify(exportRows(sortedRows, exportColumns), null, 2)}\n`, 'application/json')}
+          >
             Export JSON
           </Button>
         </div>

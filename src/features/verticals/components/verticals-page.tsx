@@ -11,7 +11,12 @@ export function VerticalsPage({ connection }: { connection: Connection | null })
   return (
     <div>
       <PageHeader title="Verticals" description="Simulated data families and their base prices. A unit price is not proof of a charge: see Usage." />
-      <SimpleTable caption="Verticals" headers={['Name', 'Slug', 'Description', { label: 'Base price', align: 'right' }]} empty="No verticals." isEmpty={data.length === 0}>
+      <SimpleTable
+        caption="Verticals"
+        headers={['Name', 'Slug', 'Description', { label: 'Base price', align: 'right' }]}
+        empty="No verticals."
+        isEmpty={data.length === 0}
+      >
         {data.map((v) => (
           <tr key={v.id} className="border-t border-slate-200 dark:border-slate-700">
             <td className="px-3 py-2 font-medium">{v.name}</td>
