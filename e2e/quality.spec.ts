@@ -37,7 +37,10 @@ async function storageDump(page: Page) {
       db.close();
       databases[info.name!] = stores;
     }
-    return JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage }, cookies: document.cookie, databases });
+    // Maps and Sets (the store keeps a page's records in a Map) are written out, not as {}: a
+    // search for delivered content must see everything stored.
+    const replacer = (_key: string, value: unknown) => (value instanceof Map ? Object.fromEntries(value) : value instanceof Set ? [...value] : value);
+    return JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage }, cookies: document.cookie, databases }, replacer);
   });
 }
 
