@@ -41,6 +41,8 @@ interface Variant {
    * counts row read first, numbering the page, then page and items, then the counts row written (`counts-first`).
    */
   flow?: 'pipelined' | 'autoinc' | 'autoinc+counts' | 'counts-first';
+  /** With one payload row per page (pipelined), split it into this many rows (Chromium stores a value over 64 KB as a separate blob). */
+  chunks?: number;
 }
 
 const LONG = 'http://127.0.0.1:43210 org_0f3c2b1a9d8e7f6a';
@@ -50,6 +52,7 @@ const VARIANTS: Variant[] = [
   { name: 'console shape, strict', scope: LONG, payloads: 'item', openIndex: true, durability: 'strict', write: 'add' },
   { name: 'short scope', scope: 's1', payloads: 'item', openIndex: true, write: 'add' },
   { name: 'one payload row per page', scope: LONG, payloads: 'page', openIndex: true, write: 'add' },
+  { name: 'one payload row per page, in 4 rows', scope: LONG, payloads: 'page', openIndex: true, write: 'add', chunks: 4 },
   { name: 'short scope, one payload row per page', scope: 's1', payloads: 'page', openIndex: true, write: 'add' },
   { name: 'page row, generated ID awaited', scope: LONG, payloads: 'page', openIndex: true, write: 'add', flow: 'autoinc' },
   { name: 'page row, generated ID, then counts', scope: LONG, payloads: 'page', openIndex: true, write: 'add', flow: 'autoinc+counts' },
@@ -135,7 +138,11 @@ async function writePage(db, v, from) {
     });
   }
   if (v.payloads === 'item') { const p = tx.objectStore('payloads'); for (const k of fresh) p.put({ scope: v.scope, subscriptionId: SUB, itemId: rows[k].itemId, record: record(from + k) }); }
-  if (v.payloads === 'page') tx.objectStore('pages').put({ scope: v.scope, subscriptionId: SUB, seq: now * 1000, records: fresh.map((k) => record(from + k)) });
+  if (v.payloads === 'page') {
+    const chunks = v.chunks ?? 1;
+    const size = Math.ceil(fresh.length / chunks);
+    for (let c = 0; c < chunks; c++) tx.objectStore('pages').put({ scope: v.scope, subscriptionId: SUB, seq: now * 1000 + c, records: fresh.slice(c * size, (c + 1) * size).map((k) => record(from + k)) });
+  }
   await done(tx);
   const ms = performance.now() - start;
   await reading;
