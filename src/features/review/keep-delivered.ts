@@ -1,6 +1,6 @@
 import type { LiveSubmission, SimulatedItem } from '../../api/contract';
 import { localScope, type Connection } from '../../data';
-import { localDb, saveDelivered, summaryOfLive, summaryOfSimulated } from '../local-store';
+import { localDb, saveDelivered, summaryOfLive, summaryOfSimulated, type Delivered, type DeliveryVia } from '../local-store';
 import { rememberRecords } from './content-cache';
 
 /*
@@ -8,37 +8,33 @@ import { rememberRecords } from './content-cache';
  * dynamically): the store's library stays out of the first page's JavaScript.
  */
 
-export async function keepLivePage(connection: Connection, subscriptionId: string, items: readonly LiveSubmission[]) {
+/** One page kept: its content remembered for the list first (no read to show it), then written to the store. */
+async function keepPage(
+  connection: Connection,
+  subscriptionId: string,
+  kind: 'live' | 'simulated',
+  via: DeliveryVia,
+  page: readonly (Delivered & { id: string })[],
+) {
   const scope = await localScope(connection);
-  rememberRecords(
-    scope,
-    subscriptionId,
-    'live',
-    items.map((s) => ({ id: s.submission_id, record: s })),
-  );
-  await saveDelivered(
-    localDb(),
-    scope,
-    subscriptionId,
-    'reread',
-    items.map((s) => ({ summary: summaryOfLive(s), record: s })),
-  );
+  rememberRecords(scope, subscriptionId, kind, page);
+  await saveDelivered(localDb(), scope, subscriptionId, via, page);
 }
 
-export async function keepPendingPage(connection: Connection, subscriptionId: string, items: readonly SimulatedItem[]) {
-  const scope = await localScope(connection);
-  // Content first, so the list's new rows show their content without a read.
-  rememberRecords(
-    scope,
+export const keepLivePage = (connection: Connection, subscriptionId: string, items: readonly LiveSubmission[]) =>
+  keepPage(
+    connection,
+    subscriptionId,
+    'live',
+    'reread',
+    items.map((s) => ({ id: s.submission_id, summary: summaryOfLive(s), record: s })),
+  );
+
+export const keepPendingPage = (connection: Connection, subscriptionId: string, items: readonly SimulatedItem[]) =>
+  keepPage(
+    connection,
     subscriptionId,
     'simulated',
-    items.map((item) => ({ id: item.id, record: item })),
-  );
-  await saveDelivered(
-    localDb(),
-    scope,
-    subscriptionId,
     'pending',
-    items.map((item) => ({ summary: summaryOfSimulated(item), record: item })),
+    items.map((item) => ({ id: item.id, summary: summaryOfSimulated(item), record: item })),
   );
-}
