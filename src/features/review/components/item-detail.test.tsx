@@ -82,7 +82,7 @@ describe('ItemDetail', () => {
     const { user, onAdopt, onDispute } = renderDetail();
     const adopt = screen.getByRole('button', { name: 'Adopt' });
     expect(adopt).toHaveAccessibleDescription('charges $0.0125');
-    expect(adopt).toHaveAttribute('aria-keyshortcuts', 'a');
+    expect(adopt).toHaveAttribute('aria-keyshortcuts', 'A');
     await user.click(adopt);
     expect(onAdopt).toHaveBeenCalledTimes(1);
     expect(onDispute).not.toHaveBeenCalled();

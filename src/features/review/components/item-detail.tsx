@@ -8,6 +8,7 @@ import { PayloadViewer } from '../../payload';
 import { useItemContent } from '../content-cache';
 import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
 import { cut, LongText, SHOWN_CHARACTERS } from './long-text';
+import { ariaKeys } from '../keymap';
 
 const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
   new: 'neutral',
@@ -144,7 +145,13 @@ export function ItemDetail({
         {entry?.state === 'failed' && entry.lastError && <Badge tone="bad">{cut(entry.lastError)}</Badge>}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="adopt" onClick={onAdopt} disabled={decided} aria-describedby={item.priceMicros !== null ? priceId : undefined} aria-keyshortcuts="a">
+        <Button
+          variant="adopt"
+          onClick={onAdopt}
+          disabled={decided}
+          aria-describedby={item.priceMicros !== null ? priceId : undefined}
+          aria-keyshortcuts={ariaKeys('adopt')}
+        >
           Adopt
         </Button>
         {item.priceMicros !== null && (
@@ -152,7 +159,7 @@ export function ItemDetail({
             charges <strong className="font-mono">{formatMicros(item.priceMicros)}</strong>
           </span>
         )}
-        <Button variant="danger" onClick={onDispute} disabled={decided} aria-keyshortcuts="d">
+        <Button variant="danger" onClick={onDispute} disabled={decided} aria-keyshortcuts={ariaKeys('dispute')}>
           Dispute
         </Button>
         {lastAction}

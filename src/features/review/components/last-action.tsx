@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button';
+import { ariaKeys } from '../keymap';
 
 /** What the last action did, said beside the item it was done on, with an Undo that works like Z. */
 export function LastAction({ announcement, canUndo, onUndo }: { announcement: string; canUndo: boolean; onUndo: () => void }) {
@@ -8,7 +9,7 @@ export function LastAction({ announcement, canUndo, onUndo }: { announcement: st
         {announcement}
       </p>
       {canUndo && (
-        <Button size="sm" onClick={onUndo} aria-keyshortcuts="z">
+        <Button size="sm" onClick={onUndo} aria-keyshortcuts={ariaKeys('undo')}>
           Undo
         </Button>
       )}

@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { pageSizeError, type ReviewSearch } from '../search';
 import { RereadFilters } from './reread-filters';
 import type { ReviewSource } from './use-review-source';
+import { ariaKeys } from '../keymap';
 
 interface Props {
   search: ReviewSearch;
@@ -105,7 +106,7 @@ export function PullControls(props: Props) {
         <Button onClick={() => void navigate({ search: (prev) => ({ ...prev, cursor: undefined }) })}>First page</Button>
       )}
       {source.mode === 'reread' && (
-        <Button onClick={onPullNext} disabled={!source.nextCursor || sizeError !== null} aria-keyshortcuts="n">
+        <Button onClick={onPullNext} disabled={!source.nextCursor || sizeError !== null} aria-keyshortcuts={ariaKeys('pullNext')}>
           Next page
         </Button>
       )}

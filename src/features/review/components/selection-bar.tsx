@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button';
+import { ariaKeys } from '../keymap';
 
 /** Under the list: how far the page is decided, what is selected, and the bulk decisions. */
 export function SelectionBar({
@@ -26,13 +27,13 @@ export function SelectionBar({
       </span>
       <span aria-hidden="true">·</span>
       <span>{selected} selected</span>
-      <Button size="sm" onClick={onAdopt} disabled={selected === 0} aria-keyshortcuts="Shift+A">
+      <Button size="sm" onClick={onAdopt} disabled={selected === 0} aria-keyshortcuts={ariaKeys('adoptSelection')}>
         Adopt selected
       </Button>
-      <Button size="sm" onClick={onDispute} disabled={selected === 0} aria-keyshortcuts="Shift+D">
+      <Button size="sm" onClick={onDispute} disabled={selected === 0} aria-keyshortcuts={ariaKeys('disputeSelection')}>
         Dispute selected
       </Button>
-      <Button size="sm" variant="ghost" onClick={onToggle} aria-keyshortcuts="x">
+      <Button size="sm" variant="ghost" onClick={onToggle} aria-keyshortcuts={ariaKeys('toggleSelect')}>
         {focusedSelected ? 'Unselect' : 'Select'}
       </Button>
     </div>

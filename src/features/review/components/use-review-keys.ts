@@ -1,26 +1,16 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
+import { ACTION_BY_HOTKEY, type KeyAction } from '../keymap';
 
-export interface ReviewKeyHandlers {
-  next: () => void;
-  previous: () => void;
-  first: () => void;
-  last: () => void;
-  adopt: () => void;
-  dispute: () => void;
-  undo: () => void;
-  toggleSelect: () => void;
-  adoptSelection: () => void;
-  disputeSelection: () => void;
-  pullNext: () => void;
-  help: () => void;
-}
+export type ReviewKeyHandlers = Record<KeyAction, () => void>;
+
+const ALL_HOTKEYS = [...ACTION_BY_HOTKEY.keys()];
 
 /**
- * The review keyboard. react-hotkeys-hook ignores keys typed in inputs, textareas and
- * selects, so no shortcut fires while the user types. Handlers are read through a ref:
- * the bindings are made once, not again on every render (the library binds in a layout
- * effect, which would sit between each keypress and its paint).
+ * The review keyboard, bound from the keymap (keymap.ts). react-hotkeys-hook ignores keys typed
+ * in inputs, textareas and selects, so no shortcut fires while the user types. Handlers are read
+ * through a ref: the bindings are made once, not again on every render (the library binds in a
+ * layout effect, which would sit between each keypress and its paint).
  */
 export function useReviewKeys(handlers: ReviewKeyHandlers, enabled: boolean) {
   const latest = useRef(handlers);
@@ -29,18 +19,16 @@ export function useReviewKeys(handlers: ReviewKeyHandlers, enabled: boolean) {
   useLayoutEffect(() => {
     latest.current = handlers;
   }, [handlers]);
-  const options = { enabled, preventDefault: true };
-  useHotkeys('j, down', () => latest.current.next(), options, []);
-  useHotkeys('k, up', () => latest.current.previous(), options, []);
-  useHotkeys('home', () => latest.current.first(), options, []);
-  useHotkeys('end', () => latest.current.last(), options, []);
-  useHotkeys('a', () => latest.current.adopt(), options, []);
-  useHotkeys('d', () => latest.current.dispute(), options, []);
-  useHotkeys('z, mod+z', () => latest.current.undo(), options, []);
-  useHotkeys('x', () => latest.current.toggleSelect(), options, []);
-  useHotkeys('shift+a', () => latest.current.adoptSelection(), options, []);
-  useHotkeys('shift+d', () => latest.current.disputeSelection(), options, []);
-  useHotkeys('n', () => latest.current.pullNext(), options, []);
+  // One binding for the whole table: the library names the combination that fired.
+  useHotkeys(
+    ALL_HOTKEYS,
+    (_event, { hotkey }) => {
+      const action = ACTION_BY_HOTKEY.get(hotkey);
+      if (action) latest.current[action]();
+    },
+    { enabled, preventDefault: true },
+    [],
+  );
 
   // "?" depends on the keyboard layout, so it is matched by the character typed.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button';
 import type { ConnectionSubscription } from '../../../data';
 import type { ReviewSource } from './use-review-source';
+import { ariaKeys } from '../keymap';
 
 /** The workspace's title, what its mode does, and the way to the shortcuts. */
 export function WorkspaceHeader({ subscription, mode, onHelp }: { subscription: ConnectionSubscription; mode: ReviewSource['mode']; onHelp: () => void }) {
@@ -24,7 +25,7 @@ export function WorkspaceHeader({ subscription, mode, onHelp }: { subscription: 
               : 'Pending simulated items, kept on this device once pulled. Adopting charges the item’s price; disputing charges nothing.'}
         </p>
       </div>
-      <Button variant="ghost" onClick={onHelp} aria-keyshortcuts="?">
+      <Button variant="ghost" onClick={onHelp} aria-keyshortcuts={ariaKeys('help')}>
         Keyboard shortcuts
       </Button>
     </div>

@@ -1,0 +1,55 @@
+/**
+ * Every review shortcut, written once (after Label Studio's keymap.json). This table drives the
+ * bindings (use-review-keys.ts), the "?" dialog (shortcuts.tsx) and every `aria-keyshortcuts`
+ * (`ariaKeys`); keymap.test.ts checks that the three agree.
+ */
+export interface KeyBinding {
+  /** react-hotkeys-hook combinations, comma-separated; null when matched by the character typed. */
+  hotkeys: string | null;
+  /** The keys as the help dialog shows them. */
+  label: string;
+  /** The keys for `aria-keyshortcuts` (WAI-ARIA syntax: modifiers then key, alternatives space-separated). */
+  aria: string;
+  scope: 'review';
+  description: string;
+}
+
+export const KEYMAP = {
+  next: { hotkeys: 'j, down', label: 'j / ↓', aria: 'J ArrowDown', scope: 'review', description: 'next item' },
+  previous: { hotkeys: 'k, up', label: 'k / ↑', aria: 'K ArrowUp', scope: 'review', description: 'previous item' },
+  first: { hotkeys: 'home', label: 'Home', aria: 'Home', scope: 'review', description: 'first item of the list' },
+  last: { hotkeys: 'end', label: 'End', aria: 'End', scope: 'review', description: 'last item of the list' },
+  adopt: { hotkeys: 'a', label: 'a', aria: 'A', scope: 'review', description: 'adopt the focused item' },
+  dispute: {
+    hotkeys: 'd',
+    label: 'd',
+    aria: 'D',
+    scope: 'review',
+    description: 'dispute (live items ask for a reason: Enter confirms, Esc cancels)',
+  },
+  undo: {
+    hotkeys: 'z, ctrl+z, meta+z',
+    label: 'z / Ctrl+Z / ⌘Z',
+    aria: 'Z Control+Z Meta+Z',
+    scope: 'review',
+    description: 'undo the last decision still in its undo window',
+  },
+  toggleSelect: { hotkeys: 'x', label: 'x', aria: 'X', scope: 'review', description: 'select or unselect the focused item' },
+  adoptSelection: { hotkeys: 'shift+a', label: 'Shift+A', aria: 'Shift+A', scope: 'review', description: 'adopt the selection' },
+  disputeSelection: { hotkeys: 'shift+d', label: 'Shift+D', aria: 'Shift+D', scope: 'review', description: 'dispute the selection' },
+  pullNext: { hotkeys: 'n', label: 'n', aria: 'N', scope: 'review', description: 'pull the next page' },
+  // "?" depends on the keyboard layout, so it is matched by the character typed (use-review-keys.ts).
+  help: { hotkeys: null, label: '?', aria: '?', scope: 'review', description: 'show these shortcuts' },
+} as const satisfies Record<string, KeyBinding>;
+
+export type KeyAction = keyof typeof KEYMAP;
+
+/** The `aria-keyshortcuts` value of an action. */
+export const ariaKeys = (action: KeyAction): string => KEYMAP[action].aria;
+
+/** Each hotkey combination (as react-hotkeys-hook reports it) to its action. */
+export const ACTION_BY_HOTKEY: ReadonlyMap<string, KeyAction> = new Map(
+  (Object.entries(KEYMAP) as [KeyAction, KeyBinding][]).flatMap(([action, binding]) =>
+    binding.hotkeys ? binding.hotkeys.split(',').map((combo) => [combo.trim(), action] as const) : [],
+  ),
+);
