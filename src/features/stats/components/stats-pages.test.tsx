@@ -213,7 +213,7 @@ describe('OrganizationStatsPage', () => {
     world.entries = [decide('sim', 1, 'adopt'), decide('live', 1, 'dispute'), decide('live', 2, 'adopt'), decide('live', 3, 'adopt', { state: 'failed' })];
     renderPage(<OrganizationStatsPage connection={connection} visitStart={VISIT} />);
     const table = await screen.findByRole('table', { name: 'By subscription' });
-    expect(within(table).getByRole('row', { name: /^Retail simulated/ })).toHaveTextContent(/^Retailsimulated2110100%\$0\.40\$0\.40$/);
+    expect(within(table).getByRole('row', { name: /^Retail sim simulated/ })).toHaveTextContent(/^Retailsimsimulated2110100%\$0\.40\$0\.40$/);
     expect(within(table).getByRole('row', { name: /^live live/ })).toHaveTextContent(/^livelive301150%——$/);
     expect(summaryValue('Items')).toBe('5');
     expect(summaryValue('Adopted')).toBe('2');
