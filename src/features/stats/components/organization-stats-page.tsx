@@ -46,7 +46,12 @@ function BySubscriptionTable({ connection, bySubscription }: { connection: Conne
               <Link to="/stats/$subscriptionId" params={{ subscriptionId: s.id }} className={linkClass}>
                 {s.label ?? s.id}
               </Link>
-              {s.label && <code className="block text-xs">{s.id}</code>}
+              {s.label && (
+                <>
+                  {' '}
+                  <code className="block text-xs">{s.id}</code>
+                </>
+              )}
             </th>
             <td className={cellClass}>{s.kind}</td>
             <td className={num}>{formatCount(stats.items)}</td>

@@ -159,8 +159,9 @@ describe('SubscriptionStatsPage', () => {
     expect(within(spend).getByText('Projected spend of the undecided items').nextElementSibling).toHaveTextContent('$0.4125');
     expect(within(spend).getByText(/^Undecided 3 × 50% accepted \(1 adopted of 2 decided\) × average price \$0\.275;/)).toBeVisible();
 
-    const byGrade = screen.getByRole('table', { name: 'Acceptance by quality grade' });
-    expect(within(byGrade).getByRole('row', { name: '(none) 5 1 1 50%' })).toBeVisible();
+    // Simulated items carry no task, campaign, source or grade: no table of "(none)" alone.
+    expect(screen.queryByRole('table', { name: /^Acceptance by/ })).toBeNull();
+    expect(screen.getByText(/^No item here carries a task, a campaign, a source, a quality grade \(simulated items carry none of them\)/)).toBeVisible();
 
     // Each chart is a figure with a name, and its numbers are in a table behind a toggle.
     // (recharts loads with the first chart: its first import in a test run takes seconds.)
@@ -213,14 +214,19 @@ describe('OrganizationStatsPage', () => {
     world.entries = [decide('sim', 1, 'adopt'), decide('live', 1, 'dispute'), decide('live', 2, 'adopt'), decide('live', 3, 'adopt', { state: 'failed' })];
     renderPage(<OrganizationStatsPage connection={connection} visitStart={VISIT} />);
     const table = await screen.findByRole('table', { name: 'By subscription' });
-    expect(within(table).getByRole('row', { name: /^Retail sim simulated/ })).toHaveTextContent(/^Retailsimsimulated2110100%\$0\.40\$0\.40$/);
+    expect(within(table).getByRole('row', { name: /^Retail sim simulated/ })).toHaveTextContent(/^Retail simsimulated2110100%\$0\.40\$0\.40$/);
     expect(within(table).getByRole('row', { name: /^live live/ })).toHaveTextContent(/^livelive301150%——$/);
     expect(summaryValue('Items')).toBe('5');
     expect(summaryValue('Adopted')).toBe('2');
     expect(summaryValue('Disputed')).toBe('1');
     expect(summaryValue('Other')).toBe('1');
     expect(summaryValue('Acceptance rate')).toBe('66.7%');
-    expect(within(screen.getByRole('table', { name: 'Acceptance by task' })).getByRole('row', { name: 'task-9 3 1 1 50%' })).toBeVisible();
+    const byTask = screen.getByRole('table', { name: 'Acceptance by task' });
+    expect(within(byTask).getByRole('row', { name: 'task-9 3 1 1 50%' })).toBeVisible();
+    expect(within(byTask).getByRole('row', { name: '(none) 2 1 0 100%' })).toBeVisible();
+    expect(
+      screen.getByText(/^No item here carries a campaign, a source, a quality grade \(simulated items carry none of them\), so there is no table by them\.$/),
+    ).toBeVisible();
     const spend = screen.getByRole('region', { name: 'Spend (simulated items)' });
     expect(within(spend).getByText('Projected spend of the undecided items').nextElementSibling).toHaveTextContent('$0.40');
     expect(screen.getByRole('region', { name: 'Review pace this visit' })).toHaveTextContent(/4 items decided in/);

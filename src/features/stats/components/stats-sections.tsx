@@ -10,6 +10,7 @@ import {
   DIMENSION_LABELS,
   DIMENSIONS,
   formatRate,
+  NONE_KEY,
   receivedPerDay,
   type AcceptanceCount,
   type Dimension,
@@ -87,7 +88,7 @@ function AcceptanceTable({ dimension, counts }: { dimension: Dimension; counts: 
     >
       {rows.map((r) => (
         <tr key={r.key} className={rowClass}>
-          <th scope="row" className={`${cellClass} font-normal [overflow-wrap:anywhere]`}>
+          <th scope="row" className={`${cellClass} min-w-24 font-normal [overflow-wrap:anywhere]`}>
             {r.key}
           </th>
           <td className={num}>{formatCount(r.items)}</td>
@@ -97,6 +98,33 @@ function AcceptanceTable({ dimension, counts }: { dimension: Dimension; counts: 
         </tr>
       ))}
     </SimpleTable>
+  );
+}
+
+/** A table per dimension some item carries; the dimensions no item carries (simulated items carry none) are named instead. */
+function AcceptanceTables({ stats }: { stats: SubscriptionStats }) {
+  const carried = (d: Dimension) => {
+    const counts = stats.acceptance[d];
+    return counts.size > 1 || (counts.size === 1 && !counts.has(NONE_KEY));
+  };
+  const shown = DIMENSIONS.filter(carried);
+  const missing = DIMENSIONS.filter((d) => !carried(d)).map((d) => DIMENSION_LABELS[d].toLowerCase());
+  return (
+    <>
+      {shown.length > 0 && (
+        <div className="grid gap-4 lg:grid-cols-2 *:min-w-0">
+          {shown.map((d) => (
+            <AcceptanceTable key={d} dimension={d} counts={stats.acceptance[d]} />
+          ))}
+        </div>
+      )}
+      {missing.length > 0 && (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          No item here carries a {missing.join(', a ')}
+          {stats.spend.items > 0 ? ' (simulated items carry none of them)' : ''}, so there is no table by {missing.length === 1 ? 'it' : 'them'}.
+        </p>
+      )}
+    </>
   );
 }
 
@@ -256,11 +284,7 @@ export function StatsSections({ stats, pace, visitStart, spend }: { stats: Subsc
         title="Acceptance"
         description="Adopted ÷ (adopted + disputed) among the items with each value; “(none)”: items without one."
       >
-        <div className="grid gap-4 lg:grid-cols-2 *:min-w-0">
-          {DIMENSIONS.map((d) => (
-            <AcceptanceTable key={d} dimension={d} counts={stats.acceptance[d]} />
-          ))}
-        </div>
+        <AcceptanceTables stats={stats} />
       </Section>
       <div className="grid gap-4 lg:grid-cols-2 *:min-w-0">
         <HistogramSection stats={stats} />
