@@ -31,7 +31,7 @@ const GROUP_OF: Record<TriageState, DecisionGroup> = {
 };
 
 /** Quality scores are on a 0 to 1 scale (spec 2.5, 2.7): ten bins of 0.1, the last one closed. */
-export const HISTOGRAM_BINS = 10;
+const HISTOGRAM_BINS = 10;
 /** A value missing from an item (no task, no grade…) is counted under this key. */
 export const NONE_KEY = '(none)';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +39,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_FILLED_DAYS = 1_000;
 
 export type GroupCounts = Record<DecisionGroup, number>;
-export type StateCounts = Record<TriageState, number>;
+type StateCounts = Record<TriageState, number>;
 
 /** Adopted and disputed items among those with one value of a dimension (all: every item with it). */
 export interface AcceptanceCount {
@@ -91,7 +91,7 @@ const emptySpend = (): Spend => ({
   undecidedMicros: 0,
 });
 
-export function emptyStats(): SubscriptionStats {
+function emptyStats(): SubscriptionStats {
   return {
     items: 0,
     states: stateCounts(),
@@ -205,9 +205,6 @@ export function mergeStats(parts: readonly SubscriptionStats[]): SubscriptionSta
 function addGroups(into: GroupCounts, from: GroupCounts): void {
   for (const group of DECISION_GROUPS) into[group] += from[group];
 }
-
-/** adopted / (adopted + disputed), or null before any item is decided either way. */
-export const acceptanceRate = (adopted: number, disputed: number): number | null => (adopted + disputed === 0 ? null : adopted / (adopted + disputed));
 
 /** "62.5%": at most one decimal, never rounded to 100% or 0% unless it is. */
 export function formatRate(adopted: number, disputed: number): string {

@@ -40,7 +40,7 @@ function Section({ id, title, children, description }: { id: string; title: stri
 }
 
 /** Counts by decision, and the acceptance rate over everything decided. */
-export function StatsSummary({ stats }: { stats: SubscriptionStats }) {
+function StatsSummary({ stats }: { stats: SubscriptionStats }) {
   const { states } = stats;
   const other = states.waiting + states.failed + states.discarded;
   const entries: [string, string][] = [
