@@ -49,8 +49,13 @@ export function useStatsData(connection: Connection, subscriptionIds: readonly s
       return new Map(ids.map((id, index) => [id, lists[index]!]));
     },
     enabled: scope !== null,
-    // The store is the source: it is read again when it says it changed, not on a timer.
-    staleTime: Infinity,
+    // Read on every visit (items pulled elsewhere meanwhile are included) and again when the store
+    // says it changed while the page is open; not on focus: another tab's pull is announced. The
+    // snapshot (up to 100,000 rows per subscription) is not kept once the page is left.
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 
   useEffect(() => {

@@ -200,6 +200,23 @@ describe('SubscriptionStatsPage', () => {
     expect(summaryValue('Undecided')).toBe('3');
   }, 30_000);
 
+  it('reads the store again on a new visit: items pulled while the page was closed are counted', async () => {
+    await db.items.bulkAdd([stored('live', 1), stored('live', 2)]);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const page = () => (
+      <QueryClientProvider client={client}>
+        <SubscriptionStatsPage connection={connection} subscription={connection.subscriptions[1]!} visitStart={VISIT} />
+      </QueryClientProvider>
+    );
+    const first = render(page());
+    await waitFor(() => expect(summaryValue('Items')).toBe('2'));
+    first.unmount();
+    // Pulled in the review meanwhile: nobody on this page heard of it.
+    await db.items.add(stored('live', 3));
+    render(page());
+    await waitFor(() => expect(summaryValue('Items')).toBe('3'));
+  });
+
   it('says what to do when nothing is kept yet', async () => {
     renderPage(<SubscriptionStatsPage connection={connection} subscription={connection.subscriptions[1]!} visitStart={VISIT} />);
     expect(await screen.findByText(/Pull items to see statistics/)).toBeVisible();
