@@ -21,6 +21,8 @@ import { Route as ConnectedDeliveriesIndexRouteImport } from './routes/_connecte
 import { Route as ConnectedDeliveriesDeliveryIdRouteImport } from './routes/_connected/deliveries/$deliveryId'
 import { Route as ConnectedReviewIndexRouteImport } from './routes/_connected/review/index'
 import { Route as ConnectedReviewSubscriptionIdRouteImport } from './routes/_connected/review/$subscriptionId'
+import { Route as ConnectedStatsIndexRouteImport } from './routes/_connected/stats/index'
+import { Route as ConnectedStatsSubscriptionIdRouteImport } from './routes/_connected/stats/$subscriptionId'
 import { Route as FrontiersFrontierIdIndexRouteImport } from './routes/frontiers/$frontierId/index'
 import { Route as FrontiersFrontierIdTasksTaskIdPreviewRouteImport } from './routes/frontiers/$frontierId/tasks/$taskId/preview'
 
@@ -86,6 +88,17 @@ const ConnectedReviewSubscriptionIdRoute =
     path: '/review/$subscriptionId',
     getParentRoute: () => ConnectedRoute,
   } as any)
+const ConnectedStatsIndexRoute = ConnectedStatsIndexRouteImport.update({
+  id: '/stats/',
+  path: '/stats/',
+  getParentRoute: () => ConnectedRoute,
+} as any)
+const ConnectedStatsSubscriptionIdRoute =
+  ConnectedStatsSubscriptionIdRouteImport.update({
+    id: '/stats/$subscriptionId',
+    path: '/stats/$subscriptionId',
+    getParentRoute: () => ConnectedRoute,
+  } as any)
 const FrontiersFrontierIdIndexRoute =
   FrontiersFrontierIdIndexRouteImport.update({
     id: '/frontiers/$frontierId/',
@@ -109,8 +122,10 @@ export interface FileRoutesByFullPath {
   '/frontiers/': typeof FrontiersIndexRoute
   '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
   '/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
+  '/stats/$subscriptionId': typeof ConnectedStatsSubscriptionIdRoute
   '/deliveries/': typeof ConnectedDeliveriesIndexRoute
   '/review/': typeof ConnectedReviewIndexRoute
+  '/stats/': typeof ConnectedStatsIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
@@ -124,8 +139,10 @@ export interface FileRoutesByTo {
   '/frontiers': typeof FrontiersIndexRoute
   '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
   '/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
+  '/stats/$subscriptionId': typeof ConnectedStatsSubscriptionIdRoute
   '/deliveries': typeof ConnectedDeliveriesIndexRoute
   '/review': typeof ConnectedReviewIndexRoute
+  '/stats': typeof ConnectedStatsIndexRoute
   '/frontiers/$frontierId': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
@@ -141,8 +158,10 @@ export interface FileRoutesById {
   '/frontiers/': typeof FrontiersIndexRoute
   '/_connected/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
   '/_connected/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
+  '/_connected/stats/$subscriptionId': typeof ConnectedStatsSubscriptionIdRoute
   '/_connected/deliveries/': typeof ConnectedDeliveriesIndexRoute
   '/_connected/review/': typeof ConnectedReviewIndexRoute
+  '/_connected/stats/': typeof ConnectedStatsIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
 }
@@ -158,8 +177,10 @@ export interface FileRouteTypes {
     | '/frontiers/'
     | '/deliveries/$deliveryId'
     | '/review/$subscriptionId'
+    | '/stats/$subscriptionId'
     | '/deliveries/'
     | '/review/'
+    | '/stats/'
     | '/frontiers/$frontierId/'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
   fileRoutesByTo: FileRoutesByTo
@@ -173,8 +194,10 @@ export interface FileRouteTypes {
     | '/frontiers'
     | '/deliveries/$deliveryId'
     | '/review/$subscriptionId'
+    | '/stats/$subscriptionId'
     | '/deliveries'
     | '/review'
+    | '/stats'
     | '/frontiers/$frontierId'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
   id:
@@ -189,8 +212,10 @@ export interface FileRouteTypes {
     | '/frontiers/'
     | '/_connected/deliveries/$deliveryId'
     | '/_connected/review/$subscriptionId'
+    | '/_connected/stats/$subscriptionId'
     | '/_connected/deliveries/'
     | '/_connected/review/'
+    | '/_connected/stats/'
     | '/frontiers/$frontierId/'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
   fileRoutesById: FileRoutesById
@@ -292,6 +317,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConnectedReviewSubscriptionIdRouteImport
       parentRoute: typeof ConnectedRoute
     }
+    '/_connected/stats/': {
+      id: '/_connected/stats/'
+      path: '/stats'
+      fullPath: '/stats/'
+      preLoaderRoute: typeof ConnectedStatsIndexRouteImport
+      parentRoute: typeof ConnectedRoute
+    }
+    '/_connected/stats/$subscriptionId': {
+      id: '/_connected/stats/$subscriptionId'
+      path: '/stats/$subscriptionId'
+      fullPath: '/stats/$subscriptionId'
+      preLoaderRoute: typeof ConnectedStatsSubscriptionIdRouteImport
+      parentRoute: typeof ConnectedRoute
+    }
     '/frontiers/$frontierId/': {
       id: '/frontiers/$frontierId/'
       path: '/frontiers/$frontierId'
@@ -314,8 +353,10 @@ interface ConnectedRouteChildren {
   ConnectedUsageRoute: typeof ConnectedUsageRoute
   ConnectedDeliveriesDeliveryIdRoute: typeof ConnectedDeliveriesDeliveryIdRoute
   ConnectedReviewSubscriptionIdRoute: typeof ConnectedReviewSubscriptionIdRoute
+  ConnectedStatsSubscriptionIdRoute: typeof ConnectedStatsSubscriptionIdRoute
   ConnectedDeliveriesIndexRoute: typeof ConnectedDeliveriesIndexRoute
   ConnectedReviewIndexRoute: typeof ConnectedReviewIndexRoute
+  ConnectedStatsIndexRoute: typeof ConnectedStatsIndexRoute
 }
 
 const ConnectedRouteChildren: ConnectedRouteChildren = {
@@ -323,8 +364,10 @@ const ConnectedRouteChildren: ConnectedRouteChildren = {
   ConnectedUsageRoute: ConnectedUsageRoute,
   ConnectedDeliveriesDeliveryIdRoute: ConnectedDeliveriesDeliveryIdRoute,
   ConnectedReviewSubscriptionIdRoute: ConnectedReviewSubscriptionIdRoute,
+  ConnectedStatsSubscriptionIdRoute: ConnectedStatsSubscriptionIdRoute,
   ConnectedDeliveriesIndexRoute: ConnectedDeliveriesIndexRoute,
   ConnectedReviewIndexRoute: ConnectedReviewIndexRoute,
+  ConnectedStatsIndexRoute: ConnectedStatsIndexRoute,
 }
 
 const ConnectedRouteWithChildren = ConnectedRoute._addFileChildren(

@@ -1,0 +1,86 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { keyScope, knownScope, localScope, type Connection } from '../../data';
+import { watchItems, type StoredItem } from '../local-store';
+import { useOutboxEntries, type OutboxEntry } from '../outbox';
+import { loadSubscriptionItems, toTriageRows } from '../triage';
+import { statsOf, type SubscriptionStats } from './aggregate';
+
+export interface StatsData {
+  /** The organization's local store, once known (a connection saved unverified is verified first). */
+  scope: string | null;
+  /** Each subscription's statistics, in the order asked; absent until its items are read. */
+  bySubscription: Map<string, SubscriptionStats> | null;
+  /** The decisions of this tab and every confirmed or discarded one (for the review pace). */
+  entries: readonly OutboxEntry[];
+  error: unknown;
+  refetch: () => void;
+}
+
+/**
+ * The statistics' inputs: every item row the local store holds for the subscriptions (one read
+ * each, through TanStack Query, read again when items arrive or are deleted, in this tab or
+ * another), joined with the outbox's decisions. The join and the one-pass statistics are redone
+ * when decisions change, behind a deferred value so a stream of sends never blocks typing.
+ */
+export function useStatsData(connection: Connection, subscriptionIds: readonly string[]): StatsData {
+  const queryClient = useQueryClient();
+  const [scope, setScope] = useState<string | null>(() => knownScope(connection));
+  const [scopeError, setScopeError] = useState<unknown>(null);
+  useEffect(() => {
+    if (scope) return;
+    let cancelled = false;
+    localScope(connection).then(
+      (s) => !cancelled && setScope(s),
+      (error: unknown) => !cancelled && setScopeError(error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [connection, scope]);
+
+  const idsKey = subscriptionIds.join('\n');
+  const queryKey = useMemo(() => [...keyScope(connection), 'stats-items', scope ?? '', idsKey] as const, [connection, scope, idsKey]);
+  const items = useQuery({
+    queryKey,
+    queryFn: async (): Promise<Map<string, StoredItem[]>> => {
+      const ids = idsKey ? idsKey.split('\n') : [];
+      const lists = await Promise.all(ids.map((id) => loadSubscriptionItems(scope!, id)));
+      return new Map(ids.map((id, index) => [id, lists[index]!]));
+    },
+    enabled: scope !== null,
+    // Read on every visit (items pulled elsewhere meanwhile are included) and again when the store
+    // says it changed while the page is open; not on focus: another tab's pull is announced. The
+    // snapshot (up to 100,000 rows per subscription) is not kept once the page is left.
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  useEffect(() => {
+    if (!scope) return;
+    const ids = new Set(idsKey.split('\n'));
+    return watchItems((change) => {
+      if (change.scope !== scope || (change.subscriptionId !== '*' && !ids.has(change.subscriptionId))) return;
+      void queryClient.invalidateQueries({ queryKey });
+    });
+  }, [scope, idsKey, queryClient, queryKey]);
+
+  const entries = useOutboxEntries(connection.id);
+  const deferredEntries = useDeferredValue(entries);
+  const bySubscription = useMemo(() => {
+    if (!items.data) return null;
+    const perSubscription = new Map<string, OutboxEntry[]>();
+    for (const entry of deferredEntries) {
+      const list = perSubscription.get(entry.subscriptionId);
+      if (list) list.push(entry);
+      else perSubscription.set(entry.subscriptionId, [entry]);
+    }
+    const stats = new Map<string, SubscriptionStats>();
+    for (const [id, rows] of items.data) stats.set(id, statsOf(toTriageRows(rows, perSubscription.get(id) ?? [])));
+    return stats;
+  }, [items.data, deferredEntries]);
+
+  return { scope, bySubscription, entries, error: scopeError ?? items.error ?? null, refetch: () => void items.refetch() };
+}
