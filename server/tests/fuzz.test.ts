@@ -1,5 +1,8 @@
 import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/api/contract';
 import { startService } from '../main';
@@ -10,7 +13,7 @@ import { startHarness, type Harness } from './harness';
  * extras, sent hostile path parameters, query strings, bodies, methods and headers over a raw
  * socket (so nothing is cleaned up by an HTTP client on the way). Every answer must be below 500,
  * every non-2xx one the JSON error envelope, none may show a stack trace, and each comes within
- * 2 s. The seed is fixed and the runs are counted (about 1,250 requests in all), so a failure
+ * 2 s. The seed is fixed and the runs are counted (about 1,400 requests in all), so a failure
  * replays exactly and the file stays well under a minute on a loaded machine.
  */
 
@@ -750,5 +753,45 @@ describe('regressions found by this suite', () => {
       body: { success: false, errorCode: 'MISDIRECTED_REQUEST', errorMessage: expect.any(String) },
     });
     expect((await send({ method: 'GET', target: `${h.url}/v1/frontiers` })).status).toBe(200);
+  });
+});
+
+describe('through the gateway', () => {
+  it('a gateway to a healthy service answers hostile requests as soundly as the service itself', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dds-fuzz-gateway-'));
+    const gateway = await startService({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      seed: 'none',
+      livePullForm: 'envelope',
+      corsOrigins: [],
+      gateway: { upstream: h.url },
+    });
+    try {
+      const request = fc.record({
+        endpoint: fc.constantFrom(...ENDPOINTS),
+        id: fc.option(hostileId, { nil: undefined }),
+        query: fc.array(fc.tuple(fc.constantFrom('limit', 'subscription_id', 'from', 'cursor', 'x'), hostileQueryValue), { maxLength: 3 }),
+        method: fc.constantFrom('SAME', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
+        body: fc.option(fc.oneof(fc.constantFrom('{', '', deep(10_000), `{"subscription_id":"${'s'.repeat(70_000)}"}`), fc.json({ maxDepth: 3 })), {
+          nil: undefined,
+        }),
+        auth: fc.constantFrom<Auth | 'junk'>('key', 'jwt', 'none', 'junk'),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async (r) => {
+          const method = r.method === 'SAME' ? r.endpoint.method : r.method;
+          const query = r.query.map(([name, value]) => `${name}=${value}`).join('&');
+          const headers: [string, string][] = r.auth === 'junk' ? [['Authorization', 'Bearer junk']] : authorization(r.auth);
+          if (r.body !== undefined) headers.push(['Content-Type', 'application/json']);
+          await send({ method, target: `${fill(r.endpoint, r.id)}${query ? `?${query}` : ''}`, headers, body: r.body }, [], gateway);
+        }),
+        runs(120),
+      );
+    } finally {
+      await gateway.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
