@@ -19,7 +19,7 @@ export interface ServerTimeouts {
 export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000 };
 
 /** The node:http options for these timeouts; Node checks them every connectionsCheckingInterval. */
-export function serverOptions(timeouts: ServerTimeouts): ServerOptions {
+function serverOptions(timeouts: ServerTimeouts): ServerOptions {
   return {
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.requestMs,
@@ -66,7 +66,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
  * JSON error body instead of Node's bare status line, then the connection is closed. A socket
  * already answering a request, or already gone, is only destroyed, as Node itself does.
  */
-export function answerClientErrors(server: Server): void {
+function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
