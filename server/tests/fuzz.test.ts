@@ -669,7 +669,7 @@ describe('a body slower than its Content-Length, and headers that never end', ()
       seed: 'none',
       livePullForm: 'envelope',
       corsOrigins: [],
-      timeouts: { headersMs: 500, requestMs: 1_000 },
+      timeouts: { headersMs: 300, requestMs: 600 },
     });
     try {
       const { hostname, port, host } = new URL(slow.url);
