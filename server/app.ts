@@ -6,6 +6,7 @@ import { gateway, type GatewayOptions } from './gateway';
 import type { AppEnv, ServiceContext } from './http/context';
 import { refuseHead, validIds } from './http/guards';
 import { allowedHostsOnly } from './http/hosts';
+import { allowedMethods } from './http/methods';
 import { ApiError } from './lib/api-error';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
@@ -78,7 +79,14 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
   app.route('/', mediaRouter());
   app.route('/', consoleRouter(ctx, options.apiOrigins ?? []));
 
-  app.notFound((c) => c.json(errorBody(new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404));
+  app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0) {
+      c.header('Allow', allowed.join(', '));
+      return c.json(errorBody(new ApiError('METHOD_NOT_ALLOWED', `${c.req.method} is not supported on ${c.req.path}: use ${allowed.join(' or ')}`)), 405);
+    }
+    return c.json(errorBody(new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404);
+  });
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

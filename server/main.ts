@@ -1,13 +1,11 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DEMO_CREDENTIALS_FILE, type LivePullForm } from '../src/api/contract';
 import { createApp } from './app';
 import type { GatewayOptions } from './gateway';
 import type { ServiceContext } from './http/context';
 import { hostPolicy } from './http/hosts';
-import { answerClientErrors, DEFAULT_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/node-server';
+import { createNodeServer, DEFAULT_TIMEOUTS, type ServerTimeouts } from './http/node-server';
 import { isEmpty, seedDemo } from './seed/demo';
 import { openDb, type Db } from './store/db';
 import { dataDirSecret } from './store/secrets';
@@ -58,12 +56,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     hostPolicy: hostPolicy(options.host, options.allowedHosts ?? []),
   };
   const app = createApp(ctx, { apiOrigins: options.apiOrigins, gateway: options.gateway && { ...options.gateway, log: options.log } });
-  const server = await new Promise<ServerType>((done, fail) => {
-    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host, serverOptions: serverOptions(options.timeouts ?? DEFAULT_TIMEOUTS) }, () =>
-      done(s),
-    );
-    s.once('error', fail);
-    answerClientErrors(s as Server);
+  const server = createNodeServer(app.fetch, { hostname: options.host, timeouts: options.timeouts ?? DEFAULT_TIMEOUTS });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, options.host, () => done());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

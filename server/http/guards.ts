@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { isValidId } from '../../src/api/contract';
 import { ApiError } from '../lib/api-error';
+import { allowedMethods } from './methods';
 
 /**
  * HEAD on the API is refused. Hono answers HEAD by running the GET handler and dropping the
@@ -9,8 +10,9 @@ import { ApiError } from '../lib/api-error';
  */
 export const refuseHead = createMiddleware(async (c, next) => {
   if (c.req.method !== 'HEAD') return next();
-  c.header('Allow', 'GET');
-  throw new ApiError('METHOD_NOT_ALLOWED', 'HEAD is not supported on the API: use GET');
+  const allowed = allowedMethods(c.req.path).join(', ') || 'GET';
+  c.header('Allow', allowed);
+  throw new ApiError('METHOD_NOT_ALLOWED', `HEAD is not supported on the API: use ${allowed}`);
 });
 
 /** Query parameters that carry one ID, and those that carry a comma-separated list of them. */

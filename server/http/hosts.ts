@@ -55,7 +55,9 @@ export function isLoopbackHost(host: string | undefined): boolean {
 /** Refuses every request whose Host the policy does not allow: 421 with the JSON error body. */
 export const allowedHostsOnly = (policy: HostPolicy) =>
   createMiddleware(async (c, next) => {
-    if (!policy.allows(c.req.header('Host'))) {
+    // An absolute-form request (`GET http://name/path`) names its host on the request line, which
+    // then overrides Host (RFC 9112 3.2.2): both must be a name the service answers.
+    if (!policy.allows(c.req.header('Host')) || !policy.allows(new URL(c.req.url).host)) {
       throw new ApiError('MISDIRECTED_REQUEST', 'this service does not answer for that Host: start it with --allowed-host NAME to add one');
     }
     return next();

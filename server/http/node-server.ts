@@ -1,5 +1,6 @@
-import type { Server, ServerOptions } from 'node:http';
-import type { Socket } from 'node:net';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../../src/api/contract';
 import { ApiError } from '../lib/api-error';
 
@@ -18,11 +19,14 @@ export interface ServerTimeouts {
 export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000 };
 
 /** The node:http options for these timeouts; Node checks them every connectionsCheckingInterval. */
-export function serverOptions(timeouts: ServerTimeouts): ServerOptions {
+function serverOptions(timeouts: ServerTimeouts): ServerOptions {
   return {
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.requestMs,
     connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    // Node answers a request without Host with its own bare 400; the app's Host allow-list
+    // answers it instead, with the 421 JSON error body, as it does any Host it was not told about.
+    requireHostHeader: false,
   };
 }
 
@@ -31,6 +35,24 @@ function codeFor(error: NodeJS.ErrnoException): ErrorCode {
   if (error.code === 'HPE_HEADER_OVERFLOW') return 'HEADERS_TOO_LARGE';
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'REQUEST_TIMEOUT';
   return 'INVALID_PARAMETER';
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  421: 'Misdirected Request',
+  431: 'Request Header Fields Too Large',
+};
+
+/** The contract's error body as a whole HTTP/1.1 answer written straight to a socket, which is then closed. */
+function endWithError(socket: Duplex, failure: ApiError, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify({ success: false, errorCode: failure.code, errorMessage: failure.message });
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(
+    `HTTP/1.1 ${failure.status} ${STATUS_TEXT[failure.status] ?? 'Error'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra.join('')}Connection: close\r\n\r\n${body}`,
+  );
 }
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
@@ -44,18 +66,52 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
  * JSON error body instead of Node's bare status line, then the connection is closed. A socket
  * already answering a request, or already gone, is only destroyed, as Node itself does.
  */
-export function answerClientErrors(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
-    const failure = new ApiError(codeFor(error), MESSAGES[codeFor(error)]!);
-    const body = JSON.stringify({ success: false, errorCode: failure.code, errorMessage: failure.message });
-    socket.end(
-      `HTTP/1.1 ${failure.status} ${failure.status === 431 ? 'Request Header Fields Too Large' : failure.status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    endWithError(socket, new ApiError(codeFor(error), MESSAGES[codeFor(error)]!));
   });
+  // CONNECT is a proxy's method: Node hands such a request to 'connect' listeners only, and
+  // with none it drops the connection without a word. It gets the 405 a wrong method gets.
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    endWithError(socket, new ApiError('METHOD_NOT_ALLOWED', 'CONNECT is not supported: this is not a proxy'), { Allow: 'GET, POST' });
+  });
+  // An Expect other than 100-continue: Node would answer its own bare 417. The service needs
+  // no expectation met, so the request is served as if it had none (RFC 9110 10.1.1 allows it).
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    server.emit('request', request, response);
+  });
+}
+
+/**
+ * A request the Node adapter cannot even turn into a fetch Request (a backslash in the path, a
+ * target that is neither a path nor an absolute URL, a Host that is no host) is answered by
+ * the adapter with a bare 400; here it gets the contract's error body.
+ */
+function requestErrorResponse(error: unknown): Response {
+  const failure =
+    error instanceof RequestError && /host/i.test(error.message)
+      ? new ApiError('MISDIRECTED_REQUEST', 'the Host header is not a host name')
+      : new ApiError('INVALID_PARAMETER', 'malformed request target');
+  return new Response(JSON.stringify({ success: false, errorCode: failure.code, errorMessage: failure.message }), {
+    status: failure.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** The service's node:http server: the app behind these timeouts, every refusal Node or the adapter makes as the JSON error body. */
+export function createNodeServer(
+  fetch: (request: Request, env: { incoming: IncomingMessage; outgoing: ServerResponse }) => Response | Promise<Response>,
+  options: { hostname: string; timeouts: ServerTimeouts },
+): Server {
+  const server = createServer(
+    serverOptions(options.timeouts),
+    getRequestListener(fetch as Parameters<typeof getRequestListener>[0], { hostname: options.hostname, errorHandler: requestErrorResponse }),
+  );
+  answerClientErrors(server);
+  return server;
 }

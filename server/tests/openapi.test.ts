@@ -121,12 +121,71 @@ describe('the OpenAPI document', () => {
         'GET /v1/data/deliveries',
         'GET /v1/data/deliveries/{delivery_id}/items',
         'GET /v1/openapi.json',
+        // HEAD on each GET path, documented as the 405 it is.
+        'HEAD /v1/frontiers',
+        'HEAD /v1/frontiers/{frontier_id}/tasks',
+        'HEAD /v1/data/verticals',
+        'HEAD /v1/frontiers/{frontier_id}/tasks/{task_id}/preview',
+        'HEAD /v1/live/pull',
+        'HEAD /v1/live/usage',
+        'HEAD /v1/data/pull',
+        'HEAD /v1/data/deliveries',
+        'HEAD /v1/data/deliveries/{delivery_id}/items',
+        'HEAD /v1/openapi.json',
       ].sort(),
     );
+  });
+
+  it("lists the hardening's refusals as error envelopes: 405 on HEAD, and 400, 408, 421 and 431 on every operation", () => {
+    const document = buildOpenApiDocument() as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { allOf: unknown[] } }> }> }>>;
+    };
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const statuses = method === 'head' ? ['405', '400', '408', '421', '431'] : ['400', '408', '421', '431'];
+        for (const status of statuses) {
+          const schema = operation.responses[status]?.content?.['application/json']?.schema;
+          expect(schema?.allOf[0], `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+        }
+        if (method === 'head')
+          expect(
+            Object.keys(operation.responses).some((s) => s.startsWith('2')),
+            `${method} ${path}`,
+          ).toBe(false);
+      }
+    }
   });
 });
 
 describe('real traffic conforms to the document', () => {
+  it('HEAD on every GET path, and a method a path does not answer, are the documented 405 with Allow', async () => {
+    for (const [method, path, allow] of [
+      ['HEAD', '/v1/live/pull?subscription_id=sub_live_streets', 'GET'],
+      ['HEAD', '/v1/frontiers/101/tasks', 'GET'],
+      ['HEAD', '/v1/openapi.json', 'GET'],
+      ['PUT', '/v1/frontiers', 'GET'],
+      ['DELETE', '/v1/data/deliveries/d1/items', 'GET'],
+      ['GET', '/v1/live/items/1/adopt', 'POST'],
+      ['PATCH', '/v1/auth/verify-key', 'POST'],
+    ] as const) {
+      const response = await fetch(`${h.url}${path}`, { method, headers: { authorization: `Bearer ${h.demo.api_key}` } });
+      const label = `${method} ${path}`;
+      expect(response.status, label).toBe(405);
+      expect(response.headers.get('allow'), label).toBe(allow);
+      expect(response.headers.get('content-type'), label).toMatch(/^application\/json/);
+      const url = new URL(path, h.url);
+      const operation = api.matchOperation({ method, path: url.pathname, query: url.search.slice(1), headers: {} }) as Operation | undefined;
+      if (method === 'HEAD') {
+        expect(operation?.responses?.['405'], label).toBeDefined();
+      } else {
+        // Not an operation of the document (it lists what a path answers), so the envelope is checked against ErrorBody.
+        expect(operation, label).toBeUndefined();
+        const body = (await response.json()) as { errorCode: string };
+        expect(body, label).toEqual({ success: false, errorCode: 'METHOD_NOT_ALLOWED', errorMessage: expect.any(String) });
+      }
+    }
+  });
+
   it('catalogue and preview', async () => {
     const frontiers = await get('/v1/frontiers');
     expect(frontiers.body.data.length).toBeGreaterThan(0);

@@ -313,13 +313,24 @@ const SECURITY: Record<Auth, Record<string, string[]>[]> = {
   jwt: [{ dashboardJwt: [] }],
 };
 
+/**
+ * What any request can be answered, before its endpoint sees it (server/http): a malformed
+ * request, an ID outside the ID rule or a repeated parameter (400), a request not received in
+ * time (408), a Host the service does not answer (421), headers too large (431).
+ */
+const TRANSPORT_ERRORS: ErrorCode[] = ['INVALID_PARAMETER', 'REQUEST_TIMEOUT', 'MISDIRECTED_REQUEST', 'HEADERS_TOO_LARGE'];
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
   401: 'Not authenticated',
   403: 'Not allowed',
   404: 'Not found',
+  405: 'Method not allowed',
+  408: 'Request not received in time',
   409: 'Conflict with the recorded decision',
   413: 'Request body too large',
+  421: 'Misdirected request: a Host this service does not answer',
+  431: 'Request headers too large',
   500: 'Internal error',
 };
 
@@ -380,8 +391,15 @@ function pathParameters(path: string): JsonObject[] {
 
 /** The error envelope per status, its `errorCode` narrowed to the codes this endpoint can answer there. */
 function errorResponses(operation: Operation): Record<string, JsonObject> {
-  const codes = new Set<ErrorCode>([...AUTH_ERRORS[operation.auth], ...operation.errors, 'INTERNAL_ERROR']);
+  const codes = new Set<ErrorCode>([...TRANSPORT_ERRORS, ...AUTH_ERRORS[operation.auth], ...operation.errors, 'INTERNAL_ERROR']);
   if (operation.method === 'post') codes.add('BODY_TOO_LARGE');
+  return envelopes(codes);
+}
+
+/** `Allow` on a 405: the methods the path answers. */
+const ALLOW_HEADER = { Allow: { description: 'The methods this path answers.', schema: { type: 'string' } } };
+
+function envelopes(codes: ReadonlySet<ErrorCode>, allow?: string): Record<string, JsonObject> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) {
     if (!codes.has(code)) continue;
@@ -399,7 +417,8 @@ function errorResponses(operation: Operation): Record<string, JsonObject> {
       return [
         String(status),
         {
-          description: `${STATUS_TEXT[status] ?? 'Error'}: ${statusCodes.join(', ')}`,
+          description: `${STATUS_TEXT[status] ?? 'Error'}: ${statusCodes.join(', ')}${status === 405 && allow ? ` (Allow: ${allow})` : ''}`,
+          ...(status === 405 ? { headers: ALLOW_HEADER } : {}),
           content: { 'application/json': { schema: { allOf: [ref('ErrorBody'), narrowed] } } },
         },
       ];
@@ -425,10 +444,32 @@ function operationObject(operation: Operation): JsonObject {
   };
 }
 
+/**
+ * HEAD on a GET path: refused with 405 (server/http/guards.ts), since a HEAD runs the GET and
+ * drops its answer, and a HEAD on the incremental pull would move the subscription for nothing.
+ * Documented so that a client generated from this document knows; the answer has no body, its
+ * status and headers are those of the envelope below.
+ */
+function headObject(operation: Operation): JsonObject {
+  return {
+    operationId: `head${operation.operationId[0]!.toUpperCase()}${operation.operationId.slice(1)}`,
+    summary: `HEAD ${operation.path}: refused, use GET`,
+    description: 'HEAD is never served on the API: a HEAD would run the GET and drop its answer. The answer is 405 with `Allow: GET`, without a body.',
+    tags: [operation.tag],
+    security: [],
+    ...(operation.path.includes('{') ? { parameters: pathParameters(operation.path) } : {}),
+    responses: envelopes(new Set<ErrorCode>(['METHOD_NOT_ALLOWED', ...TRANSPORT_ERRORS]), 'GET'),
+  };
+}
+
 export function buildOpenApiDocument(): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const operation of OPERATIONS) {
-    paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) };
+    paths[operation.path] = {
+      ...paths[operation.path],
+      [operation.method]: operationObject(operation),
+      ...(operation.method === 'get' ? { head: headObject(operation) } : {}),
+    };
   }
   return {
     openapi: '3.1.0',
@@ -439,6 +480,9 @@ export function buildOpenApiDocument(): JsonObject {
         'The Data Delivery Service interface (shared/spec/data-delivery-service-interface.md) as this repository implements it,',
         'generated from its zod contract (src/api/contract). Where the spec is silent the decisions are in docs/contract.md.',
         `Every failure is the JSON error envelope with its HTTP status; request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
+        'A documented path asked with a method it does not answer is 405 METHOD_NOT_ALLOWED with `Allow`; HEAD is always 405.',
+        'Any request may also be refused before its endpoint sees it: 400 (malformed), 408 (not received in time), 421 (a Host',
+        'the service does not answer; start it with --allowed-host) or 431 (headers too large).',
       ].join(' '),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },

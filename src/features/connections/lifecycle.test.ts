@@ -63,4 +63,21 @@ describe('connection lifecycle', () => {
     expect(queryClient.getQueryData([...keyScope(b), 'usage'])).toBeUndefined();
     expect(reload).toHaveBeenCalledTimes(6);
   });
+
+  it('remove also forgets the image origins the connection allowed; disconnect keeps them, and other connections keep theirs', () => {
+    const life = connectionLifecycle(new QueryClient(), () => undefined);
+    const a = connection('img-a');
+    const b = connection('img-b', 'b'.repeat(32));
+    life.save(a);
+    life.save(b);
+    window.localStorage.setItem('dds.imageOrigins.img-a', JSON.stringify(['https://cdn.example.org']));
+    window.localStorage.setItem('dds.imageOrigins.img-b', JSON.stringify(['https://img.example.net']));
+
+    life.disconnect(connectionStore.getSnapshot().connections.find((c) => c.id === 'img-a')!);
+    expect(window.localStorage.getItem('dds.imageOrigins.img-a')).not.toBeNull();
+
+    life.remove(a);
+    expect(window.localStorage.getItem('dds.imageOrigins.img-a')).toBeNull();
+    expect(window.localStorage.getItem('dds.imageOrigins.img-b')).toBe(JSON.stringify(['https://img.example.net']));
+  });
 });

@@ -50,6 +50,17 @@ function allowOrigin(connectionId: string, origin: string): void {
   notify();
 }
 
+/** Forgets a connection's allowed origins, here and in every tab: the connection is removed. */
+export function forgetImageOrigins(connectionId: string): void {
+  cache.delete(connectionId);
+  try {
+    storage()?.removeItem(PREFIX + connectionId);
+  } catch {
+    // Storage disabled: nothing was kept there.
+  }
+  notify();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab allowed an origin: read it again.

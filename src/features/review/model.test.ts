@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMicros, OVER_RANGE } from '../../lib/money';
 import { outboxEntry } from '../../test/outbox-entry';
 import { displayState, visitSpending, type ReviewItem } from './model';
 
@@ -24,6 +25,15 @@ describe('spent this visit', () => {
       entry({ itemId: 'before', sentAt: 100 }),
     ];
     expect(visitSpending(entries, new Set(['known']), 500)).toBe(12_500);
+  });
+
+  it('past the exact integer range is the over-range marker, shown as "over $9,007,199,254", never an inexact number', () => {
+    const huge = entry({ itemId: 'huge', sentAt: 1_000, priceMicros: Number.MAX_SAFE_INTEGER - 10 });
+    const more = entry({ itemId: 'more', sentAt: 1_100, priceMicros: 20 });
+    expect(visitSpending([huge], new Set(), 500)).toBe(Number.MAX_SAFE_INTEGER - 10);
+    const spent = visitSpending([huge, more], new Set(), 500);
+    expect(spent).toBe(OVER_RANGE);
+    expect(formatMicros(spent)).toBe('over $9,007,199,254');
   });
 });
 

@@ -165,16 +165,17 @@ function recordedState(recorded: string | undefined): DisplayState | null {
  */
 export function visitSpending(entries: readonly OutboxEntry[], alreadyAdopted: ReadonlySet<string>, visitStart: number): number {
   const counted = new Set<string>();
-  let spent = 0;
+  const charges: number[] = [];
   const sent = entries.filter((e) => e.kind === 'simulated' && e.decision === 'adopt' && e.state === 'sent').sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0));
   for (const entry of sent) {
     if (alreadyAdopted.has(entry.itemId) || counted.has(entry.itemId)) continue;
     counted.add(entry.itemId);
     // Confirmed before this visit (the workspace was left and opened again): that visit's charge.
     if ((entry.sentAt ?? 0) < visitStart) continue;
-    spent += entry.priceMicros ?? 0;
+    charges.push(entry.priceMicros ?? 0);
   }
-  return spent;
+  // Exact, or OVER_RANGE past the exact integer range (shown as "over $9,007,199,254"), never a rounded float.
+  return sumMicros(charges);
 }
 
 /** The latest outbox entry per item id. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
+import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { useConnections } from '../../connections';
 import { outboxCounts, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../hooks';
@@ -166,9 +167,14 @@ export function OutboxNotices() {
             {problems.slice(0, 20).map((e) => (
               <li key={e.id} className="flex flex-wrap items-center gap-2">
                 <span className="text-red-800 dark:text-red-200">
-                  {e.state === 'conflict'
-                    ? `Not saved: the service already holds “${e.recorded ?? 'another decision'}” for ${e.kind === 'live' ? 'submission' : 'item'} ${e.itemId} (you chose ${e.decision}).`
-                    : `Could not ${describe(e)}: ${e.lastError ?? 'unknown error'}`}
+                  {e.state === 'conflict' ? (
+                    `Not saved: the service already holds “${cut(e.recorded ?? 'another decision')}” for ${e.kind === 'live' ? 'submission' : 'item'} ${e.itemId} (you chose ${e.decision}).`
+                  ) : (
+                    // The error text is the service's: it may be megabytes long, so it is cut, whole on request.
+                    <>
+                      Could not {describe(e)}: <LongText text={e.lastError ?? 'unknown error'} />
+                    </>
+                  )}
                 </span>
                 {e.state === 'failed' && (
                   <Button size="sm" onClick={() => outbox.retry(id, e.id)} aria-label={`Retry ${describe(e)}`}>

@@ -7,7 +7,7 @@ import type { OutboxEntry } from '../../outbox';
 import { PayloadViewer } from '../../payload';
 import { useItemContent } from '../content-cache';
 import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
-import { cut, LongText, SHOWN_CHARACTERS } from './long-text';
+import { cut, LongText, SHOWN_CHARACTERS } from '../../../components/ui/long-text';
 import { ariaKeys } from '../keymap';
 
 const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {

@@ -4,7 +4,7 @@ import { cx } from '../../../lib/cx';
 import { formatMicros } from '../../../lib/money';
 import type { PickMode } from '../focus-selection';
 import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
-import { cut } from './long-text';
+import { cut } from '../../../components/ui/long-text';
 
 /** A row shows less than the item's header: one line each, whatever the server sent. */
 const ROW_CHARACTERS = 200;

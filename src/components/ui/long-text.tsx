@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 /**
  * Metadata comes from the service and may be megabytes long: a 5 MB quality grade, laid out in a
