@@ -1,2 +1,3 @@
 /** Public entry of the payload feature: the shared viewer of delivered content. */
 export { PayloadViewer } from './payload-viewer';
+export { findImage } from './annotations';
