@@ -47,11 +47,14 @@ export function flattenContent(content: unknown, out = new Map<string, unknown>(
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A cell's text: JSON for objects and arrays; a leading apostrophe where a spreadsheet would see a formula. */
+/**
+ * A cell's text: JSON for objects and arrays; a leading apostrophe on text a spreadsheet would run
+ * as a formula. Numbers are values, never formulas: -5 stays -5.
+ */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  if (typeof value === 'string') return FORMULA_START.test(value) ? `'${value}` : value;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 function fixedCells(record: ExportRecord): unknown[] {
