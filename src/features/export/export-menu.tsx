@@ -131,7 +131,7 @@ function ExportDialog({ connection, subscription, rows, allRows, filters, onClos
                   {key === 'coco' && (
                     <p id={`${titleId}-coco`} className="ml-6 text-xs text-slate-600 dark:text-slate-400">
                       {cocoReason ??
-                        `${items(imageCount ?? 0)} with image annotations${chosen.length > (imageCount ?? 0) ? `; ${count(chosen.length - (imageCount ?? 0))} others left out` : ''}.`}
+                        `${items(imageCount ?? 0)} with image annotations${chosen.length > (imageCount ?? 0) ? `; ${count(chosen.length - (imageCount ?? 0))} left out` : ''}.`}
                     </p>
                   )}
                 </div>
