@@ -47,16 +47,18 @@ function ExportDialog({ connection, subscription, rows, allRows, filters, onClos
   );
   const [selection, setSelection] = useState<ExportSelection>(() => (selections.adopted.length > 0 ? 'adopted' : 'filter'));
   const [format, setFormat] = useState<ExportFormat>('jsonl');
-  const images = useImageItems(allRows);
   const { phase, start, cancel, reset, fail } = useExportRun();
+  const images = useImageItems(allRows, phase.kind === 'running');
   const chosen = selections[selection];
-  const imageCount = images ? countImageRows(chosen, images) : null;
+  const imageCount = images && !(images instanceof Error) ? countImageRows(chosen, images) : null;
   const cocoReason =
-    imageCount === null
-      ? 'Checking which items are images with annotations…'
-      : imageCount === 0
-        ? 'None of these items is an image with boxes, polygons or keypoints.'
-        : null;
+    images instanceof Error
+      ? `Could not read the items' content: ${images.message}`
+      : imageCount === null
+        ? 'Checking which items are images with annotations…'
+        : imageCount === 0
+          ? 'None of these items is an image with boxes, polygons or keypoints.'
+          : null;
   // COCO chosen, then a selection without images: back to JSON Lines rather than a disabled choice.
   const effectiveFormat = format === 'coco' && cocoReason ? 'jsonl' : format;
   const running = phase.kind === 'running';
@@ -207,16 +209,28 @@ function ExportStatus({
   );
 }
 
-/** The image items among all rows (null while the records are being read). */
-function useImageItems(allRows: readonly TriageRow[]): ReadonlySet<string> | null {
-  const [found, setFound] = useState<{ rows: readonly TriageRow[]; ids: ReadonlySet<string> } | null>(null);
+/** Image items found per list of rows: a dialog opened again over the same rows does not read them again. */
+const imageItemsCache = new WeakMap<readonly TriageRow[], ReadonlySet<string>>();
+
+/**
+ * The image items among all rows (null while the records are being read). The reading stops while
+ * an export runs (`paused`): the export reads the same records, and one reader is enough.
+ */
+function useImageItems(allRows: readonly TriageRow[], paused: boolean): ReadonlySet<string> | Error | null {
+  const [failed, setFailed] = useState<{ rows: readonly TriageRow[]; error: Error } | null>(null);
+  const [, setFound] = useState(0);
   useEffect(() => {
+    if (paused || imageItemsCache.has(allRows)) return;
     const abort = new AbortController();
     findImageItems(storeSource(allRows), abort.signal).then(
-      (ids) => !abort.signal.aborted && setFound({ rows: allRows, ids }),
-      () => !abort.signal.aborted && setFound({ rows: allRows, ids: new Set() }),
+      (ids) => {
+        if (abort.signal.aborted) return;
+        imageItemsCache.set(allRows, ids);
+        setFound((n) => n + 1);
+      },
+      (error: unknown) => !abort.signal.aborted && setFailed({ rows: allRows, error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => abort.abort();
-  }, [allRows]);
-  return found?.rows === allRows ? found.ids : null;
+  }, [allRows, paused]);
+  return imageItemsCache.get(allRows) ?? (failed?.rows === allRows ? failed.error : null);
 }
