@@ -36,6 +36,7 @@ import { createRoot } from 'react-dom/client';
 import { localDb, saveDelivered, summaryOfLive } from '${root}/src/features/local-store/index.ts';
 import { loadSubscriptionItems, toTriageRows } from '${root}/src/features/triage/index.ts';
 import { ExportMenu } from '${root}/src/features/export/index.ts';
+import { readRecords } from '${root}/src/features/export/read-records.ts';
 
 const SCOPE = 'http://127.0.0.1 org_bench';
 const SUBSCRIPTION = '${SUBSCRIPTION}';
@@ -72,6 +73,15 @@ window.benchFill = async (count) => {
     await saveDelivered(db, SCOPE, SUBSCRIPTION, 'incremental', page, 1_700_000_000_000 + from);
   }
   return performance.now() - started;
+};
+
+/** The store's share of an export: every record read, nothing written. */
+window.benchReadOnly = async () => {
+  const rows = toTriageRows(await loadSubscriptionItems(SCOPE, SUBSCRIPTION), []);
+  const started = performance.now();
+  let count = 0;
+  for await (const { record } of readRecords(rows)) if (record) count++;
+  return { ms: performance.now() - started, count };
 };
 
 window.benchMount = async () => {
@@ -187,6 +197,7 @@ async function main() {
     await page.goto(url);
     console.log(`filling the store with ${ITEMS.toLocaleString('en-US')} items (pages of 200)…`);
     const fillMs = await page.evaluate((n) => (window as unknown as { benchFill: (n: number) => Promise<number> }).benchFill(n), ITEMS);
+    const readOnly = await page.evaluate(() => (window as unknown as { benchReadOnly: () => Promise<{ ms: number; count: number }> }).benchReadOnly());
 
     // As a download: no File System Access API, so chunks go into a Blob (the fallback path).
     await page.addInitScript(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined }));
@@ -223,6 +234,10 @@ async function main() {
     const target = { seconds: 10, heapMb: 250 };
     printTable(`Export benchmark: ${ITEMS.toLocaleString('en-US')} items as JSON Lines (Chromium, bench page bundled by Vite, IndexedDB in memory)`, [
       { metric: `fill the store (${ITEMS / 200} pages of 200)`, value: `${(fillMs / 1000).toFixed(1)} s` },
+      {
+        metric: `read every record from the store, nothing written (${readOnly.count.toLocaleString('en-US')})`,
+        value: `${(readOnly.ms / 1000).toFixed(2)} s`,
+      },
       {
         metric: 'export as a download (Blob chunks): click → saved',
         value: `${blobRun.seconds.toFixed(2)} s`,

@@ -17,46 +17,66 @@ export function inDeliveryOrder(rows: readonly TriageRow[]): TriageRow[] {
 
 /**
  * The delivered records of these rows, in delivery order, read from the local store a few page rows
- * at a time (never all at once: a read holds at most PAGES_PER_READ pages' records). The records
- * of a page's other items are dropped with the batch.
+ * at a time (never all at once: memory holds the current batch and the one read ahead, each at
+ * most PAGES_PER_READ pages' records). The records of a page's other items are dropped with the batch.
  */
 export async function* readRecords(rows: readonly TriageRow[], db: ConsoleDb = localDb()): AsyncGenerator<ExportRecord, void, undefined> {
-  const ordered = inDeliveryOrder(rows);
-  let start = 0;
-  while (start < ordered.length) {
-    // The next batch: rows up to the PAGES_PER_READ-th distinct page, or ITEMS_PER_READ legacy items.
-    const pageIds = new Set<number>();
-    const legacy: TriageRow[] = [];
-    let end = start;
-    for (; end < ordered.length; end++) {
-      const page = ordered[end]!.item.page;
-      if (page === undefined) {
-        if (legacy.length >= ITEMS_PER_READ) break;
-        legacy.push(ordered[end]!);
-      } else if (!pageIds.has(page)) {
-        if (pageIds.size >= PAGES_PER_READ) break;
-        pageIds.add(page);
-      }
-    }
-    const batch = ordered.slice(start, end);
-    start = end;
-    const records = await db.transaction('r', db.pages, db.payloads, async () => {
-      const [pages, payloads] = await Promise.all([
-        db.pages.bulkGet([...pageIds]),
-        legacy.length ? db.payloads.bulkGet(legacy.map(({ item }): ItemKey => [item.scope, item.subscriptionId, item.itemId])) : [],
-      ]);
-      const byPage = new Map<number, Map<string, unknown>>();
-      for (const page of pages) if (page?.id !== undefined) byPage.set(page.id, page.records);
-      const byItem = new Map<string, unknown>();
-      for (const payload of payloads) if (payload) byItem.set(payload.itemId, payload.record);
-      return { byPage, byItem };
-    });
-    for (const row of batch) {
+  const batches = batchesOf(inDeliveryOrder(rows));
+  // One batch is read ahead while the current one is written: the store's wait overlaps the work.
+  let next = batches.length ? readBatch(db, batches[0]!) : null;
+  for (let index = 0; next; index++) {
+    const current = await next;
+    next = index + 1 < batches.length ? readBatch(db, batches[index + 1]!) : null;
+    // A batch not awaited (the reader stopped early) must not be an unhandled rejection.
+    next?.catch(() => undefined);
+    for (const row of current.rows) {
       const { item } = row;
-      const record = item.page === undefined ? records.byItem.get(item.itemId) : records.byPage.get(item.page)?.get(item.itemId);
+      const record = item.page === undefined ? current.byItem.get(item.itemId) : current.byPage.get(item.page)?.get(item.itemId);
       yield { row, record: record ?? null };
     }
   }
+}
+
+interface Batch {
+  rows: TriageRow[];
+  pageIds: number[];
+  legacy: ItemKey[];
+}
+
+/** Consecutive rows up to the PAGES_PER_READ-th distinct page row, or ITEMS_PER_READ legacy items. */
+function batchesOf(ordered: readonly TriageRow[]): Batch[] {
+  const batches: Batch[] = [];
+  let start = 0;
+  while (start < ordered.length) {
+    const pageIds = new Set<number>();
+    const legacy: ItemKey[] = [];
+    let end = start;
+    for (; end < ordered.length; end++) {
+      const { item } = ordered[end]!;
+      if (item.page === undefined) {
+        if (legacy.length >= ITEMS_PER_READ) break;
+        legacy.push([item.scope, item.subscriptionId, item.itemId]);
+      } else if (!pageIds.has(item.page)) {
+        if (pageIds.size >= PAGES_PER_READ) break;
+        pageIds.add(item.page);
+      }
+    }
+    batches.push({ rows: ordered.slice(start, end), pageIds: [...pageIds], legacy });
+    start = end;
+  }
+  return batches;
+}
+
+/** One batch's records, in one read transaction: the page rows' records by page, legacy records by item. */
+function readBatch(db: ConsoleDb, batch: Batch) {
+  return db.transaction('r', db.pages, db.payloads, async () => {
+    const [pages, payloads] = await Promise.all([db.pages.bulkGet(batch.pageIds), batch.legacy.length ? db.payloads.bulkGet(batch.legacy) : []]);
+    const byPage = new Map<number, Map<string, unknown>>();
+    for (const page of pages) if (page?.id !== undefined) byPage.set(page.id, page.records);
+    const byItem = new Map<string, unknown>();
+    for (const payload of payloads) if (payload) byItem.set(payload.itemId, payload.record);
+    return { rows: batch.rows, byPage, byItem };
+  });
 }
 
 /** A source reading the rows afresh on every pass. */

@@ -58,15 +58,20 @@ export async function runExport(options: RunExportOptions): Promise<RunExportRes
   let pendingChars = 0;
   let bytes = 0;
   const encoder = new TextEncoder();
+  // One write in flight while the next chunk is made: a file's write goes to another process.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (pendingChars === 0) return;
     const text = pending.join('');
     pending = [];
     pendingChars = 0;
+    await writing;
     if (signal?.aborted) throw new Cancelled();
     // Counted as UTF-8, as the file holds it (a string's length counts UTF-16 units).
     bytes += encoder.encode(text).byteLength;
-    await sink.write(text);
+    writing = sink.write(text);
+    // Its failure is seen at the next flush or at the end, not as an unhandled rejection meanwhile.
+    writing.catch(() => undefined);
   };
   try {
     onProgress?.({ done: 0, total, pass: 1, passes: writer.passes });
@@ -78,10 +83,12 @@ export async function runExport(options: RunExportOptions): Promise<RunExportRes
       step = await chunks.next();
     }
     await flush();
+    await writing;
     if (signal?.aborted) throw new Cancelled();
     await sink.close();
     return { status: 'saved', bytes, ...step.value };
   } catch (error) {
+    await writing.catch(() => undefined);
     await sink.abort().catch(() => undefined);
     if (error instanceof Cancelled) return { status: 'cancelled' };
     throw error;
