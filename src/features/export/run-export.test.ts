@@ -7,7 +7,7 @@ import { csvWriter } from './csv-writer';
 import { readRecords, storeSource } from './read-records';
 import { runExport, type ExportProgress } from './run-export';
 import { blobSink, chooseSink, type ExportSink } from './sinks';
-import { testManifest } from './test-rows';
+import { testManifest, triageRow } from './test-rows';
 import { setDatabaseForTests } from '../local-store';
 
 const submission = (n: number) => ({
@@ -142,6 +142,31 @@ describe('runExport', () => {
     expect(result).toEqual({ status: 'cancelled' });
     expect(chunks).toHaveLength(2);
     expect(calls).toEqual(['write', 'write', 'abort']);
+  });
+
+  it('stops reading at the next item once cancelled, not at the end of a chunk', async () => {
+    const controller = new AbortController();
+    const { sink, calls } = fakeSink();
+    let read = 0;
+    const source = async function* () {
+      for (let i = 0; i < 10_000; i++) {
+        read++;
+        yield { row: triageRow({ itemId: String(i), seq: i }), record: { n: i } };
+      }
+    };
+    const result = await runExport({
+      writer: jsonlWriter,
+      manifest: testManifest('jsonl', 10_000),
+      source,
+      total: 10_000,
+      sink,
+      signal: controller.signal,
+      chunkChars: Number.MAX_SAFE_INTEGER,
+      onProgress: ({ done }) => done >= 500 && controller.abort(),
+    });
+    expect(result).toEqual({ status: 'cancelled' });
+    expect(read).toBeLessThanOrEqual(501);
+    expect(calls).toEqual(['abort']);
   });
 
   it('discards the file when the writer fails, and says why', async () => {
