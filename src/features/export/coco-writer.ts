@@ -6,7 +6,7 @@ import type { ExportWriter, WriteSummary } from './writer';
 const UNLABELLED = 'unlabelled';
 
 /** bbox [x, y, w, h], area and segmentation of one shape, in COCO's terms. */
-export function cocoGeometry(shape: CocoShape): { bbox: [number, number, number, number]; area: number; segmentation: number[][]; keypoints?: number[] } {
+function cocoGeometry(shape: CocoShape): { bbox: [number, number, number, number]; area: number; segmentation: number[][]; keypoints?: number[] } {
   if (shape.kind === 'box') return { bbox: [shape.x, shape.y, shape.width, shape.height], area: shape.width * shape.height, segmentation: [] };
   const xs = shape.points.map((p) => p[0]);
   const ys = shape.points.map((p) => p[1]);

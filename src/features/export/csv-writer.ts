@@ -24,7 +24,7 @@ export const FIXED_COLUMNS = [
 ] as const;
 
 /** Content keys deeper than this are written as JSON text in the column of their depth-3 parent. */
-export const MAX_DEPTH = 3;
+const MAX_DEPTH = 3;
 /** Content columns past this many (in first-seen order) go together, as JSON, into `content._more`. */
 export const MAX_CONTENT_COLUMNS = 500;
 const MORE = 'content._more';
@@ -81,7 +81,7 @@ function fixedCells(record: ExportRecord): unknown[] {
 }
 
 /** The content columns of a selection: a first pass over it (keys only), in first-seen order, capped. */
-export async function contentColumns(source: RecordSource): Promise<{ columns: string[]; more: boolean }> {
+async function contentColumns(source: RecordSource): Promise<{ columns: string[]; more: boolean }> {
   const seen = new Set<string>();
   let more = false;
   for await (const { row, record } of source()) {

@@ -1,10 +1,8 @@
 import type { Connection, ConnectionSubscription } from '../../data';
 
-export const EXPORT_FORMATS = ['jsonl', 'csv', 'coco'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export const EXPORT_SELECTIONS = ['adopted', 'filter', 'all'] as const;
-export type ExportSelection = (typeof EXPORT_SELECTIONS)[number];
+export type ExportFormat = 'jsonl' | 'csv' | 'coco';
+/** Every adopted item of the subscription, the items view's current filter, or everything. */
+export type ExportSelection = 'adopted' | 'filter' | 'all';
 
 /** What a file holds, written at its start (docs/export.md): enough to know later where it came from. */
 export interface ExportManifest {

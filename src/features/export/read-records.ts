@@ -11,7 +11,7 @@ const ITEMS_PER_READ = 2_000;
  * The rows in delivery order: items of one page were written together, so consecutive rows share
  * their page row and each page row is read once, whatever order the view sorted them in.
  */
-export function inDeliveryOrder(rows: readonly TriageRow[]): TriageRow[] {
+function inDeliveryOrder(rows: readonly TriageRow[]): TriageRow[] {
   return [...rows].sort((a, b) => a.item.seq - b.item.seq);
 }
 

@@ -12,7 +12,7 @@ export interface ExportSink {
 }
 
 /** A file the user chose (File System Access API): written as it goes, nothing held in memory. */
-export async function fileSink(handle: FileSystemFileHandle): Promise<ExportSink> {
+async function fileSink(handle: FileSystemFileHandle): Promise<ExportSink> {
   const writable = await handle.createWritable();
   return {
     via: 'file',
@@ -24,7 +24,7 @@ export async function fileSink(handle: FileSystemFileHandle): Promise<ExportSink
 }
 
 /** Offers a Blob as a download through an object URL, released once the browser has taken it. */
-export function downloadBlob(blob: Blob, fileName: string): void {
+function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -5,7 +5,7 @@ import type { ExportRecord, RecordSource } from './export-record';
 import { buildManifest, type ExportFormat } from './manifest';
 
 /** Test helpers: a stored item row, a triage row around it, a source over fixed records. */
-export function storedItem(over: Partial<StoredItem> = {}): StoredItem {
+function storedItem(over: Partial<StoredItem> = {}): StoredItem {
   return {
     scope: 'S',
     subscriptionId: 'sub_live',
