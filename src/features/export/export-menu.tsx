@@ -85,7 +85,7 @@ function ExportDialog({ connection, subscription, rows, allRows, filters, onClos
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      className="m-auto w-[min(92vw,32rem)] rounded-lg bg-white p-5 text-slate-900 shadow-xl backdrop:bg-black/40 dark:bg-slate-900 dark:text-slate-100"
+      className="m-auto max-h-[min(90dvh,48rem)] w-[min(92vw,32rem)] overflow-y-auto rounded-lg bg-white p-5 text-slate-900 shadow-xl backdrop:bg-black/40 dark:bg-slate-900 dark:text-slate-100"
       onCancel={(event) => {
         event.preventDefault();
         if (running) cancel();
