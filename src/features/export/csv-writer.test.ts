@@ -1,0 +1,104 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { cellText, csvWriter, FIXED_COLUMNS, flattenContent, MAX_CONTENT_COLUMNS } from './csv-writer';
+import type { ExportRecord } from './export-record';
+import { collect, fixedSource, testManifest, triageRow } from './test-rows';
+
+/** The file split: its manifest line, and the CSV after it parsed back into objects. */
+async function writeAndParse(records: ExportRecord[]) {
+  const text = await collect(csvWriter.write(testManifest('csv', records.length), fixedSource(records)));
+  const newline = text.indexOf('\r\n');
+  const parsed = Papa.parse<Record<string, string>>(text.slice(newline + 2), { header: true, skipEmptyLines: true });
+  return { text, first: text.slice(0, newline), header: parsed.meta.fields ?? [], rows: parsed.data };
+}
+
+describe('CSV writer', () => {
+  it('starts with the manifest as a comment line, then the fixed columns, then the content columns', async () => {
+    const { first, header, rows } = await writeAndParse([
+      {
+        row: triageRow({ itemId: '7', priceMicros: 12_500, kind: 'simulated', verticalId: 'v1' }, 'adopted', { decision: 'adopt' }, Date.UTC(2026, 0, 2)),
+        record: { payload: { label: 'cat' } },
+      },
+    ]);
+    expect(first.startsWith('# ')).toBe(true);
+    expect((JSON.parse(first.slice(2)) as { manifest: { format: string } }).manifest.format).toBe('csv');
+    expect(header).toEqual([...FIXED_COLUMNS, 'content.label']);
+    expect(rows[0]).toMatchObject({
+      item_id: '7',
+      subscription_id: 'sub_live',
+      kind: 'simulated',
+      decision: 'adopt',
+      state: 'adopted',
+      decided_at: '2026-01-02T00:00:00.000Z',
+      vertical_id: 'v1',
+      quality_score: '0.75',
+      unit_price_usd: '0.0125',
+      received_at: '2026-11-01T12:00:00.000Z',
+      'content.label': 'cat',
+    });
+  });
+
+  it('flattens content to dotted paths up to depth 3, deeper parts and arrays as JSON text', () => {
+    const flat = flattenContent({
+      text: 'hi',
+      receipt: { merchant: { name: 'Corner', address: { city: 'Lisbon' } }, lines: [{ sku: 'A' }], totals: {} },
+    });
+    expect(Object.fromEntries(flat)).toEqual({
+      'content.text': 'hi',
+      'content.receipt.merchant.name': 'Corner',
+      'content.receipt.merchant.address': { city: 'Lisbon' },
+      'content.receipt.lines': [{ sku: 'A' }],
+      'content.receipt.totals': {},
+    });
+    expect(Object.fromEntries(flattenContent('plain'))).toEqual({ content: 'plain' });
+    expect(cellText({ city: 'Lisbon' })).toBe('{"city":"Lisbon"}');
+  });
+
+  it('takes the header from every row (first-seen order) and leaves cells empty where a row lacks a column', async () => {
+    const { header, rows } = await writeAndParse([
+      { row: triageRow({ itemId: '1' }), record: { data: { a: 1, deep: { b: { c: { d: 1 } } } } } },
+      { row: triageRow({ itemId: '2', seq: 2 }), record: { data: { z: true } } },
+    ]);
+    expect(header.slice(FIXED_COLUMNS.length)).toEqual(['content.a', 'content.deep.b.c', 'content.z']);
+    expect(rows[0]).toMatchObject({ 'content.a': '1', 'content.deep.b.c': '{"d":1}', 'content.z': '' });
+    expect(rows[1]).toMatchObject({ 'content.a': '', 'content.z': 'true' });
+  });
+
+  it('neutralises formulas and quotes commas, quotes and line breaks', async () => {
+    const hostile = {
+      f1: '=HYPERLINK("http://evil","x")',
+      f2: '+1',
+      f3: '-2+3',
+      f4: '@SUM(A1)',
+      f5: '\tTAB',
+      f6: '\rCR',
+      ok: 'a, "b"\nc',
+      n: -5,
+    };
+    const { rows, text } = await writeAndParse([{ row: triageRow({}, 'disputed', { decision: 'dispute', reason: '=1+1' }, 1), record: { data: hostile } }]);
+    expect(rows[0]).toMatchObject({
+      reason: "'=1+1",
+      'content.f1': `'=HYPERLINK("http://evil","x")`,
+      'content.f2': "'+1",
+      'content.f3': "'-2+3",
+      'content.f4': "'@SUM(A1)",
+      'content.f5': "'\tTAB",
+      'content.f6': "'\rCR",
+      'content.ok': 'a, "b"\nc',
+      // A number is a value, never a formula: it stays a number.
+      'content.n': '-5',
+    });
+    expect(text).toContain('"a, ""b""\nc"');
+  });
+
+  it('caps the content columns and keeps the rest, as JSON, in content._more', async () => {
+    const wide = Object.fromEntries(Array.from({ length: MAX_CONTENT_COLUMNS + 2 }, (_, i) => [`k${i}`, i]));
+    const { header, rows } = await writeAndParse([{ row: triageRow(), record: { data: wide } }]);
+    expect(header).toHaveLength(FIXED_COLUMNS.length + MAX_CONTENT_COLUMNS + 1);
+    expect(header.at(-1)).toBe('content._more');
+    expect(JSON.parse(rows[0]!['content._more']!)).toEqual({
+      [`content.k${MAX_CONTENT_COLUMNS}`]: MAX_CONTENT_COLUMNS,
+      [`content.k${MAX_CONTENT_COLUMNS + 1}`]: MAX_CONTENT_COLUMNS + 1,
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { jsonlWriter } from './jsonl-writer';
+import { collect, fixedSource, testManifest, triageRow } from './test-rows';
+
+describe('JSONL writer', () => {
+  it('writes the manifest, then each record exactly as received with its decision, reason and subscription', async () => {
+    const decidedAt = Date.UTC(2026, 10, 20, 8, 0, 0);
+    const first = { submission_id: '1', task_id: '1002', data: { text: 'héllo "quoted"\nline', nested: { deep: [1, { x: null }] } }, quality_score: 0.75 };
+    const second = { submission_id: '2', task_id: '1002', data: { text: 'second' }, consumer_feedback: null };
+    const records = [
+      { row: triageRow({ itemId: '1' }, 'disputed', { decision: 'dispute', reason: 'blurry, "bad" crop' }, decidedAt), record: first },
+      { row: triageRow({ itemId: '2', seq: 2 }), record: second },
+    ];
+    const text = await collect(jsonlWriter.write(testManifest('jsonl', 2), fixedSource(records)));
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    const manifest = JSON.parse(lines[0]!) as { manifest: Record<string, unknown> };
+    expect(manifest.manifest).toMatchObject({
+      format: 'jsonl',
+      subscription: { id: 'sub_live', kind: 'live' },
+      filters: { grade: ['A', 'B'], quality_min: 0.6 },
+      count: 2,
+      created_at: '2026-11-23T09:30:00.000Z',
+    });
+    expect(JSON.parse(lines[1]!)).toEqual({
+      subscription_id: 'sub_live',
+      item_id: '1',
+      kind: 'live',
+      state: 'disputed',
+      decision: 'dispute',
+      decided_at: '2026-11-20T08:00:00.000Z',
+      reason: 'blurry, "bad" crop',
+      record: first,
+    });
+    expect(JSON.parse(lines[2]!)).toEqual({
+      subscription_id: 'sub_live',
+      item_id: '2',
+      kind: 'live',
+      state: 'undecided',
+      decision: null,
+      decided_at: null,
+      reason: null,
+      record: second,
+    });
+  });
+
+  it('reports how many items it wrote', async () => {
+    const generator = jsonlWriter.write(testManifest('jsonl', 1), fixedSource([{ row: triageRow(), record: { data: {} } }]));
+    let step = await generator.next();
+    while (!step.done) step = await generator.next();
+    expect(step.value).toEqual({ written: 1, leftOut: 0 });
+  });
+
+  it('takes a decision the service reported (no date here) and a waiting one (recorded, not yet confirmed)', async () => {
+    const text = await collect(
+      jsonlWriter.write(
+        testManifest('jsonl', 3),
+        fixedSource([
+          { row: triageRow({ itemId: 'a', serverDecision: 'adopt' }, 'adopted'), record: { decided_at: '2026-11-02T00:00:00Z' } },
+          { row: triageRow({ itemId: 'b' }, 'waiting', { state: 'grace', decision: 'adopt' }, 5), record: {} },
+          { row: triageRow({ itemId: 'c' }, 'discarded', { state: 'discarded', decision: 'dispute', reason: 'x' }, 6), record: {} },
+        ]),
+      ),
+    );
+    const [, a, b, c] = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(a).toMatchObject({ decision: 'adopt', decided_at: '2026-11-02T00:00:00Z', state: 'adopted' });
+    expect(b).toMatchObject({ decision: 'adopt', decided_at: new Date(5).toISOString(), state: 'waiting' });
+    expect(c).toMatchObject({ decision: null, decided_at: null, reason: null, state: 'discarded' });
+  });
+});

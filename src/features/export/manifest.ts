@@ -1,0 +1,55 @@
+import type { Connection, ConnectionSubscription } from '../../data';
+
+export type ExportFormat = 'jsonl' | 'csv' | 'coco';
+/** Every adopted item of the subscription, the items view's current filter, or everything. */
+export type ExportSelection = 'adopted' | 'filter' | 'all';
+
+/** What a file holds, written at its start (docs/export.md): enough to know later where it came from. */
+export interface ExportManifest {
+  format: ExportFormat;
+  subscription: { id: string; kind: ConnectionSubscription['kind']; label: string | null };
+  /** The connection's name and base URL (never its key). */
+  connection: { name: string; base_url: string; org_id: string | null };
+  selection: ExportSelection;
+  /** The items view's filters when the export started, as given. */
+  filters: Record<string, unknown>;
+  /** Items selected (COCO may leave some out: counted at the end of its file). */
+  count: number;
+  /** Items are written in delivery order, whatever the view's sort. */
+  order: 'delivery';
+  created_at: string;
+}
+
+export function buildManifest(input: {
+  format: ExportFormat;
+  connection: Connection;
+  subscription: ConnectionSubscription;
+  selection: ExportSelection;
+  filters: Record<string, unknown>;
+  count: number;
+  now?: Date;
+}): ExportManifest {
+  return {
+    format: input.format,
+    subscription: { id: input.subscription.id, kind: input.subscription.kind, label: input.subscription.label ?? null },
+    connection: { name: input.connection.name, base_url: input.connection.baseUrl, org_id: input.connection.verified?.org_id ?? null },
+    selection: input.selection,
+    filters: input.filters,
+    count: input.count,
+    order: 'delivery',
+    created_at: (input.now ?? new Date()).toISOString(),
+  };
+}
+
+const EXTENSIONS: Record<ExportFormat, string> = { jsonl: 'jsonl', csv: 'csv', coco: 'coco.json' };
+export const MIME_TYPES: Record<ExportFormat, string> = { jsonl: 'application/x-ndjson', csv: 'text/csv', coco: 'application/json' };
+
+/** "sub_live_1-adopted-2026-11-23.jsonl": the subscription, what, the day (UTC); only safe characters. */
+export function exportFileName(subscriptionId: string, selection: ExportSelection, format: ExportFormat, now = new Date()): string {
+  const safe =
+    subscriptionId
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(0, 80) || 'subscription';
+  return `${safe}-${selection}-${now.toISOString().slice(0, 10)}.${EXTENSIONS[format]}`;
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TriageRow } from '../triage';
+import { cocoWriter } from './coco-writer';
+import { csvWriter } from './csv-writer';
+import { jsonlWriter } from './jsonl-writer';
+import type { ExportFormat, ExportManifest } from './manifest';
+import { storeSource } from './read-records';
+import { runExport, type ExportProgress } from './run-export';
+import type { ExportSink } from './sinks';
+import type { ExportWriter } from './writer';
+
+const WRITERS: Record<ExportFormat, ExportWriter> = { jsonl: jsonlWriter, csv: csvWriter, coco: cocoWriter };
+
+export type ExportPhase =
+  | { kind: 'idle' }
+  | { kind: 'running'; progress: ExportProgress; format: ExportFormat }
+  | { kind: 'saved'; written: number; leftOut: number; fileName: string; via: ExportSink['via'] }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
+
+/** One export at a time: its phase, a way to start one and a way to cancel it. */
+export function useExportRun() {
+  const [phase, setPhase] = useState<ExportPhase>({ kind: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  // Leaving the page cancels an export in flight (nothing half-written is kept).
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = useCallback(
+    async (input: { rows: readonly TriageRow[]; format: ExportFormat; manifest: ExportManifest; sink: ExportSink; fileName: string }) => {
+      const abort = new AbortController();
+      controller.current = abort;
+      const { rows, format, manifest, sink, fileName } = input;
+      const writer = WRITERS[format];
+      setPhase({ kind: 'running', format, progress: { done: 0, total: rows.length, pass: 1, passes: writer.passes } });
+      try {
+        const result = await runExport({
+          writer,
+          manifest,
+          source: storeSource(rows),
+          total: rows.length,
+          sink,
+          signal: abort.signal,
+          onProgress: (progress) => setPhase({ kind: 'running', format, progress }),
+        });
+        setPhase(
+          result.status === 'saved' ? { kind: 'saved', written: result.written, leftOut: result.leftOut, fileName, via: sink.via } : { kind: 'cancelled' },
+        );
+      } catch (error) {
+        setPhase({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      } finally {
+        if (controller.current === abort) controller.current = null;
+      }
+    },
+    [],
+  );
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  const reset = useCallback(() => setPhase({ kind: 'idle' }), []);
+  const fail = useCallback((error: unknown) => setPhase({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }), []);
+  return { phase, start, cancel, reset, fail };
+}
