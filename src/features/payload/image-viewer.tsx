@@ -318,8 +318,7 @@ function LabelLegend({
               className={`inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs text-slate-800 dark:text-slate-100 ${shown ? 'border-slate-300 dark:border-slate-600' : 'border-dashed border-slate-300 line-through opacity-70 dark:border-slate-600'}`}
             >
               <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm border border-black/40" style={{ background: group.color }} />
-              <span className="max-w-[16ch] truncate">{group.label}</span>
-              <span className="tabular-nums">{group.indexes.length}</span>
+              <span className="max-w-[16ch] truncate">{group.label}</span> <span className="tabular-nums">{group.indexes.length}</span>
             </button>
           </li>
         );

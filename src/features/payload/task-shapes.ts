@@ -68,13 +68,20 @@ const firstOf = (record: Json, keys: readonly string[]): unknown => {
 };
 const short = (text: string) => (text.length > SHORT ? `${text.slice(0, SHORT)}…` : text);
 
+// Enumerating a record's keys costs as much as it has (a hostile one has thousands): each record is
+// enumerated once for all detectors.
+const seen = new WeakMap<Json, [string, unknown][]>();
+
 /** The record's own fields, bounded. */
 function fields(record: Json): [string, unknown][] {
-  const out: [string, unknown][] = [];
+  let out = seen.get(record);
+  if (out) return out;
+  out = [];
   for (const key in record) {
     if (out.length >= MAX_KEYS) break;
-    out.push([key, record[key]]);
+    if (Object.hasOwn(record, key)) out.push([key, record[key]]);
   }
+  seen.set(record, out);
   return out;
 }
 
