@@ -118,13 +118,13 @@ export const AnnotationOverlay = memo(function AnnotationOverlay({
       width={width}
       height={height}
       viewBox={`0 0 ${width} ${height}`}
-      display={allHidden ? 'none' : undefined}
       opacity={opacity}
       role="group"
       aria-label="Annotations: ← and → move between them"
       tabIndex={0}
     >
-      <g fillOpacity={outlineOnly ? 0 : 0.18} strokeWidth={2}>
+      {/* Hidden here, not on the <svg>: the stylesheet's `svg { display: block }` outranks an attribute. */}
+      <g display={allHidden ? 'none' : undefined} fillOpacity={outlineOnly ? 0 : 0.18} strokeWidth={2}>
         {groups.map((group) => (
           <ShapeGroup key={group.label} group={group} shapes={shapes} hidden={hiddenLabels.has(group.label)} describedBy={describedBy} />
         ))}
