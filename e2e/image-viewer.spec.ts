@@ -6,12 +6,12 @@ import { tabTo } from './support/keyboard';
 /** The one transform of the layer that holds the image and its overlay, as numbers. */
 async function transformOf(viewer: Locator): Promise<{ x: number; y: number; scale: number }> {
   const style = (await viewer.locator('[data-view-layer]').getAttribute('style')) ?? '';
-  const match = /translate\((-?[\d.]+)px, (-?[\d.]+)px\) scale\(([\d.]+)\)/.exec(style);
+  const match = /translate3d\((-?[\d.]+)px, (-?[\d.]+)px, 0px\) scale\(([\d.]+)\)/.exec(style);
   if (!match) throw new Error(`no transform in "${style}"`);
   return { x: Number(match[1]), y: Number(match[2]), scale: Number(match[3]) };
 }
 
-/** The shapes the browser draws (display: none on the overlay or a label's group hides them). */
+/** The shapes the browser draws (visibility: hidden on all of them or a label's group hides them). */
 const drawn = (viewer: Locator) => viewer.getByRole('img', { name: / at \d+, \d+, \d+ × \d+$/ }).filter({ visible: true });
 
 /**

@@ -45,7 +45,6 @@ export function groupByLabel(shapes: Shape[]): LabelGroup[] {
 /**
  * One label's shapes. Their elements are made once per item: hiding the label changes one
  * attribute of the group, and zooming or panning (a CSS transform on an ancestor) none at all.
- * Strokes keep their width on screen at any zoom (`non-scaling-stroke`).
  */
 const ShapeGroup = memo(function ShapeGroup({
   group,
@@ -68,8 +67,7 @@ const ShapeGroup = memo(function ShapeGroup({
           tabIndex: -1,
           'aria-label': shapeName(shape),
           'aria-describedby': describedBy,
-          vectorEffect: 'non-scaling-stroke',
-          className: 'cursor-help outline-none focus:stroke-[4px]',
+          className: 'cursor-help',
         } as const;
         return shape.kind === 'box' ? (
           <rect key={index} {...common} x={shape.x} y={shape.y} width={shape.width} height={shape.height} />
@@ -80,7 +78,7 @@ const ShapeGroup = memo(function ShapeGroup({
     [group, shapes, describedBy],
   );
   return (
-    <g data-label={group.label} display={hidden ? 'none' : undefined} fill={group.color} stroke={group.color}>
+    <g data-label={group.label} visibility={hidden ? 'hidden' : undefined} fill={group.color} stroke={group.color}>
       {elements}
     </g>
   );
@@ -88,8 +86,11 @@ const ShapeGroup = memo(function ShapeGroup({
 
 /**
  * Every shape of an image in one SVG, in image pixels. What the viewer's controls change is a
- * handful of attributes here: all hidden (`display`), opacity, outline only (the inherited
- * `fill-opacity`), one label hidden (its group's `display`).
+ * handful of attributes here: all hidden (`visibility`), opacity, outline only (the inherited
+ * `fill-opacity`), one label hidden (its group's `visibility`). Hidden rather than undisplayed:
+ * the shapes keep their layout objects, so showing 600 of them again is a repaint, not a rebuild;
+ * and hidden shapes can be neither focused nor hovered. The SVG is a layer of its own, so none of
+ * this repaints the image beneath.
  */
 export const AnnotationOverlay = memo(function AnnotationOverlay({
   width,
@@ -100,6 +101,7 @@ export const AnnotationOverlay = memo(function AnnotationOverlay({
   allHidden,
   opacity,
   outlineOnly,
+  scale,
   describedBy,
 }: {
   width: number;
@@ -110,11 +112,14 @@ export const AnnotationOverlay = memo(function AnnotationOverlay({
   allHidden: boolean;
   opacity: number;
   outlineOnly: boolean;
+  /** The view's zoom: strokes are 2 pixels wide on screen at any zoom (`non-scaling-stroke` ignores an HTML ancestor's transform). */
+  scale: number;
   describedBy: string;
 }) {
   return (
     <svg
       className="absolute inset-0 overflow-visible"
+      style={{ willChange: 'opacity' }}
       width={width}
       height={height}
       viewBox={`0 0 ${width} ${height}`}
@@ -123,8 +128,7 @@ export const AnnotationOverlay = memo(function AnnotationOverlay({
       aria-label="Annotations: ← and → move between them"
       tabIndex={0}
     >
-      {/* Hidden here, not on the <svg>: the stylesheet's `svg { display: block }` outranks an attribute. */}
-      <g display={allHidden ? 'none' : undefined} fillOpacity={outlineOnly ? 0 : 0.18} strokeWidth={2}>
+      <g visibility={allHidden ? 'hidden' : undefined} fillOpacity={outlineOnly ? 0 : 0.18} strokeWidth={2 / scale}>
         {groups.map((group) => (
           <ShapeGroup key={group.label} group={group} shapes={shapes} hidden={hiddenLabels.has(group.label)} describedBy={describedBy} />
         ))}

@@ -40,7 +40,7 @@ const SCENE = {
 const layer = () => document.querySelector<HTMLElement>('[data-view-layer]')!.style.transform;
 /** The shapes drawn: neither the whole overlay nor their label's group hidden. */
 const visibleShapes = () =>
-  [...document.querySelectorAll('[data-shape]')].filter((shape) => !shape.closest('[display="none"]')).map((s) => s.getAttribute('aria-label'));
+  [...document.querySelectorAll('[data-shape]')].filter((shape) => !shape.closest('[visibility="hidden"]')).map((s) => s.getAttribute('aria-label'));
 
 function renderViewer(shortcuts = true) {
   return render(<PayloadViewer value={SCENE} baseUrl={BASE} eagerImage={shortcuts} />);
@@ -50,31 +50,31 @@ describe('the image viewer', () => {
   it('starts fitted, zooms in steps about the centre, pans with Shift+arrows, and fits again', async () => {
     const user = userEvent.setup();
     renderViewer();
-    expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
+    expect(layer()).toBe('translate3d(0px, 0px, 0px) scale(0.5)');
     expect(screen.getByRole('status', { name: 'Zoom' })).toHaveTextContent('50%');
     await user.keyboard('+');
     // 0.5 × 1.25, the centre (160, 120) kept in place.
-    expect(layer()).toBe('translate(-40px, -30px) scale(0.625)');
+    expect(layer()).toBe('translate3d(-40px, -30px, 0px) scale(0.625)');
     await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
     // A tenth of the viewport to the right: the image moves 32 px left.
-    expect(layer()).toBe('translate(-72px, -30px) scale(0.625)');
+    expect(layer()).toBe('translate3d(-72px, -30px, 0px) scale(0.625)');
     await user.keyboard('{Shift>}{ArrowRight}{ArrowRight}{ArrowRight}{/Shift}');
     // Never past the image's edge: 640 × 0.625 = 400 px shown in 320.
-    expect(layer()).toBe('translate(-80px, -30px) scale(0.625)');
+    expect(layer()).toBe('translate3d(-80px, -30px, 0px) scale(0.625)');
     await user.keyboard('0');
-    expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
+    expect(layer()).toBe('translate3d(0px, 0px, 0px) scale(0.5)');
     await user.keyboard('1');
-    expect(layer()).toBe('translate(-160px, -120px) scale(1)');
+    expect(layer()).toBe('translate3d(-160px, -120px, 0px) scale(1)');
     await user.keyboard('-');
-    expect(layer()).toBe('translate(-96px, -72px) scale(0.8)');
+    expect(layer()).toBe('translate3d(-96px, -72px, 0px) scale(0.8)');
     // Zooming out stops at the fitted view.
     await user.keyboard('----');
-    expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
+    expect(layer()).toBe('translate3d(0px, 0px, 0px) scale(0.5)');
     // The buttons do the same.
     await user.click(screen.getByRole('button', { name: 'Zoom in' }));
-    expect(layer()).toBe('translate(-40px, -30px) scale(0.625)');
+    expect(layer()).toBe('translate3d(-40px, -30px, 0px) scale(0.625)');
     await user.click(screen.getByRole('button', { name: 'Fit' }));
-    expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
+    expect(layer()).toBe('translate3d(0px, 0px, 0px) scale(0.5)');
   });
 
   it('pans by dragging and zooms with Ctrl+wheel at the pointer', () => {
@@ -84,14 +84,14 @@ describe('the image viewer', () => {
     const zoomed = /scale\(([\d.]+)\)/.exec(layer())![1]!;
     expect(Number(zoomed)).toBeGreaterThan(0.5);
     // At the pointer (the corner): the corner stays put.
-    expect(layer()).toMatch(/^translate\(0px, 0px\)/);
+    expect(layer()).toMatch(/^translate3d\(0px, 0px, 0px\)/);
     fireEvent.pointerDown(viewport, { pointerId: 1, button: 0, clientX: 100, clientY: 100 });
     fireEvent.pointerMove(viewport, { pointerId: 1, clientX: 80, clientY: 90 });
     fireEvent.pointerUp(viewport, { pointerId: 1 });
-    expect(layer()).toBe(`translate(-20px, -10px) scale(${zoomed})`);
+    expect(layer()).toBe(`translate3d(-20px, -10px, 0px) scale(${zoomed})`);
     // A plain wheel scrolls the page, not the image.
     fireEvent.wheel(viewport, { deltaY: -100 });
-    expect(layer()).toBe(`translate(-20px, -10px) scale(${zoomed})`);
+    expect(layer()).toBe(`translate3d(-20px, -10px, 0px) scale(${zoomed})`);
   });
 
   it('h hides every annotation and shows them again; the legend counts each label and hides it', async () => {
@@ -122,6 +122,8 @@ describe('the image viewer', () => {
     const colour = (label: string) => document.querySelector(`[data-label="${label}"]`)!.getAttribute('stroke');
     const car = colour('car');
     expect(car).not.toBe(colour('pedestrian'));
+    // Strokes stay 2 pixels wide on screen: at 50%, 4 image pixels.
+    expect(document.querySelector('svg[role="group"] > g')).toHaveAttribute('stroke-width', '4');
     await user.click(screen.getByRole('checkbox', { name: 'Outline only' }));
     expect(document.querySelector('svg[role="group"] > g')).toHaveAttribute('fill-opacity', '0');
     fireEvent.change(screen.getByRole('slider', { name: 'Opacity' }), { target: { value: '0.3' } });
@@ -158,7 +160,7 @@ describe('the image viewer', () => {
     const user = userEvent.setup();
     renderViewer(false);
     await user.keyboard('+h');
-    expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
+    expect(layer()).toBe('translate3d(0px, 0px, 0px) scale(0.5)');
     expect(visibleShapes()).toHaveLength(3);
   });
 
@@ -170,6 +172,6 @@ describe('the image viewer', () => {
       </div>,
     );
     await user.keyboard('+h');
-    expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
+    expect(layer()).toBe('translate3d(0px, 0px, 0px) scale(0.5)');
   });
 });

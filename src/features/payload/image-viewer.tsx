@@ -165,7 +165,8 @@ export function ImageViewer({
     return index == null ? null : Number(index);
   };
   /** The shapes one can move to: those shown, in the overlay's order. */
-  const visibleShapes = () => [...(viewportRef.current?.querySelectorAll<SVGElement>('g:not([display="none"]) > [data-shape]') ?? [])];
+  const visibleShapes = () =>
+    [...(viewportRef.current?.querySelectorAll<SVGElement>('[data-shape]') ?? [])].filter((shape) => !shape.closest('[visibility="hidden"]'));
   const onOverlayKey = (event: KeyboardEvent) => {
     if (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -266,6 +267,7 @@ export function ImageViewer({
               allHidden={allHidden}
               opacity={opacity}
               outlineOnly={outlineOnly}
+              scale={transform.scale}
               describedBy={tooltipId}
             />
           )}

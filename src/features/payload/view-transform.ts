@@ -57,7 +57,11 @@ export function panBy(t: ViewTransform, dx: number, dy: number, image: Size, vie
   return clampPan({ scale: t.scale, x: t.x + dx, y: t.y + dy }, image, viewport);
 }
 
-/** The CSS transform of the one layer that holds the image and its overlay. */
-export const cssTransform = (t: ViewTransform) => `translate(${round(t.x)}px, ${round(t.y)}px) scale(${round(t.scale, 10_000)})`;
+/**
+ * The CSS transform of the one layer that holds the image and its overlay. In 3D, so the browser
+ * composites the layer: a zoom or pan step re-rasters it (off the main thread) without repainting
+ * it. Not `will-change: transform`, which would freeze its raster scale: zoomed in, blurred.
+ */
+export const cssTransform = (t: ViewTransform) => `translate3d(${round(t.x)}px, ${round(t.y)}px, 0px) scale(${round(t.scale, 10_000)})`;
 
 const round = (n: number, by = 100) => Math.round(n * by) / by;
