@@ -59,9 +59,7 @@ async function drawScene(page: Page): Promise<string> {
       const noise = ctx.getImageData(0, 0, width, height);
       for (let i = 0; i < noise.data.length; i += 4) {
         const n = (next() - 0.5) * 24;
-        noise.data[i] += n;
-        noise.data[i + 1] += n;
-        noise.data[i + 2] += n;
+        for (let c = 0; c < 3; c++) noise.data[i + c] = noise.data[i + c]! + n;
       }
       ctx.putImageData(noise, 0, 0);
       return canvas.toDataURL('image/jpeg', 0.8);

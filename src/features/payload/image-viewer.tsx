@@ -1,4 +1,5 @@
 import {
+  memo,
   useCallback,
   useEffect,
   useId,
@@ -12,7 +13,7 @@ import {
   type RefObject,
 } from 'react';
 import { Button } from '../../components/ui/button';
-import { AnnotationOverlay, boundsOf, groupByLabel } from './annotation-overlay';
+import { AnnotationOverlay, boundsOf, groupByLabel, type LabelGroup } from './annotation-overlay';
 import type { ImageWithShapes } from './annotations';
 import { ShapeTooltip } from './shape-tooltip';
 import { useViewerKeys } from './use-viewer-keys';
@@ -96,6 +97,15 @@ export function ImageViewer({
   const actualSize = useCallback(() => apply((t, s, v) => zoomTo(t, 1, s, v)), [apply]);
   const pan = useCallback((dx: number, dy: number) => apply((t, s, v) => panBy(t, dx * v.width * PAN_FRACTION, dy * v.height * PAN_FRACTION, s, v)), [apply]);
   const toggleOverlays = useCallback(() => setAllHidden((h) => !h), []);
+  const toggleLabel = useCallback(
+    (label: string) =>
+      setHiddenLabels((current) => {
+        const next = new Set(current);
+        if (!next.delete(label)) next.add(label);
+        return next;
+      }),
+    [],
+  );
 
   useViewerKeys(
     useMemo(
@@ -281,29 +291,20 @@ export function ImageViewer({
             {shownCount} of {image.shapes.length} annotation{image.shapes.length === 1 ? '' : 's'} shown
             {size && ' · Tab to the annotations, then ← → move between them'}
           </span>
-          <LabelLegend
-            groups={groups}
-            hidden={hiddenLabels}
-            onToggle={(label) =>
-              setHiddenLabels((current) => {
-                const next = new Set(current);
-                if (!next.delete(label)) next.add(label);
-                return next;
-              })
-            }
-          />
+          <LabelLegend groups={groups} hidden={hiddenLabels} onToggle={toggleLabel} />
         </figcaption>
       )}
     </figure>
   );
 }
 
-function LabelLegend({
+/** Each label with its colour and count; a button shows or hides its shapes. Re-rendered only when they change, not on zoom. */
+const LabelLegend = memo(function LabelLegend({
   groups,
   hidden,
   onToggle,
 }: {
-  groups: ReturnType<typeof groupByLabel>;
+  groups: LabelGroup[];
   hidden: ReadonlySet<string>;
   onToggle: (label: string) => void;
 }) {
@@ -327,4 +328,4 @@ function LabelLegend({
       })}
     </ul>
   );
-}
+});
