@@ -21,8 +21,9 @@ function LongText({ text }: { text: string }) {
   );
 }
 
-const Heading = ({ children }: { children: string }) => (
-  <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{children}</h3>
+// A caption, not a heading: the focused item's one heading is its title (the review finds it by role).
+const Caption = ({ children }: { children: string }) => (
+  <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{children}</p>
 );
 
 /** Text with its spans highlighted, each followed by its label; all as text nodes. */
@@ -47,7 +48,7 @@ function SpanView({ value }: { value: SpanText }) {
   const rest = value.text.slice(at);
   return (
     <section aria-label={`Text with ${value.spans.length} labelled span${value.spans.length === 1 ? '' : 's'}`} className="flex flex-col gap-1">
-      <Heading>{`Spans (${value.field})`}</Heading>
+      <Caption>{`Spans (${value.field})`}</Caption>
       <p className="text-sm leading-7 whitespace-pre-wrap [overflow-wrap:anywhere]">
         {parts}
         {rest && <LongText text={rest} />}
@@ -64,7 +65,7 @@ function SpanView({ value }: { value: SpanText }) {
 function ChipList({ chips }: { chips: Chips[] }) {
   return (
     <section aria-label="Labels" className="flex flex-col gap-1">
-      <Heading>Labels</Heading>
+      <Caption>Labels</Caption>
       <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         {chips.map((c) => (
           <div key={c.field} className="flex flex-wrap items-center gap-1">
@@ -85,7 +86,7 @@ function Transcript({ dialogue }: { dialogue: Dialogue }) {
   const first = dialogue.turns[0]?.speaker;
   return (
     <section aria-label="Dialogue" className="flex flex-col gap-1">
-      <Heading>{`Dialogue (${dialogue.turns.length} turn${dialogue.turns.length === 1 ? '' : 's'})`}</Heading>
+      <Caption>{`Dialogue (${dialogue.turns.length} turn${dialogue.turns.length === 1 ? '' : 's'})`}</Caption>
       <ol className="flex flex-col gap-1.5 text-sm">
         {dialogue.turns.map((turn, i) => (
           <li
@@ -106,7 +107,7 @@ function Transcript({ dialogue }: { dialogue: Dialogue }) {
 function QaList({ pairs }: { pairs: QaPair[] }) {
   return (
     <section aria-label="Questions and answers" className="flex flex-col gap-1">
-      <Heading>Questions and answers</Heading>
+      <Caption>Questions and answers</Caption>
       <dl className="flex flex-col gap-2 text-sm">
         {pairs.map((p, i) => (
           <div key={i} className="flex flex-col gap-0.5">
@@ -143,7 +144,7 @@ function RatingView({ rating }: { rating: Rating }) {
 function RankingView({ ranking }: { ranking: Ranking }) {
   return (
     <section aria-label="Ranking" className="flex flex-col gap-1">
-      <Heading>{`Ranking (${ranking.field}), best first`}</Heading>
+      <Caption>{`Ranking (${ranking.field}), best first`}</Caption>
       <ol className="flex flex-col gap-1 text-sm">
         {ranking.entries.map((e, i) => (
           <li key={i} className="flex gap-2">
@@ -183,7 +184,7 @@ export function TaskViews({ shapes }: { shapes: TaskShapes }) {
       {shapes.spans && <SpanView value={shapes.spans} />}
       {shapes.text && (
         <section aria-label="Text" className="flex flex-col gap-1">
-          <Heading>{shapes.text.field}</Heading>
+          <Caption>{shapes.text.field}</Caption>
           <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
             <LongText text={shapes.text.text} />
           </p>
