@@ -13,7 +13,7 @@ export function boundsOf(shape: Shape): { x: number; y: number; width: number; h
 }
 
 const UNLABELLED = '(no label)';
-export const labelKey = (shape: Shape) => shape.label ?? UNLABELLED;
+const labelKey = (shape: Shape) => shape.label ?? UNLABELLED;
 
 /** A shape's accessible name: its label and where it is, in image pixels. */
 export function shapeName(shape: Shape): string {

@@ -1,5 +1,5 @@
 /** Public entry of the payload feature: the shared viewer of delivered content. */
 export { PayloadViewer } from './payload-viewer';
 export { GradeBadge, ScoreBadge } from './grade-badge';
-export { VIEWER_KEYMAP, type ViewerAction, type ViewerKeyBinding } from './viewer-keymap';
+export { VIEWER_KEYMAP } from './viewer-keymap';
 export { useViewerKeys, type ViewerKeyHandlers } from './use-viewer-keys';

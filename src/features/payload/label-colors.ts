@@ -4,7 +4,7 @@
  * over photographs. Two labels may share a colour; the legend and each shape's name still tell
  * them apart.
  */
-export const LABEL_PALETTE = [
+const LABEL_PALETTE = [
   '#e6194b',
   '#3cb44b',
   '#ffe119',
@@ -20,7 +20,7 @@ export const LABEL_PALETTE = [
 ] as const;
 
 /** The colour of shapes without a label. */
-export const UNLABELLED_COLOR = '#94a3b8';
+const UNLABELLED_COLOR = '#94a3b8';
 
 /** FNV-1a over the UTF-16 code units: small, fast and well spread for short strings. */
 function hash(text: string): number {

@@ -22,7 +22,7 @@ export interface Chips {
   field: string;
   values: string[];
 }
-export interface Turn {
+interface Turn {
   speaker: string;
   text: string;
 }
@@ -109,7 +109,7 @@ interface RawSpan {
 }
 
 /** `{start, end, label}` (and the usual synonyms) or `[start, end, label]`. */
-export function toSpan(value: unknown): RawSpan | null {
+function toSpan(value: unknown): RawSpan | null {
   if (Array.isArray(value)) {
     const [start, end, label] = value;
     return value.length === 3 && int(start) && int(end) && str(label) ? { start, end, label: short(label) } : null;

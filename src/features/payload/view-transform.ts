@@ -13,11 +13,11 @@ export interface Size {
   height: number;
 }
 
-export const MAX_ZOOM = 16;
-export const ZOOM_STEP = 1.25;
+const MAX_ZOOM = 16;
+const ZOOM_STEP = 1.25;
 
 /** The scale at which the whole image fits the viewport (never enlarged past 100%). */
-export function fitScale(image: Size, viewport: Size): number {
+function fitScale(image: Size, viewport: Size): number {
   if (image.width <= 0 || image.height <= 0 || viewport.width <= 0 || viewport.height <= 0) return 1;
   return Math.min(1, viewport.width / image.width, viewport.height / image.height);
 }
