@@ -1,4 +1,4 @@
-import type { Random } from './random';
+import { Random } from './random';
 import { sceneFor } from './scenes';
 
 /**
@@ -23,6 +23,35 @@ const CITIES = ['Lisbon', 'Austin', 'Osaka', 'Nairobi', 'Berlin', 'Toronto'];
 const MERCHANTS = ['Green Basket', 'Corner Hardware', 'Blue Fin Sushi', 'Paper & Ink', 'Metro Pharmacy'];
 const PRODUCTS = ['oat milk 1L', 'AA batteries x4', 'notebook A5', 'espresso beans 250g', 'hand soap', 'tape 19mm'];
 const WEATHER = ['sunny', 'overcast', 'rain', 'fog', 'night', 'dusk'];
+
+const REPLIES = [
+  'I am sorry for the trouble: I have refunded the charge and you will see it within 5 days.',
+  'Thanks for your patience. Your order left our warehouse today; here is the tracking link.',
+  'Please reset your password from the sign-in page and tell me if the link does not arrive.',
+  'I have passed this to the right team.',
+  'Could you send a photo of the item and your order number?',
+];
+
+/**
+ * Candidate replies ranked by a rater (1 is best), for preference data. Drawn from their own
+ * generator, seeded by the item, so the demo's other content stays as it was.
+ */
+function rankedReplies(n: number): { rank: number; response: string }[] {
+  const own = new Random(n * 104_729 + 3);
+  const shuffle = <T>(items: T[]): T[] => {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = own.int(0, i);
+      [items[i], items[j]] = [items[j]!, items[i]!];
+    }
+    return items;
+  };
+  // Listed in no particular order: the rank says which is best.
+  return shuffle(
+    shuffle([...REPLIES])
+      .slice(0, 3)
+      .map((response, i) => ({ rank: i + 1, response })),
+  );
+}
 
 function message(random: Random): { text: string; intent: string } {
   const index = random.int(0, PROBLEMS.length - 1);
@@ -74,12 +103,14 @@ export function livePayload(taskType: string, n: number, random: Random): Payloa
     case 'NAMED_ENTITY_RECOGNITION': {
       const city = random.pick(CITIES);
       const text = `Customer in ${city} reported order #${random.int(1000, 99999)} missing on ${random.int(1, 28)} May.`;
-      const start = text.indexOf(city);
-      return {
-        text,
-        entities: [{ start, end: start + city.length, label: 'LOCATION', text: city }],
-        language: 'en',
-      };
+      // Spans found in the text itself (no draws from `random`, so the rest of the demo is unchanged).
+      const spans = [
+        [city, 'LOCATION'],
+        [/#\d+/.exec(text)![0], 'ORDER_ID'],
+        [/\d+ May/.exec(text)![0], 'DATE'],
+      ].map(([found, label]) => ({ start: text.indexOf(found!), end: text.indexOf(found!) + found!.length, label: label!, text: found! }));
+      // Both common forms: {start, end, label} objects, and [start, end, label] triples.
+      return n % 2 === 0 ? { text, entities: spans, language: 'en' } : { text, spans: spans.map((e) => [e.start, e.end, e.label]), language: 'en' };
     }
     case 'TEXT_GENERATION': {
       const first = message(random);
@@ -90,6 +121,7 @@ export function livePayload(taskType: string, n: number, random: Random): Payloa
         ],
         summary: `Customer contacted support about ${first.intent.replace('_', ' ')}.`,
         rating: random.int(1, 5),
+        candidates: rankedReplies(n),
       };
     }
     case 'STRUCTURED_EXTRACTION':
@@ -135,6 +167,7 @@ export function simulatedPayload(verticalSlug: string, n: number, random: Random
         intent: first.intent,
         resolved: random.next() < 0.7,
         csat: random.int(1, 5),
+        reply_ranking: rankedReplies(200_000 + n),
       };
     }
     default:

@@ -207,9 +207,25 @@ describe('findImage', () => {
     expect(found?.shapes[1]?.label).toBeUndefined();
   });
 
-  it('stays bounded on a hostile payload: at most 500 shapes, a few thousand keys scanned', () => {
+  it('keeps an annotation’s other plain fields as text attributes, bounded', () => {
+    const found = findImage({
+      image: 'a.png',
+      annotations: [
+        { label: 'car', bbox: [0, 0, 1, 1], occluded: true, score: 0.9, note: { html: '<b>' }, id: 'x'.repeat(200) },
+        { label: 'bus', bbox: [0, 0, 1, 1] },
+      ],
+    });
+    expect(found?.shapes[0]?.attributes).toEqual([
+      ['occluded', 'true'],
+      ['score', '0.9'],
+      ['id', 'x'.repeat(80)],
+    ]);
+    expect(found?.shapes[1]).not.toHaveProperty('attributes');
+  });
+
+  it('stays bounded on a hostile payload: at most 2,000 shapes, a few thousand keys scanned', () => {
     const many = findImage({ image: 'a.png', boxes: Array.from({ length: 10_000 }, () => [0, 0, 1, 1]), regions: [[0, 0, 1, 1]] });
-    expect(many?.shapes).toHaveLength(500);
+    expect(many?.shapes).toHaveLength(2_000);
     const padding = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`k${i}`, i]));
     expect(findImage({ ...padding, image: 'a.png' })).toBeNull();
   });

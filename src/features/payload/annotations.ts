@@ -1,8 +1,12 @@
 import { looksLikeImage } from './safe-url';
 
 /** Shapes drawn over an image: boxes and polygons in the common payload forms. */
-export type Shape =
-  { kind: 'box'; label?: string; x: number; y: number; width: number; height: number } | { kind: 'polygon'; label?: string; points: [number, number][] };
+export type Shape = (
+  { kind: 'box'; label?: string; x: number; y: number; width: number; height: number } | { kind: 'polygon'; label?: string; points: [number, number][] }
+) & {
+  /** The annotation's other plain fields (occluded, score…), as text, shown when the shape is hovered or focused. */
+  attributes?: [string, string][];
+};
 
 export interface ImageWithShapes {
   url: string;
@@ -11,7 +15,9 @@ export interface ImageWithShapes {
   shapes: Shape[];
 }
 
-const MAX_SHAPES = 500;
+// Dense scenes (500 boxes and 100 polygons, the viewer's benchmark) are drawn whole.
+const MAX_SHAPES = 2_000;
+const MAX_ATTRIBUTES = 8;
 const MAX_SCAN = 2_000;
 
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -52,6 +58,24 @@ export function toShape(value: unknown, label?: string): Shape | null {
 }
 
 const SHAPE_KEYS = ['bbox', 'box', 'bounding_box', 'polygon', 'points', 'segmentation'];
+const NOT_ATTRIBUTES = new Set([...SHAPE_KEYS, 'label', 'class', 'category', 'name', 'x', 'y', 'width', 'height', 'w', 'h']);
+
+/** An annotation's plain fields besides its shape and label, bounded and as text only. */
+function attributesOf(record: Record<string, unknown>): [string, string][] | undefined {
+  const found: [string, string][] = [];
+  for (const key in record) {
+    if (found.length >= MAX_ATTRIBUTES) break;
+    const value = record[key];
+    if (NOT_ATTRIBUTES.has(key) || !['string', 'number', 'boolean'].includes(typeof value)) continue;
+    found.push([key.slice(0, 40), String(value).slice(0, 80)]);
+  }
+  return found.length ? found : undefined;
+}
+
+const withAttributes = (shape: Shape, record: Record<string, unknown>): Shape => {
+  const attributes = attributesOf(record);
+  return attributes ? { ...shape, attributes } : shape;
+};
 
 /** Shapes of one annotation object, whichever of the common keys it uses. */
 function shapesOfAnnotation(value: unknown): Shape[] {
@@ -63,11 +87,11 @@ function shapesOfAnnotation(value: unknown): Shape[] {
   for (const key of SHAPE_KEYS) {
     if (key in value) {
       const shape = toShape(value[key], label);
-      if (shape) return [shape];
+      if (shape) return [withAttributes(shape, value)];
     }
   }
   const flat = toShape(value, label);
-  return flat ? [flat] : [];
+  return flat ? [withAttributes(flat, value)] : [];
 }
 
 /**

@@ -2,3 +2,6 @@
 export { PayloadViewer } from './payload-viewer';
 export { forgetImageOrigins } from './image-origins';
 export { findImage } from './annotations';
+export { GradeBadge, ScoreBadge } from './grade-badge';
+export { VIEWER_KEYMAP } from './viewer-keymap';
+export { useViewerKeys, type ViewerKeyHandlers } from './use-viewer-keys';

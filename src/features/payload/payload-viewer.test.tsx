@@ -102,3 +102,71 @@ describe('PayloadViewer links', () => {
     expect(screen.queryAllByRole('link')).toEqual([]);
   });
 });
+
+describe('PayloadViewer task-aware rendering', () => {
+  it('highlights spans in the text with their labels, as text only', () => {
+    connect('c-spans');
+    render(
+      <PayloadViewer
+        value={{
+          text: 'Customer in Oslo <b>wrote</b>',
+          spans: [
+            [12, 16, 'LOCATION'],
+            [17, 999, '<i>x</i>'],
+            [40, 50, 'outside'],
+          ],
+        }}
+        baseUrl={BASE}
+      />,
+    );
+    const spans = screen.getByRole('region', { name: 'Text with 2 labelled spans' });
+    const marks = [...spans.querySelectorAll('mark')].map((m) => m.textContent);
+    expect(marks).toEqual(['OsloLOCATION', '<b>wrote</b><i>x</i>']);
+    expect(spans.querySelector('b, i')).toBeNull();
+    expect(spans).toHaveTextContent('1 span not shown');
+  });
+
+  it('shows a dialogue as a transcript, a ranking best first, labels as chips and a rating out of 5', () => {
+    connect('c-dialogue');
+    render(
+      <PayloadViewer
+        value={{
+          dialogue: [
+            { role: 'customer', text: 'My order is late.' },
+            { role: 'agent', text: 'Sorry, checking now.' },
+          ],
+          intent: 'shipping_delay',
+          csat: 4,
+          reply_ranking: [
+            { rank: 2, response: 'second best' },
+            { rank: 1, response: 'best' },
+          ],
+        }}
+        baseUrl={BASE}
+      />,
+    );
+    const turns = within(screen.getByRole('region', { name: 'Dialogue' })).getAllByRole('listitem');
+    expect(turns.map((t) => t.textContent)).toEqual(['customerMy order is late.', 'agentSorry, checking now.']);
+    const ranked = within(screen.getByRole('region', { name: 'Ranking' })).getAllByRole('listitem');
+    expect(ranked.map((r) => r.textContent)).toEqual(['#1best', '#2second best']);
+    expect(within(screen.getByRole('region', { name: 'Labels' })).getByText('shipping_delay')).toBeInTheDocument();
+    expect(screen.getByText('4 / 5')).toBeInTheDocument();
+  });
+
+  it('t shows the tree, r the raw JSON, each again returns to the rendered view (the focused item only)', async () => {
+    connect('c-views');
+    const user = userEvent.setup();
+    render(<PayloadViewer value={{ question: 'Why?', answer: 'Because.' }} baseUrl={BASE} eagerImage />);
+    const region = screen.getByRole('region', { name: 'Delivered content' });
+    expect(within(region).getByRole('region', { name: 'Questions and answers' })).toBeInTheDocument();
+    await user.keyboard('t');
+    expect(within(region).getByRole('button', { name: 'JSON tree' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(region).queryByRole('region', { name: 'Questions and answers' })).toBeNull();
+    expect(region.querySelector('details')).toHaveAttribute('open');
+    await user.keyboard('r');
+    expect(region.querySelector('pre')).toHaveTextContent('"question": "Why?"');
+    await user.keyboard('r');
+    expect(region.querySelector('pre')).toBeNull();
+    expect(within(region).getByRole('region', { name: 'Questions and answers' })).toBeInTheDocument();
+  });
+});

@@ -1,8 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { findImage } from './annotations';
 import { AnnotatedImage } from './annotated-image';
+import { findImage } from './annotations';
 import { JsonNode } from './json-tree';
+import { detectTaskShapes, hasTaskShape } from './task-shapes';
+import { TaskViews } from './task-views';
+import { useViewerKeys } from './use-viewer-keys';
+import { viewerAria } from './viewer-keymap';
 
 const RAW_LIMIT = 200_000;
 
@@ -15,9 +19,12 @@ function rawText(value: unknown): string {
   }
 }
 
+type View = 'rendered' | 'tree' | 'raw';
+
 /**
- * Delivered content, rendered: an image with its annotations when the payload has one,
- * the fields as a collapsible tree, and the raw JSON. Never HTML.
+ * Delivered content, rendered by what it looks like: an image with its annotations in the viewer,
+ * spans, labels, dialogues, questions and answers, ratings and rankings (task-shapes.ts), and
+ * everything as the collapsible tree; the tree alone and the raw JSON one key away. Never HTML.
  */
 export function PayloadViewer({
   value,
@@ -26,6 +33,7 @@ export function PayloadViewer({
   rootName = 'data',
   eagerImage = false,
   imageTiming,
+  shortcuts = eagerImage,
 }: {
   value: unknown;
   baseUrl: string;
@@ -35,29 +43,65 @@ export function PayloadViewer({
   eagerImage?: boolean;
   /** The image's Element Timing identifier, so its paint can be told apart (default "delivered-image"). */
   imageTiming?: string;
+  /**
+   * Answer the viewer's keys (viewer-keymap.ts) while shown. By default the viewer that loads its
+   * image eagerly does: the review's focused item (and the next one, hidden until it is focused).
+   */
+  shortcuts?: boolean;
 }) {
-  const [raw, setRaw] = useState(false);
+  const [view, setView] = useState<View>('rendered');
+  const root = useRef<HTMLElement>(null);
   const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   const image = useMemo(() => (record ? findImage(record) : null), [record]);
-  const rawView = useMemo(() => (raw ? rawText(value) : ''), [raw, value]);
+  const shapes = useMemo(() => detectTaskShapes(value), [value]);
+  const shaped = hasTaskShape(shapes);
+  const rawView = useMemo(() => (view === 'raw' ? rawText(value) : ''), [view, value]);
+  const toggle = (to: View) => setView((v) => (v === to ? 'rendered' : to));
+  const keys = useMemo(
+    () => ({ treeView: () => setView((v) => (v === 'tree' ? 'rendered' : 'tree')), rawView: () => setView((v) => (v === 'raw' ? 'rendered' : 'raw')) }),
+    [],
+  );
+  useViewerKeys(keys, shortcuts, root);
+  const tree = (collapsed: boolean) => (
+    <div className="font-mono text-xs leading-relaxed">
+      {/* Below rendered content the tree starts closed: it holds every field, one click away. */}
+      <JsonNode name={rootName} value={value} depth={collapsed ? 2 : 0} baseUrl={baseUrl} />
+    </div>
+  );
   return (
-    <section aria-label={label} className="flex flex-col gap-3">
+    <section ref={root} aria-label={label} className="flex flex-col gap-3">
       <div className="flex gap-1" role="group" aria-label="Payload view">
-        <Button size="sm" variant={raw ? 'ghost' : 'secondary'} aria-pressed={!raw} onClick={() => setRaw(false)}>
+        <Button size="sm" variant={view === 'rendered' ? 'secondary' : 'ghost'} aria-pressed={view === 'rendered'} onClick={() => setView('rendered')}>
           Rendered
         </Button>
-        <Button size="sm" variant={raw ? 'secondary' : 'ghost'} aria-pressed={raw} onClick={() => setRaw(true)}>
+        <Button
+          size="sm"
+          variant={view === 'tree' ? 'secondary' : 'ghost'}
+          aria-pressed={view === 'tree'}
+          onClick={() => toggle('tree')}
+          aria-keyshortcuts={viewerAria('treeView')}
+        >
+          JSON tree
+        </Button>
+        <Button
+          size="sm"
+          variant={view === 'raw' ? 'secondary' : 'ghost'}
+          aria-pressed={view === 'raw'}
+          onClick={() => toggle('raw')}
+          aria-keyshortcuts={viewerAria('rawView')}
+        >
           Raw JSON
         </Button>
       </div>
-      {raw ? (
+      {view === 'raw' ? (
         <pre className="max-h-[60vh] overflow-auto rounded bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-all dark:bg-slate-950">{rawView}</pre>
+      ) : view === 'tree' ? (
+        tree(false)
       ) : (
         <>
-          {image && <AnnotatedImage image={image} baseUrl={baseUrl} eager={eagerImage} timing={imageTiming} />}
-          <div className="font-mono text-xs leading-relaxed">
-            <JsonNode name={rootName} value={value} depth={0} baseUrl={baseUrl} />
-          </div>
+          {image && <AnnotatedImage image={image} baseUrl={baseUrl} eager={eagerImage} timing={imageTiming} keyboard={shortcuts} />}
+          {shaped && <TaskViews shapes={shapes} />}
+          {tree(!!image || shaped)}
         </>
       )}
     </section>

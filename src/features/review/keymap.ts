@@ -1,20 +1,26 @@
+import { VIEWER_KEYMAP } from '../payload';
+
 /**
  * Every review shortcut, written once (after Label Studio's keymap.json). This table drives the
- * bindings (use-review-keys.ts), the "?" dialog (shortcuts.tsx) and every `aria-keyshortcuts`
- * (`ariaKeys`); keymap.test.ts checks that the three agree.
+ * bindings (use-review-keys.ts, and the payload viewer's for scope 'viewer'), the "?" dialog
+ * (shortcuts.tsx) and every `aria-keyshortcuts` (`ariaKeys`); keymap.test.ts checks that they agree.
+ * The viewer's part is written in the payload feature (which may not import this one) and joined here.
  */
 export interface KeyBinding {
   /** react-hotkeys-hook combinations, comma-separated; null when matched by the character typed. */
   hotkeys: string | null;
   /** The keys as the help dialog shows them. */
   label: string;
+  /** Characters matched as typed, whatever the layout (the viewer's + and -). */
+  typed?: readonly string[];
   /** The keys for `aria-keyshortcuts` (WAI-ARIA syntax: modifiers then key, alternatives space-separated). */
   aria: string;
-  scope: 'review';
+  /** 'review': the workspace; 'viewer': the focused item's content (image tools, tree and raw views). */
+  scope: 'review' | 'viewer';
   description: string;
 }
 
-export const KEYMAP = {
+const REVIEW_KEYMAP = {
   next: { hotkeys: 'j, down', label: 'j / ↓', aria: 'J ArrowDown', scope: 'review', description: 'next item' },
   previous: { hotkeys: 'k, up', label: 'k / ↑', aria: 'K ArrowUp', scope: 'review', description: 'previous item' },
   first: { hotkeys: 'home', label: 'Home', aria: 'Home', scope: 'review', description: 'first item of the list' },
@@ -42,14 +48,18 @@ export const KEYMAP = {
   help: { hotkeys: null, label: '?', aria: '?', scope: 'review', description: 'show these shortcuts' },
 } as const satisfies Record<string, KeyBinding>;
 
-export type KeyAction = keyof typeof KEYMAP;
+/** Every shortcut: the workspace's, then the viewer's. */
+export const KEYMAP = { ...REVIEW_KEYMAP, ...VIEWER_KEYMAP } as const satisfies Record<string, KeyBinding>;
+
+/** The workspace's actions (use-review-keys.ts binds them); the viewer binds its own. */
+export type KeyAction = keyof typeof REVIEW_KEYMAP;
 
 /** The `aria-keyshortcuts` value of an action. */
 export const ariaKeys = (action: KeyAction): string => KEYMAP[action].aria;
 
-/** Each hotkey combination (as react-hotkeys-hook reports it) to its action. */
+/** Each of the workspace's hotkey combinations (as react-hotkeys-hook reports it) to its action. */
 export const ACTION_BY_HOTKEY: ReadonlyMap<string, KeyAction> = new Map(
-  (Object.entries(KEYMAP) as [KeyAction, KeyBinding][]).flatMap(([action, binding]) =>
+  (Object.entries(REVIEW_KEYMAP) as [KeyAction, KeyBinding][]).flatMap(([action, binding]) =>
     binding.hotkeys ? binding.hotkeys.split(',').map((combo) => [combo.trim(), action] as const) : [],
   ),
 );
