@@ -75,9 +75,10 @@ export async function saveDelivered(
     const added = unique.length - held.size;
     const addedOpen = items.reduce((sum, item, index) => (held.has(index) ? sum : sum + item.open), 0);
     await writeCounts(db, counted, scope, subscriptionId, added, addedOpen - closed);
-    return { added, known: held.size, changed: added + updated };
+    return { added, known: held.size, changed: added + updated, rows: held.size ? items.filter((_, index) => !held.has(index)) : items };
   });
-  if (result.changed > 0) announceItems({ scope, subscriptionId });
+  // Told once committed: what it names is on disk.
+  if (result.changed > 0) announceItems({ scope, subscriptionId, rows: result.rows });
   return { added: result.added, known: result.known + (page.length - unique.length) };
 }
 

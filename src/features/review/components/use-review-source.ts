@@ -52,6 +52,16 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
     };
   }, [connection, scope]);
 
+  // Ready before the first pull, not after its answer: the database opened (created, on a
+  // browser's first visit) and the code that writes a read page loaded. Both cost 15–100 ms
+  // between a pull's answer and its paint when left to the first write (bench:ui).
+  useEffect(() => {
+    localDb()
+      .open()
+      .catch(() => undefined); // A database that cannot open says so at its first use, where it is shown.
+    void import('../keep-delivered').catch(() => undefined);
+  }, []);
+
   const stored = useStoredItems(mode === 'reread' ? null : scope, subscription.id);
   const deps = useMemo<LivePullDeps | null>(
     () => (scope ? { db: localDb(), scope, client: clientFor(connection), subscriptionId: subscription.id } : null),
