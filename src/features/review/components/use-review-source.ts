@@ -60,6 +60,16 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
       .open()
       .catch(() => undefined); // A database that cannot open says so at its first use, where it is shown.
     void import('../keep-delivered').catch(() => undefined);
+    // The page's first toLocaleString builds ICU's number formatter: 20–100 ms in a fresh tab
+    // (bench:ui), paid by the first render that counts the list's items unless paid here, once
+    // the review is on screen. Later calls reuse it.
+    const warm = () => void (0).toLocaleString();
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(warm, { timeout: 500 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(warm, 0);
+    return () => clearTimeout(timer);
   }, []);
 
   const stored = useStoredItems(mode === 'reread' ? null : scope, subscription.id);
