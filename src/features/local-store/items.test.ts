@@ -108,6 +108,34 @@ describe('local item store', () => {
     }
   });
 
+  it('writes flags asked together in one go, the last one asked for an item winning, counts included', async () => {
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      [1, 2, 3, 4].map((i) => delivered(live(i))),
+      1_000,
+    );
+    // A decision and its undo before either is written, then two decisions: not awaited one by one.
+    await Promise.all([
+      setOpen(db, 'S', 'sub', ['1'], 0),
+      setOpen(db, 'S', 'sub', ['1'], 1),
+      setOpen(db, 'S', 'sub', ['2'], 0),
+      setOpen(db, 'S', 'sub', ['3', '3'], 0),
+    ]);
+    expect((await listItems(db, 'S', 'sub', 0, 10)).map((i) => [i.itemId, i.open])).toEqual([
+      ['1', 1],
+      ['4', 1],
+      ['2', 0],
+      ['3', 0],
+    ]);
+    expect(await countItems(db, 'S', 'sub')).toEqual({ total: 4, open: 2 });
+    // Asked after those were written: a transaction of its own.
+    await setOpen(db, 'S', 'sub', ['2'], 1);
+    expect(await countItems(db, 'S', 'sub')).toEqual({ total: 4, open: 3 });
+  });
+
   it('lists undecided items first, each group in delivery order, across pages', async () => {
     await saveDelivered(
       db,
