@@ -3,7 +3,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { clientFor, knownScope, localScope, type Connection, type ConnectionSubscription } from '../../../data';
 import { localDb, requestPersistence, unrecoveredLosses, type PullRecord } from '../../local-store';
-import { rememberRecords } from '../content-cache';
 import { NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps, type Progress } from '../live-pulls';
 import { fromLive, type ReviewItem } from '../model';
 import { pendingItemsQuery, rereadPageQuery } from '../queries';
@@ -95,14 +94,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
     mutationFn: async () => {
       if (!deps) throw new Error('The local store is not ready yet.');
       void requestPersistence();
-      const result = await pullNew(deps, search.limit);
-      rememberRecords(
-        deps.scope,
-        subscription.id,
-        'live',
-        result.page.items.map((s) => ({ id: s.submission_id, record: s })),
-      );
-      return result;
+      return pullNew(deps, search.limit);
     },
     onSuccess: (result) => setLiveHasMore(result.page.hasMore),
     onSettled: refreshLosses,
