@@ -192,7 +192,10 @@ function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, 100);
     if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible')
-      requestAnimationFrame(() => setTimeout(resolve, 0));
+      requestAnimationFrame(() => {
+        clearTimeout(fallback);
+        setTimeout(resolve, 0);
+      });
     else {
       clearTimeout(fallback);
       setTimeout(resolve, 0);
