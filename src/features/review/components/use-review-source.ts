@@ -52,8 +52,9 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   }, [connection, scope]);
 
   // Ready before the first pull, not after its answer: the database opened (created, on a
-  // browser's first visit) and the code that writes a read page loaded. Both cost 15–100 ms
-  // between a pull's answer and its paint when left to the first write (bench:ui).
+  // browser's first visit; a re-read lists nothing from the store, so nothing else opens it) and
+  // the code that writes a read page loaded (fetched after the answer, it took 15–100 ms before
+  // the page could paint, bench:ui).
   useEffect(() => {
     localDb()
       .open()
