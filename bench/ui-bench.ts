@@ -3,6 +3,9 @@
  * Prints median and p95 from a keypress (a, d, j) to the next item painted, the time from a
  * pull's response to a 200-item page painted, and the JS heap after reviewing 2,000 items.
  * A benchmark, not a test: it reports numbers.
+ *
+ * `BENCH_UI_ONLY=pull,keys,visit` (any of them) runs only those measures: the 10,000-item visit
+ * alone takes minutes, which is long to wait for a pull's figure while working on it.
  */
 import type { Page } from '@playwright/test';
 import { execFileSync, execSync } from 'node:child_process';
@@ -156,6 +159,13 @@ async function adoptedByService(url: string, key: string, subscriptionId: string
   return adopted;
 }
 
+const MEASURES = ['pull', 'keys', 'visit'] as const;
+type Measure = (typeof MEASURES)[number];
+const only = process.env.BENCH_UI_ONLY?.split(',').map((m) => m.trim());
+const unknownMeasure = only?.find((m) => !(MEASURES as readonly string[]).includes(m));
+if (unknownMeasure) throw new Error(`BENCH_UI_ONLY: unknown measure "${unknownMeasure}" (known: ${MEASURES.join(', ')})`);
+const runs = (measure: Measure) => !only || only.includes(measure);
+
 async function main() {
   if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'dds-bench-ui-'));
@@ -175,78 +185,85 @@ async function main() {
     await connectForBench(page, url, benchKey, 'sub_bench_visit');
     const connected = await page.context().storageState();
 
-    console.log('connected; measuring pulls…');
     // Pull response → 200-item page painted (the page stored, then shown). Each sample in a fresh
     // context: nothing cached, and an empty local store (a re-pull of the same pending items would
     // add nothing to show).
     const pulls: number[] = [];
-    const samples = [
-      ...['sub_sim_retail', 'sub_sim_support', 'sub_sim_product', 'sub_sim_retail', 'sub_sim_support', 'sub_sim_product'].map((sub) => [
-        `/review/${sub}?limit=200`,
-        '/v1/data/pull',
-      ]),
-      ...Array.from({ length: 4 }, () => ['/review/sub_live_streets?mode=reread&limit=200', '/v1/live/pull']),
-    ] as const;
-    for (const [path, endpoint] of samples) {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, storageState: connected });
-      const fresh = await context.newPage();
-      await shimTsxNames(fresh);
-      await fresh.goto(`${url}${path!}`);
-      pulls.push(await pullToPaint(fresh, endpoint!));
-      await context.close();
-    }
-
-    console.log(`pull samples: ${pulls.map((p) => p.toFixed(1)).join(', ')}`);
-    // Keypress → next item painted, on a 200-item simulated page (items with images).
-    await page.goto(`${url}/review/sub_sim_retail?limit=200`);
-    await page.getByRole('button', { name: 'Pull', exact: true }).click();
-    await page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first().waitFor();
-    await installProbes(page);
-    const j = await keyLatencies(page, 'j', 60);
-    await page.keyboard.press('Home');
-    const a = await keyLatencies(page, 'a', 60);
-    const d = await keyLatencies(page, 'd', 60);
-    // Leave only once every decision is saved (charged ones would otherwise wait for confirmation).
-    await page.getByRole('status', { name: 'Decisions: All decisions saved' }).waitFor({ timeout: 60_000 });
-
-    console.log(`keys measured (${j.samples.length}, ${a.samples.length}, ${d.samples.length} samples); reviewing 2,000 items…`);
-    // One visit: incremental pulls of 200, one decision each, to 10,000 items. The heap after 2,000
-    // (the target), then after 10,000 with the list's rows in the DOM.
-    await page.goto(`${url}/review/sub_bench_visit?limit=200`);
-    await page.getByRole('button', { name: 'Pull', exact: true }).waitFor();
-    const cdp = await page.context().newCDPSession(page);
-    const heapNow = async () => {
-      await page.getByRole('status', { name: 'Decisions: All decisions saved' }).waitFor({ timeout: 120_000 });
-      await cdp.send('HeapProfiler.collectGarbage');
-      return ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / 1024 / 1024;
-    };
-    let heapMb = NaN;
-    const visitStart = Date.now();
-    for (let pull = 0; pull < VISIT_ITEMS / 200; pull++) {
-      await page.keyboard.press('n');
-      await page.waitForFunction(
-        (n) => document.querySelector('[role="listbox"]') && document.body.innerText.includes(`${n.toLocaleString()} items kept on this device`),
-        (pull + 1) * 200,
-      );
-      for (let i = 0; i < 200; i++) await page.keyboard.press('a');
-      if ((pull + 1) * 200 === 2_000) {
-        heapMb = await heapNow();
-        console.log(`2,000 items reviewed; heap ${heapMb.toFixed(1)} MB; going on to ${VISIT_ITEMS.toLocaleString('en-US')}…`);
+    if (runs('pull')) {
+      console.log('connected; measuring pulls…');
+      const samples = [
+        ...['sub_sim_retail', 'sub_sim_support', 'sub_sim_product', 'sub_sim_retail', 'sub_sim_support', 'sub_sim_product'].map((sub) => [
+          `/review/${sub}?limit=200`,
+          '/v1/data/pull',
+        ]),
+        ...Array.from({ length: 4 }, () => ['/review/sub_live_streets?mode=reread&limit=200', '/v1/live/pull']),
+      ] as const;
+      for (const [path, endpoint] of samples) {
+        const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, storageState: connected });
+        const fresh = await context.newPage();
+        await shimTsxNames(fresh);
+        await fresh.goto(`${url}${path!}`);
+        pulls.push(await pullToPaint(fresh, endpoint!));
+        await context.close();
       }
+      console.log(`pull samples: ${pulls.map((p) => p.toFixed(1)).join(', ')}`);
     }
-    const visitHeapMb = await heapNow();
-    const visitSeconds = (Date.now() - visitStart) / 1000;
-    const domRows = await page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').count();
-    const adopted = await adoptedByService(url, benchKey, 'sub_bench_visit');
+
+    type Latencies = Awaited<ReturnType<typeof keyLatencies>>;
+    const keys: [string, Latencies][] = [];
+    if (runs('keys')) {
+      // Keypress → next item painted, on a 200-item simulated page (items with images).
+      await page.goto(`${url}/review/sub_sim_retail?limit=200`);
+      await page.getByRole('button', { name: 'Pull', exact: true }).click();
+      await page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first().waitFor();
+      await installProbes(page);
+      keys.push(['j', await keyLatencies(page, 'j', 60)]);
+      await page.keyboard.press('Home');
+      keys.push(['a', await keyLatencies(page, 'a', 60)]);
+      keys.push(['d', await keyLatencies(page, 'd', 60)]);
+      // Leave only once every decision is saved (charged ones would otherwise wait for confirmation).
+      await page.getByRole('status', { name: 'Decisions: All decisions saved' }).waitFor({ timeout: 60_000 });
+      console.log(`keys measured (${keys.map(([, k]) => k.samples.length).join(', ')} samples)`);
+    }
+
+    let heapMb = NaN;
+    let visitHeapMb = NaN;
+    let visitSeconds = NaN;
+    let domRows = NaN;
+    let adopted = NaN;
+    if (runs('visit')) {
+      console.log('reviewing 2,000 items…');
+      // One visit: incremental pulls of 200, one decision each, to 10,000 items. The heap after 2,000
+      // (the target), then after 10,000 with the list's rows in the DOM.
+      await page.goto(`${url}/review/sub_bench_visit?limit=200`);
+      await page.getByRole('button', { name: 'Pull', exact: true }).waitFor();
+      const cdp = await page.context().newCDPSession(page);
+      const heapNow = async () => {
+        await page.getByRole('status', { name: 'Decisions: All decisions saved' }).waitFor({ timeout: 120_000 });
+        await cdp.send('HeapProfiler.collectGarbage');
+        return ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / 1024 / 1024;
+      };
+      const visitStart = Date.now();
+      for (let pull = 0; pull < VISIT_ITEMS / 200; pull++) {
+        await page.keyboard.press('n');
+        await page.waitForFunction(
+          (n) => document.querySelector('[role="listbox"]') && document.body.innerText.includes(`${n.toLocaleString()} items kept on this device`),
+          (pull + 1) * 200,
+        );
+        for (let i = 0; i < 200; i++) await page.keyboard.press('a');
+        if ((pull + 1) * 200 === 2_000) {
+          heapMb = await heapNow();
+          console.log(`2,000 items reviewed; heap ${heapMb.toFixed(1)} MB; going on to ${VISIT_ITEMS.toLocaleString('en-US')}…`);
+        }
+      }
+      visitHeapMb = await heapNow();
+      visitSeconds = (Date.now() - visitStart) / 1000;
+      domRows = await page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').count();
+      adopted = await adoptedByService(url, benchKey, 'sub_bench_visit');
+    }
 
     // Each key's numbers, computed once for the table and the JSON.
-    const keyStats = (
-      [
-        ['j', j],
-        ['a', a],
-        ['d', d],
-      ] as const
-    ).map(([key, { samples, unmatched }]) => {
+    const keyStats = keys.map(([key, { samples, unmatched }]) => {
       const painted = samples.map((s) => s.painted);
       const presented = samples.map((s) => s.presented);
       return {
@@ -273,38 +290,46 @@ async function main() {
       },
     ]);
     const pullMedian = percentile(pulls, 50);
-    printTable('UI benchmark (Chromium, local service)', [
-      ...keyRows,
-      { metric: 'pull response → 200 items painted, median', value: `${pullMedian.toFixed(1)} ms`, target: '≤ 100 ms', ok: pullMedian <= 100 },
-      { metric: 'pull response → 200 items painted, max', value: `${Math.max(...pulls).toFixed(1)} ms` },
-      { metric: 'JS heap after reviewing 2,000 items', value: `${heapMb.toFixed(1)} MB`, target: '≤ 100 MB', ok: heapMb <= 100 },
-      { metric: `JS heap after reviewing ${VISIT_ITEMS.toLocaleString('en-US')} items`, value: `${visitHeapMb.toFixed(1)} MB` },
-      { metric: `list rows in the DOM at ${VISIT_ITEMS.toLocaleString('en-US')} items`, value: String(domRows), target: '< 100', ok: domRows < 100 },
-      {
-        metric: 'adoptions the service recorded in that visit',
-        value: `${adopted.toLocaleString('en-US')}/${VISIT_ITEMS.toLocaleString('en-US')}`,
-        target: 'all',
-        ok: adopted === VISIT_ITEMS,
-      },
-      { metric: `time to review ${VISIT_ITEMS.toLocaleString('en-US')} items by keyboard`, value: `${visitSeconds.toFixed(0)} s` },
-    ]);
-    writeFileSync(
-      'bench/ui-results.json',
-      `${JSON.stringify(
-        {
-          key_ms: Object.fromEntries(keyStats.map(({ key, ...stats }) => [key, stats])),
-          pull_to_paint_ms: { median: pullMedian, max: Math.max(...pulls), samples: pulls.length },
-          heap_mb_after_2000: heapMb,
-          heap_mb_after_visit: visitHeapMb,
-          visit_items: VISIT_ITEMS,
-          visit_adopted_by_service: adopted,
-          visit_seconds: visitSeconds,
-          dom_rows: domRows,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    const pullRows = runs('pull')
+      ? [
+          { metric: 'pull response → 200 items painted, median', value: `${pullMedian.toFixed(1)} ms`, target: '≤ 100 ms', ok: pullMedian <= 100 },
+          { metric: 'pull response → 200 items painted, max', value: `${Math.max(...pulls).toFixed(1)} ms` },
+        ]
+      : [];
+    const visitRows = runs('visit')
+      ? [
+          { metric: 'JS heap after reviewing 2,000 items', value: `${heapMb.toFixed(1)} MB`, target: '≤ 100 MB', ok: heapMb <= 100 },
+          { metric: `JS heap after reviewing ${VISIT_ITEMS.toLocaleString('en-US')} items`, value: `${visitHeapMb.toFixed(1)} MB` },
+          { metric: `list rows in the DOM at ${VISIT_ITEMS.toLocaleString('en-US')} items`, value: String(domRows), target: '< 100', ok: domRows < 100 },
+          {
+            metric: 'adoptions the service recorded in that visit',
+            value: `${adopted.toLocaleString('en-US')}/${VISIT_ITEMS.toLocaleString('en-US')}`,
+            target: 'all',
+            ok: adopted === VISIT_ITEMS,
+          },
+          { metric: `time to review ${VISIT_ITEMS.toLocaleString('en-US')} items by keyboard`, value: `${visitSeconds.toFixed(0)} s` },
+        ]
+      : [];
+    printTable('UI benchmark (Chromium, local service)', [...keyRows, ...pullRows, ...visitRows]);
+    // A partial run prints its figures only: the results file (read by `npm run bench`) holds whole runs.
+    if (!only)
+      writeFileSync(
+        'bench/ui-results.json',
+        `${JSON.stringify(
+          {
+            key_ms: Object.fromEntries(keyStats.map(({ key, ...stats }) => [key, stats])),
+            pull_to_paint_ms: { median: pullMedian, max: Math.max(...pulls), samples: pulls.length },
+            heap_mb_after_2000: heapMb,
+            heap_mb_after_visit: visitHeapMb,
+            visit_items: VISIT_ITEMS,
+            visit_adopted_by_service: adopted,
+            visit_seconds: visitSeconds,
+            dom_rows: domRows,
+          },
+          null,
+          2,
+        )}\n`,
+      );
   } finally {
     await browser.close();
     child.kill('SIGTERM');

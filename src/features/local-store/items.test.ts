@@ -3,6 +3,7 @@ import Dexie from 'dexie';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveSubmission, SimulatedItem } from '../../api/contract';
+import { watchItems, type ItemsChange } from './changes';
 import { ConsoleDb } from './db';
 import { countItems, countScope, deleteScope, deleteSubscriptionItems, heldIds, listItems, readPayloads, saveDelivered, setOpen } from './items';
 import { summaryOfLive, summaryOfSimulated } from './summary';
@@ -59,6 +60,80 @@ describe('local item store', () => {
     const payloads = await readPayloads(db, 'S', 'sub', ['2', '4']);
     expect((payloads.get('2') as LiveSubmission).data).toEqual({ text: 'item 2' });
     expect((payloads.get('4') as LiveSubmission).data).toEqual({ text: 'changed' });
+  });
+
+  it('tells this tab which rows a write added once they are on disk, and other tabs only that items changed', async () => {
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      [1, 2].map((i) => delivered(live(i))),
+      1_000,
+    );
+    const told: { change: ItemsChange; held: string[] }[] = [];
+    const heard: unknown[] = [];
+    const otherTab = new BroadcastChannel('dds-local-items');
+    otherTab.onmessage = (event: MessageEvent) => heard.push(event.data);
+    // What the store holds when the listener is told: a list shown from the rows shows nothing unwritten.
+    const pending: Promise<void>[] = [];
+    const stop = watchItems((change) =>
+      pending.push(
+        heldIds(db, 'S', 'sub', change.rows?.map((r) => r.itemId) ?? []).then((held) => {
+          told.push({ change, held: [...held] });
+        }),
+      ),
+    );
+    try {
+      await saveDelivered(
+        db,
+        'S',
+        'sub',
+        'reread',
+        [2, 3, 4].map((i) => delivered(live(i))),
+        2_000,
+      );
+      await Promise.all(pending);
+      expect(told).toHaveLength(1);
+      expect(told[0]!.change.rows?.map((r) => [r.itemId, r.via, r.open])).toEqual([
+        ['3', 'reread', 1],
+        ['4', 'reread', 1],
+      ]);
+      expect(told[0]!.held.sort()).toEqual(['3', '4']);
+      await expect.poll(() => heard.length).toBe(1);
+      expect(heard[0]).toEqual({ scope: 'S', subscriptionId: 'sub' });
+    } finally {
+      stop();
+      otherTab.close();
+    }
+  });
+
+  it('writes flags asked together in one go, the last one asked for an item winning, counts included', async () => {
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      [1, 2, 3, 4].map((i) => delivered(live(i))),
+      1_000,
+    );
+    // A decision and its undo before either is written, then two decisions: not awaited one by one.
+    await Promise.all([
+      setOpen(db, 'S', 'sub', ['1'], 0),
+      setOpen(db, 'S', 'sub', ['1'], 1),
+      setOpen(db, 'S', 'sub', ['2'], 0),
+      setOpen(db, 'S', 'sub', ['3', '3'], 0),
+    ]);
+    expect((await listItems(db, 'S', 'sub', 0, 10)).map((i) => [i.itemId, i.open])).toEqual([
+      ['1', 1],
+      ['4', 1],
+      ['2', 0],
+      ['3', 0],
+    ]);
+    expect(await countItems(db, 'S', 'sub')).toEqual({ total: 4, open: 2 });
+    // Asked after those were written: a transaction of its own.
+    await setOpen(db, 'S', 'sub', ['2'], 1);
+    expect(await countItems(db, 'S', 'sub')).toEqual({ total: 4, open: 3 });
   });
 
   it('lists undecided items first, each group in delivery order, across pages', async () => {

@@ -75,9 +75,10 @@ export async function saveDelivered(
     const added = unique.length - held.size;
     const addedOpen = items.reduce((sum, item, index) => (held.has(index) ? sum : sum + item.open), 0);
     await writeCounts(db, counted, scope, subscriptionId, added, addedOpen - closed);
-    return { added, known: held.size, changed: added + updated };
+    return { added, known: held.size, changed: added + updated, rows: held.size ? items.filter((_, index) => !held.has(index)) : items };
   });
-  if (result.changed > 0) announceItems({ scope, subscriptionId });
+  // Told once committed: what it names is on disk.
+  if (result.changed > 0) announceItems({ scope, subscriptionId, rows: result.rows });
   return { added: result.added, known: result.known + (page.length - unique.length) };
 }
 
@@ -186,16 +187,70 @@ export async function readPayloads(db: ConsoleDb, scope: string, subscriptionId:
   });
 }
 
-/** Marks items decided (0) or undecided again (1, after an undo or a discard). */
-export async function setOpen(db: ConsoleDb, scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void> {
-  if (itemIds.length === 0) return;
+/** Resolves once the next frame is painted (soon after, in a hidden tab or outside a browser, where frames may not come). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible')
+      requestAnimationFrame(() => {
+        clearTimeout(fallback);
+        setTimeout(resolve, 0);
+      });
+    else {
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    }
+  });
+}
+
+/** Flags waiting for the next frame, per subscription; the last one asked for an item wins. */
+interface OpenFlags {
+  scope: string;
+  subscriptionId: string;
+  flags: Map<string, 0 | 1>;
+}
+const waitingFlags = new WeakMap<ConsoleDb, { bySubscription: Map<string, OpenFlags>; written: Promise<void> }>();
+
+/**
+ * Marks items decided (0) or undecided again (1, after an undo or a discard). The flag only orders
+ * the review list (the decision itself is the outbox's, written on its own), so it is written
+ * after the next frame is painted: a keypress's transaction (a read and a write) ran before its
+ * paint and made `a` and `d` slower than `j` (bench:ui). Flags asked meanwhile share one
+ * transaction, in the order they were asked; the promise resolves once they are written.
+ */
+export function setOpen(db: ConsoleDb, scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void> {
+  if (itemIds.length === 0) return Promise.resolve();
+  let waiting = waitingFlags.get(db);
+  if (!waiting) {
+    const bySubscription = new Map<string, OpenFlags>();
+    const written = afterNextPaint().then(() => {
+      // Flags asked from now on wait for the frame after: their transaction starts after this one.
+      waitingFlags.delete(db);
+      return writeOpenFlags(db, [...bySubscription.values()]);
+    });
+    waiting = { bySubscription, written };
+    waitingFlags.set(db, waiting);
+  }
+  const key = JSON.stringify([scope, subscriptionId]);
+  const group = waiting.bySubscription.get(key) ?? waiting.bySubscription.set(key, { scope, subscriptionId, flags: new Map() }).get(key)!;
+  for (const id of itemIds) group.flags.set(id, open);
+  return waiting.written;
+}
+
+async function writeOpenFlags(db: ConsoleDb, groups: readonly OpenFlags[]): Promise<void> {
   await db.transaction('rw', db.items, db.counts, async () => {
-    // Each item once: a repeated ID would be counted twice.
-    const rows = await db.items.bulkGet([...new Set(itemIds)].map((id): ItemKey => [scope, subscriptionId, id]));
-    const changed = rows.flatMap((row) => (row && row.open !== open && !(open === 1 && row.serverDecision) ? [{ ...row, open }] : []));
-    if (changed.length) {
+    for (const { scope, subscriptionId, flags } of groups) {
+      // Each item once (a Map's keys): a repeated ID would be counted twice.
+      const ids = [...flags.keys()];
+      const rows = await db.items.bulkGet(ids.map((id): ItemKey => [scope, subscriptionId, id]));
+      const changed = rows.flatMap((row, index) => {
+        const open = flags.get(ids[index]!)!;
+        return row && row.open !== open && !(open === 1 && row.serverDecision) ? [{ ...row, open }] : [];
+      });
+      if (changed.length === 0) continue;
       await db.items.bulkPut(changed);
-      await writeCounts(db, await db.counts.get([scope, subscriptionId]), scope, subscriptionId, 0, open ? changed.length : -changed.length);
+      const opened = changed.reduce((sum, row) => sum + (row.open ? 1 : -1), 0);
+      await writeCounts(db, await db.counts.get([scope, subscriptionId]), scope, subscriptionId, 0, opened);
     }
   });
 }

@@ -2,8 +2,11 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LivePullParams, LivePullPage, LiveSubmission } from '../../api/contract';
 import { ApiError, NetworkError } from '../../api/errors';
-import { ConsoleDb, countItems, listItems, unrecoveredLosses } from '../local-store';
+import { renderHook } from '@testing-library/react';
+import { ConsoleDb, countItems, listItems, unrecoveredLosses, watchItems, type StoredItem } from '../local-store';
+import { forgetContent, useItemContent } from './content-cache';
 import { AnswerLostError, NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps } from './live-pulls';
+import { fromStored } from './model';
 
 const submission = (id: number, feedback: LiveSubmission['consumer_feedback'] = null): LiveSubmission => ({
   submission_id: String(id),
@@ -72,6 +75,22 @@ describe('incremental pulls and Recover', () => {
     const ids = (await listItems(db, 'S', 'sub', 0, 200)).map((i) => Number(i.itemId)).sort((a, b) => a - b);
     expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(await unrecoveredLosses(db, 'S', 'sub')).toHaveLength(0);
+  });
+
+  it('has a new page’s content in memory when its write tells the list, so its items show without a read', async () => {
+    forgetContent();
+    const service = fakeService(5);
+    const told: StoredItem[][] = [];
+    const stop = watchItems((change) => change.rows && told.push([...change.rows]));
+    try {
+      await pullNew({ db, scope: 'S', client: service.client, subscriptionId: 'sub' }, 5);
+    } finally {
+      stop();
+    }
+    expect(told.flat().map((row) => row.itemId)).toEqual(['1', '2', '3', '4', '5']);
+    // Shown from memory at once: content not in memory would render as loading (and be read).
+    for (const row of told.flat())
+      expect(renderHook(() => useItemContent(fromStored(row))).result.current).toEqual({ status: 'ready', content: { n: Number(row.itemId) } });
   });
 
   it('Recover skips items with a recorded decision and items already held, none twice', async () => {

@@ -2,6 +2,7 @@ import { ApiError, ContractError, NetworkError } from '../../api/errors';
 import type { LivePullPage, LiveSubmission } from '../../api/contract';
 import type { DdsClient } from '../../api/client';
 import { ensureRoom, heldIds, recordPull, saveDelivered, summaryOfLive, type ConsoleDb, type SaveResult } from '../local-store';
+import { rememberRecords } from './content-cache';
 
 /**
  * Live pulls that keep what they receive. An incremental pull moves the subscription's position
@@ -66,6 +67,14 @@ export async function pullNew(deps: LivePullDeps, limit: number): Promise<NewPag
       { cause: error },
     );
   }
+  // Remembered before the write: the list shows the page as soon as the write commits (from the
+  // rows it wrote), and the focused item's content then comes from memory, not from a read.
+  rememberRecords(
+    scope,
+    subscriptionId,
+    'live',
+    page.items.map((s) => ({ id: s.submission_id, record: s })),
+  );
   try {
     const writing = performance.now();
     const saved = await saveDelivered(db, scope, subscriptionId, 'incremental', toDelivered(page.items), now());

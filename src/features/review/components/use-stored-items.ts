@@ -68,27 +68,35 @@ export function useStoredItems(scope: string | null, subscriptionId: string): St
     }
   }, [scope, subscriptionId, take]);
 
+  const append = useCallback(
+    (rows: readonly StoredItem[]) => {
+      const fresh = take(rows);
+      if (fresh.length) setState((s) => ({ ...s, items: [...s.items, ...fresh] }));
+    },
+    [take],
+  );
+
   const appendNew = useCallback(async () => {
     if (!scope) return;
     const run = generation.current;
     try {
       const rows = await itemsAfter(localDb(), scope, subscriptionId, maxSeq.current);
-      if (run !== generation.current) return;
-      const fresh = take(rows);
-      if (fresh.length) setState((s) => ({ ...s, items: [...s.items, ...fresh] }));
+      if (run === generation.current) append(rows);
     } catch (error) {
       setState((s) => ({ ...s, error }));
     }
-  }, [scope, subscriptionId, take]);
+  }, [scope, subscriptionId, append]);
 
   useEffect(() => {
     void load();
     return watchItems((change) => {
       if (change.scope !== scope || (change.subscriptionId !== subscriptionId && change.subscriptionId !== '*')) return;
       if (change.kind === 'deleted') void load();
+      // A write in this tab names its rows (committed already): shown from memory, not read back.
+      else if (change.rows && change.subscriptionId === subscriptionId) append(change.rows);
       else void appendNew();
     });
-  }, [scope, subscriptionId, load, appendNew]);
+  }, [scope, subscriptionId, load, append, appendNew]);
 
   return state;
 }
