@@ -22,6 +22,9 @@ export interface ReviewItem {
   /** What tells rows apart at a glance: the task or vertical and the grade or quality. */
   summary: string;
   meta: readonly { label: string; value: string }[];
+  /** Quality grade and score, when the item carries them (shown as coloured badges). */
+  grade?: string | null;
+  score?: number | null;
 }
 
 export function fromLive(s: LiveSubmission, subscriptionId: string): ReviewItem {
@@ -34,6 +37,8 @@ export function fromLive(s: LiveSubmission, subscriptionId: string): ReviewItem 
     content: s.data,
     serverState: s.consumer_feedback === 'adopt' ? 'adopted' : s.consumer_feedback === 'dispute' ? 'disputed' : 'new',
     priceMicros: null,
+    grade: s.quality_grade,
+    score: s.quality_score,
     summary: `Task ${s.task_id} · grade ${s.quality_grade} (${s.quality_score})`,
     meta: [
       { label: 'Quality', value: `${s.quality_score} (${s.quality_grade})` },
@@ -58,6 +63,7 @@ export function fromSimulated(item: SimulatedItem | DeliveryItem, subscriptionId
     content: item.payload,
     serverState: status === 'adopted' ? 'adopted' : status === 'disputed' ? 'disputed' : 'new',
     priceMicros,
+    score: item.quality_score,
     summary: `${item.vertical_id} · quality ${item.quality_score}`,
     meta: [
       { label: 'Vertical', value: item.vertical_id },
@@ -84,6 +90,8 @@ export function fromStored(row: StoredItem): ReviewItem {
       title: `Submission ${row.itemId}`,
       serverState,
       priceMicros: null,
+      grade: row.qualityGrade,
+      score: row.qualityScore,
       summary: `Task ${orDash(row.taskId)} · grade ${orDash(row.qualityGrade)} (${orDash(row.qualityScore)})`,
       meta: [
         { label: 'Quality', value: `${orDash(row.qualityScore)} (${orDash(row.qualityGrade)})` },
@@ -104,6 +112,7 @@ export function fromStored(row: StoredItem): ReviewItem {
     title: `Item ${row.itemId}`,
     serverState,
     priceMicros: price,
+    score: row.qualityScore,
     summary: `${orDash(row.verticalId)} · quality ${orDash(row.qualityScore)}`,
     meta: [
       { label: 'Vertical', value: orDash(row.verticalId) },

@@ -4,7 +4,7 @@ import { inputClass } from '../../../components/ui/field';
 import { Badge } from '../../../components/ui/panel';
 import { formatMicros } from '../../../lib/money';
 import type { OutboxEntry } from '../../outbox';
-import { PayloadViewer } from '../../payload';
+import { GradeBadge, PayloadViewer, ScoreBadge } from '../../payload';
 import { useItemContent } from '../content-cache';
 import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
 import { cut, LongText, SHOWN_CHARACTERS } from '../../../components/ui/long-text';
@@ -18,11 +18,23 @@ const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
   failed: 'bad',
 };
 
+/** Grade and score in their colours (each with its text), when the item carries them. */
+function QualityBadges({ item }: { item: ReviewItem }) {
+  if (!item.grade && (item.score === null || item.score === undefined)) return null;
+  return (
+    <p className="flex flex-wrap gap-2">
+      {item.grade ? <GradeBadge grade={item.grade} /> : null}
+      {item.score !== null && item.score !== undefined ? <ScoreBadge score={item.score} /> : null}
+    </p>
+  );
+}
+
 /** The delivered content of one item, with its metadata. Memoised: it re-renders only for its own item. */
 export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: ReviewItem; baseUrl: string }) {
   const content = useItemContent(item);
   return (
     <div className="flex flex-col gap-3">
+      <QualityBadges item={item} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
         {item.meta.map((m) => (
           <div key={m.label} className="contents">

@@ -5,6 +5,7 @@ import { formatMicros } from '../../../lib/money';
 import type { PickMode } from '../focus-selection';
 import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
 import { cut } from '../../../components/ui/long-text';
+import { GradeBadge } from '../../payload';
 
 /** A row shows less than the item's header: one line each, whatever the server sent. */
 const ROW_CHARACTERS = 200;
@@ -62,6 +63,7 @@ const Row = memo(function Row({ item, index, state, focused, selected, start, on
         <span className="truncate font-medium">{title}</span>
         <span className="truncate text-xs text-slate-600 dark:text-slate-400">{cut(item.summary, ROW_CHARACTERS)}</span>
       </span>
+      {item.grade ? <GradeBadge grade={item.grade} /> : null}
       {item.priceMicros !== null && <span className="font-mono text-xs tabular-nums">{formatMicros(item.priceMicros)}</span>}
       <span className={cx('rounded px-1.5 py-0.5 text-xs font-medium', STATE_STYLES[state])}>{STATE_LABELS[state]}</span>
     </div>
