@@ -675,12 +675,14 @@ describe('outbox engine: bulk runs', () => {
     await settle(1_000, () => send.mock.calls.length === 10_000);
     await settle(0, () => engine.entriesOf(S).every((e) => e.state === 'sent'));
     const elapsed = performance.now() - started;
+    expect(await engine.whenWritten()).toBe(true);
     expect(send).toHaveBeenCalledTimes(10_000);
     expect([...times.values()].every((n) => n === 1)).toBe(true);
     expect(most).toBeLessThanOrEqual(6);
     expect([...shared.rows.values()].filter((e) => e.state === 'sent')).toHaveLength(10_000);
-    // Two state changes per decision (sending, sent), written together with whatever changed meanwhile.
-    expect(shared.writes.length).toBeLessThan(10_000);
+    // One write per decision (sent; 'sending' is not written), the answers of a stream batched a few times a second.
+    // (Here the answers come within one batch: the enqueue's write and the answers' one; one write per answer made 669.)
+    expect(shared.writes.length).toBeLessThan(20);
     // Quadratic work (a scan of the 10,000 per answer) took tens of seconds here; linear takes well under one.
     expect(elapsed).toBeLessThan(8_000);
   }, 30_000);

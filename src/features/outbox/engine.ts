@@ -58,6 +58,9 @@ const released = (entry: OutboxEntry): OutboxEntry => {
   return rest;
 };
 const EMPTY: readonly OutboxEntry[] = [];
+/** Whether a change is written: at once, with the next batch of a stream's answers, or not (memory only). */
+type Write = boolean | 'soon';
+const WRITE_BATCH_MS = 100;
 /** A decision on an item that stands: on its way, waiting for confirmation, or confirmed. */
 const stands = (e: OutboxEntry) => UNSENT_STATES.has(e.state) || e.state === 'sent';
 
@@ -106,6 +109,7 @@ export class OutboxEngine {
   private readonly dirty = new Map<string, { scope: string }>();
   private flushChain: Promise<void> = Promise.resolve();
   private flushQueued = false;
+  private soonTimer: ReturnType<typeof setTimeout> | null = null;
   /** "<scope> <tab>" pairs whose tab this engine waits on to take over its decisions. */
   private readonly watching = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -321,6 +325,7 @@ export class OutboxEngine {
 
   /** Resolves once every change made so far is written (false when a write failed). */
   async whenWritten(): Promise<boolean> {
+    if (this.soonTimer) this.requestFlush();
     await this.flushChain;
     return this.snapshot.writeError === null;
   }
@@ -606,13 +611,16 @@ export class OutboxEngine {
 
   private async sendOne(scope: string, entry: OutboxEntry): Promise<void> {
     this.inFlight.add(entry.id);
-    this.update(scope, entry.id, (e) => ({ ...e, state: 'sending', attempts: e.attempts + 1 }));
+    // Not written: a stored decision on its way is resumed as a queued one would be, and the
+    // service takes a repeat as a no-op; the outcome's write carries the attempt. One write per
+    // decision instead of two halves the writes of a long run.
+    this.update(scope, entry.id, (e) => ({ ...e, state: 'sending', attempts: e.attempts + 1 }), false);
     this.notify(false);
     try {
       await this.deps.send(entry);
-      this.update(scope, entry.id, (e) => ({ ...e, state: 'sent', sentAt: this.now(), lastError: undefined }));
+      this.update(scope, entry.id, (e) => ({ ...e, state: 'sent', sentAt: this.now(), lastError: undefined }), this.answerWrite(scope));
     } catch (error) {
-      this.handleFailure(scope, entry, error);
+      this.handleFailure(scope, entry, error, this.answerWrite(scope));
     } finally {
       this.inFlight.delete(entry.id);
       this.notify(false);
@@ -620,7 +628,12 @@ export class OutboxEngine {
     }
   }
 
-  private handleFailure(scope: string, entry: OutboxEntry, error: unknown): void {
+  /** An answer in a stream (more on their way or waiting) is written with the next batch; a lone one at once. */
+  private answerWrite(scope: string): Write {
+    return this.inFlight.size > 1 || (this.own.get(scope)?.queue.size ?? 0) > 0 ? 'soon' : true;
+  }
+
+  private handleFailure(scope: string, entry: OutboxEntry, error: unknown, write: Write): void {
     const message = messageOf(error);
     const attempts = this.own.get(scope)?.get(entry.id)?.attempts ?? entry.attempts + 1;
     const outcome = classifyFailure(error, { attempts, maxAttempts: this.deps.maxAttempts, baseMs: this.deps.retryBaseMs, random: this.random });
@@ -634,26 +647,26 @@ export class OutboxEngine {
     });
     switch (outcome.kind) {
       case 'conflict':
-        this.update(scope, entry.id, (e) => ({ ...e, state: 'conflict', recorded: outcome.recorded, lastError: message }));
+        this.update(scope, entry.id, (e) => ({ ...e, state: 'conflict', recorded: outcome.recorded, lastError: message }), write);
         return;
       case 'pause-scope':
-        this.update(scope, entry.id, wait);
+        this.update(scope, entry.id, wait, write);
         this.snapshot = { ...this.snapshot, paused: { ...this.snapshot.paused, [scope]: message } };
         this.notify();
         if (outcome.refusedKey && error instanceof ApiError) this.deps.onKeyRefused(scope, error);
         return;
       case 'pause-subscription': {
-        this.update(scope, entry.id, wait);
+        this.update(scope, entry.id, wait, write);
         const subs = { ...this.snapshot.pausedSubscriptions[scope], [entry.subscriptionId]: message };
         this.snapshot = { ...this.snapshot, pausedSubscriptions: { ...this.snapshot.pausedSubscriptions, [scope]: subs } };
         this.notify();
         return;
       }
       case 'retry':
-        this.update(scope, entry.id, (e) => ({ ...e, state: 'queued', nextAttemptAt: this.now() + outcome.delayMs, lastError: message }));
+        this.update(scope, entry.id, (e) => ({ ...e, state: 'queued', nextAttemptAt: this.now() + outcome.delayMs, lastError: message }), write);
         return;
       case 'failed':
-        this.update(scope, entry.id, (e) => ({ ...e, state: 'failed', lastError: message }));
+        this.update(scope, entry.id, (e) => ({ ...e, state: 'failed', lastError: message }), write);
     }
   }
 
@@ -664,24 +677,37 @@ export class OutboxEngine {
   }
 
   /** Changes one entry in memory (O(1)); the caller tells listeners. */
-  private update(scope: string, entryId: string, change: (entry: OutboxEntry) => OutboxEntry): void {
+  private update(scope: string, entryId: string, change: (entry: OutboxEntry) => OutboxEntry, write: Write = true): void {
     const current = this.own.get(scope)?.get(entryId);
     if (!current) return;
     const next = change(current);
-    if (next !== current) this.change(scope, next);
+    if (next !== current) this.change(scope, next, write);
   }
 
   /**
    * Puts an entry in memory (painted at the next notification) and, unless `write` is false,
    * marks it for writing. Entries are replaced, never mutated.
    */
-  private change(scope: string, entry: OutboxEntry, write = true): void {
+  private change(scope: string, entry: OutboxEntry, write: Write = true): void {
     this.scopeEntries(scope).put(entry);
     this.stale.add(scope);
-    if (write) {
-      this.dirty.set(entry.id, { scope });
+    if (!write) return;
+    this.dirty.set(entry.id, { scope });
+    if (write === 'soon') this.requestFlushSoon();
+    else this.requestFlush();
+  }
+
+  /**
+   * The answers of a stream are written together, a few times a second rather than once or twice
+   * per answer: each transaction costs the page a few milliseconds however small. A lost write
+   * of a confirmation only means a repeat the service takes as a no-op.
+   */
+  private requestFlushSoon(): void {
+    if (this.flushQueued || this.soonTimer) return;
+    this.soonTimer = setTimeout(() => {
+      this.soonTimer = null;
       this.requestFlush();
-    }
+    }, WRITE_BATCH_MS);
   }
 
   private remove(scope: string, entryId: string): void {
@@ -692,6 +718,8 @@ export class OutboxEngine {
   }
 
   private requestFlush(): void {
+    if (this.soonTimer) clearTimeout(this.soonTimer);
+    this.soonTimer = null;
     if (this.flushQueued) return;
     this.flushQueued = true;
     this.flushChain = this.flushChain.then(() => {
