@@ -627,6 +627,17 @@ describe('outbox engine: bulk runs', () => {
     expect(second.engine.entriesOf(S).every((e) => e.state === 'sent')).toBe(true);
   });
 
+  it('sends a paused run too when asked to send everything now (Remove connection: send them now)', async () => {
+    const { engine, sent } = setup({ graceMs: () => 60_000 });
+    engine.enqueueMany(S, many(3), 'run');
+    engine.holdGroup(S, 'run');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(sent).toEqual([]);
+    engine.sendNow(S);
+    await settle(10, () => sent.length === 3);
+    expect(sent.map((e) => e.itemId)).toEqual(['q0', 'q1', 'q2']);
+  });
+
   it('cancels a run: what is not sent is discarded (kept, never sent, items undecided again); what is on its way finishes', async () => {
     const answers: (() => void)[] = [];
     const send = vi.fn((_entry: OutboxEntry) => new Promise<void>((resolve) => answers.push(resolve)));

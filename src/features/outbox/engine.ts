@@ -431,7 +431,8 @@ export class OutboxEngine {
     const now = this.now();
     for (const e of [...(this.own.get(scope)?.values() ?? [])]) {
       if (e.state === 'grace' || e.state === 'needs-confirmation' || e.state === 'queued') {
-        this.change(scope, { ...e, state: 'queued', sendAfter: Math.min(e.sendAfter, now), nextAttemptAt: now });
+        // Asked to send everything, a paused run is sent too.
+        this.change(scope, { ...released(e), state: 'queued', sendAfter: Math.min(e.sendAfter, now), nextAttemptAt: now });
       }
     }
     this.notify();

@@ -20,9 +20,6 @@ export class ScopeEntries {
     for (const entry of entries) this.put(entry);
   }
 
-  get size(): number {
-    return this.byId.size;
-  }
   get(id: string): OutboxEntry | undefined {
     return this.byId.get(id);
   }
