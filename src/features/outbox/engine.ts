@@ -58,8 +58,11 @@ const released = (entry: OutboxEntry): OutboxEntry => {
   return rest;
 };
 const EMPTY: readonly OutboxEntry[] = [];
-/** Whether a change is written: at once, with the next batch of a stream's answers, or not (memory only). */
-type Write = boolean | 'soon';
+/**
+ * Whether a change is written: at once, with the next batch of a stream's answers ('soon'), with
+ * the next batch without holding the entry back from sending ('lazy'), or not (memory only).
+ */
+type Write = boolean | 'soon' | 'lazy';
 const WRITE_BATCH_MS = 100;
 /** A decision on an item that stands: on its way, waiting for confirmation, or confirmed. */
 const stands = (e: OutboxEntry) => UNSENT_STATES.has(e.state) || e.state === 'sent';
@@ -106,7 +109,8 @@ export class OutboxEngine {
   private readonly scopes = new Set<string>();
   private readonly inFlight = new Set<string>();
   /** Entries whose latest state is not yet committed to the store (id -> change mark). */
-  private readonly dirty = new Map<string, { scope: string }>();
+  /** `holds`: the entry may not be sent before this write (false for a write that only records progress). */
+  private readonly dirty = new Map<string, { scope: string; holds: boolean }>();
   private flushChain: Promise<void> = Promise.resolve();
   private flushQueued = false;
   private soonTimer: ReturnType<typeof setTimeout> | null = null;
@@ -561,9 +565,10 @@ export class OutboxEngine {
       const windows = [...own.grace].map((id) => own.get(id)!);
       const promoted = promoteDue(windows, now);
       if (promoted === windows) continue;
-      // Not written: a stored decision past its window is resumed as a queued one would be, so
-      // 10,000 windows ending do not cost 10,000 rows rewritten before the first is sent.
-      promoted.forEach((e, i) => e !== windows[i] && this.change(scope, e, false));
+      // Written with the next batch without holding the decisions back: a stored decision past its
+      // window is resumed as a queued one would be, so 10,000 windows ending need not wait for
+      // 10,000 rows rewritten before the first is sent.
+      promoted.forEach((e, i) => e !== windows[i] && this.change(scope, e, 'lazy'));
       this.notify(false);
     }
     if (this.deps.isOnline()) {
@@ -573,7 +578,7 @@ export class OutboxEngine {
         const picked = pickSendable(this.queued(own), now, limit - this.inFlight.size, {
           scopePaused: this.snapshot.paused[scope] !== undefined,
           pausedSubscriptions: this.snapshot.pausedSubscriptions[scope] ?? {},
-          unwritten: (id) => this.dirty.has(id),
+          unwritten: this.unwritten,
           inFlight: (id) => this.inFlight.has(id),
         });
         for (const entry of picked) void this.sendOne(scope, entry);
@@ -601,7 +606,7 @@ export class OutboxEngine {
         nextWake(this.waiting(own, canSend), {
           scopePaused: this.snapshot.paused[scope] !== undefined,
           pausedSubscriptions: this.snapshot.pausedSubscriptions[scope] ?? {},
-          unwritten: (id) => this.dirty.has(id),
+          unwritten: this.unwritten,
           canSend,
         }),
       );
@@ -671,6 +676,9 @@ export class OutboxEngine {
     }
   }
 
+  /** Whether an entry's latest state that it must not be sent without is still unwritten. */
+  private readonly unwritten = (id: string): boolean => this.dirty.get(id)?.holds === true;
+
   private scopeEntries(scope: string): ScopeEntries {
     let own = this.own.get(scope);
     if (!own) this.own.set(scope, (own = new ScopeEntries()));
@@ -693,9 +701,10 @@ export class OutboxEngine {
     this.scopeEntries(scope).put(entry);
     this.stale.add(scope);
     if (!write) return;
-    this.dirty.set(entry.id, { scope });
-    if (write === 'soon') this.requestFlushSoon();
-    else this.requestFlush();
+    // A write the entry waits for stays one until it is done, whatever is recorded after it.
+    if (write !== 'lazy' || !this.dirty.get(entry.id)?.holds) this.dirty.set(entry.id, { scope, holds: write !== 'lazy' });
+    if (write === true) this.requestFlush();
+    else this.requestFlushSoon();
   }
 
   /**
@@ -714,7 +723,7 @@ export class OutboxEngine {
   private remove(scope: string, entryId: string): void {
     if (!this.own.get(scope)?.remove(entryId)) return;
     this.stale.add(scope);
-    this.dirty.set(entryId, { scope });
+    this.dirty.set(entryId, { scope, holds: true });
     this.requestFlush();
   }
 
