@@ -54,6 +54,9 @@ const outboxEngine = new OutboxEngine({
   isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
   graceMs: () => loadSettings().graceSeconds * 1000,
   tabs: browserTabs(),
+  // The browser opens at most 6 HTTP/1.1 connections per origin; 6 in flight keeps a bulk run's
+  // stream steady (each answer frees a slot at once) and leaves other requests one answer's wait.
+  concurrency: 6,
   canSend: (scope) => senderFor(scope) !== undefined,
 });
 
@@ -63,6 +66,15 @@ export const outbox = {
   getSnapshot: outboxEngine.getSnapshot,
   pump: outboxEngine.pump,
   enqueue: (connectionId: string, decision: NewDecision, group?: string) => outboxEngine.enqueue(scopeFor(connectionId), decision, group, connectionId),
+  /** Records many decisions at once as one group (one write, one undo); skipped ones name the decision that stands. */
+  enqueueMany: (connectionId: string, decisions: readonly NewDecision[], group: string) =>
+    outboxEngine.enqueueMany(scopeFor(connectionId), decisions, group, connectionId),
+  /** Resolves once everything recorded so far is written to this device (false when a write failed). */
+  whenWritten: () => outboxEngine.whenWritten(),
+  holdGroup: (connectionId: string, group: string) => outboxEngine.holdGroup(scopeFor(connectionId), group),
+  releaseGroup: (connectionId: string, group: string) => outboxEngine.releaseGroup(scopeFor(connectionId), group),
+  cancelGroup: (connectionId: string, group: string) => outboxEngine.cancelGroup(scopeFor(connectionId), group),
+  undoGroup: (connectionId: string, group: string) => outboxEngine.undoGroup(scopeFor(connectionId), group),
   undoLast: (connectionId: string) => outboxEngine.undoLast(scopeFor(connectionId)),
   undoLatest: (connectionId: string) => outboxEngine.undoLatest(scopeFor(connectionId)),
   undo: (connectionId: string, entryId: string) => outboxEngine.undo(scopeFor(connectionId), entryId),

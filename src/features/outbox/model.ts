@@ -47,6 +47,8 @@ export const outboxEntrySchema = z.object({
   owner: z.string().optional(),
   /** Decisions recorded together (a bulk decision): one undo takes them all back. */
   group: z.string().optional(),
+  /** Paused by the user (a bulk run's Pause): not sent until resumed. Written, so a reload keeps it paused. */
+  held: z.boolean().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
@@ -59,5 +61,10 @@ export const UNSENT_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued'
 export const PROBLEM_STATES: ReadonlySet<EntryState> = new Set(['failed', 'conflict']);
 /** States nothing changes any more: the record of what was decided (or dropped). */
 export const FINAL_STATES: ReadonlySet<EntryState> = new Set(['sent', 'discarded']);
+
+/** What Pause holds back and Resume lets go: decisions not yet on their way. */
+export const HOLDABLE_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'needs-confirmation']);
+/** What Cancel of a bulk run discards: everything not sent and not on its way. */
+export const CANCELLABLE_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'needs-confirmation', 'failed', 'expired']);
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

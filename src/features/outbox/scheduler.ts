@@ -22,13 +22,13 @@ export interface SendFilter {
   inFlight: (id: string) => boolean;
 }
 
-/** Entries that may be sent now, oldest first, at most `slots`. */
-export function pickSendable(entries: readonly OutboxEntry[], now: number, slots: number, filter: SendFilter): OutboxEntry[] {
+/** Entries that may be sent now, oldest first, at most `slots`; held ones (a paused bulk run) wait. */
+export function pickSendable(entries: Iterable<OutboxEntry>, now: number, slots: number, filter: SendFilter): OutboxEntry[] {
   if (filter.scopePaused || slots <= 0) return [];
   const picked: OutboxEntry[] = [];
   for (const e of entries) {
     if (picked.length >= slots) break;
-    if (e.state !== 'queued' || e.nextAttemptAt > now) continue;
+    if (e.state !== 'queued' || e.held || e.nextAttemptAt > now) continue;
     if (filter.pausedSubscriptions[e.subscriptionId] !== undefined || filter.unwritten(e.id) || filter.inFlight(e.id)) continue;
     picked.push(e);
   }
@@ -42,7 +42,7 @@ export function pickSendable(entries: readonly OutboxEntry[], now: number, slots
  * re-examine the queue, so a timer then would only spin (it did, ~250 times a second offline).
  */
 export function nextWake(
-  entries: readonly OutboxEntry[],
+  entries: Iterable<OutboxEntry>,
   filter: Pick<SendFilter, 'scopePaused' | 'pausedSubscriptions' | 'unwritten'> & { canSend: boolean },
 ): number {
   let next = Infinity;
@@ -50,6 +50,7 @@ export function nextWake(
     if (e.state === 'grace') next = Math.min(next, e.sendAfter);
     if (
       e.state === 'queued' &&
+      !e.held &&
       filter.canSend &&
       !filter.scopePaused &&
       filter.pausedSubscriptions[e.subscriptionId] === undefined &&

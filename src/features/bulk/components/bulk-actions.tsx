@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import type { Connection, ConnectionSubscription } from '../../../data';
+import { loadSettings, outbox, useOutboxEntries, type Decision } from '../../outbox';
+import type { TriageRow } from '../../triage';
+import { bulkPreview, decisionsOf, type BulkPreview } from '../preview';
+import { latestRun, newRunId, runProgress } from '../progress';
+import { BulkConfirmDialog } from './bulk-confirm-dialog';
+import { BulkProgress } from './bulk-progress';
+import { count } from './count';
+
+/**
+ * "Adopt all N matching" and "Dispute all N matching" over the rows of the current filter (every
+ * matching item the store holds, not one page). A confirmation names what will be sent, what is
+ * skipped and why, and a simulated adopt's exact total; then the run goes through the outbox as
+ * one group (one write, one undo) and its progress shows here, again after a reload.
+ */
+export function BulkActions({ connection, subscription, rows }: { connection: Connection; subscription: ConnectionSubscription; rows: readonly TriageRow[] }) {
+  const entries = useOutboxEntries(connection.id);
+  const adopt = useMemo(() => bulkPreview(rows, 'adopt', subscription.kind), [rows, subscription.kind]);
+  const dispute = useMemo(() => bulkPreview(rows, 'dispute', subscription.kind), [rows, subscription.kind]);
+  // The preview as it was when the dialog opened: what the user confirms is what is recorded.
+  const [pending, setPending] = useState<BulkPreview | null>(null);
+  const [pendingMatching, setPendingMatching] = useState(0);
+  const [message, setMessage] = useState('');
+  // Runs shown in this visit: a finished one stays until dismissed; one found finished after a reload does not come back.
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const graceSeconds = loadSettings().graceSeconds;
+
+  const run = useMemo(() => latestRun(entries, subscription.id), [entries, subscription.id]);
+  const progress = useMemo(() => (run ? runProgress(entries, run) : null), [entries, run]);
+  const unfinished = progress !== null && (progress.unsent > 0 || progress.cancellable > 0);
+  if (run && unfinished && !shown.has(run)) setShown(new Set(shown).add(run));
+  const visible = run !== null && progress !== null && !dismissed.has(run) && (unfinished || shown.has(run));
+
+  const reasonNone = rows.length === 0 ? 'No items match the filter.' : `None of the ${count(rows.length)} matching items is undecided.`;
+  const open = (decision: Decision) => {
+    setMessage('');
+    setPendingMatching(rows.length);
+    setPending(decision === 'adopt' ? adopt : dispute);
+  };
+  const confirm = (reason: string) => {
+    const preview = pending;
+    setPending(null);
+    if (!preview) return;
+    const group = newRunId();
+    const { recorded, skipped } = outbox.enqueueMany(connection.id, decisionsOf(preview, reason), group);
+    setShown(new Set(shown).add(group));
+    const verb = preview.decision === 'adopt' ? 'adopt' : 'dispute';
+    setMessage(
+      `Recorded ${count(recorded.length)} ${recorded.length === 1 ? 'decision' : 'decisions'} to ${verb}` +
+        (skipped.length ? `; ${count(skipped.length)} skipped: decided meanwhile (in another tab or on the way).` : '.'),
+    );
+  };
+
+  return (
+    <section aria-label="Bulk decisions" className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="adopt" disabled={adopt.targets.length === 0} onClick={() => open('adopt')}>
+          Adopt all {count(rows.length)} matching
+        </Button>
+        <Button variant="danger" disabled={dispute.targets.length === 0} onClick={() => open('dispute')}>
+          Dispute all {count(rows.length)} matching
+        </Button>
+        {adopt.targets.length === 0 && <span className="text-sm text-slate-600 dark:text-slate-400">{reasonNone}</span>}
+      </div>
+      <p role="status" className="text-sm empty:hidden">
+        {message}
+      </p>
+      <BulkConfirmDialog
+        preview={pending}
+        matching={pendingMatching}
+        live={subscription.kind === 'live'}
+        graceSeconds={graceSeconds}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
+      {visible && (
+        <BulkProgress
+          progress={progress}
+          onUndo={() => {
+            const undone = outbox.undoGroup(connection.id, run);
+            setMessage(`Undid ${count(undone.length)} decisions.`);
+          }}
+          onPause={() => outbox.holdGroup(connection.id, run)}
+          onResume={() => outbox.releaseGroup(connection.id, run)}
+          onCancel={() => {
+            const cancelled = outbox.cancelGroup(connection.id, run);
+            setMessage(`Cancelled ${count(cancelled)} decisions: recorded as discarded, never sent.`);
+          }}
+          onDismiss={() => setDismissed(new Set(dismissed).add(run))}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import type { OutboxEntry } from '../outbox';
+
+/** Groups of bulk decisions by query carry this prefix, so a run is found again after a reload. */
+const RUN_PREFIX = 'query:';
+
+export const newRunId = () => `${RUN_PREFIX}${globalThis.crypto?.randomUUID?.() ?? `${Date.now()}${Math.random().toString(36).slice(2)}`}`;
+
+export interface RunProgress {
+  group: string;
+  /** Every decision of the run still held by the outbox. */
+  total: number;
+  sent: number;
+  /** Not sent yet and not given up: in the undo window, queued, on its way, waiting for confirmation. */
+  unsent: number;
+  /** In their undo window now (Undo takes them back). */
+  inWindow: number;
+  /** On their way now (Cancel cannot stop these). */
+  sending: number;
+  /** Gave up (or expired): Retry or discard them. */
+  failed: number;
+  /** The service holds another decision on the item. */
+  conflicts: number;
+  /** Cancelled (or discarded one by one): recorded, never sent. */
+  discarded: number;
+  /** Paused by the user. */
+  held: number;
+  /** Not sent and not on its way: what Cancel would discard. */
+  cancellable: number;
+  /** When the run was recorded. */
+  startedAt: number;
+}
+
+/**
+ * Where a run stands, from the outbox's entries of its group (durable, so a reload shows the
+ * same). One pass over the entries.
+ */
+export function runProgress(entries: readonly OutboxEntry[], group: string): RunProgress {
+  const p: RunProgress = {
+    group,
+    total: 0,
+    sent: 0,
+    unsent: 0,
+    inWindow: 0,
+    sending: 0,
+    failed: 0,
+    conflicts: 0,
+    discarded: 0,
+    held: 0,
+    cancellable: 0,
+    startedAt: Infinity,
+  };
+  for (const e of entries) {
+    if (e.group !== group) continue;
+    p.total++;
+    p.startedAt = Math.min(p.startedAt, e.createdAt);
+    if (e.held) p.held++;
+    switch (e.state) {
+      case 'sent':
+        p.sent++;
+        break;
+      case 'discarded':
+        p.discarded++;
+        break;
+      case 'conflict':
+        p.conflicts++;
+        break;
+      case 'failed':
+      case 'expired':
+        p.failed++;
+        p.cancellable++;
+        break;
+      case 'sending':
+        p.unsent++;
+        p.sending++;
+        break;
+      case 'grace':
+        // The outbox queues it when its window ends, and says so: no clock needed here.
+        p.inWindow++;
+        p.unsent++;
+        p.cancellable++;
+        break;
+      default:
+        p.unsent++;
+        p.cancellable++;
+    }
+  }
+  return p;
+}
+
+/** The newest bulk run by query on a subscription, if any (its group id). */
+export function latestRun(entries: readonly OutboxEntry[], subscriptionId: string): string | null {
+  let latest: OutboxEntry | null = null;
+  for (const e of entries) {
+    if (e.subscriptionId !== subscriptionId || !e.group?.startsWith(RUN_PREFIX)) continue;
+    if (!latest || e.createdAt > latest.createdAt) latest = e;
+  }
+  return latest?.group ?? null;
+}
