@@ -19,6 +19,8 @@ import { Route as ConnectedUsageRouteImport } from './routes/_connected/usage'
 import { Route as FrontiersIndexRouteImport } from './routes/frontiers/index'
 import { Route as ConnectedDeliveriesIndexRouteImport } from './routes/_connected/deliveries/index'
 import { Route as ConnectedDeliveriesDeliveryIdRouteImport } from './routes/_connected/deliveries/$deliveryId'
+import { Route as ConnectedItemsIndexRouteImport } from './routes/_connected/items/index'
+import { Route as ConnectedItemsSubscriptionIdRouteImport } from './routes/_connected/items/$subscriptionId'
 import { Route as ConnectedReviewIndexRouteImport } from './routes/_connected/review/index'
 import { Route as ConnectedReviewSubscriptionIdRouteImport } from './routes/_connected/review/$subscriptionId'
 import { Route as FrontiersFrontierIdIndexRouteImport } from './routes/frontiers/$frontierId/index'
@@ -75,6 +77,17 @@ const ConnectedDeliveriesDeliveryIdRoute =
     path: '/deliveries/$deliveryId',
     getParentRoute: () => ConnectedRoute,
   } as any)
+const ConnectedItemsIndexRoute = ConnectedItemsIndexRouteImport.update({
+  id: '/items/',
+  path: '/items/',
+  getParentRoute: () => ConnectedRoute,
+} as any)
+const ConnectedItemsSubscriptionIdRoute =
+  ConnectedItemsSubscriptionIdRouteImport.update({
+    id: '/items/$subscriptionId',
+    path: '/items/$subscriptionId',
+    getParentRoute: () => ConnectedRoute,
+  } as any)
 const ConnectedReviewIndexRoute = ConnectedReviewIndexRouteImport.update({
   id: '/review/',
   path: '/review/',
@@ -108,8 +121,10 @@ export interface FileRoutesByFullPath {
   '/usage': typeof ConnectedUsageRoute
   '/frontiers/': typeof FrontiersIndexRoute
   '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
+  '/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
   '/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
   '/deliveries/': typeof ConnectedDeliveriesIndexRoute
+  '/items/': typeof ConnectedItemsIndexRoute
   '/review/': typeof ConnectedReviewIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
@@ -123,8 +138,10 @@ export interface FileRoutesByTo {
   '/usage': typeof ConnectedUsageRoute
   '/frontiers': typeof FrontiersIndexRoute
   '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
+  '/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
   '/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
   '/deliveries': typeof ConnectedDeliveriesIndexRoute
+  '/items': typeof ConnectedItemsIndexRoute
   '/review': typeof ConnectedReviewIndexRoute
   '/frontiers/$frontierId': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
@@ -140,8 +157,10 @@ export interface FileRoutesById {
   '/_connected/usage': typeof ConnectedUsageRoute
   '/frontiers/': typeof FrontiersIndexRoute
   '/_connected/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
+  '/_connected/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
   '/_connected/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
   '/_connected/deliveries/': typeof ConnectedDeliveriesIndexRoute
+  '/_connected/items/': typeof ConnectedItemsIndexRoute
   '/_connected/review/': typeof ConnectedReviewIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
   '/frontiers/$frontierId/tasks/$taskId/preview': typeof FrontiersFrontierIdTasksTaskIdPreviewRoute
@@ -157,8 +176,10 @@ export interface FileRouteTypes {
     | '/usage'
     | '/frontiers/'
     | '/deliveries/$deliveryId'
+    | '/items/$subscriptionId'
     | '/review/$subscriptionId'
     | '/deliveries/'
+    | '/items/'
     | '/review/'
     | '/frontiers/$frontierId/'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
@@ -172,8 +193,10 @@ export interface FileRouteTypes {
     | '/usage'
     | '/frontiers'
     | '/deliveries/$deliveryId'
+    | '/items/$subscriptionId'
     | '/review/$subscriptionId'
     | '/deliveries'
+    | '/items'
     | '/review'
     | '/frontiers/$frontierId'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
@@ -188,8 +211,10 @@ export interface FileRouteTypes {
     | '/_connected/usage'
     | '/frontiers/'
     | '/_connected/deliveries/$deliveryId'
+    | '/_connected/items/$subscriptionId'
     | '/_connected/review/$subscriptionId'
     | '/_connected/deliveries/'
+    | '/_connected/items/'
     | '/_connected/review/'
     | '/frontiers/$frontierId/'
     | '/frontiers/$frontierId/tasks/$taskId/preview'
@@ -278,6 +303,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConnectedDeliveriesDeliveryIdRouteImport
       parentRoute: typeof ConnectedRoute
     }
+    '/_connected/items/': {
+      id: '/_connected/items/'
+      path: '/items'
+      fullPath: '/items/'
+      preLoaderRoute: typeof ConnectedItemsIndexRouteImport
+      parentRoute: typeof ConnectedRoute
+    }
+    '/_connected/items/$subscriptionId': {
+      id: '/_connected/items/$subscriptionId'
+      path: '/items/$subscriptionId'
+      fullPath: '/items/$subscriptionId'
+      preLoaderRoute: typeof ConnectedItemsSubscriptionIdRouteImport
+      parentRoute: typeof ConnectedRoute
+    }
     '/_connected/review/': {
       id: '/_connected/review/'
       path: '/review'
@@ -313,8 +352,10 @@ interface ConnectedRouteChildren {
   ConnectedReconciliationRoute: typeof ConnectedReconciliationRoute
   ConnectedUsageRoute: typeof ConnectedUsageRoute
   ConnectedDeliveriesDeliveryIdRoute: typeof ConnectedDeliveriesDeliveryIdRoute
+  ConnectedItemsSubscriptionIdRoute: typeof ConnectedItemsSubscriptionIdRoute
   ConnectedReviewSubscriptionIdRoute: typeof ConnectedReviewSubscriptionIdRoute
   ConnectedDeliveriesIndexRoute: typeof ConnectedDeliveriesIndexRoute
+  ConnectedItemsIndexRoute: typeof ConnectedItemsIndexRoute
   ConnectedReviewIndexRoute: typeof ConnectedReviewIndexRoute
 }
 
@@ -322,8 +363,10 @@ const ConnectedRouteChildren: ConnectedRouteChildren = {
   ConnectedReconciliationRoute: ConnectedReconciliationRoute,
   ConnectedUsageRoute: ConnectedUsageRoute,
   ConnectedDeliveriesDeliveryIdRoute: ConnectedDeliveriesDeliveryIdRoute,
+  ConnectedItemsSubscriptionIdRoute: ConnectedItemsSubscriptionIdRoute,
   ConnectedReviewSubscriptionIdRoute: ConnectedReviewSubscriptionIdRoute,
   ConnectedDeliveriesIndexRoute: ConnectedDeliveriesIndexRoute,
+  ConnectedItemsIndexRoute: ConnectedItemsIndexRoute,
   ConnectedReviewIndexRoute: ConnectedReviewIndexRoute,
 }
 

@@ -21,4 +21,5 @@ export {
   type TriageSearch,
 } from './search';
 export { textIndexOf, type BuiltIndex } from './text-index';
+export { useTextIndex, useTriageRows } from './use-triage-rows';
 export { latestEntries, toTriageRows, triageStateOf, TRIAGE_STATE_LABELS, TRIAGE_STATES, type TriageRow, type TriageState } from './triage-state';
