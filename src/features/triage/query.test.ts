@@ -201,6 +201,51 @@ describe('sortRows', () => {
   });
 });
 
+describe('sortRows against a plain comparator sort', () => {
+  // Many distinct values take another path (positions sorted by key) than few (ranks by a map).
+  const arbitraryRows = fc.array(
+    fc.record({
+      quality: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
+      grade: fc.option(fc.constantFrom('A', 'B', 'C'), { nil: null }),
+      id: fc.integer({ min: 1, max: 1_000_000 }),
+      state: fc.constantFrom<TriageState>('undecided', 'adopted', 'failed'),
+    }),
+    { minLength: 150, maxLength: 400 },
+  );
+  const reference = (list: TriageRow[], key: (r: TriageRow) => number | string | null, dir: 'asc' | 'desc') =>
+    list
+      .map((r, i) => ({ r, i }))
+      .sort((a, b) => {
+        const x = key(a.r);
+        const y = key(b.r);
+        if (x === y) return a.i - b.i;
+        if (x === null) return 1;
+        if (y === null) return -1;
+        return (x < y ? -1 : 1) * (dir === 'desc' ? -1 : 1);
+      })
+      .map(({ r }) => r.item.itemId);
+
+  it('gives the same order for every field and direction, on all rows and on a filtered subset', () => {
+    fc.assert(
+      fc.property(arbitraryRows, fc.constantFrom<'asc' | 'desc'>('asc', 'desc'), (specs, dir) => {
+        const list = specs.map((spec, i) =>
+          row(item(String(i + 1), { qualityScore: spec.quality === null ? null : spec.quality / 400, qualityGrade: spec.grade, seq: i }), spec.state),
+        );
+        // IDs unique, digits only, unordered: sorted as numbers.
+        list.forEach((r, i) => (r.item.itemId = String(specs[i]!.id * 1000 + i)));
+        expect(ids(sortRows(list, 'quality', dir))).toEqual(reference(list, (r) => r.item.qualityScore, dir));
+        expect(ids(sortRows(list, 'grade', dir))).toEqual(reference(list, (r) => r.item.qualityGrade, dir));
+        expect(ids(sortRows(list, 'id', dir))).toEqual(reference(list, (r) => Number(r.item.itemId), dir));
+        const order = ['undecided', 'adopted', 'disputed', 'waiting', 'failed', 'discarded'];
+        expect(ids(sortRows(list, 'state', dir))).toEqual(reference(list, (r) => order.indexOf(r.state), dir));
+        const subset = filterRows(list, { grade: 'A,B' });
+        expect(ids(sortRows(subset, 'quality', dir))).toEqual(reference(subset, (r) => r.item.qualityScore, dir));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('describeFilters', () => {
   it('says the filters in a few words', () => {
     expect(describeFilters({ state: 'undecided', quality_max: 0.6 })).toBe('undecided, quality ≤ 0.6');
