@@ -54,10 +54,10 @@ function ListFacetGroup({ facet, counts, selected, onChange }: { facet: ListFace
               aria-describedby={`${id}-${i}`}
             />
             <span className={cx('min-w-0 flex-1 truncate', count === 0 && 'text-slate-500')}>{valueLabel(facet, value)}</span>
-            <span id={`${id}-${i}`} className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
+            <span aria-hidden="true" className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
               {count.toLocaleString('en-US')}
-              <span className="sr-only"> items</span>
             </span>
+            <span id={`${id}-${i}`} className="sr-only">{`${count.toLocaleString('en-US')} items`}</span>
           </label>
         );
       })}
