@@ -95,3 +95,21 @@ test('filter the stored items by quality and grade, keep the filter over a reloa
   const recorded = new Map((await serviceApi(request).reread(SUB)).map((s) => [s.submission_id, s.consumer_feedback]));
   expect(recorded.get(decidedId)).toBe('adopt');
 });
+
+test('at 390 px the filters fold into a disclosure and the page does not scroll sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await connectDemo(page);
+  await page.goto(`/review/${SUB}?limit=20`);
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByText(/[\d,]+ items kept on this device/)).toBeVisible();
+  await page.goto(`/items/${SUB}`);
+  await expect(page.getByRole('status').filter({ hasText: 'items match' })).toContainText('items match');
+  const toggle = page.getByRole('button', { name: 'Show filters' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('checkbox', { name: 'Decision Undecided' })).toBeHidden();
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('checkbox', { name: 'Decision Undecided' }).check();
+  await expect(page).toHaveURL(/state=undecided/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
