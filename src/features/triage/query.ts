@@ -104,15 +104,32 @@ function compile(filters: TriageFilters, columns: Columns, textIndex: TextIndex 
   const q = filters.q?.trim().toLowerCase();
   // Until the content index is built, the text filter waits (the page says it is searching).
   if (q && textIndex) {
-    predicates.push({
-      facet: 'q',
-      test: (i) => {
-        const id = items[i]!.itemId;
-        return id.includes(q) || (textIndex.get(id)?.includes(q) ?? false);
-      },
-    });
+    const mask = textMask(columns, textIndex, q);
+    predicates.push({ facet: 'q', test: (i) => mask[i] === 1 });
   }
   return predicates;
+}
+
+/**
+ * Which rows contain the text: one pass over the content, kept for the last search, so the filter
+ * and the facet counts of one change (and a sort) do not search twice. The content is read into
+ * an array in row order once per rows and index, so later searches make no map lookups.
+ */
+const texts = new WeakMap<TextIndex, WeakMap<Columns, string[]>>();
+let lastMask: { columns: Columns; index: TextIndex; q: string; mask: Uint8Array } | null = null;
+function textMask(columns: Columns, index: TextIndex, q: string): Uint8Array {
+  if (lastMask && lastMask.columns === columns && lastMask.index === index && lastMask.q === q) return lastMask.mask;
+  let byColumns = texts.get(index);
+  if (!byColumns) texts.set(index, (byColumns = new WeakMap()));
+  let aligned = byColumns.get(columns);
+  if (!aligned) {
+    aligned = columns.items.map((item) => index.get(item.itemId) ?? '');
+    byColumns.set(columns, aligned);
+  }
+  const mask = new Uint8Array(columns.n);
+  for (let i = 0; i < columns.n; i++) if (aligned[i]!.includes(q) || columns.items[i]!.itemId.includes(q)) mask[i] = 1;
+  lastMask = { columns, index, q, mask };
+  return mask;
 }
 
 /** The rows every filter lets through, in the order given. */
