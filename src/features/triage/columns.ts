@@ -12,7 +12,7 @@ import type { TriageRow } from './triage-state';
  * changed): the item columns of the previous build are taken over when every row holds the same
  * item, and only the states are coded again.
  */
-export interface ListColumn {
+interface ListColumn {
   /** Per row, the index of its value in `values`, or -1 when it has none. */
   codes: Int32Array;
   values: string[];
@@ -20,7 +20,7 @@ export interface ListColumn {
 }
 
 export const NUMBER_COLUMNS = ['quality', 'price', 'validators', 'consensus', 'received'] as const;
-export type NumberColumn = (typeof NUMBER_COLUMNS)[number];
+type NumberColumn = (typeof NUMBER_COLUMNS)[number];
 
 export interface Columns {
   n: number;

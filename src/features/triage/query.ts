@@ -20,13 +20,6 @@ interface Predicate {
   test: (i: number) => boolean;
 }
 
-/** The value a list facet counts for a row (null: the item has none, e.g. a live item's vertical). */
-export function listValue(row: TriageRow, facet: ListFacet): string | null {
-  if (facet === 'state') return row.state;
-  const field = ({ grade: 'qualityGrade', source: 'source', task: 'taskId', campaign: 'campaignId', vertical: 'verticalId', topic: 'topicId' } as const)[facet];
-  return row.item[field];
-}
-
 /** The start of a local day in ms (received-at is this browser's clock, so its days are the user's). */
 function localDayStart(day: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -151,7 +144,7 @@ export function filterRows(rows: readonly TriageRow[], filters: TriageFilters, t
   return out;
 }
 
-export interface Bounds<T> {
+interface Bounds<T> {
   min: T | null;
   max: T | null;
 }

@@ -12,7 +12,7 @@ const list = urlText().pipe(z.string().max(4000)).optional().catch(undefined);
 const num = z.coerce.number().pipe(z.number().finite()).optional().catch(undefined);
 const day = urlText().pipe(z.string().regex(ISO_DAY)).optional().catch(undefined);
 
-export const SORT_FIELDS = ['id', 'state', 'task', 'grade', 'quality', 'source', 'price', 'received', 'created', 'validators', 'consensus'] as const;
+const SORT_FIELDS = ['id', 'state', 'task', 'grade', 'quality', 'source', 'price', 'received', 'created', 'validators', 'consensus'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
 /** The filters alone: review takes these (its order is its own), the items view adds `sort`/`dir`. */
@@ -50,8 +50,7 @@ export type TriageFilters = Omit<TriageSearch, 'sort' | 'dir'>;
 
 export const LIST_FACETS = ['state', 'grade', 'source', 'task', 'campaign', 'vertical', 'topic'] as const;
 export type ListFacet = (typeof LIST_FACETS)[number];
-export const RANGE_FACETS = ['quality', 'price', 'validators', 'consensus', 'created', 'received'] as const;
-export type RangeFacet = (typeof RANGE_FACETS)[number];
+export type RangeFacet = 'quality' | 'price' | 'validators' | 'consensus' | 'created' | 'received';
 
 /** The URL keys of each range's bounds. */
 export const RANGE_KEYS = {

@@ -11,7 +11,7 @@ import type { TextIndex } from './query';
  */
 
 /** Content text kept per item: enough to find an item by what it says, bounded at 100,000 items. */
-export const TEXT_CAP = 4096;
+const TEXT_CAP = 4096;
 const PAGE_CHUNK = 20;
 
 /** The lower-cased string and number leaves of a record, newline-separated, at most `cap` characters. */
