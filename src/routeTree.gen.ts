@@ -19,6 +19,8 @@ import { Route as ConnectedUsageRouteImport } from './routes/_connected/usage'
 import { Route as FrontiersIndexRouteImport } from './routes/frontiers/index'
 import { Route as ConnectedDeliveriesIndexRouteImport } from './routes/_connected/deliveries/index'
 import { Route as ConnectedDeliveriesDeliveryIdRouteImport } from './routes/_connected/deliveries/$deliveryId'
+import { Route as ConnectedItemsIndexRouteImport } from './routes/_connected/items/index'
+import { Route as ConnectedItemsSubscriptionIdRouteImport } from './routes/_connected/items/$subscriptionId'
 import { Route as ConnectedReviewIndexRouteImport } from './routes/_connected/review/index'
 import { Route as ConnectedReviewSubscriptionIdRouteImport } from './routes/_connected/review/$subscriptionId'
 import { Route as ConnectedStatsIndexRouteImport } from './routes/_connected/stats/index'
@@ -77,6 +79,17 @@ const ConnectedDeliveriesDeliveryIdRoute =
     path: '/deliveries/$deliveryId',
     getParentRoute: () => ConnectedRoute,
   } as any)
+const ConnectedItemsIndexRoute = ConnectedItemsIndexRouteImport.update({
+  id: '/items/',
+  path: '/items/',
+  getParentRoute: () => ConnectedRoute,
+} as any)
+const ConnectedItemsSubscriptionIdRoute =
+  ConnectedItemsSubscriptionIdRouteImport.update({
+    id: '/items/$subscriptionId',
+    path: '/items/$subscriptionId',
+    getParentRoute: () => ConnectedRoute,
+  } as any)
 const ConnectedReviewIndexRoute = ConnectedReviewIndexRouteImport.update({
   id: '/review/',
   path: '/review/',
@@ -121,9 +134,11 @@ export interface FileRoutesByFullPath {
   '/usage': typeof ConnectedUsageRoute
   '/frontiers/': typeof FrontiersIndexRoute
   '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
+  '/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
   '/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
   '/stats/$subscriptionId': typeof ConnectedStatsSubscriptionIdRoute
   '/deliveries/': typeof ConnectedDeliveriesIndexRoute
+  '/items/': typeof ConnectedItemsIndexRoute
   '/review/': typeof ConnectedReviewIndexRoute
   '/stats/': typeof ConnectedStatsIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
@@ -138,9 +153,11 @@ export interface FileRoutesByTo {
   '/usage': typeof ConnectedUsageRoute
   '/frontiers': typeof FrontiersIndexRoute
   '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
+  '/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
   '/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
   '/stats/$subscriptionId': typeof ConnectedStatsSubscriptionIdRoute
   '/deliveries': typeof ConnectedDeliveriesIndexRoute
+  '/items': typeof ConnectedItemsIndexRoute
   '/review': typeof ConnectedReviewIndexRoute
   '/stats': typeof ConnectedStatsIndexRoute
   '/frontiers/$frontierId': typeof FrontiersFrontierIdIndexRoute
@@ -157,9 +174,11 @@ export interface FileRoutesById {
   '/_connected/usage': typeof ConnectedUsageRoute
   '/frontiers/': typeof FrontiersIndexRoute
   '/_connected/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
+  '/_connected/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
   '/_connected/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
   '/_connected/stats/$subscriptionId': typeof ConnectedStatsSubscriptionIdRoute
   '/_connected/deliveries/': typeof ConnectedDeliveriesIndexRoute
+  '/_connected/items/': typeof ConnectedItemsIndexRoute
   '/_connected/review/': typeof ConnectedReviewIndexRoute
   '/_connected/stats/': typeof ConnectedStatsIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
@@ -176,9 +195,11 @@ export interface FileRouteTypes {
     | '/usage'
     | '/frontiers/'
     | '/deliveries/$deliveryId'
+    | '/items/$subscriptionId'
     | '/review/$subscriptionId'
     | '/stats/$subscriptionId'
     | '/deliveries/'
+    | '/items/'
     | '/review/'
     | '/stats/'
     | '/frontiers/$frontierId/'
@@ -193,9 +214,11 @@ export interface FileRouteTypes {
     | '/usage'
     | '/frontiers'
     | '/deliveries/$deliveryId'
+    | '/items/$subscriptionId'
     | '/review/$subscriptionId'
     | '/stats/$subscriptionId'
     | '/deliveries'
+    | '/items'
     | '/review'
     | '/stats'
     | '/frontiers/$frontierId'
@@ -211,9 +234,11 @@ export interface FileRouteTypes {
     | '/_connected/usage'
     | '/frontiers/'
     | '/_connected/deliveries/$deliveryId'
+    | '/_connected/items/$subscriptionId'
     | '/_connected/review/$subscriptionId'
     | '/_connected/stats/$subscriptionId'
     | '/_connected/deliveries/'
+    | '/_connected/items/'
     | '/_connected/review/'
     | '/_connected/stats/'
     | '/frontiers/$frontierId/'
@@ -303,6 +328,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConnectedDeliveriesDeliveryIdRouteImport
       parentRoute: typeof ConnectedRoute
     }
+    '/_connected/items/': {
+      id: '/_connected/items/'
+      path: '/items'
+      fullPath: '/items/'
+      preLoaderRoute: typeof ConnectedItemsIndexRouteImport
+      parentRoute: typeof ConnectedRoute
+    }
+    '/_connected/items/$subscriptionId': {
+      id: '/_connected/items/$subscriptionId'
+      path: '/items/$subscriptionId'
+      fullPath: '/items/$subscriptionId'
+      preLoaderRoute: typeof ConnectedItemsSubscriptionIdRouteImport
+      parentRoute: typeof ConnectedRoute
+    }
     '/_connected/review/': {
       id: '/_connected/review/'
       path: '/review'
@@ -352,9 +391,11 @@ interface ConnectedRouteChildren {
   ConnectedReconciliationRoute: typeof ConnectedReconciliationRoute
   ConnectedUsageRoute: typeof ConnectedUsageRoute
   ConnectedDeliveriesDeliveryIdRoute: typeof ConnectedDeliveriesDeliveryIdRoute
+  ConnectedItemsSubscriptionIdRoute: typeof ConnectedItemsSubscriptionIdRoute
   ConnectedReviewSubscriptionIdRoute: typeof ConnectedReviewSubscriptionIdRoute
   ConnectedStatsSubscriptionIdRoute: typeof ConnectedStatsSubscriptionIdRoute
   ConnectedDeliveriesIndexRoute: typeof ConnectedDeliveriesIndexRoute
+  ConnectedItemsIndexRoute: typeof ConnectedItemsIndexRoute
   ConnectedReviewIndexRoute: typeof ConnectedReviewIndexRoute
   ConnectedStatsIndexRoute: typeof ConnectedStatsIndexRoute
 }
@@ -363,9 +404,11 @@ const ConnectedRouteChildren: ConnectedRouteChildren = {
   ConnectedReconciliationRoute: ConnectedReconciliationRoute,
   ConnectedUsageRoute: ConnectedUsageRoute,
   ConnectedDeliveriesDeliveryIdRoute: ConnectedDeliveriesDeliveryIdRoute,
+  ConnectedItemsSubscriptionIdRoute: ConnectedItemsSubscriptionIdRoute,
   ConnectedReviewSubscriptionIdRoute: ConnectedReviewSubscriptionIdRoute,
   ConnectedStatsSubscriptionIdRoute: ConnectedStatsSubscriptionIdRoute,
   ConnectedDeliveriesIndexRoute: ConnectedDeliveriesIndexRoute,
+  ConnectedItemsIndexRoute: ConnectedItemsIndexRoute,
   ConnectedReviewIndexRoute: ConnectedReviewIndexRoute,
   ConnectedStatsIndexRoute: ConnectedStatsIndexRoute,
 }

@@ -11,6 +11,7 @@ const NAV = [
   { to: '/frontiers', label: 'Frontiers' },
   { to: '/verticals', label: 'Verticals' },
   { to: '/review', label: 'Review' },
+  { to: '/items', label: 'Items' },
   { to: '/usage', label: 'Usage' },
   { to: '/deliveries', label: 'Deliveries' },
   { to: '/reconciliation', label: 'Reconciliation' },

@@ -1,6 +1,7 @@
 import { z } from '../../api/contract/zod';
 import { ID_LIST_PATTERN, LIMITS } from '../../api/contract';
 import { urlText } from '../../lib/search-params';
+import { triageFilterShape } from '../triage';
 
 /** URL state of a review: mode, page size, and for re-reads the cursor and filters (never a secret). */
 const idList = urlText().pipe(z.string().max(2000).regex(ID_LIST_PATTERN)).optional().catch(undefined);
@@ -14,6 +15,9 @@ export const reviewSearchSchema = z.object({
   // Kept as written, even out of range: the page says what is wrong instead of silently pulling
   // another size (`pageSizeError`); only text that is no number at all reads as NaN.
   limit: z.coerce.number().default(LIMITS.livePull.default).catch(Number.NaN),
+  // The items view's filters (decision state, quality, grade, …, text): when any is set, the
+  // workspace lists only the stored items that match (filtered-view.tsx).
+  ...triageFilterShape,
 });
 
 /** Why a page size cannot be used, in words; null when it can. */

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { loadSettings, useOtherTabsEntries, useOutboxEntries } from '../../outbox';
+import { hasFilters } from '../../triage';
 import { prefetchContent } from '../content-cache';
 import { nextUndecided, type PickMode } from '../focus-selection';
 import { displayState, entriesByItem, totalPrice } from '../model';
@@ -8,6 +9,7 @@ import { pageSizeError } from '../search';
 import { BulkAdoptDialog } from './bulk-adopt-dialog';
 import { BulkDisputeDialog } from './bulk-dispute-dialog';
 import { EmptyList } from './empty-list';
+import { FilterBanner, useReviewFilter, type ReviewFilter } from './filtered-view';
 import { ItemDetail } from './item-detail';
 import { ItemList } from './item-list';
 import { LastAction } from './last-action';
@@ -32,13 +34,24 @@ type Props = ReviewSourceProps;
  * selection, dialogs and what this visit spent start over for another, whatever the route keeps.
  */
 export function ReviewWorkspace(props: Props) {
-  return <Workspace key={`${props.connection.id}:${props.subscription.id}`} {...props} />;
+  const key = `${props.connection.id}:${props.subscription.id}`;
+  // With triage filters in the URL, only the matching stored items are listed; the store is read
+  // for them only then (a plain review never loads every row).
+  return hasFilters(props.search) ? <FilteredWorkspace key={key} {...props} /> : <Workspace key={key} {...props} filter={null} />;
 }
 
-function Workspace(props: Props) {
-  const { connection, subscription, search } = props;
+function FilteredWorkspace(props: Props) {
+  const filter = useReviewFilter(props.connection, props.subscription.id, props.search);
+  return <Workspace {...props} filter={filter} />;
+}
+
+function Workspace(props: Props & { filter: ReviewFilter | null }) {
+  const { connection, subscription, search, filter } = props;
   const source = useReviewSource(props);
-  const { items } = source;
+  // The filter's ID set keeps its identity until the matches change, so the list is filtered again only then.
+  const filtered = filter !== null;
+  const ids = filter?.ids ?? null;
+  const items = useMemo(() => (!filtered ? source.items : ids ? source.items.filter((item) => ids.has(item.id)) : []), [filtered, ids, source.items]);
   const entries = useOutboxEntries(connection.id);
   const otherTabs = useOtherTabsEntries(connection.id);
   // This tab's decisions, and those other tabs recorded on the same items (shown, not sent here).
@@ -102,6 +115,7 @@ function Workspace(props: Props) {
     // so the focused item's content is in view without scrolling the page.
     <div className="flex flex-col gap-3 lg:h-[calc(100dvh-8.5rem)] lg:min-h-[36rem]">
       <WorkspaceHeader subscription={subscription} mode={source.mode} onHelp={act.help} />
+      {filter && <FilterBanner filter={filter} count={items.length} />}
       <PullControls
         search={search}
         isLive={subscription.kind === 'live'}

@@ -1,0 +1,22 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { ItemsPage } from '../../../features/items';
+import { UnknownSubscription } from '../../../features/review';
+import { triageSearchSchema } from '../../../features/triage';
+
+export const Route = createFileRoute('/_connected/items/$subscriptionId')({
+  validateSearch: triageSearchSchema,
+  loader: ({ context, params }) => {
+    if (!context.connection.subscriptions.some((s) => s.id === params.subscriptionId)) throw notFound();
+  },
+  notFoundComponent: function SubscriptionNotFound() {
+    return <UnknownSubscription subscriptionId={Route.useParams().subscriptionId} connectionId={Route.useRouteContext().connection.id} />;
+  },
+  component: function ItemsRoute() {
+    const { connection } = Route.useRouteContext();
+    const { subscriptionId } = Route.useParams();
+    const search = Route.useSearch();
+    const subscription = connection.subscriptions.find((s) => s.id === subscriptionId);
+    if (!subscription) return <UnknownSubscription subscriptionId={subscriptionId} connectionId={connection.id} />;
+    return <ItemsPage key={`${connection.id}:${subscription.id}`} connection={connection} subscription={subscription} search={search} />;
+  },
+});
