@@ -12,6 +12,7 @@ const NAV = [
   { to: '/verticals', label: 'Verticals' },
   { to: '/review', label: 'Review' },
   { to: '/items', label: 'Items' },
+  { to: '/stats', label: 'Statistics' },
   { to: '/usage', label: 'Usage' },
   { to: '/deliveries', label: 'Deliveries' },
   { to: '/reconciliation', label: 'Reconciliation' },

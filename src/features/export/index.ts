@@ -1,2 +1,2 @@
 /** Public entry of export: adopted items, the current filter or everything, as JSON Lines, CSV or COCO JSON. */
-export { ExportMenu, type ExportMenuProps } from './export-menu';
+export { ExportMenu } from './export-menu';

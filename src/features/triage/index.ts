@@ -16,4 +16,4 @@ export {
   type TriageSearch,
 } from './search';
 export { useTextIndex, useTriageRows } from './use-triage-rows';
-export { latestEntries, toTriageRows, triageStateOf, TRIAGE_STATE_LABELS, TRIAGE_STATES, type TriageRow, type TriageState } from './triage-state';
+export { toTriageRows, TRIAGE_STATE_LABELS, TRIAGE_STATES, type TriageRow, type TriageState } from './triage-state';

@@ -26,7 +26,7 @@ export interface TriageRow {
   decidedAt: number | null;
 }
 
-export function triageStateOf(item: Pick<StoredItem, 'serverDecision'>, entry: OutboxEntry | undefined): TriageState {
+function triageStateOf(item: Pick<StoredItem, 'serverDecision'>, entry: OutboxEntry | undefined): TriageState {
   if (item.serverDecision) return item.serverDecision === 'adopt' ? 'adopted' : 'disputed';
   if (!entry) return 'undecided';
   switch (entry.state) {
@@ -48,7 +48,7 @@ export function triageStateOf(item: Pick<StoredItem, 'serverDecision'>, entry: O
 }
 
 /** The latest entry per item (a newer decision on an item replaces an older one). */
-export function latestEntries(entries: readonly OutboxEntry[]): Map<string, OutboxEntry> {
+function latestEntries(entries: readonly OutboxEntry[]): Map<string, OutboxEntry> {
   const map = new Map<string, OutboxEntry>();
   for (const entry of entries) {
     const current = map.get(entry.itemId);

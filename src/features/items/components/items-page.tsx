@@ -1,10 +1,12 @@
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { inputClass } from '../../../components/ui/field';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import type { Connection, ConnectionSubscription } from '../../../data';
+import { BulkActions } from '../../bulk';
+import { ExportMenu } from '../../export';
 import { cx } from '../../../lib/cx';
 import { useUrlSorting, type UrlSort } from '../../../lib/use-url-sorting';
 import {
@@ -77,7 +79,6 @@ function SearchBox({ value, onCommit }: { value: string | undefined; onCommit: (
  */
 export function ItemsPage({ connection, subscription, search }: { connection: Connection; subscription: ConnectionSubscription; search: TriageSearch }) {
   const navigate = useNavigate({ from: '/items/$subscriptionId' });
-  const router = useRouter();
   const setFilters = useCallback<SetFilters>(
     (change, options) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: options?.replace ?? false }),
     [navigate],
@@ -100,7 +101,6 @@ export function ItemsPage({ connection, subscription, search }: { connection: Co
   const filtered = hasFilters(filters);
   const clear = () => setFilters(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])) as Partial<TriageFilters>);
   const label = subscription.label ?? subscription.id;
-  const statsHref = `/stats/${encodeURIComponent(subscription.id)}`;
 
   return (
     <div className="flex flex-col gap-3">
@@ -110,18 +110,13 @@ export function ItemsPage({ connection, subscription, search }: { connection: Co
         actions={
           <>
             <Badge tone={subscription.kind === 'live' ? 'info' : 'neutral'}>{subscription.kind}</Badge>
-            {/* The statistics page is its own feature (src/features/stats); linked by address. */}
-            <a
-              href={statsHref}
+            <Link
+              to="/stats/$subscriptionId"
+              params={{ subscriptionId: subscription.id }}
               className={cx(linkClass, 'border border-slate-300 dark:border-slate-600')}
-              onClick={(e) => {
-                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-                e.preventDefault();
-                router.history.push(statsHref);
-              }}
             >
               Statistics
-            </a>
+            </Link>
           </>
         }
       />
@@ -152,11 +147,13 @@ export function ItemsPage({ connection, subscription, search }: { connection: Co
         >
           Review these {count(matching.length)}
         </Link>
-        {/*
-          Slot for the lead: bulk decisions and export over the matching rows go here, as
-          <BulkActions connection={connection} subscription={subscription} rows={sorted} />
-          <ExportMenu connection={connection} subscription={subscription} rows={sorted} allRows={rows ?? []} filters={search} />
-        */}
+        {/* Bulk decisions and export work on every matching item the store holds, not one page. */}
+        {rows !== null && (
+          <>
+            <BulkActions connection={connection} subscription={subscription} rows={sorted} />
+            <ExportMenu connection={connection} subscription={subscription} rows={sorted} allRows={rows} filters={filtersOf(search)} />
+          </>
+        )}
       </Panel>
       <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <aside aria-label="Filters" className="min-w-0">
