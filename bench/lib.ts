@@ -1,5 +1,6 @@
 import { chromium, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromiumLaunchOptions } from '../scripts/chromium';
 
 /** Small helpers shared by the benchmarks: percentiles, a table, a service child process. */
@@ -8,7 +9,23 @@ export function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-export function printTable(title: string, rows: { metric: string; value: string; target?: string; ok?: boolean }[]) {
+export interface TableRow {
+  metric: string;
+  value: string;
+  target?: string;
+  ok?: boolean;
+}
+
+/**
+ * Prints a benchmark's table; with BENCH_RESULTS_FILE set, also appends it there (JSON), so the
+ * whole report (`npm run bench`, bench/index.ts) lists every benchmark's figures and verdicts.
+ */
+export function printTable(title: string, rows: TableRow[]) {
+  const file = process.env.BENCH_RESULTS_FILE;
+  if (file) {
+    const tables = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown[]) : [];
+    writeFileSync(file, `${JSON.stringify([...tables, { title, rows }], null, 2)}\n`);
+  }
   console.log(`\n${title}`);
   const width = Math.max(...rows.map((r) => r.metric.length), 6);
   const valueWidth = Math.max(...rows.map((r) => r.value.length), 5);
