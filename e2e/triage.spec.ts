@@ -3,6 +3,7 @@ import { serviceApi } from './support/api';
 import { connectDemo } from './support/console';
 
 const SUB = 'sub_live_support';
+const itemCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'}`;
 
 /** The items table's rows in view: [ID, state, task, grade, quality] of each. */
 async function visibleRows(page: Page) {
@@ -68,7 +69,7 @@ test('filter the stored items by quality and grade, keep the filter over a reloa
 
   const undecided = page.getByRole('checkbox', { name: 'Decision Undecided' });
   const adopted = page.getByRole('checkbox', { name: 'Decision Adopted' });
-  await expect(undecided).toHaveAccessibleDescription(`${expected.length.toLocaleString('en-US')} items`);
+  await expect(undecided).toHaveAccessibleDescription(itemCount(expected.length));
 
   // Review the matches: the workspace lists exactly them and says so.
   await page.getByRole('link', { name: `Review these ${expected.length.toLocaleString('en-US')}` }).click();
@@ -85,8 +86,8 @@ test('filter the stored items by quality and grade, keep the filter over a reloa
 
   // Back on the items view, the decided item has left "undecided" and entered "adopted".
   await page.goBack();
-  await expect(undecided).toHaveAccessibleDescription(`${(expected.length - 1).toLocaleString('en-US')} items`);
-  await expect(adopted).toHaveAccessibleDescription('1 items');
+  await expect(undecided).toHaveAccessibleDescription(itemCount(expected.length - 1));
+  await expect(adopted).toHaveAccessibleDescription('1 item');
   await adopted.check();
   await expect(status).toHaveText(`1 of ${records.length.toLocaleString('en-US')} items match`);
   expect((await visibleRows(page)).map((r) => r[0])).toEqual([decidedId]);

@@ -48,10 +48,10 @@ describe('FacetPanel', () => {
     expect(gradeA).toBeChecked();
     expect(gradeA).toHaveAccessibleDescription('2 items');
     // Grade counts ignore the grade filter: B and C still show with their counts.
-    expect(screen.getByRole('checkbox', { name: 'Grade B' })).toHaveAccessibleDescription('1 items');
+    expect(screen.getByRole('checkbox', { name: 'Grade B' })).toHaveAccessibleDescription('1 item');
     // Decision counts apply it: one undecided and one adopted among the grade A items.
-    expect(screen.getByRole('checkbox', { name: 'Decision Undecided' })).toHaveAccessibleDescription('1 items');
-    expect(screen.getByRole('checkbox', { name: 'Decision Adopted' })).toHaveAccessibleDescription('1 items');
+    expect(screen.getByRole('checkbox', { name: 'Decision Undecided' })).toHaveAccessibleDescription('1 item');
+    expect(screen.getByRole('checkbox', { name: 'Decision Adopted' })).toHaveAccessibleDescription('1 item');
     await user.click(screen.getByRole('checkbox', { name: 'Grade C' }));
     expect(onChange).toHaveBeenLastCalledWith({ grade: 'A,C' });
     await user.click(gradeA);

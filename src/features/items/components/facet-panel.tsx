@@ -57,7 +57,7 @@ function ListFacetGroup({ facet, counts, selected, onChange }: { facet: ListFace
             <span aria-hidden="true" className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
               {count.toLocaleString('en-US')}
             </span>
-            <span id={`${id}-${i}`} className="sr-only">{`${count.toLocaleString('en-US')} items`}</span>
+            <span id={`${id}-${i}`} className="sr-only">{`${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`}</span>
           </label>
         );
       })}
