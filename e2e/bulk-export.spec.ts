@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { findImage } from '../src/features/payload';
+import { findImage } from '../src/features/payload/annotations';
 import { formatMicros } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
 import { connectDemo } from './support/console';

@@ -35,7 +35,8 @@ function check(fromFile, specifier) {
   }
   const fromFeature = /^src\/features\/([^/]+)\//.exec(from)?.[1];
   const targetFeature = /^src\/features\/([^/]+)(\/.*)?$/.exec(target);
-  if (targetFeature && targetFeature[1] !== fromFeature) {
+  // Tests and benchmarks outside src/ (e2e/, bench/) may use a feature's pure modules directly, as its unit tests do.
+  if (targetFeature && targetFeature[1] !== fromFeature && from.startsWith('src/')) {
     const rest = targetFeature[2] ?? '';
     if (rest !== '' && rest !== '/index' && rest !== '/index.ts') {
       return `use the public entry of feature "${targetFeature[1]}" (src/features/${targetFeature[1]}/index.ts)`;
