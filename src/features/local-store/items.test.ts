@@ -260,7 +260,8 @@ describe('local item store', () => {
       }),
       { numRuns: 200 },
     );
-  });
+    // Each decided flag is written after the next frame (setOpen): 200 runs of up to 12 steps take seconds.
+  }, 60_000);
 
   it('counts the items a database kept before counts existed, once, when it is opened', async () => {
     const older = new Dexie(`older-${name}`);
