@@ -1,12 +1,88 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Papa from 'papaparse';
 import { findImage } from '../src/features/payload/annotations';
 import { formatMicros } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
-import { connectDemo } from './support/console';
+import { connectWith } from './support/console';
+import { createKey, E2E_DATA } from './support/service';
 
 test.describe.configure({ mode: 'serial' });
+
+/**
+ * A live subscription of its own: bulk-adopting the demo's items would change what other specs
+ * pull and list. Grades A–D over a spread of scores, images with boxes and a polygon on most items,
+ * one without an image (COCO leaves it out).
+ */
+const LIVE = 'sub_e2e_bulk';
+const SIM = 'sub_e2e_bulk_sim';
+const GRADES = ['A', 'B', 'C', 'D'];
+let liveKey: string;
+
+test.beforeAll(() => {
+  const file = join(mkdtempSync(join(tmpdir(), 'dds-bulk-')), 'fixture.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      frontiers: [{ frontier_id: '9400', title: 'Bulk stream', status: 'ONLINE' }],
+      tasks: [{ task_id: '9401', frontier_id: '9400', name: 'Bulk boxes', task_type: 'OBJECT_DETECTION', status: 'COLLECTING' }],
+      submissions: Array.from({ length: 60 }, (_, i) => ({
+        submission_id: String(40_000_000 + i),
+        task_id: '9401',
+        data:
+          i % 10 === 9
+            ? { text: `no image ${i}` }
+            : {
+                image_url: `/media/scenes/${(i % 8) + 1}.svg`,
+                annotations: [
+                  { label: i % 2 ? 'car' : 'person', bbox: [10 + i, 20, 60 + i, 80] },
+                  {
+                    label: 'sign',
+                    polygon: [
+                      [5, 5],
+                      [30, 5],
+                      [18, 25],
+                    ],
+                  },
+                ],
+              },
+        quality_score: Math.round(((i * 37) % 100) + 1) / 100,
+        quality_grade: GRADES[i % 4],
+        source: i % 3 ? 'vendor-a' : 'vendor-b',
+        created_at: '2026-03-01T00:00:00Z',
+      })),
+      verticals: [{ id: 'v-e2e-bulk', slug: 'e2e-bulk', name: 'Bulk lots', description: 'bulk adoption by query', base_price_usd: 0.01 }],
+      items: Array.from({ length: 40 }, (_, i) => ({
+        id: `bulk-sim-${String(i).padStart(2, '0')}`,
+        vertical_id: 'v-e2e-bulk',
+        topic_id: 'topic-e2e-bulk',
+        subscription_id: SIM,
+        payload: { text: `lot item ${i}` },
+        quality_score: Math.round(((i * 53) % 100) + 1) / 100,
+        quality_method: 'consensus',
+        validator_count: 3,
+        consensus_ratio: 0.67,
+        // Fractional cents: the exact total is an integer number of micro-USD, never a float.
+        unit_price_usd: [0.017, 0.0123, 0.009999, 0.25][i % 4],
+        created_at: '2026-03-02T00:00:00Z',
+      })),
+      subscriptions: [
+        { subscription_id: LIVE, kind: 'live', frontier_id: '9400', task_ids: ['9401'], name: 'Bulk' },
+        { subscription_id: SIM, kind: 'simulated', vertical_id: 'v-e2e-bulk', name: 'Bulk lots' },
+      ],
+    }),
+  );
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA], { stdio: 'pipe' });
+  } catch (error) {
+    // A new worker after a failed test imports again: the service holds the fixture already.
+    if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
+  }
+  liveKey = createKey('Bulk', [LIVE, SIM]).key;
+});
 
 interface LiveRecord {
   submission_id: string;
@@ -26,11 +102,8 @@ async function withoutSavePicker(page: Page) {
 
 async function openItemsOf(page: Page, subscriptionId: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Items' }).click();
-  await page
-    .getByRole('listitem')
-    .filter({ hasText: subscriptionId })
-    .getByRole('link', { name: /^Items of / })
-    .click();
+  // These subscriptions have no label: the link names the ID (exact: sub_e2e_bulk is also the start of sub_e2e_bulk_sim).
+  await page.getByRole('link', { name: `Items of ${subscriptionId}`, exact: true }).click();
 }
 
 /** Runs the Export… dialog for a selection and format, and returns the downloaded file's text. */
@@ -52,16 +125,19 @@ test('filter live items by quality and grade, adopt all the matches in bulk, and
   request,
 }) => {
   test.setTimeout(180_000);
-  const SUB = 'sub_live_streets';
+  const SUB = LIVE;
   await withoutSavePicker(page);
-  await connectDemo(page);
-  // Every item of the subscription comes into this browser through the UI (Recover re-reads from the beginning).
+  await connectWith(page, 'Bulk', liveKey, [
+    { id: LIVE, kind: 'Live' },
+    { id: SIM, kind: 'Simulated' },
+  ]);
+  // Every item of the subscription comes into this browser through the UI.
   await page.goto(`/review/${SUB}?limit=200`);
-  await page.getByRole('button', { name: 'Recover missing items' }).click();
-  await expect(page.getByText(/^Recover finished: /)).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Pull all new' }).click();
+  await expect(page.getByText(/^Up to date: /)).toBeVisible({ timeout: 60_000 });
 
   // The service's records are the witness: choose a grade and a quality floor that match some undecided items.
-  const before = (await serviceApi(request).reread(SUB)) as unknown as LiveRecord[];
+  const before = (await serviceApi(request, liveKey).reread(SUB)) as unknown as LiveRecord[];
   const open = before.filter((r) => r.consumer_feedback === null);
   const grades = new Map<string, number>();
   for (const r of open) grades.set(r.quality_grade, (grades.get(r.quality_grade) ?? 0) + 1);
@@ -89,7 +165,7 @@ test('filter live items by quality and grade, adopt all the matches in bulk, and
   });
 
   // The service recorded exactly the matches that were undecided; nothing else changed.
-  const after = new Map(((await serviceApi(request).reread(SUB)) as unknown as LiveRecord[]).map((r) => [r.submission_id, r.consumer_feedback]));
+  const after = new Map(((await serviceApi(request, liveKey).reread(SUB)) as unknown as LiveRecord[]).map((r) => [r.submission_id, r.consumer_feedback]));
   const adoptedNow = new Set(toAdopt.map((r) => r.submission_id));
   for (const r of before) expect(after.get(r.submission_id), r.submission_id).toBe(adoptedNow.has(r.submission_id) ? 'adopt' : r.consumer_feedback);
 
@@ -140,9 +216,12 @@ test('filter live items by quality and grade, adopt all the matches in bulk, and
 });
 
 test('adopt all simulated items above a quality floor: the receipts equal the preview total, each charged once', async ({ page, request }) => {
-  const SUB = 'sub_sim_product';
-  await connectDemo(page);
-  const chosen = (await serviceApi(request).pending(SUB, 40)) as { id: string; unit_price_usd: number; quality_score: number }[];
+  const SUB = SIM;
+  await connectWith(page, 'Bulk', liveKey, [
+    { id: LIVE, kind: 'Live' },
+    { id: SIM, kind: 'Simulated' },
+  ]);
+  const chosen = (await serviceApi(request, liveKey).pending(SUB, 40)) as { id: string; unit_price_usd: number; quality_score: number }[];
   expect(chosen.length).toBeGreaterThan(4);
   await page.goto(`/review/${SUB}?limit=40`);
   await page.getByRole('button', { name: 'Pull', exact: true }).click();
@@ -165,7 +244,7 @@ test('adopt all simulated items above a quality floor: the receipts equal the pr
     timeout: 60_000,
   });
 
-  const receipts = (await serviceApi(request).usage()).filter((r) => r.subscription_id === SUB && r.kind === 'adopt');
+  const receipts = (await serviceApi(request, liveKey).usage()).filter((r) => r.subscription_id === SUB && r.kind === 'adopt');
   for (const item of expected)
     expect(
       receipts.filter((r) => r.item_id === item.id),

@@ -18,11 +18,19 @@ test('filter the stored items by quality and grade, keep the filter over a reloa
   await connectDemo(page);
   // Everything the subscription holds comes into this browser through the UI.
   await page.goto(`/review/${SUB}?limit=200`);
-  await page.getByRole('button', { name: 'Pull all new' }).click();
-  await expect(page.getByText(/^Up to date: /)).toBeVisible({ timeout: 30_000 });
+  // Recover re-reads from the beginning and keeps every undecided item (other specs pull and decide this subscription's items too).
+  await page.getByRole('button', { name: 'Recover missing items' }).click();
+  await expect(page.getByText(/^Recover finished: /)).toBeVisible({ timeout: 60_000 });
 
-  // The service's own records are the witness: every item of the subscription, as delivered.
-  const records = (await serviceApi(request).reread(SUB)) as unknown as { submission_id: string; quality_score: number; quality_grade: string }[];
+  // The service's own records are the witness: every undecided item of the subscription, as delivered.
+  const records = (
+    (await serviceApi(request).reread(SUB)) as unknown as {
+      submission_id: string;
+      quality_score: number;
+      quality_grade: string;
+      consumer_feedback: string | null;
+    }[]
+  ).filter((r) => r.consumer_feedback === null);
   expect(records.length).toBeGreaterThan(50);
   const expected = records.filter((r) => r.quality_score >= 0.8 && r.quality_score <= 0.9 && r.quality_grade === 'B');
   expect(expected.length).toBeGreaterThan(0);

@@ -64,7 +64,7 @@ export function PayloadViewer({
   useViewerKeys(keys, shortcuts, root);
   const tree = (collapsed: boolean) => (
     <div className="font-mono text-xs leading-relaxed">
-      {/* Below rendered content the tree starts closed: it holds every field, one click away. */}
+      {/* Below rendered text, dialogue or ranking views the tree starts closed (it repeats them); below an image it stays open, as the fields beside the image (links, captions) are read there. */}
       <JsonNode name={rootName} value={value} depth={collapsed ? 2 : 0} baseUrl={baseUrl} />
     </div>
   );
@@ -101,7 +101,7 @@ export function PayloadViewer({
         <>
           {image && <AnnotatedImage image={image} baseUrl={baseUrl} eager={eagerImage} timing={imageTiming} keyboard={shortcuts} />}
           {shaped && <TaskViews shapes={shapes} />}
-          {tree(!!image || shaped)}
+          {tree(shaped)}
         </>
       )}
     </section>

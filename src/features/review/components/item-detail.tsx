@@ -22,10 +22,10 @@ const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
 function QualityBadges({ item }: { item: ReviewItem }) {
   if (!item.grade && (item.score === null || item.score === undefined)) return null;
   return (
-    <p className="flex flex-wrap gap-2">
+    <>
       {item.grade ? <GradeBadge grade={item.grade} /> : null}
       {item.score !== null && item.score !== undefined ? <ScoreBadge score={item.score} /> : null}
-    </p>
+    </>
   );
 }
 
@@ -34,7 +34,6 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
   const content = useItemContent(item);
   return (
     <div className="flex flex-col gap-3">
-      <QualityBadges item={item} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
         {item.meta.map((m) => (
           <div key={m.label} className="contents">
@@ -153,6 +152,8 @@ export function ItemDetail({
           </Button>
         )}
         <Badge tone={TONE[state]}>{STATE_LABELS[state]}</Badge>
+        {/* In the title's row: a row of its own pushed the image below the fold at 1440×900. */}
+        <QualityBadges item={item} />
         {entry?.state === 'conflict' && <Badge tone="bad">not saved: the service already held {cut(entry.recorded ?? 'another decision')}</Badge>}
         {entry?.state === 'failed' && entry.lastError && <Badge tone="bad">{cut(entry.lastError)}</Badge>}
       </div>
