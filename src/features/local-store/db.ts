@@ -18,6 +18,9 @@ import Dexie, { type Table } from 'dexie';
  *   next page's write wait behind the scan (~660 ms instead of ~85 ms on disk, bench/idb-floor.ts).
  * - `decisions`: the outbox (every decision with its state); decisions are not secrets.
  * - `pulls`: what each pull did, including answers that were lost.
+ * - `settings`: small per-scope documents the user keeps with the organization, not the tab
+ *   (dispute reason codes, budgets), by name; read and written whole (`settings.ts`).
+ * - `lots`: sampling lots (plan, sample, outcome), one row each, kept with the scope.
  */
 export type DeliveryVia = 'incremental' | 'reread' | 'pending' | 'delivery' | 'recover';
 
@@ -94,6 +97,23 @@ export interface StoredDecision {
   [field: string]: unknown;
 }
 
+/** A per-scope document (`settings.ts`): its name says what it holds; `value` is checked by its owner. */
+export interface StoredSetting {
+  scope: string;
+  name: string;
+  value: unknown;
+  updatedAt: number;
+}
+
+/** A sampling lot: its owner (the sampling feature) checks `value`. */
+export interface StoredLot {
+  id: string;
+  scope: string;
+  subscriptionId: string;
+  createdAt: number;
+  value: unknown;
+}
+
 export type ItemKey = [scope: string, subscriptionId: string, itemId: string];
 
 export class ConsoleDb extends Dexie {
@@ -103,6 +123,8 @@ export class ConsoleDb extends Dexie {
   counts!: Table<StoredCount, [scope: string, subscriptionId: string]>;
   decisions!: Table<StoredDecision, string>;
   pulls!: Table<PullRecord, number>;
+  settings!: Table<StoredSetting, [scope: string, name: string]>;
+  lots!: Table<StoredLot, string>;
 
   constructor(name = 'dds-console') {
     // No live queries here: Dexie's cache would clone every written row for nothing.
@@ -130,6 +152,7 @@ export class ConsoleDb extends Dexie {
         }
         await tx.table('counts').bulkPut([...counts.values()]);
       });
+    this.version(3).stores({ settings: '[scope+name]', lots: 'id, scope, [scope+subscriptionId]' });
   }
 }
 

@@ -259,27 +259,33 @@ async function writeOpenFlags(db: ConsoleDb, groups: readonly OpenFlags[]): Prom
 export async function deleteSubscriptionItems(db: ConsoleDb, scope: string, subscriptionId: string): Promise<number> {
   const [lo, hi] = subscriptionRange(scope, subscriptionId);
   return db
-    .transaction('rw', [db.items, db.pages, db.payloads, db.counts, db.pulls], async () => {
+    .transaction('rw', [db.items, db.pages, db.payloads, db.counts, db.pulls, db.lots], async () => {
       const count = await db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
       await db.counts.delete([scope, subscriptionId]);
       await db.pages.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
       await db.payloads.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
       await db.pulls.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
+      // A lot names items (its sample): it goes with them.
+      await db.lots.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
       return count;
     })
     .finally(() => announceItems({ scope, subscriptionId, kind: 'deleted' }));
 }
 
-/** Forgets everything of a scope: items, content, decisions and pulls. */
+/**
+ * Forgets everything of a scope: items, content, decisions, pulls and lots. Its settings (reason
+ * codes, budgets) are the user's choices, not delivered data: they stay.
+ */
 export async function deleteScope(db: ConsoleDb, scope: string): Promise<void> {
   const [lo, hi] = scopeRange(scope);
-  await db.transaction('rw', [db.items, db.pages, db.payloads, db.counts, db.decisions, db.pulls], async () => {
+  await db.transaction('rw', [db.items, db.pages, db.payloads, db.counts, db.decisions, db.pulls, db.lots], async () => {
     await db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
     await db.counts.where('[scope+subscriptionId]').between(lo, hi, true, true).delete();
     await db.pages.where('[scope+subscriptionId]').between(lo, hi, true, true).delete();
     await db.payloads.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
     await db.decisions.where('scope').equals(scope).delete();
     await db.pulls.filter((p) => p.scope === scope).delete();
+    await db.lots.where('scope').equals(scope).delete();
   });
   announceItems({ scope, subscriptionId: '*', kind: 'deleted' });
 }
