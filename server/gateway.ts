@@ -146,9 +146,46 @@ export function gateway(options: GatewayOptions) {
       return new Response(null, { status: upstream.status, headers: responseHeaders });
     }
     // The body is handed on as it streams in; the total timeout still holds until its end.
-    const body = upstream.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: done }));
+    const body = relayBody(upstream.body, {
+      done,
+      cut: (error) => {
+        const reason = timeouts.signal.aborted && timeouts.signal.reason instanceof Error ? timeouts.signal.reason.message : describe(error);
+        options.log?.(`gateway: ${what} → ${upstream.status}, cut mid-body (upstream ${upstreamOrigin}: ${reason})`);
+        // The status and part of the body are gone already: only a broken connection tells the
+        // client the answer is incomplete (ending it cleanly would pass a truncated body as whole).
+        (c.env as { outgoing?: { destroy: () => void } } | undefined)?.outgoing?.destroy();
+      },
+    });
     return new Response(body, { status: upstream.status, headers: responseHeaders });
   };
+}
+
+/**
+ * The upstream's body as a stream of our own: when the upstream dies (or the total timeout ends
+ * it) mid-body, `cut` breaks the client's connection and the stream ends there, instead of an
+ * error reaching the Node adapter, which prints a stack and appends "Error: …" to the body.
+ */
+function relayBody(source: ReadableStream<Uint8Array>, on: { done: () => void; cut: (error: unknown) => void }): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          on.done();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        on.done();
+        on.cut(error);
+        controller.close();
+      }
+    },
+    cancel(reason) {
+      on.done();
+      return reader.cancel(reason);
+    },
+  });
 }
 
 function describe(error: unknown): string {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   keyVerificationSchema,
   liveFeedbackResponseSchema,
@@ -336,6 +336,28 @@ describe('gateway failures', () => {
     } finally {
       await gw.close();
       await hanging.close();
+    }
+  });
+
+  it('breaks the connection when the upstream dies mid-body: no truncated answer passed as whole, one log line, no stack', async () => {
+    const dying = await rawServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
+      res.write('{"data":[');
+      setTimeout(() => res.socket?.destroy(), 50);
+    });
+    const gw = await startGateway(dying.url);
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const response = await fetch(`${gw.url}/v1/frontiers`);
+      expect(response.status).toBe(200);
+      // Before: the Node adapter printed the stack and ended the body cleanly with "Error: terminated" appended.
+      await expect(within(response.text(), 5_000, 'the end of a cut answer')).rejects.toThrow(/terminated|socket|other side closed/i);
+      await vi.waitFor(() => expect(gw.log.some((line) => /GET \/v1\/frontiers → 200, cut mid-body/.test(line))).toBe(true));
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+      await gw.close();
+      await dying.close();
     }
   });
 
