@@ -37,7 +37,7 @@ export function ReviewWorkspace(props: Props) {
   const key = `${props.connection.id}:${props.subscription.id}`;
   // With triage filters in the URL, only the matching stored items are listed; the store is read
   // for them only then (a plain review never loads every row).
-  return hasFilters(props.search) ? <FilteredWorkspace key={key} {...props} /> : <Workspace key={key} {...props} filter={null} />;
+  return hasFilters(props.search) || props.search.lot ? <FilteredWorkspace key={key} {...props} /> : <Workspace key={key} {...props} filter={null} />;
 }
 
 function FilteredWorkspace(props: Props) {
