@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { keyScope, localScope, type Connection } from '../../data';
 import { createLot, listLots, readLot, updateLot, watchLots } from '../local-store';
 import type { TriageRow } from '../triage';
@@ -12,21 +12,30 @@ export function useLocalScope(connection: Connection): string | null {
   return useQuery({ queryKey: [...keyScope(connection), 'local-scope'], queryFn: () => localScope(connection), staleTime: Infinity }).data ?? null;
 }
 
-/** Changes whenever a lot of the scope is written, in this tab or another. */
-function useLotsVersion(scope: string | null): number {
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!scope) return;
-    return watchLots((change) => {
-      if (change.scope === scope) setVersion((v) => v + 1);
-    });
-  }, [scope]);
-  return version;
+/**
+ * Changes whenever a lot is written, in this tab or another. One count for the whole tab (not per
+ * component), so a page opened later asks for the newest version rather than a cached older one.
+ */
+let lotsVersion = 0;
+const versionListeners = new Set<() => void>();
+let watching: (() => void) | null = null;
+
+function subscribeVersion(listener: () => void): () => void {
+  watching ??= watchLots(() => {
+    lotsVersion++;
+    for (const notify of versionListeners) notify();
+  });
+  versionListeners.add(listener);
+  return () => versionListeners.delete(listener);
+}
+
+function useLotsVersion(): number {
+  return useSyncExternalStore(subscribeVersion, () => lotsVersion);
 }
 
 export function useLots(connection: Connection) {
   const scope = useLocalScope(connection);
-  const version = useLotsVersion(scope);
+  const version = useLotsVersion();
   const query = useQuery({
     queryKey: [...keyScope(connection), 'lots', scope, version],
     queryFn: async () => (await listLots(scope!)).map(lotOf).filter((lot): lot is Lot => lot !== null),
@@ -40,7 +49,7 @@ export function useLots(connection: Connection) {
 /** One lot; `lot` is null once read and not found (or damaged), undefined while reading. */
 export function useLot(connection: Connection, lotId: string | undefined) {
   const scope = useLocalScope(connection);
-  const version = useLotsVersion(scope);
+  const version = useLotsVersion();
   const query = useQuery({
     queryKey: [...keyScope(connection), 'lot', scope, lotId, version],
     queryFn: async () => {
