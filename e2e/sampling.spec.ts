@@ -16,6 +16,8 @@ import { createKey, E2E_DATA } from './support/service';
  * and the rest are all this spec's, and every item ends adopted (charged) exactly once.
  */
 const SUB = 'sub_e2e_lot';
+/** A second subscription, sampled from its delivery's page. */
+const DELIVERED = 'sub_e2e_lot_delivery';
 const PRICES = [0.017, 0.0123, 0.009999, 0.25];
 const ITEMS = Array.from({ length: 200 }, (_, i) => ({ id: `lot-sim-${String(i).padStart(3, '0')}`, price: PRICES[i % PRICES.length]! }));
 let key: string;
@@ -41,8 +43,25 @@ test.beforeAll(() => {
         consensus_ratio: 0.67,
         unit_price_usd: item.price,
         created_at: '2026-03-03T00:00:00Z',
-      })),
-      subscriptions: [{ subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled lots' }],
+      })).concat(
+        Array.from({ length: 30 }, (_, i) => ({
+          id: `lot-del-${String(i).padStart(2, '0')}`,
+          vertical_id: 'v-e2e-lot',
+          topic_id: 'topic-e2e-lot',
+          subscription_id: DELIVERED,
+          payload: { text: `delivered item ${i}` },
+          quality_score: 0.5,
+          quality_method: 'consensus',
+          validator_count: 3,
+          consensus_ratio: 0.67,
+          unit_price_usd: 0.0123,
+          created_at: '2026-03-03T00:00:00Z',
+        })),
+      ),
+      subscriptions: [
+        { subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled lots' },
+        { subscription_id: DELIVERED, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled delivery' },
+      ],
     }),
   );
   try {
@@ -51,7 +70,7 @@ test.beforeAll(() => {
     // A new worker after a failed test imports again: the service holds the fixture already.
     if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
   }
-  key = createKey('Lots', [SUB]).key;
+  key = createKey('Lots', [SUB, DELIVERED]).key;
 });
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -154,6 +173,7 @@ test('sample a lot of 200 simulated items, review the sample by keys, extend it,
   const total = rest.reduce((sum, item) => sum + micros(item.price), 0);
   await page.getByRole('button', { name: 'Accept the rest' }).click();
   const confirm = page.getByRole('alertdialog', { name: `Adopt ${rest.length} items?` });
+  await expect(confirm).toContainText(formatMicros(total));
   await confirm.getByRole('button', { name: `Adopt ${rest.length} and pay ${formatMicros(total)}` }).click();
   await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText(`${rest.length} of ${rest.length} sent`, { timeout: 90_000 });
   await expect(page.getByLabel('What was done with the rest')).toContainText(`${rest.length} decisions recorded, charging ${formatMicros(total)}`);
@@ -193,4 +213,44 @@ test('sample a lot of 200 simulated items, review the sample by keys, extend it,
   await page.getByRole('link', { name: 'All lots' }).click();
   await expect(page.getByRole('link', { name: `Lot of 200 · ${SUB}` })).toBeVisible();
   await expect(page.getByText('Rest accepted')).toBeVisible();
+});
+
+test('sample a delivery from its page; one defect in the sample gives its interval and "review more"', async ({ page }) => {
+  test.setTimeout(120_000);
+  await connectWith(page, 'Lots', key, [{ id: DELIVERED, kind: 'Simulated' }]);
+  await page.goto(`/review/${DELIVERED}?limit=30`);
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByText('30 items kept on this device')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deliveries' }).click();
+  await page
+    .getByRole('link', { name: new RegExp(`^Open delivery of .* \\(${DELIVERED}\\)$`) })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Sample this delivery…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sample 30 undecided items' });
+  const plan = samplePlan({ lotSize: 30, confidencePct: 95, defectRateBp: 500 });
+  await expect(dialog.getByRole('region', { name: 'Sampling plan' })).toContainText(`Sample size (n)${plan.sampleSize}`);
+  await dialog.getByRole('button', { name: `Start: draw ${plan.sampleSize}` }).click();
+  await expect(page.getByText(/^Undecided items of delivery /)).toBeVisible();
+
+  // Dispute the first sampled item, adopt the others.
+  await page.getByRole('link', { name: 'Review the sample' }).click();
+  await expect(page.getByText(new RegExp(`^Reviewing ${plan.sampleSize} items: the sample of lot`))).toBeVisible();
+  const title = page.getByRole('region', { name: 'Focused item' }).getByRole('heading').first();
+  await expect(title).toHaveText(/^Item lot-del-/);
+  const disputed = (await title.textContent())!;
+  await page.keyboard.press('d');
+  await expect(title).not.toHaveText(disputed);
+  await adoptUndecidedByKeys(page, plan.sampleSize - 1, new Set([disputed.replace(/^Item /, '')]));
+  await expect(page.getByText(`${plan.sampleSize} of ${plan.sampleSize} decided`)).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByText(`${plan.sampleSize} of ${plan.sampleSize} reviewed`)).toBeVisible();
+  const interval = wilsonInterval(1, plan.sampleSize);
+  await expect(page.getByLabel('Observed defect rate')).toContainText(
+    `Observed defect rate ${pct(1 / plan.sampleSize)}, 95 % Wilson interval ${pct(interval.lower)} – ${pct(interval.upper)}`,
+  );
+  await expect(page.getByRole('status', { name: 'Recommendation' })).toContainText('Recommendation: Review more');
+  await expect(page.getByRole('button', { name: `Dispute the rest` })).toBeEnabled();
 });

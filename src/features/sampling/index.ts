@@ -2,4 +2,5 @@
 export { LotPage } from './components/lot-page';
 export { LotsIndex } from './components/lots-index';
 export { SampleAction } from './components/sample-dialog';
+export { SampleDeliveryAction } from './components/sample-delivery';
 export { useLotSample } from './use-lot-sample';
