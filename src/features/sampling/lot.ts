@@ -1,7 +1,7 @@
 import { z } from '../../api/contract/zod';
 import type { StoredLot } from '../local-store';
 import type { TriageRow } from '../triage';
-import { recommend, reviewedToAccept, type Recommendation, type SampleOutcome } from './recommend';
+import { recommend, reviewedToAccept, type SampleOutcome } from './recommend';
 
 /**
  * A lot as kept in the local store's `lots` table (`value`): where it came from, the item IDs it
@@ -135,5 +135,3 @@ export function snapshotOf(progress: SampleOutcome): LotAction['outcome'] {
     recommendation: progress.recommendation,
   };
 }
-
-export type { Recommendation };

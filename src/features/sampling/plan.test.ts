@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assumedDefects, binomialSampleSize, hypergeometricSampleSize, samplePlan } from './plan';
+import { assumedDefects, binomialSampleSize, hypergeometricSampleSize, parseRateBp, percentText, samplePlan } from './plan';
 
 /** C(a, b) exactly. */
 function choose(a: number, b: number): bigint {
@@ -82,5 +82,16 @@ describe('the finite lot (hypergeometric, D = ceil(p·N))', () => {
     expect(() => samplePlan({ lotSize: 0, confidencePct: 95, defectRateBp: 500 })).toThrow(RangeError);
     expect(() => samplePlan({ lotSize: 10, confidencePct: 100, defectRateBp: 500 })).toThrow(RangeError);
     expect(() => samplePlan({ lotSize: 10, confidencePct: 95, defectRateBp: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('the tolerated rate as typed', () => {
+  it('reads a percentage with at most two decimals as exact basis points', () => {
+    expect(parseRateBp('5')).toBe(500);
+    expect(parseRateBp(' 0.5 ')).toBe(50);
+    expect(parseRateBp('7.07')).toBe(707);
+    expect(parseRateBp('0.01')).toBe(1);
+    expect(percentText(707)).toBe('7.07 %');
+    for (const bad of ['0', '0.00', '100', '5.123', '-1', '', 'five', '1e1']) expect(parseRateBp(bad), bad).toBeNull();
   });
 });

@@ -57,6 +57,15 @@ export function binomialSampleSize(confidencePct: number, defectRateBp: number):
   return Math.ceil(Math.log(1 - c) / Math.log(1 - p) - 1e-9);
 }
 
+/** "5" or "0.5" (percent, at most two decimals) → basis points; null when it is no rate. */
+export function parseRateBp(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(trimmed)) return null;
+  const [whole = '0', fraction = ''] = trimmed.split('.');
+  const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return bp >= 1 && bp <= 9999 ? bp : null;
+}
+
 export const percentText = (bp: number) => `${Number((bp / 100).toFixed(2))} %`;
 
 export function samplePlan(input: PlanInput): SamplePlan {

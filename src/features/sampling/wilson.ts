@@ -1,5 +1,5 @@
 /** z for a two-sided 95 % interval: the 97.5th percentile of the standard normal. */
-export const Z_95 = 1.959963984540054;
+const Z_95 = 1.959963984540054;
 
 export interface Interval {
   lower: number;

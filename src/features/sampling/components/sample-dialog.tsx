@@ -4,21 +4,12 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
 import type { Connection, ConnectionSubscription } from '../../../data';
 import type { TriageRow } from '../../triage';
-import { samplePlan, type SamplePlan } from '../plan';
+import { parseRateBp, samplePlan, type SamplePlan } from '../plan';
 import { startLot, useLocalScope } from '../use-lots';
 import type { LotSource } from '../lot';
 
 const CONFIDENCES = [90, 95, 99] as const;
 const count = (n: number) => n.toLocaleString('en-US');
-
-/** "5" or "0.5" (percent, at most two decimals) → basis points; null when it is no rate. */
-export function parseRateBp(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,2}(\.\d{1,2})?$/.test(trimmed)) return null;
-  const [whole = '0', fraction = ''] = trimmed.split('.');
-  const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return bp >= 1 && bp <= 9999 ? bp : null;
-}
 
 export interface SampleActionProps {
   connection: Connection;
