@@ -2,7 +2,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { Connection } from '../../../data';
-import { useLotSample } from '../../sampling';
 import { describeFilters, FILTER_KEYS, filterRows, filtersOf, useTextIndex, useTriageRows, type TriageFilters, type TriageRow } from '../../triage';
 import type { ReviewSearch } from '../search';
 
@@ -35,9 +34,6 @@ export function useReviewFilter(connection: Connection, subscriptionId: string, 
     setListed({ signature, matching, ids: next });
   }
   const ids = matching && listed?.signature === signature ? listed.ids : null;
-  // A lot's sample is listed whole, decided or not, whatever else the URL holds.
-  const sample = useLotSample(connection, search.lot);
-  if (search.lot) return sample;
   return { ids, description: describeFilters(filters) };
 }
 
