@@ -123,6 +123,12 @@ test('sample a lot of 200 simulated items, review the sample by keys, extend it,
   await expect(planned).toContainText(`Sample size (n)${plan.sampleSize}`);
   await expect(planned).toContainText(`Review ${plan.sampleSize} of the 200 items`);
   await expect(planned).toContainText('⌈ln(1−C) / ln(1−p)⌉ = 59');
+  // A rate that is no rate draws nothing.
+  const rate = dialog.getByRole('textbox', { name: 'Tolerated defect rate (%)' });
+  await rate.fill('0');
+  await expect(rate).toHaveAccessibleDescription('A percentage above 0 and below 100, at most two decimals.');
+  await expect(dialog.getByRole('button', { name: 'Start' })).toBeDisabled();
+  await rate.fill('5');
   // Another confidence is another plan, at once.
   await dialog.getByRole('radio', { name: '99 %' }).check();
   await expect(planned).toContainText(`Sample size (n)${samplePlan({ lotSize: 200, confidencePct: 99, defectRateBp: 500 }).sampleSize}`);

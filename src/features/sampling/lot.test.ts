@@ -100,6 +100,22 @@ describe('lots in the local store', () => {
     expect(lotOf((await readLot('S', lot.id))!)!.action).toMatchObject({ decision: 'adopt', recorded: 127, totalMicros: 1_234 });
   });
 
+  it('tells other tabs of every write, and hears theirs (BroadcastChannel)', async () => {
+    const otherTab = new BroadcastChannel('dds-local-lots');
+    const told = new Promise<unknown>((resolve) => otherTab.addEventListener('message', (event) => resolve(event.data), { once: true }));
+    const lot = await newLot(20);
+    expect(await told).toEqual({ scope: 'S', lotId: lot.id });
+    const heard = new Promise<unknown>((resolve) => {
+      const stop = watchLots((change) => {
+        stop();
+        resolve(change);
+      });
+    });
+    otherTab.postMessage({ scope: 'S', lotId: 'lot_from_another_tab' });
+    expect(await heard).toEqual({ scope: 'S', lotId: 'lot_from_another_tab' });
+    otherTab.close();
+  });
+
   it('reads a damaged value as no lot', () => {
     expect(lotOf({ id: 'x', scope: 'S', subscriptionId: 'sub', createdAt: 0, value: { version: 2 } })).toBeNull();
   });
