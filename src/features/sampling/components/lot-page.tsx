@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { NotFoundPanel } from '../../../components/ui/not-found-panel';
@@ -9,8 +9,8 @@ import { formatMicros } from '../../../lib/money';
 import { cx } from '../../../lib/cx';
 import { BulkActions } from '../../bulk';
 import { blobSink } from '../../export';
-import { useTriageRows, type TriageRow } from '../../triage';
-import { lotProgress, snapshotOf, type Lot, type LotProgress } from '../lot';
+import { TRIAGE_STATE_LABELS, useTriageRows, type TriageRow } from '../../triage';
+import { lotProgress, sampleVerdict, snapshotOf, type Lot, type LotProgress } from '../lot';
 import { lotDocument } from '../lot-export';
 import { percentText } from '../plan';
 import { RECOMMENDATION_TEXT } from '../recommend';
@@ -96,24 +96,31 @@ function LotView({ connection, scope, lot }: { connection: Connection; scope: st
       {progress === null ? (
         <p role="status">Reading the lot's items…</p>
       ) : (
-        <Outcome lot={lot} progress={progress} onExtend={(n) => void extendLot(scope, lot.id, n)} />
+        <>
+          <Outcome lot={lot} progress={progress} onExtend={(n) => void extendLot(scope, lot.id, n)}>
+            {subscription && (
+              <Link
+                to="/review/$subscriptionId"
+                params={{ subscriptionId: lot.subscriptionId }}
+                search={{ mode: 'new', limit: 50, lot: lot.id }}
+                className={cx(linkClass, 'bg-brand-600 text-white hover:bg-brand-700')}
+              >
+                Review the sample
+              </Link>
+            )}
+            <Button onClick={() => void exportLot()}>Export the lot (JSON)</Button>
+          </Outcome>
+          <p role="status" className="text-sm empty:hidden">
+            {message}
+          </p>
+          <SampleList lot={lot} rowsById={rowsById!} />
+        </>
       )}
       {progress && subscription && (
         <Panel aria-labelledby="lot-rest" className="flex flex-col gap-3">
           <h2 id="lot-rest" className="font-semibold">
             The rest of the lot ({count(progress.rest.length)} {progress.rest.length === 1 ? 'item' : 'items'} outside the sample)
           </h2>
-          <div className="flex flex-wrap items-center gap-2">
-            <Link
-              to="/review/$subscriptionId"
-              params={{ subscriptionId: lot.subscriptionId }}
-              search={{ mode: 'new', limit: 50, lot: lot.id }}
-              className={cx(linkClass, 'bg-brand-600 text-white hover:bg-brand-700')}
-            >
-              Review the sample
-            </Link>
-            <Button onClick={() => void exportLot()}>Export the lot (JSON)</Button>
-          </div>
           <BulkActions
             connection={connection}
             subscription={subscription}
@@ -131,16 +138,13 @@ function LotView({ connection, scope, lot }: { connection: Connection; scope: st
           />
           <RestSummary rest={progress.rest} />
           {lot.action && <ActionRecord lot={lot} />}
-          <p role="status" className="text-sm empty:hidden">
-            {message}
-          </p>
         </Panel>
       )}
     </div>
   );
 }
 
-function Outcome({ lot, progress, onExtend }: { lot: Lot; progress: LotProgress; onExtend: (n: number) => void }) {
+function Outcome({ lot, progress, onExtend, children }: { lot: Lot; progress: LotProgress; onExtend: (n: number) => void; children: ReactNode }) {
   const remaining = lot.itemIds.length - lot.sampleIds.length;
   const wanted = progress.toAccept !== null && progress.toAccept > progress.sampleSize ? progress.toAccept - progress.sampleSize : lot.plan.sampleSize;
   const extension = Math.min(wanted, remaining);
@@ -150,6 +154,7 @@ function Outcome({ lot, progress, onExtend }: { lot: Lot; progress: LotProgress;
       <h2 id="lot-outcome" className="font-semibold">
         Sample
       </h2>
+      <div className="flex flex-wrap items-center gap-2">{children}</div>
       <progress className="w-full" aria-label="Sample reviewed" max={Math.max(progress.sampleSize, 1)} value={progress.reviewed} />
       <p className="text-sm">
         <strong>
@@ -190,6 +195,29 @@ function Outcome({ lot, progress, onExtend }: { lot: Lot; progress: LotProgress;
         )}
       </div>
     </Panel>
+  );
+}
+
+/** The sampled items in draw order with where each stands, folded: a sample can run to hundreds. */
+function SampleList({ lot, rowsById }: { lot: Lot; rowsById: ReadonlyMap<string, TriageRow> }) {
+  return (
+    <details className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700">
+      <summary className="cursor-pointer font-medium">The sampled items ({count(lot.sampleIds.length)})</summary>
+      <ol aria-label="Sampled items" className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
+        {lot.sampleIds.map((id) => {
+          const verdict = sampleVerdict(rowsById.get(id));
+          const state = rowsById.get(id)?.state;
+          return (
+            <li key={id} className="flex gap-2">
+              <code className="min-w-0 text-xs [overflow-wrap:anywhere]">{id}</code>
+              <span className={verdict === 'defect' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}>
+                {verdict === 'good' ? 'good' : verdict === 'defect' ? 'defect' : state ? TRIAGE_STATE_LABELS[state].toLowerCase() : 'not kept'}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </details>
   );
 }
 
