@@ -21,6 +21,8 @@ import { Route as ConnectedDeliveriesIndexRouteImport } from './routes/_connecte
 import { Route as ConnectedDeliveriesDeliveryIdRouteImport } from './routes/_connected/deliveries/$deliveryId'
 import { Route as ConnectedItemsIndexRouteImport } from './routes/_connected/items/index'
 import { Route as ConnectedItemsSubscriptionIdRouteImport } from './routes/_connected/items/$subscriptionId'
+import { Route as ConnectedLotsIndexRouteImport } from './routes/_connected/lots/index'
+import { Route as ConnectedLotsLotIdRouteImport } from './routes/_connected/lots/$lotId'
 import { Route as ConnectedReviewIndexRouteImport } from './routes/_connected/review/index'
 import { Route as ConnectedReviewSubscriptionIdRouteImport } from './routes/_connected/review/$subscriptionId'
 import { Route as ConnectedStatsIndexRouteImport } from './routes/_connected/stats/index'
@@ -90,6 +92,16 @@ const ConnectedItemsSubscriptionIdRoute =
     path: '/items/$subscriptionId',
     getParentRoute: () => ConnectedRoute,
   } as any)
+const ConnectedLotsIndexRoute = ConnectedLotsIndexRouteImport.update({
+  id: '/lots/',
+  path: '/lots/',
+  getParentRoute: () => ConnectedRoute,
+} as any)
+const ConnectedLotsLotIdRoute = ConnectedLotsLotIdRouteImport.update({
+  id: '/lots/$lotId',
+  path: '/lots/$lotId',
+  getParentRoute: () => ConnectedRoute,
+} as any)
 const ConnectedReviewIndexRoute = ConnectedReviewIndexRouteImport.update({
   id: '/review/',
   path: '/review/',
@@ -135,10 +147,12 @@ export interface FileRoutesByFullPath {
   '/frontiers/': typeof FrontiersIndexRoute
   '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
   '/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
+  '/lots/$lotId': typeof ConnectedLotsLotIdRoute
   '/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
   '/stats/$subscriptionId': typeof ConnectedStatsSubscriptionIdRoute
   '/deliveries/': typeof ConnectedDeliveriesIndexRoute
   '/items/': typeof ConnectedItemsIndexRoute
+  '/lots/': typeof ConnectedLotsIndexRoute
   '/review/': typeof ConnectedReviewIndexRoute
   '/stats/': typeof ConnectedStatsIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
@@ -154,10 +168,12 @@ export interface FileRoutesByTo {
   '/frontiers': typeof FrontiersIndexRoute
   '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
   '/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
+  '/lots/$lotId': typeof ConnectedLotsLotIdRoute
   '/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
   '/stats/$subscriptionId': typeof ConnectedStatsSubscriptionIdRoute
   '/deliveries': typeof ConnectedDeliveriesIndexRoute
   '/items': typeof ConnectedItemsIndexRoute
+  '/lots': typeof ConnectedLotsIndexRoute
   '/review': typeof ConnectedReviewIndexRoute
   '/stats': typeof ConnectedStatsIndexRoute
   '/frontiers/$frontierId': typeof FrontiersFrontierIdIndexRoute
@@ -175,10 +191,12 @@ export interface FileRoutesById {
   '/frontiers/': typeof FrontiersIndexRoute
   '/_connected/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
   '/_connected/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
+  '/_connected/lots/$lotId': typeof ConnectedLotsLotIdRoute
   '/_connected/review/$subscriptionId': typeof ConnectedReviewSubscriptionIdRoute
   '/_connected/stats/$subscriptionId': typeof ConnectedStatsSubscriptionIdRoute
   '/_connected/deliveries/': typeof ConnectedDeliveriesIndexRoute
   '/_connected/items/': typeof ConnectedItemsIndexRoute
+  '/_connected/lots/': typeof ConnectedLotsIndexRoute
   '/_connected/review/': typeof ConnectedReviewIndexRoute
   '/_connected/stats/': typeof ConnectedStatsIndexRoute
   '/frontiers/$frontierId/': typeof FrontiersFrontierIdIndexRoute
@@ -196,10 +214,12 @@ export interface FileRouteTypes {
     | '/frontiers/'
     | '/deliveries/$deliveryId'
     | '/items/$subscriptionId'
+    | '/lots/$lotId'
     | '/review/$subscriptionId'
     | '/stats/$subscriptionId'
     | '/deliveries/'
     | '/items/'
+    | '/lots/'
     | '/review/'
     | '/stats/'
     | '/frontiers/$frontierId/'
@@ -215,10 +235,12 @@ export interface FileRouteTypes {
     | '/frontiers'
     | '/deliveries/$deliveryId'
     | '/items/$subscriptionId'
+    | '/lots/$lotId'
     | '/review/$subscriptionId'
     | '/stats/$subscriptionId'
     | '/deliveries'
     | '/items'
+    | '/lots'
     | '/review'
     | '/stats'
     | '/frontiers/$frontierId'
@@ -235,10 +257,12 @@ export interface FileRouteTypes {
     | '/frontiers/'
     | '/_connected/deliveries/$deliveryId'
     | '/_connected/items/$subscriptionId'
+    | '/_connected/lots/$lotId'
     | '/_connected/review/$subscriptionId'
     | '/_connected/stats/$subscriptionId'
     | '/_connected/deliveries/'
     | '/_connected/items/'
+    | '/_connected/lots/'
     | '/_connected/review/'
     | '/_connected/stats/'
     | '/frontiers/$frontierId/'
@@ -342,6 +366,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConnectedItemsSubscriptionIdRouteImport
       parentRoute: typeof ConnectedRoute
     }
+    '/_connected/lots/': {
+      id: '/_connected/lots/'
+      path: '/lots'
+      fullPath: '/lots/'
+      preLoaderRoute: typeof ConnectedLotsIndexRouteImport
+      parentRoute: typeof ConnectedRoute
+    }
+    '/_connected/lots/$lotId': {
+      id: '/_connected/lots/$lotId'
+      path: '/lots/$lotId'
+      fullPath: '/lots/$lotId'
+      preLoaderRoute: typeof ConnectedLotsLotIdRouteImport
+      parentRoute: typeof ConnectedRoute
+    }
     '/_connected/review/': {
       id: '/_connected/review/'
       path: '/review'
@@ -392,10 +430,12 @@ interface ConnectedRouteChildren {
   ConnectedUsageRoute: typeof ConnectedUsageRoute
   ConnectedDeliveriesDeliveryIdRoute: typeof ConnectedDeliveriesDeliveryIdRoute
   ConnectedItemsSubscriptionIdRoute: typeof ConnectedItemsSubscriptionIdRoute
+  ConnectedLotsLotIdRoute: typeof ConnectedLotsLotIdRoute
   ConnectedReviewSubscriptionIdRoute: typeof ConnectedReviewSubscriptionIdRoute
   ConnectedStatsSubscriptionIdRoute: typeof ConnectedStatsSubscriptionIdRoute
   ConnectedDeliveriesIndexRoute: typeof ConnectedDeliveriesIndexRoute
   ConnectedItemsIndexRoute: typeof ConnectedItemsIndexRoute
+  ConnectedLotsIndexRoute: typeof ConnectedLotsIndexRoute
   ConnectedReviewIndexRoute: typeof ConnectedReviewIndexRoute
   ConnectedStatsIndexRoute: typeof ConnectedStatsIndexRoute
 }
@@ -405,10 +445,12 @@ const ConnectedRouteChildren: ConnectedRouteChildren = {
   ConnectedUsageRoute: ConnectedUsageRoute,
   ConnectedDeliveriesDeliveryIdRoute: ConnectedDeliveriesDeliveryIdRoute,
   ConnectedItemsSubscriptionIdRoute: ConnectedItemsSubscriptionIdRoute,
+  ConnectedLotsLotIdRoute: ConnectedLotsLotIdRoute,
   ConnectedReviewSubscriptionIdRoute: ConnectedReviewSubscriptionIdRoute,
   ConnectedStatsSubscriptionIdRoute: ConnectedStatsSubscriptionIdRoute,
   ConnectedDeliveriesIndexRoute: ConnectedDeliveriesIndexRoute,
   ConnectedItemsIndexRoute: ConnectedItemsIndexRoute,
+  ConnectedLotsIndexRoute: ConnectedLotsIndexRoute,
   ConnectedReviewIndexRoute: ConnectedReviewIndexRoute,
   ConnectedStatsIndexRoute: ConnectedStatsIndexRoute,
 }

@@ -1,6 +1,17 @@
 /** Public entry of the durable local store (IndexedDB): delivered items, decisions, pulls. */
-export { ConsoleDb, localDb, setDatabaseForTests, type DeliveryVia, type ItemKey, type PullRecord, type StoredDecision, type StoredItem, type StoredLot } from './db';
+export {
+  ConsoleDb,
+  localDb,
+  setDatabaseForTests,
+  type DeliveryVia,
+  type ItemKey,
+  type PullRecord,
+  type StoredDecision,
+  type StoredItem,
+  type StoredLot,
+} from './db';
 export { readSetting, updateSetting, writeSetting } from './settings';
+export { createLot, listLots, readLot, updateLot, watchLots, type LotsChange } from './lots';
 export { announceItems, watchItems, type ItemsChange } from './changes';
 export {
   countScope,

@@ -18,6 +18,8 @@ export const reviewSearchSchema = z.object({
   // The items view's filters (decision state, quality, grade, …, text): when any is set, the
   // workspace lists only the stored items that match (filtered-view.tsx).
   ...triageFilterShape,
+  // A sampling lot: the workspace lists exactly its sampled items (filtered-view.tsx).
+  lot: urlText().pipe(z.string().max(100)).optional().catch(undefined),
 });
 
 /** Why a page size cannot be used, in words; null when it can. */

@@ -15,7 +15,21 @@ import { count } from './count';
  * skipped and why, and a simulated adopt's exact total; then the run goes through the outbox as
  * one group (one write, one undo) and its progress shows here, again after a reload.
  */
-export function BulkActions({ connection, subscription, rows }: { connection: Connection; subscription: ConnectionSubscription; rows: readonly TriageRow[] }) {
+export function BulkActions({
+  connection,
+  subscription,
+  rows,
+  labels,
+  onRecorded,
+}: {
+  connection: Connection;
+  subscription: ConnectionSubscription;
+  rows: readonly TriageRow[];
+  /** The buttons' words where "all N matching" is not what the rows are (a lot's rest). */
+  labels?: { adopt: string; dispute: string };
+  /** Told once a confirmed run is recorded (a lot keeps what the user did with its rest). */
+  onRecorded?: (run: { decision: Decision; recorded: number; totalMicros: number | null }) => void;
+}) {
   const entries = useOutboxEntries(connection.id);
   const adopt = useMemo(() => bulkPreview(rows, 'adopt', subscription.kind), [rows, subscription.kind]);
   const dispute = useMemo(() => bulkPreview(rows, 'dispute', subscription.kind), [rows, subscription.kind]);
@@ -47,6 +61,7 @@ export function BulkActions({ connection, subscription, rows }: { connection: Co
     const group = newRunId();
     const { recorded, skipped } = outbox.enqueueMany(connection.id, decisionsOf(preview, reason), group);
     setShown(new Set(shown).add(group));
+    onRecorded?.({ decision: preview.decision, recorded: recorded.length, totalMicros: preview.charged ? preview.totalMicros : null });
     const verb = preview.decision === 'adopt' ? 'adopt' : 'dispute';
     setMessage(
       `Recorded ${count(recorded.length)} ${recorded.length === 1 ? 'decision' : 'decisions'} to ${verb}` +
@@ -58,10 +73,10 @@ export function BulkActions({ connection, subscription, rows }: { connection: Co
     <section aria-label="Bulk decisions" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="adopt" disabled={adopt.targets.length === 0} onClick={() => open('adopt')}>
-          Adopt all {count(rows.length)} matching
+          {labels?.adopt ?? `Adopt all ${count(rows.length)} matching`}
         </Button>
         <Button variant="danger" disabled={dispute.targets.length === 0} onClick={() => open('dispute')}>
-          Dispute all {count(rows.length)} matching
+          {labels?.dispute ?? `Dispute all ${count(rows.length)} matching`}
         </Button>
         {adopt.targets.length === 0 && <span className="text-sm text-slate-600 dark:text-slate-400">{reasonNone}</span>}
       </div>

@@ -8,6 +8,7 @@ import { formatMicros, sumMicros } from '../../../lib/money';
 import { type Connection } from '../../../data';
 import { outbox, useOutboxEntries, type Decision } from '../../outbox';
 import { displayState, entriesByItem, fromSimulated, ItemContent, STATE_LABELS } from '../../review';
+import { SampleDeliveryAction } from '../../sampling';
 import { deliveriesQuery, deliveryItemsQuery } from '../../../data';
 import { LIMITS } from '../../../api/contract';
 
@@ -22,6 +23,8 @@ export function DeliveryPage({ connection, deliveryId }: { connection: Connectio
   const items = data.data.map((item) => fromSimulated(item, subscriptionId ?? ''));
   // The service has the last word on scope; we only warn when we know the key does not cover it.
   const covered = !subscriptionId || connection.subscriptions.some((s) => s.id === subscriptionId);
+  const subscription = connection.subscriptions.find((s) => s.id === subscriptionId);
+  const itemIds = useMemo(() => data.data.map((item) => item.id), [data.data]);
   const total = sumMicros(items.map((i) => i.priceMicros ?? 0));
   // Content renders when an item is first opened: a delivery can hold many heavy payloads.
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
@@ -57,6 +60,7 @@ export function DeliveryPage({ connection, deliveryId }: { connection: Connectio
             {items.length} items · listed prices {formatMicros(total)} (a price is not a charge: see Usage)
           </>
         }
+        actions={subscription && <SampleDeliveryAction connection={connection} subscription={subscription} deliveryId={deliveryId} itemIds={itemIds} />}
       />
       <ul className="flex flex-col gap-2" aria-label="Items of this delivery">
         {items.map((item, index) => {

@@ -7,9 +7,11 @@ import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import type { Connection, ConnectionSubscription } from '../../../data';
 import { BulkActions } from '../../bulk';
 import { ExportMenu } from '../../export';
+import { SampleAction } from '../../sampling';
 import { cx } from '../../../lib/cx';
 import { useUrlSorting, type UrlSort } from '../../../lib/use-url-sorting';
 import {
+  describeFilters,
   facetCounts,
   FILTER_KEYS,
   filterRows,
@@ -117,6 +119,9 @@ export function ItemsPage({ connection, subscription, search }: { connection: Co
             >
               Statistics
             </Link>
+            <Link to="/lots" className={cx(linkClass, 'border border-slate-300 dark:border-slate-600')}>
+              Lots
+            </Link>
           </>
         }
       />
@@ -151,6 +156,16 @@ export function ItemsPage({ connection, subscription, search }: { connection: Co
         {rows !== null && (
           <>
             <BulkActions connection={connection} subscription={subscription} rows={sorted} />
+            <SampleAction
+              connection={connection}
+              subscription={subscription}
+              rows={sorted}
+              source={{
+                kind: 'filter',
+                filters: filtersOf(search),
+                description: `Undecided items of ${label}${filtered ? `, filter: ${describeFilters(filters)}` : ', no filter'}`,
+              }}
+            />
             <ExportMenu connection={connection} subscription={subscription} rows={sorted} allRows={rows} filters={filtersOf(search)} />
           </>
         )}

@@ -41,7 +41,9 @@ export function useReviewFilter(connection: Connection, subscriptionId: string, 
 export function FilterBanner({ filter, count }: { filter: ReviewFilter; count: number }) {
   const navigate = useNavigate({ from: '/review/$subscriptionId' });
   const clear = () =>
-    void navigate({ search: (prev) => ({ ...prev, ...(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])) as Partial<TriageFilters>) }) });
+    void navigate({
+      search: (prev) => ({ ...prev, ...(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])) as Partial<TriageFilters>), lot: undefined }),
+    });
   return (
     <div
       role="status"

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { loadSettings, useOtherTabsEntries, useOutboxEntries } from '../../outbox';
+import { useLotSample } from '../../sampling';
 import { hasFilters } from '../../triage';
 import { prefetchContent } from '../content-cache';
 import { nextUndecided, type PickMode } from '../focus-selection';
@@ -37,7 +38,14 @@ export function ReviewWorkspace(props: Props) {
   const key = `${props.connection.id}:${props.subscription.id}`;
   // With triage filters in the URL, only the matching stored items are listed; the store is read
   // for them only then (a plain review never loads every row).
+  // A sampling lot in the URL lists exactly its sampled items, decided or not.
+  if (props.search.lot) return <LotWorkspace key={key} {...props} lotId={props.search.lot} />;
   return hasFilters(props.search) ? <FilteredWorkspace key={key} {...props} /> : <Workspace key={key} {...props} filter={null} />;
+}
+
+function LotWorkspace(props: Props & { lotId: string }) {
+  const filter = useLotSample(props.connection, props.lotId);
+  return <Workspace {...props} filter={filter} />;
 }
 
 function FilteredWorkspace(props: Props) {

@@ -1,0 +1,246 @@
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { NotFoundPanel } from '../../../components/ui/not-found-panel';
+import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
+import type { Connection } from '../../../data';
+import { formatMicros } from '../../../lib/money';
+import { cx } from '../../../lib/cx';
+import { BulkActions } from '../../bulk';
+import { blobSink } from '../../export';
+import { TRIAGE_STATE_LABELS, useTriageRows, type TriageRow } from '../../triage';
+import { lotProgress, sampleVerdict, snapshotOf, type Lot, type LotProgress } from '../lot';
+import { lotDocument } from '../lot-export';
+import { percentText } from '../plan';
+import { RECOMMENDATION_TEXT } from '../recommend';
+import { extendLot, recordLotAction, useLot } from '../use-lots';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const linkClass = 'rounded-md px-3 py-1.5 text-sm font-medium';
+
+/** A lot's page: the plan, the sample's progress and outcome, and what to do with the rest. */
+export function LotPage({ connection, lotId }: { connection: Connection; lotId: string }) {
+  const { scope, lot, error } = useLot(connection, lotId);
+  if (error) return <ErrorPanel error={error} />;
+  if (lot === undefined || scope === null) return <p role="status">Reading the lot…</p>;
+  if (lot === null)
+    return (
+      <NotFoundPanel title={`No lot ${lotId}`} back={{ label: 'All lots', link: { to: '/lots' } }}>
+        This device keeps no such lot for this organization.
+      </NotFoundPanel>
+    );
+  return <LotView connection={connection} scope={scope} lot={lot} />;
+}
+
+function LotView({ connection, scope, lot }: { connection: Connection; scope: string; lot: Lot }) {
+  const subscription = connection.subscriptions.find((s) => s.id === lot.subscriptionId);
+  const { rows, error } = useTriageRows(connection, lot.subscriptionId);
+  const rowsById = useMemo(() => (rows ? new Map(rows.map((row) => [row.item.itemId, row])) : null), [rows]);
+  const progress = useMemo(() => (rowsById ? lotProgress(lot, rowsById) : null), [lot, rowsById]);
+  const [message, setMessage] = useState('');
+  const label = subscription?.label ?? lot.subscriptionId;
+
+  const exportLot = async () => {
+    if (!rowsById) return;
+    const sink = blobSink(`lot-${lot.id}.json`, 'application/json');
+    await sink.write(JSON.stringify(lotDocument(lot, rowsById), null, 2));
+    await sink.close();
+    setMessage(`Saved the lot as lot-${lot.id}.json.`);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title={`Lot · ${label}`}
+        description={
+          <>
+            {lot.source.description}. Made {new Date(lot.createdAt).toLocaleString()}; <code className="text-xs">{lot.id}</code>
+          </>
+        }
+        actions={
+          <>
+            <Badge tone={lot.kind === 'live' ? 'info' : 'neutral'}>{lot.kind}</Badge>
+            <Link to="/lots" className={cx(linkClass, 'border border-slate-300 dark:border-slate-600')}>
+              All lots
+            </Link>
+          </>
+        }
+      />
+      {error ? <ErrorPanel error={error} /> : null}
+      {!subscription && (
+        <p role="alert" className="text-sm">
+          This connection no longer lists subscription {lot.subscriptionId}: add it to review or decide this lot.
+        </p>
+      )}
+      <Panel aria-labelledby="lot-plan" className="flex flex-col gap-2">
+        <h2 id="lot-plan" className="font-semibold">
+          Plan
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+          <dt>Lot size (N)</dt>
+          <dd>{count(lot.plan.lotSize)}</dd>
+          <dt>Sample size (n)</dt>
+          <dd>
+            {count(lot.plan.sampleSize)}
+            {lot.sampleIds.length > lot.plan.sampleSize && ` + ${count(lot.sampleIds.length - lot.plan.sampleSize)} drawn since`}
+          </dd>
+          <dt>Confidence (C)</dt>
+          <dd>{lot.plan.confidencePct} %</dd>
+          <dt>Tolerated defect rate (p)</dt>
+          <dd>{percentText(lot.plan.defectRateBp)}</dd>
+        </dl>
+        <p className="text-sm">{lot.plan.formula}</p>
+      </Panel>
+      {progress === null ? (
+        <p role="status">Reading the lot's items…</p>
+      ) : (
+        <>
+          <Outcome lot={lot} progress={progress} onExtend={(n) => void extendLot(scope, lot.id, n)}>
+            {subscription && (
+              <Link
+                to="/review/$subscriptionId"
+                params={{ subscriptionId: lot.subscriptionId }}
+                search={{ mode: 'new', limit: 50, lot: lot.id }}
+                className={cx(linkClass, 'bg-brand-600 text-white hover:bg-brand-700')}
+              >
+                Review the sample
+              </Link>
+            )}
+            <Button onClick={() => void exportLot()}>Export the lot (JSON)</Button>
+          </Outcome>
+          <p role="status" className="text-sm empty:hidden">
+            {message}
+          </p>
+          <SampleList lot={lot} rowsById={rowsById!} />
+        </>
+      )}
+      {progress && subscription && (
+        <Panel aria-labelledby="lot-rest" className="flex flex-col gap-3">
+          <h2 id="lot-rest" className="font-semibold">
+            The rest of the lot ({count(progress.rest.length)} {progress.rest.length === 1 ? 'item' : 'items'} outside the sample)
+          </h2>
+          <BulkActions
+            connection={connection}
+            subscription={subscription}
+            rows={progress.rest}
+            labels={{ adopt: 'Accept the rest', dispute: 'Dispute the rest' }}
+            onRecorded={(run) =>
+              void recordLotAction(scope, lot.id, {
+                decision: run.decision,
+                at: Date.now(),
+                recorded: run.recorded,
+                totalMicros: run.totalMicros,
+                outcome: snapshotOf(progress),
+              })
+            }
+          />
+          <RestSummary rest={progress.rest} />
+          {lot.action && <ActionRecord lot={lot} />}
+        </Panel>
+      )}
+    </div>
+  );
+}
+
+function Outcome({ lot, progress, onExtend, children }: { lot: Lot; progress: LotProgress; onExtend: (n: number) => void; children: ReactNode }) {
+  const remaining = lot.itemIds.length - lot.sampleIds.length;
+  const wanted = progress.toAccept !== null && progress.toAccept > progress.sampleSize ? progress.toAccept - progress.sampleSize : lot.plan.sampleSize;
+  const extension = Math.min(wanted, remaining);
+  const done = progress.reviewed >= progress.sampleSize - progress.missing;
+  return (
+    <Panel aria-labelledby="lot-outcome" className="flex flex-col gap-2">
+      <h2 id="lot-outcome" className="font-semibold">
+        Sample
+      </h2>
+      <div className="flex flex-wrap items-center gap-2">{children}</div>
+      <progress className="w-full" aria-label="Sample reviewed" max={Math.max(progress.sampleSize, 1)} value={progress.reviewed} />
+      <p className="text-sm">
+        <strong>
+          {count(progress.reviewed)} of {count(progress.sampleSize)} reviewed
+        </strong>
+        {progress.missing > 0 && ` (${count(progress.missing)} no longer kept on this device)`}; {count(progress.defects)}{' '}
+        {progress.defects === 1 ? 'defect' : 'defects'} (disputed), {count(progress.reviewed - progress.defects)} good (adopted).
+      </p>
+      {progress.interval && progress.defectRate !== null ? (
+        <p className="text-sm" aria-label="Observed defect rate">
+          Observed defect rate {pct(progress.defectRate)}, 95 % Wilson interval {pct(progress.interval.lower)} – {pct(progress.interval.upper)} (tolerated:{' '}
+          {percentText(lot.plan.defectRateBp)}).
+        </p>
+      ) : (
+        <p className="text-sm">No sampled item is decided yet: review the sample.</p>
+      )}
+      <div role="status" aria-label="Recommendation" className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700">
+        <p>
+          Recommendation: <strong>{RECOMMENDATION_TEXT[progress.recommendation]}</strong>
+          {!done && progress.reviewed > 0 && ` (so far: ${count(progress.sampleSize - progress.reviewed - progress.missing)} sampled items still to review)`}
+        </p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          {progress.recommendation === 'accept'
+            ? `The whole 95 % interval is at or below the tolerated ${percentText(lot.plan.defectRateBp)}.`
+            : progress.recommendation === 'dispute'
+              ? `The whole 95 % interval is above the tolerated ${percentText(lot.plan.defectRateBp)}.`
+              : progress.interval
+                ? `The 95 % interval contains the tolerated ${percentText(lot.plan.defectRateBp)}: the sample cannot tell yet.` +
+                  (progress.toAccept !== null
+                    ? ` With no further defect, ${count(progress.toAccept)} reviewed items would be enough to accept.`
+                    : ' Even a clean review of the whole lot would not bring it below the tolerated rate.')
+                : 'Decide the sampled items (adopt = good, dispute = defect).'}
+        </p>
+        {progress.recommendation === 'review-more' && done && extension > 0 && (
+          <Button className="mt-2" onClick={() => onExtend(extension)}>
+            Draw {count(extension)} more
+          </Button>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+/** The sampled items in draw order with where each stands, folded: a sample can run to hundreds. */
+function SampleList({ lot, rowsById }: { lot: Lot; rowsById: ReadonlyMap<string, TriageRow> }) {
+  return (
+    <details className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700">
+      <summary className="cursor-pointer font-medium">The sampled items ({count(lot.sampleIds.length)})</summary>
+      <ol aria-label="Sampled items" className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
+        {lot.sampleIds.map((id) => {
+          const verdict = sampleVerdict(rowsById.get(id));
+          const state = rowsById.get(id)?.state;
+          return (
+            <li key={id} className="flex gap-2">
+              <code className="min-w-0 text-xs [overflow-wrap:anywhere]">{id}</code>
+              <span className={verdict === 'defect' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}>
+                {verdict === 'good' ? 'good' : verdict === 'defect' ? 'defect' : state ? TRIAGE_STATE_LABELS[state].toLowerCase() : 'not kept'}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </details>
+  );
+}
+
+function RestSummary({ rest }: { rest: readonly TriageRow[] }) {
+  const undecided = rest.filter((row) => row.state === 'undecided').length;
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-400">
+      {count(undecided)} of them undecided; the confirmation names any that are skipped and, for simulated items, the exact charge.
+    </p>
+  );
+}
+
+function ActionRecord({ lot }: { lot: Lot }) {
+  const action = lot.action!;
+  const { outcome } = action;
+  return (
+    <p className="text-sm" aria-label="What was done with the rest">
+      {action.decision === 'adopt' ? 'Accepted' : 'Disputed'} the rest on {new Date(action.at).toLocaleString()}: {count(action.recorded)}{' '}
+      {action.recorded === 1 ? 'decision' : 'decisions'} recorded
+      {action.totalMicros !== null && `, charging ${formatMicros(action.totalMicros)}`}. The sample then: {count(outcome.defects)} of {count(outcome.reviewed)}{' '}
+      defective
+      {outcome.lower !== null && outcome.upper !== null && ` (95 % interval ${pct(outcome.lower)} – ${pct(outcome.upper)})`}, recommendation{' '}
+      {RECOMMENDATION_TEXT[outcome.recommendation].toLowerCase()}.
+    </p>
+  );
+}

@@ -1,0 +1,110 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { keyScope, localScope, type Connection } from '../../data';
+import { createLot, listLots, readLot, updateLot, watchLots } from '../local-store';
+import type { TriageRow } from '../triage';
+import { lotOf, lotValueSchema, newLotId, type Lot, type LotAction, type LotSource, type LotValue } from './lot';
+import type { SamplePlan } from './plan';
+import { drawSample, type RandomUint32 } from './random-sample';
+
+/** The local store's scope of a connection (the same query the triage rows read). */
+export function useLocalScope(connection: Connection): string | null {
+  return useQuery({ queryKey: [...keyScope(connection), 'local-scope'], queryFn: () => localScope(connection), staleTime: Infinity }).data ?? null;
+}
+
+/**
+ * Changes whenever a lot is written, in this tab or another. One count for the whole tab (not per
+ * component), so a page opened later asks for the newest version rather than a cached older one.
+ */
+let lotsVersion = 0;
+const versionListeners = new Set<() => void>();
+let watching: (() => void) | null = null;
+
+function subscribeVersion(listener: () => void): () => void {
+  watching ??= watchLots(() => {
+    lotsVersion++;
+    for (const notify of versionListeners) notify();
+  });
+  versionListeners.add(listener);
+  return () => versionListeners.delete(listener);
+}
+
+function useLotsVersion(): number {
+  return useSyncExternalStore(subscribeVersion, () => lotsVersion);
+}
+
+export function useLots(connection: Connection) {
+  const scope = useLocalScope(connection);
+  const version = useLotsVersion();
+  const query = useQuery({
+    queryKey: [...keyScope(connection), 'lots', scope, version],
+    queryFn: async () => (await listLots(scope!)).map(lotOf).filter((lot): lot is Lot => lot !== null),
+    enabled: scope !== null,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+  return { scope, lots: query.data ?? null, error: query.error };
+}
+
+/** One lot; `lot` is null once read and not found (or damaged), undefined while reading. */
+export function useLot(connection: Connection, lotId: string | undefined) {
+  const scope = useLocalScope(connection);
+  const version = useLotsVersion();
+  const query = useQuery({
+    queryKey: [...keyScope(connection), 'lot', scope, lotId, version],
+    queryFn: async () => {
+      const row = await readLot(scope!, lotId!);
+      return row ? lotOf(row) : null;
+    },
+    enabled: scope !== null && !!lotId,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+  return { scope, lot: query.data, error: query.error };
+}
+
+export interface NewLot {
+  scope: string;
+  subscriptionId: string;
+  kind: 'live' | 'simulated';
+  source: LotSource;
+  /** The lot: the undecided items of the source. */
+  rows: readonly TriageRow[];
+  plan: SamplePlan;
+  random?: RandomUint32;
+}
+
+/** Draws the sample once and keeps the lot; resolves with its ID once it is committed. */
+export async function startLot({ scope, subscriptionId, kind, source, rows, plan, random }: NewLot): Promise<string> {
+  const itemIds = rows.map((row) => row.item.itemId);
+  const { missChance: _miss, ...kept } = plan;
+  const value: LotValue = {
+    version: 1,
+    kind,
+    source,
+    itemIds,
+    plan: kept,
+    sampleIds: drawSample(itemIds, plan.sampleSize, random),
+    extensions: [],
+    action: null,
+  };
+  const id = newLotId();
+  await createLot({ id, scope, subscriptionId, createdAt: Date.now(), value: lotValueSchema.parse(value) });
+  return id;
+}
+
+/** Adds `count` items to the sample, drawn uniformly from the lot's items not yet sampled. */
+export async function extendLot(scope: string, lotId: string, count: number, random?: RandomUint32): Promise<void> {
+  await updateLot(scope, lotId, (raw) => {
+    const value = lotValueSchema.parse(raw);
+    const sampled = new Set(value.sampleIds);
+    const remaining = value.itemIds.filter((id) => !sampled.has(id));
+    const added = drawSample(remaining, Math.min(count, remaining.length), random);
+    return { ...value, sampleIds: [...value.sampleIds, ...added], extensions: [...value.extensions, { at: Date.now(), added: added.length }] };
+  });
+}
+
+/** Records what the user did with the rest of the lot (the bulk run's decisions are in the outbox). */
+export async function recordLotAction(scope: string, lotId: string, action: LotAction): Promise<void> {
+  await updateLot(scope, lotId, (raw) => ({ ...lotValueSchema.parse(raw), action }));
+}
