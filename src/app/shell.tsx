@@ -12,6 +12,7 @@ const NAV = [
   { to: '/verticals', label: 'Verticals' },
   { to: '/review', label: 'Review' },
   { to: '/items', label: 'Items' },
+  { to: '/lots', label: 'Lots' },
   { to: '/stats', label: 'Statistics' },
   { to: '/usage', label: 'Usage' },
   { to: '/deliveries', label: 'Deliveries' },
