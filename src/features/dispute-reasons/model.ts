@@ -27,7 +27,7 @@ const RESERVED = new Set([OTHER, NO_REASON]);
 /** The contract's bound on a live dispute's reason (spec 4.9; 2000 characters), read from the schema itself. */
 export const MAX_REASON_CHARS: number = liveDisputeBodySchema.shape.reason.unwrap().maxLength ?? 2000;
 
-export const CODE_PATTERN = /^[a-z][a-z0-9_]*$/;
+const CODE_PATTERN = /^[a-z][a-z0-9_]*$/;
 
 export const DEFAULT_REASONS: readonly ReasonCode[] = [
   { code: 'wrong_label', label: 'Wrong label' },
@@ -63,7 +63,7 @@ const reasonCodeSchema = z.object({
 });
 
 /** A stored list as it must be: 1 to MAX_CODES codes, each valid, none twice. */
-export const reasonListSchema = z
+const reasonListSchema = z
   .array(reasonCodeSchema)
   .min(1)
   .max(MAX_CODES)
