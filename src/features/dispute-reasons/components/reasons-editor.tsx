@@ -102,6 +102,9 @@ export function DisputeReasonsPage({ connection }: { connection: Connection }) {
   const codes = reasons.map((r) => r.code);
   const addErrors = { label: labelError(label), code: codeError(newCode, codes) };
   const full = reasons.length >= MAX_CODES;
+  // Said once Add was tried, or as soon as a code is typed by hand.
+  const showLabelError = tried && addErrors.label !== null;
+  const showCodeError = (tried || code !== null) && addErrors.code !== null;
 
   const apply = (edit: (list: readonly ReasonCode[]) => readonly ReasonCode[], done: string) => {
     change(edit).then(
@@ -155,23 +158,44 @@ export function DisputeReasonsPage({ connection }: { connection: Connection }) {
           Add a code
         </h2>
         <form onSubmit={add} aria-label="Add a reason code" className="flex flex-wrap items-start gap-2" noValidate>
-          <label className="flex min-w-0 flex-1 basis-48 flex-col gap-1 text-sm">
-            <span>New reason label</span>
-            <input className={`${inputClass} w-full`} value={label} maxLength={MAX_LABEL_CHARS} onChange={(e) => setLabel(e.target.value)} />
-            {tried && addErrors.label && <span className="text-xs text-red-800 dark:text-red-200">{addErrors.label}</span>}
-          </label>
-          <label className="flex min-w-0 flex-1 basis-48 flex-col gap-1 text-sm">
-            <span>New reason code (snake_case)</span>
-            <input
-              className={`${inputClass} w-full font-mono`}
-              value={newCode}
-              maxLength={MAX_CODE_CHARS}
-              onChange={(e) => setCode(e.target.value)}
-              spellCheck={false}
-              autoCapitalize="off"
-            />
-            {tried && addErrors.code && <span className="text-xs text-red-800 dark:text-red-200">{addErrors.code}</span>}
-          </label>
+          <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1 text-sm">
+            <label className="flex flex-col gap-1">
+              <span>New reason label</span>
+              <input
+                className={`${inputClass} w-full`}
+                value={label}
+                maxLength={MAX_LABEL_CHARS}
+                aria-invalid={showLabelError ? true : undefined}
+                aria-describedby={showLabelError ? 'new-reason-label-error' : undefined}
+                onChange={(e) => setLabel(e.target.value)}
+              />
+            </label>
+            {showLabelError && (
+              <p id="new-reason-label-error" className="text-xs text-red-800 dark:text-red-200">
+                {addErrors.label}
+              </p>
+            )}
+          </div>
+          <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1 text-sm">
+            <label className="flex flex-col gap-1">
+              <span>New reason code (snake_case)</span>
+              <input
+                className={`${inputClass} w-full font-mono`}
+                value={newCode}
+                maxLength={MAX_CODE_CHARS}
+                aria-invalid={showCodeError ? true : undefined}
+                aria-describedby={showCodeError ? 'new-reason-code-error' : undefined}
+                onChange={(e) => setCode(e.target.value)}
+                spellCheck={false}
+                autoCapitalize="off"
+              />
+            </label>
+            {showCodeError && (
+              <p id="new-reason-code-error" className="text-xs text-red-800 dark:text-red-200">
+                {addErrors.code}
+              </p>
+            )}
+          </div>
           <Button type="submit" variant="primary" className="mt-6" disabled={!loaded || full}>
             Add reason
           </Button>

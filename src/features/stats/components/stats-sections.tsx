@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Panel, Skeleton } from '../../../components/ui/panel';
 import { cellClass, rowClass, SimpleTable } from '../../../components/ui/table';
@@ -283,7 +284,15 @@ function ReasonsSection({ stats, reasons }: { stats: SubscriptionStats; reasons:
     <Section
       id="reasons-heading"
       title="Disputes by reason"
-      description="Disputed items by the code their reason starts with. Other: a reason that names no code; no reason: none given, or decided where this browser did not record it."
+      description={
+        <>
+          Disputed items by the code their reason starts with. Other: a reason that names no code; no reason: none given, or decided where this browser did not
+          record it.{' '}
+          <Link to="/dispute-reasons" className="font-semibold text-brand-600 underline dark:text-brand-100">
+            Edit reasons
+          </Link>
+        </>
+      }
     >
       <SimpleTable
         caption="Disputed items per reason code"
