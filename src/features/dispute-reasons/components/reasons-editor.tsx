@@ -48,7 +48,8 @@ function ReasonRow({
   return (
     <li className="flex flex-wrap items-center gap-2 border-b border-slate-200 py-2 last:border-b-0 dark:border-slate-700">
       <span className="w-12 shrink-0 text-sm text-slate-600 dark:text-slate-400">{index < MAX_KEYED ? `key ${index + 1}` : 'no key'}</span>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      {/* At least 12rem: on a phone the buttons go below the label rather than squeezing it. */}
+      <div className="flex min-w-48 flex-1 flex-col gap-1">
         <input
           className={`${inputClass} w-full min-w-0`}
           aria-label={`Label of ${reason.code}`}
