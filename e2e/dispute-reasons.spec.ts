@@ -12,6 +12,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** A live subscription of its own, so the disputes here change nothing other specs pull. */
 const LIVE = 'sub_e2e_reasons';
+const SIM = 'sub_e2e_reasons_sim';
 let key: string;
 
 test.beforeAll(() => {
@@ -30,9 +31,24 @@ test.beforeAll(() => {
         source: 'vendor-r',
         created_at: '2026-03-01T00:00:00Z',
       })),
-      verticals: [],
-      items: [],
-      subscriptions: [{ subscription_id: LIVE, kind: 'live', frontier_id: '9500', task_ids: ['9501'], name: 'Reasons' }],
+      verticals: [{ id: 'v-e2e-reasons', slug: 'e2e-reasons', name: 'Reason lots', description: 'disputed with reasons', base_price_usd: 0.01 }],
+      items: Array.from({ length: 3 }, (_, i) => ({
+        id: `reasons-sim-${i}`,
+        vertical_id: 'v-e2e-reasons',
+        topic_id: 'topic-e2e-reasons',
+        subscription_id: SIM,
+        payload: { text: `lot item ${i}` },
+        quality_score: 0.4,
+        quality_method: 'consensus',
+        validator_count: 3,
+        consensus_ratio: 0.67,
+        unit_price_usd: 0.017,
+        created_at: '2026-03-02T00:00:00Z',
+      })),
+      subscriptions: [
+        { subscription_id: LIVE, kind: 'live', frontier_id: '9500', task_ids: ['9501'], name: 'Reasons' },
+        { subscription_id: SIM, kind: 'simulated', vertical_id: 'v-e2e-reasons', name: 'Reason lots' },
+      ],
     }),
   );
   try {
@@ -41,7 +57,7 @@ test.beforeAll(() => {
     // A new worker after a failed test imports again: the service holds the fixture already.
     if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
   }
-  key = createKey('Reasons', [LIVE]).key;
+  key = createKey('Reasons', [LIVE, SIM]).key;
 });
 
 /**
@@ -75,6 +91,9 @@ async function connect(page: Page) {
   await page.getByLabel('API key', { exact: true }).fill(key);
   await page.getByRole('textbox', { name: 'Subscription 1 ID' }).fill(LIVE);
   await page.getByRole('combobox', { name: 'Subscription 1 kind' }).selectOption({ label: 'Live' });
+  await page.getByRole('button', { name: 'Add subscription' }).click();
+  await page.getByRole('textbox', { name: 'Subscription 2 ID' }).fill(SIM);
+  await page.getByRole('combobox', { name: 'Subscription 2 kind' }).selectOption({ label: 'Simulated' });
   await page.getByRole('checkbox', { name: /Remember on this device/ }).check();
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
@@ -92,6 +111,23 @@ async function openReview(page: Page, mode: 'new' | 'reread') {
       .first()
       .click();
   else await list(page).focus();
+}
+
+async function openItems(page: Page, subscriptionId: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Items' }).click();
+  await page.getByRole('link', { name: `Items of ${subscriptionId}`, exact: true }).click();
+}
+
+/** Exports everything the Items view holds as CSV (downloaded: no save picker) and reads it back by item. */
+async function exportCsv(page: Page): Promise<Map<string, Record<string, string>>> {
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: /^Everything/ }).check();
+  await dialog.getByRole('radio', { name: 'CSV (.csv)' }).check();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: /^Export [\d,]+ items?$/ }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  return new Map(Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true, comments: '#' }).data.map((r) => [r.item_id!, r]));
 }
 
 test('in the review, d then a number picks a reason code; Enter disputes and the service records the reason code first', async ({ page, request }) => {
@@ -140,16 +176,8 @@ test('in the review, d then a number picks a reason code; Enter disputes and the
   await expect(table.getByRole('row', { name: 'Wrong label wrong_label 1 50%' })).toBeVisible();
 
   // The CSV export carries the reason and its code.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Items' }).click();
-  await page.getByRole('link', { name: `Items of ${LIVE}`, exact: true }).click();
-  await page.getByRole('button', { name: 'Export…' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('radio', { name: /^Everything/ }).check();
-  await dialog.getByRole('radio', { name: 'CSV (.csv)' }).check();
-  const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: /^Export [\d,]+ items?$/ }).click();
-  const csv = readFileSync(await (await download).path(), 'utf8');
-  const rows = new Map(Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true, comments: '#' }).data.map((r) => [r.item_id, r]));
+  await openItems(page, LIVE);
+  const rows = await exportCsv(page);
   expect(rows.get(first)).toMatchObject({ decision: 'dispute', reason: 'missing_object: tail 2 not boxed', reason_code: 'missing_object' });
   expect(rows.get(second)).toMatchObject({ decision: 'dispute', reason: 'wrong_label', reason_code: 'wrong_label' });
 });
@@ -216,4 +244,35 @@ test('the editor works at 390 px: every control named and reachable', async ({ p
   await page.getByRole('button', { name: 'Remove blurry_image' }).click();
   await expect(page.getByRole('textbox', { name: 'Label of blurry_image' })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a bulk dispute of simulated items in the Items view takes a code by number: kept with the decisions and exported, never sent (4.12 has no body)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined }));
+  await connect(page);
+  await page.goto(`/review/${SIM}?limit=10`);
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(list(page).getByRole('option')).toHaveCount(3);
+  const bodies: (string | null)[] = [];
+  page.on('request', (r) => r.url().includes('/v1/data/items/') && r.url().endsWith('/dispute') && bodies.push(r.postData()));
+
+  await openItems(page, SIM);
+  await page.getByRole('button', { name: 'Dispute all 3 matching' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Dispute 3 items?' });
+  await expect(confirm.getByRole('radio', { name: 'No code' })).toBeFocused();
+  await page.keyboard.press('4');
+  await expect(confirm.getByRole('radio', { name: 'Duplicate (duplicate)' })).toBeChecked();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText('3 of 3 sent', { timeout: 60_000 });
+
+  // The service disputed them (none is pending any more), each without a body.
+  expect(await serviceApi(request, key).pending(SIM)).toEqual([]);
+  expect(bodies).toHaveLength(3);
+  for (const body of bodies) expect(body ?? '').toBe('');
+  // The reason stays here: in the export.
+  const rows = await exportCsv(page);
+  expect([...rows.values()].map((r) => [r.decision, r.reason, r.reason_code])).toEqual(Array.from({ length: 3 }, () => ['dispute', 'duplicate', 'duplicate']));
 });
