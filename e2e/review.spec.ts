@@ -17,6 +17,9 @@ test('review 50 live items by keyboard alone; the service records every decision
     const id = title!.replace('Submission ', '');
     if (i % 3 === 2) {
       await page.keyboard.press('d');
+      // The reason opens on its codes (keys 1–9); Tab reaches its text.
+      await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+      await page.keyboard.press('Tab');
       await expect(page.getByRole('textbox', { name: /Reason/ })).toBeFocused();
       await page.keyboard.type(`reason ${i}`);
       await page.keyboard.press('Enter');

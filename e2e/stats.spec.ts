@@ -71,6 +71,9 @@ test('live: acceptance by task and the quality histogram match what the service 
   for (const key of ['a', 'd', 'a', 'd', 'a']) {
     await page.keyboard.press(key);
     if (key === 'd') {
+      // The reason opens on its codes (keys 1–9); Tab reaches its text.
+      await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+      await page.keyboard.press('Tab');
       await expect(page.getByRole('textbox', { name: /Reason/ })).toBeFocused();
       await page.keyboard.type('not usable');
       await page.keyboard.press('Enter');

@@ -14,6 +14,7 @@ import { Route as ConnectedRouteImport } from './routes/_connected'
 import { Route as ConnectionRouteImport } from './routes/connection'
 import { Route as KeysRouteImport } from './routes/keys'
 import { Route as VerticalsRouteImport } from './routes/verticals'
+import { Route as ConnectedDisputeReasonsRouteImport } from './routes/_connected/dispute-reasons'
 import { Route as ConnectedReconciliationRouteImport } from './routes/_connected/reconciliation'
 import { Route as ConnectedUsageRouteImport } from './routes/_connected/usage'
 import { Route as FrontiersIndexRouteImport } from './routes/frontiers/index'
@@ -53,6 +54,11 @@ const VerticalsRoute = VerticalsRouteImport.update({
   id: '/verticals',
   path: '/verticals',
   getParentRoute: () => rootRouteImport,
+} as any)
+const ConnectedDisputeReasonsRoute = ConnectedDisputeReasonsRouteImport.update({
+  id: '/dispute-reasons',
+  path: '/dispute-reasons',
+  getParentRoute: () => ConnectedRoute,
 } as any)
 const ConnectedReconciliationRoute = ConnectedReconciliationRouteImport.update({
   id: '/reconciliation',
@@ -142,6 +148,7 @@ export interface FileRoutesByFullPath {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/dispute-reasons': typeof ConnectedDisputeReasonsRoute
   '/reconciliation': typeof ConnectedReconciliationRoute
   '/usage': typeof ConnectedUsageRoute
   '/frontiers/': typeof FrontiersIndexRoute
@@ -163,6 +170,7 @@ export interface FileRoutesByTo {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/dispute-reasons': typeof ConnectedDisputeReasonsRoute
   '/reconciliation': typeof ConnectedReconciliationRoute
   '/usage': typeof ConnectedUsageRoute
   '/frontiers': typeof FrontiersIndexRoute
@@ -186,6 +194,7 @@ export interface FileRoutesById {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/_connected/dispute-reasons': typeof ConnectedDisputeReasonsRoute
   '/_connected/reconciliation': typeof ConnectedReconciliationRoute
   '/_connected/usage': typeof ConnectedUsageRoute
   '/frontiers/': typeof FrontiersIndexRoute
@@ -209,6 +218,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/dispute-reasons'
     | '/reconciliation'
     | '/usage'
     | '/frontiers/'
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/dispute-reasons'
     | '/reconciliation'
     | '/usage'
     | '/frontiers'
@@ -252,6 +263,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/_connected/dispute-reasons'
     | '/_connected/reconciliation'
     | '/_connected/usage'
     | '/frontiers/'
@@ -316,6 +328,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/verticals'
       preLoaderRoute: typeof VerticalsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_connected/dispute-reasons': {
+      id: '/_connected/dispute-reasons'
+      path: '/dispute-reasons'
+      fullPath: '/dispute-reasons'
+      preLoaderRoute: typeof ConnectedDisputeReasonsRouteImport
+      parentRoute: typeof ConnectedRoute
     }
     '/_connected/reconciliation': {
       id: '/_connected/reconciliation'
@@ -426,6 +445,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface ConnectedRouteChildren {
+  ConnectedDisputeReasonsRoute: typeof ConnectedDisputeReasonsRoute
   ConnectedReconciliationRoute: typeof ConnectedReconciliationRoute
   ConnectedUsageRoute: typeof ConnectedUsageRoute
   ConnectedDeliveriesDeliveryIdRoute: typeof ConnectedDeliveriesDeliveryIdRoute
@@ -441,6 +461,7 @@ interface ConnectedRouteChildren {
 }
 
 const ConnectedRouteChildren: ConnectedRouteChildren = {
+  ConnectedDisputeReasonsRoute: ConnectedDisputeReasonsRoute,
   ConnectedReconciliationRoute: ConnectedReconciliationRoute,
   ConnectedUsageRoute: ConnectedUsageRoute,
   ConnectedDeliveriesDeliveryIdRoute: ConnectedDeliveriesDeliveryIdRoute,

@@ -38,6 +38,22 @@ describe('CSV writer', () => {
     });
   });
 
+  it('has a reason_code column beside the reason: the code it starts with, "other", or empty', async () => {
+    const { header, rows } = await writeAndParse([
+      { row: triageRow({ itemId: '1' }, 'disputed', { decision: 'dispute', reason: 'missing_object: tail, not boxed' }, 1), record: { data: {} } },
+      { row: triageRow({ itemId: '2', seq: 2 }, 'disputed', { decision: 'dispute', reason: 'wrong_label' }, 1), record: { data: {} } },
+      { row: triageRow({ itemId: '3', seq: 3 }, 'disputed', { decision: 'dispute', reason: 'blurry' }, 1), record: { data: {} } },
+      { row: triageRow({ itemId: '4', seq: 4 }, 'disputed', { decision: 'dispute' }, 1), record: { data: {} } },
+    ]);
+    expect(header.indexOf('reason_code')).toBe(header.indexOf('reason') + 1);
+    expect(rows.map((r) => [r.item_id, r.reason, r.reason_code])).toEqual([
+      ['1', 'missing_object: tail, not boxed', 'missing_object'],
+      ['2', 'wrong_label', 'wrong_label'],
+      ['3', 'blurry', 'other'],
+      ['4', '', ''],
+    ]);
+  });
+
   it('flattens content to dotted paths up to depth 3, deeper parts and arrays as JSON text', () => {
     const flat = flattenContent({
       text: 'hi',
@@ -78,6 +94,7 @@ describe('CSV writer', () => {
     const { rows, text } = await writeAndParse([{ row: triageRow({}, 'disputed', { decision: 'dispute', reason: '=1+1' }, 1), record: { data: hostile } }]);
     expect(rows[0]).toMatchObject({
       reason: "'=1+1",
+      reason_code: 'other',
       'content.f1': `'=HYPERLINK("http://evil","x")`,
       'content.f2': "'+1",
       'content.f3': "'-2+3",

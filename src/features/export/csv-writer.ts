@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { contentOf, decidedAtOf, decisionOf, reasonOf, unitPriceOf, type ExportRecord, type RecordSource } from './export-record';
+import { contentOf, decidedAtOf, decisionOf, reasonCodeOf, reasonOf, unitPriceOf, type ExportRecord, type RecordSource } from './export-record';
 import type { ExportManifest } from './manifest';
 import type { ExportWriter, WriteSummary } from './writer';
 
@@ -12,6 +12,7 @@ export const FIXED_COLUMNS = [
   'state',
   'decided_at',
   'reason',
+  'reason_code',
   'task_id',
   'campaign_id',
   'vertical_id',
@@ -57,7 +58,7 @@ export function cellText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function fixedCells(record: ExportRecord): unknown[] {
+function fixedCells(record: ExportRecord, codes: readonly string[]): unknown[] {
   const { row } = record;
   const item = row.item;
   return [
@@ -68,6 +69,7 @@ function fixedCells(record: ExportRecord): unknown[] {
     row.state,
     decidedAtOf(row, record.record),
     reasonOf(row),
+    reasonCodeOf(row, codes),
     item.taskId,
     item.campaignId,
     item.verticalId,
@@ -112,7 +114,7 @@ async function* writeCsv(manifest: ExportManifest, source: RecordSource): AsyncG
     return text;
   };
   for await (const record of source()) {
-    const cells: unknown[] = fixedCells(record);
+    const cells: unknown[] = fixedCells(record, manifest.reason_codes);
     cells.length = header.length;
     let rest: Record<string, unknown> | null = null;
     for (const [path, value] of flattenContent(contentOf(record.row, record.record))) {

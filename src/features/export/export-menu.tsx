@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import type { Connection, ConnectionSubscription } from '../../data';
+import { useDisputeReasons } from '../dispute-reasons';
 import type { TriageRow } from '../triage';
 import { countImageRows, findImageItems } from './image-items';
 import { buildManifest, exportFileName, type ExportFormat, type ExportSelection } from './manifest';
@@ -48,6 +49,7 @@ function ExportDialog({ connection, subscription, rows, allRows, filters, onClos
   const [selection, setSelection] = useState<ExportSelection>(() => (selections.adopted.length > 0 ? 'adopted' : 'filter'));
   const [format, setFormat] = useState<ExportFormat>('jsonl');
   const { phase, start, cancel, reset, fail } = useExportRun();
+  const { reasons } = useDisputeReasons(connection);
   const images = useImageItems(allRows, phase.kind === 'running');
   const chosen = selections[selection];
   const imageCount = images && !(images instanceof Error) ? countImageRows(chosen, images) : null;
@@ -77,7 +79,8 @@ function ExportDialog({ connection, subscription, rows, allRows, filters, onClos
       return null;
     });
     if (!sink) return;
-    const manifest = buildManifest({ format: effectiveFormat, connection, subscription, selection, filters, count: chosen.length, now });
+    const reasonCodes = reasons.map((r) => r.code);
+    const manifest = buildManifest({ format: effectiveFormat, connection, subscription, selection, filters, count: chosen.length, reasonCodes, now });
     await start({ rows: chosen, format: effectiveFormat, manifest, sink, fileName });
   };
 

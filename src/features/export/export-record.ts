@@ -1,4 +1,5 @@
 import { microsToDecimal } from '../../lib/money';
+import { NO_REASON, parseReason } from '../dispute-reasons';
 import type { TriageRow, TriageState } from '../triage';
 
 /** One item on its way into a file: its triage row and the record exactly as it was delivered. */
@@ -33,6 +34,16 @@ export function decidedAtOf(row: TriageRow, record: unknown): string | null {
 }
 
 export const reasonOf = (row: TriageRow): string | null => (decisionOf(row) ? (row.entry?.reason ?? null) : null);
+
+/**
+ * The code a dispute's reason starts with (among `codes`, the organization's), `other` for a
+ * reason naming none, null without a reason or for an adopt.
+ */
+export function reasonCodeOf(row: TriageRow, codes: readonly string[]): string | null {
+  if (decisionOf(row) !== 'dispute') return null;
+  const { code } = parseReason(reasonOf(row), codes);
+  return code === NO_REASON ? null : code;
+}
 
 /** The delivered content inside a record: `data` of a live submission, `payload` of a simulated item. */
 export function contentOf(row: TriageRow, record: unknown): unknown {

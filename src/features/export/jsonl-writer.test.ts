@@ -21,6 +21,7 @@ describe('JSONL writer', () => {
       subscription: { id: 'sub_live', kind: 'live' },
       filters: { grade: ['A', 'B'], quality_min: 0.6 },
       count: 2,
+      reason_codes: ['wrong_label', 'missing_object'],
       created_at: '2026-11-23T09:30:00.000Z',
     });
     expect(JSON.parse(lines[1]!)).toEqual({
@@ -31,6 +32,7 @@ describe('JSONL writer', () => {
       decision: 'dispute',
       decided_at: '2026-11-20T08:00:00.000Z',
       reason: 'blurry, "bad" crop',
+      reason_code: 'other',
       record: first,
     });
     expect(JSON.parse(lines[2]!)).toEqual({
@@ -41,8 +43,33 @@ describe('JSONL writer', () => {
       decision: null,
       decided_at: null,
       reason: null,
+      reason_code: null,
       record: second,
     });
+  });
+
+  it('writes the reason’s code (a code of the manifest’s list), "other" for a reason naming none, null without one', async () => {
+    const rows = [
+      triageRow({ itemId: 'a' }, 'disputed', { decision: 'dispute', reason: 'missing_object: tail not boxed' }, 1),
+      triageRow({ itemId: 'b' }, 'disputed', { decision: 'dispute', reason: 'wrong_label' }, 1),
+      triageRow({ itemId: 'c' }, 'waiting', { state: 'grace', decision: 'dispute', reason: 'duplicate' }, 1),
+      triageRow({ itemId: 'd' }, 'disputed', { decision: 'dispute' }, 1),
+      triageRow({ itemId: 'e' }, 'adopted', { decision: 'adopt' }, 1),
+    ];
+    const text = await collect(jsonlWriter.write(testManifest('jsonl', rows.length), fixedSource(rows.map((row) => ({ row, record: {} })))));
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line) as { item_id: string; reason: string | null; reason_code: string | null });
+    expect(lines.map((l) => [l.item_id, l.reason, l.reason_code])).toEqual([
+      ['a', 'missing_object: tail not boxed', 'missing_object'],
+      ['b', 'wrong_label', 'wrong_label'],
+      // Not one of the manifest's codes.
+      ['c', 'duplicate', 'other'],
+      ['d', null, null],
+      ['e', null, null],
+    ]);
   });
 
   it('reports how many items it wrote', async () => {

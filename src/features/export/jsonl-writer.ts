@@ -1,4 +1,4 @@
-import { decidedAtOf, decisionOf, reasonOf, type RecordSource } from './export-record';
+import { decidedAtOf, decisionOf, reasonCodeOf, reasonOf, type RecordSource } from './export-record';
 import type { ExportManifest } from './manifest';
 import type { ExportWriter, WriteSummary } from './writer';
 
@@ -18,6 +18,7 @@ async function* writeJsonl(manifest: ExportManifest, source: RecordSource): Asyn
       decision: decisionOf(row),
       decided_at: decidedAtOf(row, record),
       reason: reasonOf(row),
+      reason_code: reasonCodeOf(row, manifest.reason_codes),
       record,
     };
     yield `${JSON.stringify(line)}\n`;

@@ -17,6 +17,8 @@ export interface ExportManifest {
   count: number;
   /** Items are written in delivery order, whatever the view's sort. */
   order: 'delivery';
+  /** The organization's dispute reason codes when the file was written: each `reason_code` is read against them. */
+  reason_codes: string[];
   created_at: string;
 }
 
@@ -27,6 +29,7 @@ export function buildManifest(input: {
   selection: ExportSelection;
   filters: Record<string, unknown>;
   count: number;
+  reasonCodes?: readonly string[];
   now?: Date;
 }): ExportManifest {
   return {
@@ -37,6 +40,7 @@ export function buildManifest(input: {
     filters: input.filters,
     count: input.count,
     order: 'delivery',
+    reason_codes: [...(input.reasonCodes ?? [])],
     created_at: (input.now ?? new Date()).toISOString(),
   };
 }

@@ -80,6 +80,7 @@ export const testManifest = (format: ExportFormat, count = 0) =>
     selection: 'filter',
     filters: { grade: ['A', 'B'], quality_min: 0.6 },
     count,
+    reasonCodes: ['wrong_label', 'missing_object'],
     now: new Date(Date.UTC(2026, 10, 23, 9, 30)),
   });
 

@@ -1,6 +1,8 @@
 import { render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../dispute-reasons';
 import { useViewerKeys, type ViewerKeyHandlers } from '../payload';
 import { ShortcutsDialog } from './components/shortcuts';
 import { useReviewKeys, type ReviewKeyHandlers } from './components/use-review-keys';
@@ -9,6 +11,9 @@ import { KEYMAP, type KeyBinding } from './keymap';
 type Action = keyof typeof KEYMAP;
 const actions = Object.keys(KEYMAP) as Action[];
 const binding = (action: Action): KeyBinding => KEYMAP[action];
+/** The workspace's and the viewer's keys share the document; the dispute dialog's answer only inside it. */
+const pageActions = actions.filter((a) => binding(a).scope !== 'dispute');
+const disputeActions = actions.filter((a) => binding(a).scope === 'dispute');
 
 /** An `aria-keyshortcuts` alternative ("Shift+A", "ArrowDown", "Control+Z", "Plus") as user-event keys. */
 function asUserEvent(shortcut: string): string {
@@ -64,20 +69,23 @@ describe('the keymap is the one source of the shortcuts', () => {
     }
   });
 
-  it('no key runs two actions, whatever their scope', () => {
-    const seen = new Map<string, Action>();
-    for (const action of actions) {
-      for (const key of [...bound(action), ...(action === 'help' ? ['?'] : [])]) {
-        expect(seen.get(key), `${key}: ${action} and ${seen.get(key)}`).toBeUndefined();
-        seen.set(key, action);
+  it('no key runs two actions: among the workspace’s and the viewer’s, and among the dispute dialog’s', () => {
+    for (const group of [pageActions, disputeActions]) {
+      const seen = new Map<string, Action>();
+      for (const action of group) {
+        for (const key of [...bound(action), ...(action === 'help' ? ['?'] : [])]) {
+          expect(seen.get(key), `${key}: ${action} and ${seen.get(key)}`).toBeUndefined();
+          seen.set(key, action);
+        }
       }
     }
+    expect(disputeActions.length).toBeGreaterThan(0);
   });
 
   it('every announced key runs its action, and only it (the workspace’s and the focused viewer’s)', async () => {
-    const handlers = Object.fromEntries(actions.map((a) => [a, vi.fn()])) as unknown as Record<Action, ReturnType<typeof vi.fn>>;
-    const review = Object.fromEntries(actions.filter((a) => binding(a).scope === 'review').map((a) => [a, handlers[a]]));
-    const viewer = Object.fromEntries(actions.filter((a) => binding(a).scope === 'viewer').map((a) => [a, handlers[a]]));
+    const handlers = Object.fromEntries(pageActions.map((a) => [a, vi.fn()])) as unknown as Record<Action, ReturnType<typeof vi.fn>>;
+    const review = Object.fromEntries(pageActions.filter((a) => binding(a).scope === 'review').map((a) => [a, handlers[a]]));
+    const viewer = Object.fromEntries(pageActions.filter((a) => binding(a).scope === 'viewer').map((a) => [a, handlers[a]]));
     // The viewer answers only while its element is shown.
     const shown = document.createElement('section');
     document.body.append(shown);
@@ -86,12 +94,12 @@ describe('the keymap is the one source of the shortcuts', () => {
       useViewerKeys(viewer as unknown as ViewerKeyHandlers, true, { current: shown });
     });
     const user = userEvent.setup();
-    for (const action of actions) {
+    for (const action of pageActions) {
       for (const shortcut of binding(action).aria.split(' ')) {
         for (const fn of Object.values(handlers)) fn.mockClear();
         await user.keyboard(asUserEvent(shortcut));
         expect(handlers[action], `${shortcut} → ${action}`).toHaveBeenCalledTimes(1);
-        for (const other of actions) if (other !== action) expect(handlers[other], `${shortcut} must not run ${other}`).not.toHaveBeenCalled();
+        for (const other of pageActions) if (other !== action) expect(handlers[other], `${shortcut} must not run ${other}`).not.toHaveBeenCalled();
       }
     }
     // A viewer hidden (the review's next item, rendered ahead) answers nothing.
@@ -101,6 +109,54 @@ describe('the keymap is the one source of the shortcuts', () => {
     expect(handlers.toggleOverlays).not.toHaveBeenCalled();
     expect(handlers.zoomIn).not.toHaveBeenCalled();
     expect(handlers.fit).not.toHaveBeenCalled();
+    shown.remove();
+  });
+
+  it('in the dispute dialog each announced number picks its code and Enter confirms; not the viewer’s 1, and not while typing the text', async () => {
+    const reasons: ReasonCode[] = Array.from({ length: 11 }, (_, i) => ({ code: `code_${i + 1}`, label: `Reason ${i + 1}` }));
+    const onSubmit = vi.fn();
+    const viewer = { actualSize: vi.fn(), fit: vi.fn() } as unknown as ViewerKeyHandlers;
+    const shown = document.createElement('section');
+    document.body.append(shown);
+    function Harness() {
+      const [choice, setChoice] = useState<ReasonChoice>(NO_CHOICE);
+      useViewerKeys(viewer, true, { current: shown });
+      return <ReasonPicker reasons={reasons} value={choice} onChange={setChoice} onSubmit={onSubmit} autoFocus />;
+    }
+    render(<Harness />);
+    const user = userEvent.setup();
+    const picks = KEYMAP.pickReason.aria.split(' ');
+    expect(picks).toHaveLength(9);
+    for (const [index, key] of picks.entries()) {
+      await user.keyboard(asUserEvent(key));
+      const radio = screen.getByRole('radio', { name: `Reason ${index + 1} (code_${index + 1})` });
+      expect(radio, key).toBeChecked();
+      expect(radio).toHaveAttribute('aria-keyshortcuts', key);
+    }
+    // Past the ninth, codes have no key.
+    expect(screen.getByRole('radio', { name: 'Reason 10 (code_10)' })).not.toHaveAttribute('aria-keyshortcuts');
+    // The focus on the dialog's link: the number still picks, and the viewer does not show 100%.
+    screen.getByRole('link', { name: 'Edit reasons' }).focus();
+    await user.keyboard('1');
+    expect(screen.getByRole('radio', { name: 'Reason 1 (code_1)' })).toBeChecked();
+    expect(viewer.actualSize).not.toHaveBeenCalled();
+    // The focus goes to the code picked (arrow keys go on from there).
+    expect(screen.getByRole('radio', { name: 'Reason 1 (code_1)' })).toHaveFocus();
+    // Enter on the link follows the link, it does not confirm; on a code it confirms.
+    screen.getByRole('link', { name: 'Edit reasons' }).focus();
+    await user.keyboard(asUserEvent(KEYMAP.confirmReason.aria));
+    expect(onSubmit).not.toHaveBeenCalled();
+    screen.getByRole('radio', { name: 'Reason 1 (code_1)' }).focus();
+    await user.keyboard(asUserEvent(KEYMAP.confirmReason.aria));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    // In the text, digits are text; Enter still confirms.
+    await user.click(screen.getByRole('textbox', { name: /Reason text/ }));
+    await user.keyboard('23');
+    expect(screen.getByRole('textbox', { name: /Reason text/ })).toHaveValue('23');
+    expect(screen.getByRole('radio', { name: 'Reason 1 (code_1)' })).toBeChecked();
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(2);
     shown.remove();
   });
 

@@ -1,10 +1,12 @@
+import { DISPUTE_KEYMAP } from '../dispute-reasons';
 import { VIEWER_KEYMAP } from '../payload';
 
 /**
  * Every review shortcut, written once (after Label Studio's keymap.json). This table drives the
  * bindings (use-review-keys.ts, and the payload viewer's for scope 'viewer'), the "?" dialog
  * (shortcuts.tsx) and every `aria-keyshortcuts` (`ariaKeys`); keymap.test.ts checks that they agree.
- * The viewer's part is written in the payload feature (which may not import this one) and joined here.
+ * The viewer's part is written in the payload feature and the dispute dialog's in dispute-reasons
+ * (neither may import this one); both are joined here.
  */
 export interface KeyBinding {
   /** react-hotkeys-hook combinations, comma-separated; null when matched by the character typed. */
@@ -15,8 +17,11 @@ export interface KeyBinding {
   typed?: readonly string[];
   /** The keys for `aria-keyshortcuts` (WAI-ARIA syntax: modifiers then key, alternatives space-separated). */
   aria: string;
-  /** 'review': the workspace; 'viewer': the focused item's content (image tools, tree and raw views). */
-  scope: 'review' | 'viewer';
+  /**
+   * 'review': the workspace; 'viewer': the focused item's content (image tools, tree and raw views);
+   * 'dispute': the dispute dialog's reason, only while the focus is in it (its 1 is not the viewer's).
+   */
+  scope: 'review' | 'viewer' | 'dispute';
   description: string;
 }
 
@@ -31,7 +36,7 @@ const REVIEW_KEYMAP = {
     label: 'd',
     aria: 'D',
     scope: 'review',
-    description: 'dispute (live items ask for a reason: Enter confirms, Esc cancels)',
+    description: 'dispute (live items ask for a reason: a code by number, optional text; Enter confirms, Esc cancels)',
   },
   undo: {
     hotkeys: 'z, ctrl+z, meta+z',
@@ -48,8 +53,8 @@ const REVIEW_KEYMAP = {
   help: { hotkeys: null, label: '?', aria: '?', scope: 'review', description: 'show these shortcuts' },
 } as const satisfies Record<string, KeyBinding>;
 
-/** Every shortcut: the workspace's, then the viewer's. */
-export const KEYMAP = { ...REVIEW_KEYMAP, ...VIEWER_KEYMAP } as const satisfies Record<string, KeyBinding>;
+/** Every shortcut: the workspace's, the viewer's, then the dispute dialog's. */
+export const KEYMAP = { ...REVIEW_KEYMAP, ...VIEWER_KEYMAP, ...DISPUTE_KEYMAP } as const satisfies Record<string, KeyBinding>;
 
 /** The workspace's actions (use-review-keys.ts binds them); the viewer binds its own. */
 export type KeyAction = keyof typeof REVIEW_KEYMAP;

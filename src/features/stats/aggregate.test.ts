@@ -4,7 +4,8 @@ import { formatMicros, OVER_RANGE } from '../../lib/money';
 import { outboxEntry } from '../../test/outbox-entry';
 import type { StoredItem } from '../local-store';
 import { toTriageRows, type TriageRow, type TriageState } from '../triage';
-import { acceptanceRows, binLabel, binOf, formatRate, mergeStats, projectSpend, receivedPerDay, statsOf } from './aggregate';
+import { DEFAULT_REASONS } from '../dispute-reasons';
+import { acceptanceRows, binLabel, binOf, disputeReasonRows, formatRate, formatShare, mergeStats, projectSpend, receivedPerDay, statsOf } from './aggregate';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOV_1 = Date.UTC(2026, 10, 1);
@@ -168,6 +169,50 @@ describe('statsOf', () => {
   });
 });
 
+describe('disputes by reason', () => {
+  it('counts disputed items by the code their reason starts with, "other" and "no reason"; only disputed ones', () => {
+    const codes = DEFAULT_REASONS.map((r) => r.code);
+    const withReason = (state: TriageState, reason: string | undefined): TriageRow => ({
+      ...row(state),
+      ...(reason === undefined ? {} : { entry: outboxEntry({ decision: 'dispute', reason }) }),
+    });
+    const stats = statsOf(
+      [
+        withReason('disputed', 'missing_object: tail not boxed'),
+        withReason('disputed', 'missing_object'),
+        withReason('disputed', 'duplicate'),
+        withReason('disputed', 'blurry photo'),
+        withReason('disputed', 'missing_objects: not the code'),
+        withReason('disputed', ''),
+        // The service's own decision: no entry here.
+        withReason('disputed', undefined),
+        // Not disputed (yet): not counted.
+        withReason('waiting', 'missing_object'),
+        withReason('adopted', undefined),
+      ],
+      codes,
+    );
+    expect(Object.fromEntries(stats.disputeReasons)).toEqual({ missing_object: 2, duplicate: 1, other: 2, no_reason: 2 });
+
+    const rows = disputeReasonRows(stats.disputeReasons, DEFAULT_REASONS);
+    // Every code in the organization's order (0 when none), then other and no reason.
+    expect(rows.map((r) => [r.code, r.disputes])).toEqual([
+      ...DEFAULT_REASONS.map((r) => [r.code, r.code === 'missing_object' ? 2 : r.code === 'duplicate' ? 1 : 0]),
+      ['other', 2],
+      ['no_reason', 2],
+    ]);
+    expect(rows[1]!.label).toBe('Missing object');
+    // A code removed from the list since is still counted… under "other" when parsed with the new list.
+    expect(Object.fromEntries(statsOf([withReason('disputed', 'duplicate')], ['wrong_label']).disputeReasons)).toEqual({ other: 1 });
+    // Counts from elsewhere whose code is not listed keep their own row.
+    expect(disputeReasonRows(new Map([['legacy', 3]]), []).map((r) => [r.code, r.disputes])).toEqual([['legacy', 3]]);
+    expect(formatShare(2, 7)).toBe('28.6%');
+    expect(formatShare(0, 7)).toBe('0%');
+    expect(formatShare(7, 7)).toBe('100%');
+    expect(formatShare(0, 0)).toBe('—');
+  });
+});
+
 describe('mergeStats', () => {
   it('equals the statistics of all rows together', () => {
     const arbRow = fc.record({
@@ -177,13 +222,18 @@ describe('mergeStats', () => {
       score: fc.option(fc.double({ min: -0.5, max: 1.5, noNaN: true })),
       task: fc.option(fc.constantFrom('t1', 't2', 't3')),
       day: fc.integer({ min: 0, max: 40 }),
+      reason: fc.option(fc.constantFrom('wrong_label', 'duplicate: twice', 'blurry', '')),
     });
     fc.assert(
       fc.property(fc.array(fc.array(arbRow, { maxLength: 30 }), { maxLength: 4 }), (parts) => {
         const rowsOf = (part: (typeof parts)[number]) =>
-          part.map((r, i) => row(r.state, { kind: r.kind, priceMicros: r.price, qualityScore: r.score, taskId: r.task, receivedAt: NOV_1 + r.day * DAY }, i));
-        const merged = mergeStats(parts.map((p) => statsOf(rowsOf(p))));
-        const whole = statsOf(parts.flatMap(rowsOf));
+          part.map((r, i) => ({
+            ...row(r.state, { kind: r.kind, priceMicros: r.price, qualityScore: r.score, taskId: r.task, receivedAt: NOV_1 + r.day * DAY }, i),
+            ...(r.reason === null ? {} : { entry: outboxEntry({ decision: 'dispute', reason: r.reason }) }),
+          }));
+        const codes = ['wrong_label', 'duplicate'];
+        const merged = mergeStats(parts.map((p) => statsOf(rowsOf(p), codes)));
+        const whole = statsOf(parts.flatMap(rowsOf), codes);
         expect(merged).toEqual(whole);
       }),
     );

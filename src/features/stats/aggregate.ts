@@ -1,4 +1,5 @@
 import { isOverRange, OVER_RANGE, sumMicros } from '../../lib/money';
+import { NO_REASON, OTHER, parseReason, type ReasonCode } from '../dispute-reasons';
 import type { TriageRow, TriageState } from '../triage';
 
 /**
@@ -75,6 +76,11 @@ export interface SubscriptionStats {
   outOfScale: GroupCounts;
   /** Items received per UTC day, keyed by the day's number since 1970-01-01. */
   receivedByDay: Map<number, number>;
+  /**
+   * Disputed items by the code their reason starts with (parseReason): a known code, OTHER, or
+   * NO_REASON (none given, or decided where this console did not record it).
+   */
+  disputeReasons: Map<string, number>;
   spend: Spend;
 }
 
@@ -100,6 +106,7 @@ function emptyStats(): SubscriptionStats {
     unscored: groupCounts(),
     outOfScale: groupCounts(),
     receivedByDay: new Map(),
+    disputeReasons: new Map(),
     spend: emptySpend(),
   };
 }
@@ -122,11 +129,12 @@ export function binOf(score: number): number {
   return score === 1 ? HISTOGRAM_BINS - 1 : Math.floor(score * HISTOGRAM_BINS);
 }
 
-/** One subscription's statistics (or any set of rows), in one pass. */
-export function statsOf(rows: Iterable<TriageRow>): SubscriptionStats {
+/** One subscription's statistics (or any set of rows), in one pass; `codes`: the organization's reason codes. */
+export function statsOf(rows: Iterable<TriageRow>, codes: readonly string[] = []): SubscriptionStats {
   const stats = emptyStats();
   const { acceptance, histogram, receivedByDay, spend, states } = stats;
-  for (const { item, state } of rows) {
+  for (const row of rows) {
+    const { item, state } = row;
     const group = GROUP_OF[state];
     stats.items++;
     states[state]++;
@@ -145,6 +153,11 @@ export function statsOf(rows: Iterable<TriageRow>): SubscriptionStats {
 
     const day = Math.floor(item.receivedAt / DAY_MS);
     receivedByDay.set(day, (receivedByDay.get(day) ?? 0) + 1);
+
+    if (group === 'disputed') {
+      const { code } = parseReason(row.entry?.reason, codes);
+      stats.disputeReasons.set(code, (stats.disputeReasons.get(code) ?? 0) + 1);
+    }
 
     if (item.kind === 'simulated') {
       spend.items++;
@@ -188,6 +201,7 @@ export function mergeStats(parts: readonly SubscriptionStats[]): SubscriptionSta
     addGroups(total.unscored, part.unscored);
     addGroups(total.outOfScale, part.outOfScale);
     for (const [day, count] of part.receivedByDay) total.receivedByDay.set(day, (total.receivedByDay.get(day) ?? 0) + count);
+    for (const [code, count] of part.disputeReasons) total.disputeReasons.set(code, (total.disputeReasons.get(code) ?? 0) + count);
     const s = total.spend;
     const p = part.spend;
     s.items += p.items;
@@ -269,3 +283,31 @@ export function projectSpend(spend: Spend): Projection | null {
 
 /** a / b rounded half up, for non-negative a and positive b. */
 const divideRounded = (a: bigint, b: bigint): bigint => (a * 2n + b) / (b * 2n);
+
+export interface ReasonRow {
+  code: string;
+  label: string;
+  disputes: number;
+}
+
+/**
+ * Disputes by reason for a table: every code of the organization in its order (none disputed
+ * counts 0), then codes no longer in the list, then "other" and "no reason" when they occur.
+ */
+export function disputeReasonRows(counts: Map<string, number>, reasons: readonly ReasonCode[]): ReasonRow[] {
+  const rows: ReasonRow[] = reasons.map((r) => ({ code: r.code, label: r.label, disputes: counts.get(r.code) ?? 0 }));
+  const listed = new Set(reasons.map((r) => r.code));
+  for (const [code, disputes] of counts) {
+    if (!listed.has(code) && code !== OTHER && code !== NO_REASON) rows.push({ code, label: code, disputes });
+  }
+  if (counts.get(OTHER)) rows.push({ code: OTHER, label: 'Other (a reason naming no code)', disputes: counts.get(OTHER)! });
+  if (counts.get(NO_REASON)) rows.push({ code: NO_REASON, label: 'No reason', disputes: counts.get(NO_REASON)! });
+  return rows;
+}
+
+/** "12.5%" of the disputes: one decimal at most; "—" with none. */
+export function formatShare(part: number, whole: number): string {
+  if (whole === 0) return '—';
+  const tenths = Math.round((part * 1000) / whole);
+  return `${Math.floor(tenths / 10)}${tenths % 10 ? `.${tenths % 10}` : ''}%`;
+}

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { keyScope, knownScope, localScope, type Connection } from '../../data';
+import { useDisputeReasons, type ReasonCode } from '../dispute-reasons';
 import { watchItems, type StoredItem } from '../local-store';
 import { useOutboxEntries, type OutboxEntry } from '../outbox';
 import { loadSubscriptionItems, toTriageRows } from '../triage';
@@ -13,6 +14,8 @@ export interface StatsData {
   bySubscription: Map<string, SubscriptionStats> | null;
   /** The decisions of this tab and every confirmed or discarded one (for the review pace). */
   entries: readonly OutboxEntry[];
+  /** The organization's reason codes (disputes are counted by them). */
+  reasons: readonly ReasonCode[];
   error: unknown;
   refetch: () => void;
 }
@@ -69,6 +72,7 @@ export function useStatsData(connection: Connection, subscriptionIds: readonly s
 
   const entries = useOutboxEntries(connection.id);
   const deferredEntries = useDeferredValue(entries);
+  const { reasons } = useDisputeReasons(connection);
   const bySubscription = useMemo(() => {
     if (!items.data) return null;
     const perSubscription = new Map<string, OutboxEntry[]>();
@@ -77,10 +81,11 @@ export function useStatsData(connection: Connection, subscriptionIds: readonly s
       if (list) list.push(entry);
       else perSubscription.set(entry.subscriptionId, [entry]);
     }
+    const codes = reasons.map((r) => r.code);
     const stats = new Map<string, SubscriptionStats>();
-    for (const [id, rows] of items.data) stats.set(id, statsOf(toTriageRows(rows, perSubscription.get(id) ?? [])));
+    for (const [id, rows] of items.data) stats.set(id, statsOf(toTriageRows(rows, perSubscription.get(id) ?? []), codes));
     return stats;
-  }, [items.data, deferredEntries]);
+  }, [items.data, deferredEntries, reasons]);
 
-  return { scope, bySubscription, entries, error: scopeError ?? items.error ?? null, refetch: () => void items.refetch() };
+  return { scope, bySubscription, entries, reasons, error: scopeError ?? items.error ?? null, refetch: () => void items.refetch() };
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { Connection, ConnectionSubscription } from '../../../data';
+import { useDisputeReasons } from '../../dispute-reasons';
 import { loadSettings, outbox, useOutboxEntries, type Decision } from '../../outbox';
 import type { TriageRow } from '../../triage';
 import { bulkPreview, decisionsOf, type BulkPreview } from '../preview';
@@ -31,6 +32,7 @@ export function BulkActions({
   onRecorded?: (run: { decision: Decision; recorded: number; totalMicros: number | null }) => void;
 }) {
   const entries = useOutboxEntries(connection.id);
+  const { reasons } = useDisputeReasons(connection);
   const adopt = useMemo(() => bulkPreview(rows, 'adopt', subscription.kind), [rows, subscription.kind]);
   const dispute = useMemo(() => bulkPreview(rows, 'dispute', subscription.kind), [rows, subscription.kind]);
   // The preview as it was when the dialog opened: what the user confirms is what is recorded.
@@ -59,7 +61,11 @@ export function BulkActions({
     setPending(null);
     if (!preview) return;
     const group = newRunId();
-    const { recorded, skipped } = outbox.enqueueMany(connection.id, decisionsOf(preview, reason), group);
+    // A simulated dispute keeps its reason too: never sent (spec 4.12 has no body), but kept with
+    // the decision for statistics and exports.
+    const why = reason.trim();
+    const decisions = decisionsOf(preview, why).map((d) => (why && d.decision === 'dispute' ? { ...d, reason: why } : d));
+    const { recorded, skipped } = outbox.enqueueMany(connection.id, decisions, group);
     setShown(new Set(shown).add(group));
     onRecorded?.({ decision: preview.decision, recorded: recorded.length, totalMicros: preview.charged ? preview.totalMicros : null });
     const verb = preview.decision === 'adopt' ? 'adopt' : 'dispute';
@@ -87,6 +93,7 @@ export function BulkActions({
         preview={pending}
         matching={pendingMatching}
         live={subscription.kind === 'live'}
+        reasons={reasons}
         graceSeconds={graceSeconds}
         onConfirm={confirm}
         onCancel={() => setPending(null)}

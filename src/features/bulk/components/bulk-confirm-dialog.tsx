@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
-import { inputClass } from '../../../components/ui/field';
 import { formatMicros } from '../../../lib/money';
+import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../../dispute-reasons';
 import { SKIP_LABELS, SKIP_REASONS, type BulkPreview } from '../preview';
 import { count } from './count';
 
 /**
  * The confirmation of a bulk decision by query: how many will be sent, which matching items are
- * skipped and why, the exact total a simulated adopt charges, and for a live dispute one
- * optional reason for all. The preview is the one computed when the dialog opened.
+ * skipped and why, the exact total a simulated adopt charges, and for a dispute one optional
+ * reason for all (a code by number, the focus starting on the codes; text optional; Enter
+ * confirms). The preview is the one computed when the dialog opened.
  */
 export function BulkConfirmDialog({
   preview,
   matching,
   live,
+  reasons,
   graceSeconds,
   onConfirm,
   onCancel,
@@ -21,15 +23,18 @@ export function BulkConfirmDialog({
   preview: BulkPreview | null;
   matching: number;
   live: boolean;
+  /** The organization's reason codes, in the dialog's order. */
+  reasons: readonly ReasonCode[];
   graceSeconds: number;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) {
-  const [reason, setReason] = useState('');
+  const [choice, setChoice] = useState<ReasonChoice>(NO_CHOICE);
   const close = (then: () => void) => {
-    setReason('');
+    setChoice(NO_CHOICE);
     then();
   };
+  const confirm = () => close(() => onConfirm(preview?.decision === 'dispute' ? formatReason(choice.code, choice.text) : ''));
   const n = preview?.targets.length ?? 0;
   const verb = preview?.decision === 'dispute' ? 'Dispute' : 'Adopt';
   const total = preview?.charged ? formatMicros(preview.totalMicros) : null;
@@ -40,7 +45,7 @@ export function BulkConfirmDialog({
       title={`${verb} ${count(n)} ${n === 1 ? 'item' : 'items'}?`}
       confirmLabel={total ? `Adopt ${count(n)} and pay ${total}` : `${verb} ${count(n)}`}
       onCancel={() => close(onCancel)}
-      onConfirm={() => close(() => onConfirm(reason))}
+      onConfirm={confirm}
     >
       {preview && (
         <>
@@ -67,11 +72,15 @@ export function BulkConfirmDialog({
               {preview.unpriced > 0 && ` ${count(preview.unpriced)} of them have no known price and are not in this total.`}
             </p>
           )}
-          {live && preview.decision === 'dispute' && (
-            <label className="mt-3 flex flex-col gap-1">
-              <span>Reason for all of them (optional)</span>
-              <input className={`${inputClass} w-full`} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
-            </label>
+          {preview.decision === 'dispute' && (
+            <div className="mt-3">
+              <ReasonPicker reasons={reasons} value={choice} onChange={setChoice} onSubmit={confirm} textLabel="Reason for all of them (optional)" />
+              {!live && (
+                <p className="mt-1 text-xs">
+                  A simulated item’s dispute takes no reason on the wire (spec 4.12): the reason stays with the decisions here, in statistics and in exports.
+                </p>
+              )}
+            </div>
           )}
           <p className="mt-2">
             The whole run can be undone during its {graceSeconds}-second undo window; then it is sent in a steady stream you can pause or cancel.

@@ -1,46 +1,38 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
-import { inputClass } from '../../../components/ui/field';
+import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../../dispute-reasons';
 import type { ReviewItem } from '../model';
 
-/** Disputing several items at once asks one optional reason, as a single live dispute does. */
+/**
+ * Disputing several items at once asks one optional reason, as a single live dispute does: a code
+ * by number (the focus starts on the codes), optional text, Enter confirms.
+ */
 export function BulkDisputeDialog({
   items,
+  reasons,
   onConfirm,
   onCancel,
 }: {
   items: readonly ReviewItem[] | null;
+  reasons: readonly ReasonCode[];
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) {
-  const [reason, setReason] = useState('');
+  const [choice, setChoice] = useState<ReasonChoice>(NO_CHOICE);
   const close = (then: () => void) => {
-    setReason('');
+    setChoice(NO_CHOICE);
     then();
   };
+  const confirm = () => close(() => onConfirm(formatReason(choice.code, choice.text)));
   return (
     <ConfirmDialog
       open={items !== null}
       title={`Dispute ${items?.length ?? 0} items?`}
       confirmLabel="Dispute them"
       onCancel={() => close(onCancel)}
-      onConfirm={() => close(() => onConfirm(reason.trim()))}
+      onConfirm={confirm}
     >
-      <label className="flex flex-col gap-1">
-        <span>Reason for all of them (optional)</span>
-        <input
-          className={`${inputClass} w-full`}
-          value={reason}
-          maxLength={2000}
-          onChange={(e) => setReason(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              close(() => onConfirm(reason.trim()));
-            }
-          }}
-        />
-      </label>
+      <ReasonPicker reasons={reasons} value={choice} onChange={setChoice} onSubmit={confirm} textLabel="Reason text for all of them (optional)" />
     </ConfirmDialog>
   );
 }

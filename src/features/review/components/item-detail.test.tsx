@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_REASONS } from '../../dispute-reasons';
 import type { OutboxEntry } from '../../outbox';
 import { outboxEntry } from '../../../test/outbox-entry';
 import type { DisplayState, ReviewItem } from '../model';
@@ -36,6 +37,7 @@ function renderDetail(props: Partial<ItemDetailProps> & { state?: DisplayState }
       entry={undefined}
       baseUrl="https://dds.example.com"
       disputeOpen={false}
+      reasons={DEFAULT_REASONS}
       {...handlers}
       {...props}
     />,
@@ -53,6 +55,7 @@ function DisputeHarness({ onDisputeConfirm, onDisputeCancel }: { onDisputeConfir
       entry={undefined}
       baseUrl="https://dds.example.com"
       disputeOpen={open}
+      reasons={DEFAULT_REASONS}
       onAdopt={vi.fn()}
       onDispute={() => setOpen(true)}
       onDisputeConfirm={(reason) => {
@@ -109,19 +112,49 @@ describe('ItemDetail', () => {
     }
   });
 
-  it('disputes with a trimmed reason on Enter, from a reason field that has focus', async () => {
+  it('opens on the codes: a number key picks one, the text is optional, Enter disputes with the code first', async () => {
     const onDisputeConfirm = vi.fn();
     const onDisputeCancel = vi.fn();
     const user = userEvent.setup();
     render(<DisputeHarness onDisputeConfirm={onDisputeConfirm} onDisputeCancel={onDisputeCancel} />);
     expect(screen.queryByRole('form', { name: 'Dispute reason' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dispute' }));
-    const reason = within(screen.getByRole('form', { name: 'Dispute reason' })).getByRole('textbox', { name: /Reason \(optional\)/ });
-    expect(reason).toHaveFocus();
-    await user.keyboard('  blurry photo  {Enter}');
-    expect(onDisputeConfirm).toHaveBeenCalledExactlyOnceWith('blurry photo');
+    const form = screen.getByRole('form', { name: 'Dispute reason' });
+    // The focus is on the choice (no code yet), so 2 picks the second code.
+    expect(within(form).getByRole('radio', { name: 'No code' })).toHaveFocus();
+    await user.keyboard('2');
+    const second = within(form).getByRole('radio', { name: 'Missing object (missing_object)' });
+    expect(second).toBeChecked();
+    expect(second).toHaveFocus();
+    expect(second).toHaveAttribute('aria-keyshortcuts', '2');
+    // Tab reaches the text, where digits are text.
+    await user.tab();
+    const text = within(form).getByRole('textbox', { name: /Reason text \(optional\)/ });
+    expect(text).toHaveFocus();
+    await user.keyboard('  tail 3 not boxed  {Enter}');
+    expect(second).toBeChecked();
+    expect(onDisputeConfirm).toHaveBeenCalledExactlyOnceWith('missing_object: tail 3 not boxed');
     expect(onDisputeCancel).not.toHaveBeenCalled();
     expect(screen.queryByRole('form', { name: 'Dispute reason' })).not.toBeInTheDocument();
+  });
+
+  it('disputes with the code alone from a number key and Enter', async () => {
+    const onDisputeConfirm = vi.fn();
+    const user = userEvent.setup();
+    render(<DisputeHarness onDisputeConfirm={onDisputeConfirm} onDisputeCancel={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    await user.keyboard('5{Enter}');
+    expect(onDisputeConfirm).toHaveBeenCalledExactlyOnceWith('unreadable');
+  });
+
+  it('disputes with text alone and no code, trimmed', async () => {
+    const onDisputeConfirm = vi.fn();
+    const user = userEvent.setup();
+    render(<DisputeHarness onDisputeConfirm={onDisputeConfirm} onDisputeCancel={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    await user.click(screen.getByRole('textbox', { name: /Reason text/ }));
+    await user.keyboard('  blurry photo  {Enter}');
+    expect(onDisputeConfirm).toHaveBeenCalledExactlyOnceWith('blurry photo');
   });
 
   it('disputes without a reason from the Confirm dispute button', async () => {
@@ -139,6 +172,7 @@ describe('ItemDetail', () => {
     const user = userEvent.setup();
     render(<DisputeHarness onDisputeConfirm={onDisputeConfirm} onDisputeCancel={onDisputeCancel} />);
     await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    await user.click(screen.getByRole('textbox', { name: /Reason text/ }));
     await user.keyboard('never mind{Escape}');
     expect(onDisputeCancel).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('form', { name: 'Dispute reason' })).not.toBeInTheDocument();

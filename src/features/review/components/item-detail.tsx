@@ -1,8 +1,8 @@
-import { memo, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/field';
 import { Badge } from '../../../components/ui/panel';
 import { formatMicros } from '../../../lib/money';
+import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../../dispute-reasons';
 import type { OutboxEntry } from '../../outbox';
 import { GradeBadge, PayloadViewer, ScoreBadge } from '../../payload';
 import { useItemContent } from '../content-cache';
@@ -63,40 +63,31 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
   );
 });
 
-function DisputeReason({ onConfirm, onCancel }: { onConfirm: (reason: string) => void; onCancel: () => void }) {
-  const [reason, setReason] = useState('');
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+/**
+ * The focused live item's dispute: a reason code by number (1–9, the focus starts on the codes),
+ * optional text, Enter disputes, Esc cancels. The reason is sent code first (formatReason).
+ */
+function DisputeReason({ reasons, onConfirm, onCancel }: { reasons: readonly ReasonCode[]; onConfirm: (reason: string) => void; onCancel: () => void }) {
+  const [choice, setChoice] = useState<ReasonChoice>(NO_CHOICE);
+  const confirm = () => onConfirm(formatReason(choice.code, choice.text));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onConfirm(reason.trim());
+    confirm();
   };
   return (
     <form
       onSubmit={submit}
       aria-label="Dispute reason"
-      className="flex flex-wrap items-end gap-2 rounded-md border border-red-200 bg-red-50 p-2 dark:border-red-900 dark:bg-red-950"
+      className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-2 dark:border-red-900 dark:bg-red-950"
     >
-      <label className="flex flex-1 flex-col gap-1 text-sm">
-        <span>Reason (optional): Enter disputes, Esc cancels</span>
-        <input
-          ref={ref}
-          className={`${inputClass} w-full`}
-          value={reason}
-          maxLength={2000}
-          onChange={(e) => setReason(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              onCancel();
-            }
-          }}
-        />
-      </label>
-      <Button type="submit" variant="danger">
-        Confirm dispute
-      </Button>
-      <Button onClick={onCancel}>Cancel</Button>
+      <ReasonPicker reasons={reasons} value={choice} onChange={setChoice} onSubmit={confirm} onCancel={onCancel} autoFocus />
+      <p className="text-xs text-slate-700 dark:text-slate-300">Enter disputes, Esc cancels.</p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="danger">
+          Confirm dispute
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </div>
     </form>
   );
 }
@@ -109,6 +100,8 @@ export interface ItemDetailProps {
   entry: OutboxEntry | undefined;
   baseUrl: string;
   disputeOpen: boolean;
+  /** The organization's reason codes, in the dialog's order. */
+  reasons: readonly ReasonCode[];
   onAdopt: () => void;
   onDispute: () => void;
   onDisputeConfirm: (reason: string) => void;
@@ -125,6 +118,7 @@ export function ItemDetail({
   entry,
   baseUrl,
   disputeOpen,
+  reasons,
   onAdopt,
   onDispute,
   onDisputeConfirm,
@@ -182,7 +176,7 @@ export function ItemDetail({
           <span className="font-medium">Dispute reason:</span> {entry.reason}
         </p>
       )}
-      {disputeOpen && !decided && <DisputeReason onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />}
+      {disputeOpen && !decided && <DisputeReason reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />}
       {/* Images fit the window's height below the item's header, so they are seen whole without scrolling. */}
       {[item, ...(upcoming && upcoming.key !== item.key ? [upcoming] : [])].map((shown) => (
         <div key={shown.key} hidden={shown.key !== item.key} className="lg:[&_img]:max-h-[40vh]">

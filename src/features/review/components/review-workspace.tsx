@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { ErrorPanel } from '../../../components/ui/error-panel';
+import { useDisputeReasons } from '../../dispute-reasons';
 import { loadSettings, useOtherTabsEntries, useOutboxEntries } from '../../outbox';
 import { useLotSample } from '../../sampling';
 import { hasFilters } from '../../triage';
@@ -76,6 +77,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
   // The next item is rendered (hidden) after the keypress has painted, so moving on paints at once.
   const upcoming = useDeferredValue(focused ? items[nextUndecided(states, index)] : undefined);
 
+  const { reasons } = useDisputeReasons(connection);
   const decisions = useReviewDecisions({ connectionId: connection.id, items, states, byItem, focus: index, selection, dispatch });
   const { spent, onTheirWay } = useVisitSpend(entries, otherTabs, items);
   const pageTotal = useMemo(() => totalPrice(items), [items]);
@@ -182,6 +184,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
               entry={byItem.get(focused.id)}
               baseUrl={connection.baseUrl}
               disputeOpen={decisions.disputeOpen}
+              reasons={reasons}
               onAdopt={decisions.adopt}
               onDispute={decisions.dispute}
               onDisputeConfirm={decisions.disputeWithReason}
@@ -192,7 +195,12 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
         </div>
       )}
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
-      <BulkDisputeDialog items={decisions.disputePending} onCancel={decisions.cancelDisputeSelection} onConfirm={decisions.confirmDisputeSelection} />
+      <BulkDisputeDialog
+        items={decisions.disputePending}
+        reasons={reasons}
+        onCancel={decisions.cancelDisputeSelection}
+        onConfirm={decisions.confirmDisputeSelection}
+      />
       <BulkAdoptDialog
         items={decisions.adoptPending}
         graceSeconds={graceSeconds}

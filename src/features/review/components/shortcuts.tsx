@@ -5,6 +5,7 @@ import { KEYMAP, type KeyBinding } from '../keymap';
 const SECTIONS: { title: string; bindings: KeyBinding[] }[] = [
   { title: 'Review', bindings: Object.values(KEYMAP).filter((b) => b.scope === 'review') },
   { title: 'Focused item’s content (image viewer, tree and raw views)', bindings: Object.values(KEYMAP).filter((b) => b.scope === 'viewer') },
+  { title: 'Dispute dialog (focus on the reason codes, not in its text)', bindings: Object.values(KEYMAP).filter((b) => b.scope === 'dispute') },
 ];
 
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -102,7 +102,7 @@ export function OrganizationStatsPage({ connection, visitStart = VISIT_START }: 
           <Panel className="min-w-0">
             <BySubscriptionTable connection={connection} bySubscription={data.bySubscription} />
           </Panel>
-          {stats.items === 0 ? <NoItems /> : <StatsSections stats={stats} pace={pace} visitStart={visitStart} spend={spend} />}
+          {stats.items === 0 ? <NoItems /> : <StatsSections stats={stats} pace={pace} visitStart={visitStart} spend={spend} reasons={data.reasons} />}
         </>
       )}
     </div>

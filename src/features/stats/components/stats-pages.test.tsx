@@ -142,7 +142,17 @@ describe('SubscriptionStatsPage', () => {
       // Another subscription's item is not this page's.
       stored('live', 1),
     ]);
-    world.entries = [decide('sim', 1, 'adopt'), decide('sim', 3, 'dispute'), decide('live', 1, 'adopt')];
+    world.entries = [decide('sim', 1, 'adopt'), decide('sim', 3, 'dispute', { reason: 'duplicate: same as 2' }), decide('live', 1, 'adopt')];
+    // The organization's own reason codes, in its order.
+    await db.settings.put({
+      scope: SCOPE,
+      name: 'disputeReasons',
+      value: [
+        { code: 'duplicate', label: 'Seen twice' },
+        { code: 'wrong_label', label: 'Wrong label' },
+      ],
+      updatedAt: NOV_1,
+    });
     renderPage(<SubscriptionStatsPage connection={connection} subscription={connection.subscriptions[0]!} visitStart={VISIT} />);
 
     expect(await screen.findByRole('heading', { name: 'Statistics: Retail' })).toBeVisible();
@@ -152,6 +162,16 @@ describe('SubscriptionStatsPage', () => {
     expect(summaryValue('Disputed')).toBe('1');
     expect(summaryValue('Undecided')).toBe('3');
     expect(summaryValue('Acceptance rate')).toBe('50%');
+
+    // Disputes by reason, in the organization's codes and order.
+    const reasons = screen.getByRole('table', { name: 'Disputed items per reason code' });
+    await waitFor(() =>
+      expect(
+        within(reasons)
+          .getAllByRole('row')
+          .map((r) => r.textContent),
+      ).toEqual(['ReasonCodeDisputesShare', 'Seen twiceduplicate1100%', 'Wrong labelwrong_label00%']),
+    );
 
     const spend = screen.getByRole('region', { name: 'Spend (simulated items)' });
     expect(within(spend).getByText('Spend so far').nextElementSibling).toHaveTextContent('$0.40');

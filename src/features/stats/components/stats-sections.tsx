@@ -1,7 +1,9 @@
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Panel, Skeleton } from '../../../components/ui/panel';
 import { cellClass, rowClass, SimpleTable } from '../../../components/ui/table';
 import { formatMicros } from '../../../lib/money';
+import type { ReasonCode } from '../../dispute-reasons';
 import {
   acceptanceRows,
   binLabel,
@@ -9,7 +11,9 @@ import {
   DECISION_GROUPS,
   DIMENSION_LABELS,
   DIMENSIONS,
+  disputeReasonRows,
   formatRate,
+  formatShare,
   NONE_KEY,
   receivedPerDay,
   type AcceptanceCount,
@@ -272,8 +276,61 @@ function SpendSection({ spend }: { spend: SpendView }) {
   );
 }
 
+/** Disputed items by the code their reason starts with: a table (its own text alternative). */
+function ReasonsSection({ stats, reasons }: { stats: SubscriptionStats; reasons: readonly ReasonCode[] }) {
+  const rows = disputeReasonRows(stats.disputeReasons, reasons);
+  const disputed = stats.states.disputed;
+  return (
+    <Section
+      id="reasons-heading"
+      title="Disputes by reason"
+      description={
+        <>
+          Disputed items by the code their reason starts with. Other: a reason that names no code; no reason: none given, or decided where this browser did not
+          record it.{' '}
+          <Link to="/dispute-reasons" className="font-semibold text-brand-600 underline dark:text-brand-100">
+            Edit reasons
+          </Link>
+        </>
+      }
+    >
+      <SimpleTable
+        caption="Disputed items per reason code"
+        headers={['Reason', 'Code', { label: 'Disputes', align: 'right' }, { label: 'Share', align: 'right' }]}
+        empty="No reason codes."
+        isEmpty={rows.length === 0}
+      >
+        {rows.map((r) => (
+          <tr key={r.code} className={rowClass}>
+            <th scope="row" className={`${cellClass} font-normal [overflow-wrap:anywhere]`}>
+              {r.label}
+            </th>
+            <td className={`${cellClass} [overflow-wrap:anywhere]`}>
+              <code className="text-xs">{r.code}</code>
+            </td>
+            <td className={num}>{formatCount(r.disputes)}</td>
+            <td className={num}>{formatShare(r.disputes, disputed)}</td>
+          </tr>
+        ))}
+      </SimpleTable>
+    </Section>
+  );
+}
+
 /** Every statistic of a set of items: summary, acceptance, quality, arrivals, pace and (for simulated items) spend. */
-export function StatsSections({ stats, pace, visitStart, spend }: { stats: SubscriptionStats; pace: Pace; visitStart: number; spend: SpendView | null }) {
+export function StatsSections({
+  stats,
+  pace,
+  visitStart,
+  spend,
+  reasons,
+}: {
+  stats: SubscriptionStats;
+  pace: Pace;
+  visitStart: number;
+  spend: SpendView | null;
+  reasons: readonly ReasonCode[];
+}) {
   return (
     <div className="flex flex-col gap-4">
       <StatsSummary stats={stats} />
@@ -286,6 +343,7 @@ export function StatsSections({ stats, pace, visitStart, spend }: { stats: Subsc
       >
         <AcceptanceTables stats={stats} />
       </Section>
+      <ReasonsSection stats={stats} reasons={reasons} />
       <div className="grid gap-4 lg:grid-cols-2 *:min-w-0">
         <HistogramSection stats={stats} />
         <ReceivedSection stats={stats} />

@@ -48,7 +48,7 @@ export function SubscriptionStatsPage({
       ) : stats.items === 0 ? (
         <NoItems subscriptionId={subscription.id} />
       ) : (
-        <StatsSections stats={stats} pace={pace} visitStart={visitStart} spend={stats.spend.items > 0 ? spendView(stats.spend) : null} />
+        <StatsSections stats={stats} pace={pace} visitStart={visitStart} spend={stats.spend.items > 0 ? spendView(stats.spend) : null} reasons={data.reasons} />
       )}
     </div>
   );

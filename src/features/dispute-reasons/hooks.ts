@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { knownScope, localScope, type Connection } from '../../data';
+import type { ReasonCode } from './model';
+import { changeReasons, reasonsLoaded, reasonsSnapshot, refreshReasons, subscribeReasons } from './store';
+
+export interface DisputeReasons {
+  /** The organization's codes, in order (the defaults until read). */
+  reasons: readonly ReasonCode[];
+  /** The list was read from the store (before that, the defaults are shown). */
+  loaded: boolean;
+  /** Changes the stored list (rejects when the store cannot be written, or the scope is unknown yet). */
+  change: (edit: (current: readonly ReasonCode[]) => readonly ReasonCode[]) => Promise<readonly ReasonCode[]>;
+}
+
+/** The connection's organization's reason codes, kept current across tabs and reloads. */
+export function useDisputeReasons(connection: Connection | null): DisputeReasons {
+  const known = connection ? knownScope(connection) : null;
+  // A connection saved without its organization is verified once (localScope), then known.
+  const [resolved, setResolved] = useState<string | null>(null);
+  const scope = known ?? resolved;
+  useEffect(() => {
+    if (!connection || known) return;
+    let cancelled = false;
+    localScope(connection).then(
+      (s) => !cancelled && setResolved(s),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [connection, known]);
+  useEffect(() => {
+    if (scope) void refreshReasons(scope);
+  }, [scope]);
+  const reasons = useSyncExternalStore(subscribeReasons, () => reasonsSnapshot(scope));
+  const loaded = useSyncExternalStore(subscribeReasons, () => reasonsLoaded(scope));
+  const change = useCallback(
+    (edit: (current: readonly ReasonCode[]) => readonly ReasonCode[]) =>
+      scope ? changeReasons(scope, edit) : Promise.reject(new Error('The organization of this connection is not known yet.')),
+    [scope],
+  );
+  return { reasons, loaded, change };
+}
