@@ -1,5 +1,6 @@
 import { ConnectionBlockedError } from '../../api/errors';
 import { clientFor, connectionStore, scopeOf, type Connection } from '../../data';
+import { budgetGate } from './budget-gate';
 import { OutboxEngine } from './engine';
 import type { NewDecision, OutboxEntry } from './model';
 import { loadSettings } from './settings';
@@ -58,6 +59,13 @@ const outboxEngine = new OutboxEngine({
   // stream steady (each answer frees a slot at once) and leaves other requests one answer's wait.
   concurrency: 6,
   canSend: (scope) => senderFor(scope) !== undefined,
+  // The organization's newest receipts (at most 200: usage has no cursor), read by any connected key of it.
+  budget: budgetGate({
+    receipts: async (scope) => {
+      const connection = senderFor(scope);
+      return connection ? (await clientFor(connection).usage(200)).data : null;
+    },
+  }),
 });
 
 /** The outbox as the UI uses it: by connection id, resolved to the connection's scope. */
@@ -80,6 +88,8 @@ export const outbox = {
   undo: (connectionId: string, entryId: string) => outboxEngine.undo(scopeFor(connectionId), entryId),
   retry: (connectionId: string, entryId: string) => outboxEngine.retry(scopeFor(connectionId), entryId),
   confirm: (connectionId: string, entryIds: readonly string[]) => outboxEngine.confirm(scopeFor(connectionId), entryIds),
+  /** Sends decisions a budget held, past their limit (after the user confirmed their total); returns how many. */
+  releaseBudget: (connectionId: string, entryIds: readonly string[]) => outboxEngine.releaseBudget(scopeFor(connectionId), entryIds),
   discard: (connectionId: string, entryIds: readonly string[]) => outboxEngine.discard(scopeFor(connectionId), entryIds),
   isDiscardable: (connectionId: string, entry: OutboxEntry) => outboxEngine.isDiscardable(scopeFor(connectionId), entry),
   sendNow: (connectionId: string) => outboxEngine.sendNow(scopeFor(connectionId)),
