@@ -14,6 +14,7 @@ import { Route as ConnectedRouteImport } from './routes/_connected'
 import { Route as ConnectionRouteImport } from './routes/connection'
 import { Route as KeysRouteImport } from './routes/keys'
 import { Route as VerticalsRouteImport } from './routes/verticals'
+import { Route as ConnectedBudgetsRouteImport } from './routes/_connected/budgets'
 import { Route as ConnectedReconciliationRouteImport } from './routes/_connected/reconciliation'
 import { Route as ConnectedUsageRouteImport } from './routes/_connected/usage'
 import { Route as FrontiersIndexRouteImport } from './routes/frontiers/index'
@@ -51,6 +52,11 @@ const VerticalsRoute = VerticalsRouteImport.update({
   id: '/verticals',
   path: '/verticals',
   getParentRoute: () => rootRouteImport,
+} as any)
+const ConnectedBudgetsRoute = ConnectedBudgetsRouteImport.update({
+  id: '/budgets',
+  path: '/budgets',
+  getParentRoute: () => ConnectedRoute,
 } as any)
 const ConnectedReconciliationRoute = ConnectedReconciliationRouteImport.update({
   id: '/reconciliation',
@@ -130,6 +136,7 @@ export interface FileRoutesByFullPath {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/budgets': typeof ConnectedBudgetsRoute
   '/reconciliation': typeof ConnectedReconciliationRoute
   '/usage': typeof ConnectedUsageRoute
   '/frontiers/': typeof FrontiersIndexRoute
@@ -149,6 +156,7 @@ export interface FileRoutesByTo {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/budgets': typeof ConnectedBudgetsRoute
   '/reconciliation': typeof ConnectedReconciliationRoute
   '/usage': typeof ConnectedUsageRoute
   '/frontiers': typeof FrontiersIndexRoute
@@ -170,6 +178,7 @@ export interface FileRoutesById {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/_connected/budgets': typeof ConnectedBudgetsRoute
   '/_connected/reconciliation': typeof ConnectedReconciliationRoute
   '/_connected/usage': typeof ConnectedUsageRoute
   '/frontiers/': typeof FrontiersIndexRoute
@@ -191,6 +200,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/budgets'
     | '/reconciliation'
     | '/usage'
     | '/frontiers/'
@@ -210,6 +220,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/budgets'
     | '/reconciliation'
     | '/usage'
     | '/frontiers'
@@ -230,6 +241,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/_connected/budgets'
     | '/_connected/reconciliation'
     | '/_connected/usage'
     | '/frontiers/'
@@ -292,6 +304,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/verticals'
       preLoaderRoute: typeof VerticalsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_connected/budgets': {
+      id: '/_connected/budgets'
+      path: '/budgets'
+      fullPath: '/budgets'
+      preLoaderRoute: typeof ConnectedBudgetsRouteImport
+      parentRoute: typeof ConnectedRoute
     }
     '/_connected/reconciliation': {
       id: '/_connected/reconciliation'
@@ -388,6 +407,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface ConnectedRouteChildren {
+  ConnectedBudgetsRoute: typeof ConnectedBudgetsRoute
   ConnectedReconciliationRoute: typeof ConnectedReconciliationRoute
   ConnectedUsageRoute: typeof ConnectedUsageRoute
   ConnectedDeliveriesDeliveryIdRoute: typeof ConnectedDeliveriesDeliveryIdRoute
@@ -401,6 +421,7 @@ interface ConnectedRouteChildren {
 }
 
 const ConnectedRouteChildren: ConnectedRouteChildren = {
+  ConnectedBudgetsRoute: ConnectedBudgetsRoute,
   ConnectedReconciliationRoute: ConnectedReconciliationRoute,
   ConnectedUsageRoute: ConnectedUsageRoute,
   ConnectedDeliveriesDeliveryIdRoute: ConnectedDeliveriesDeliveryIdRoute,

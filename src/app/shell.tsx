@@ -6,6 +6,7 @@ import { AuthBanner, ConnectionSwitcher, useActiveConnection } from '../features
 // not with the first page of a visitor who has none (the first page's JavaScript budget).
 const OutboxStatus = lazy(() => import('../features/outbox').then((m) => ({ default: m.OutboxStatus })));
 const OutboxNotices = lazy(() => import('../features/outbox').then((m) => ({ default: m.OutboxNotices })));
+const BudgetHeader = lazy(() => import('../features/budgets').then((m) => ({ default: m.BudgetHeader })));
 
 const NAV = [
   { to: '/frontiers', label: 'Frontiers' },
@@ -14,6 +15,7 @@ const NAV = [
   { to: '/items', label: 'Items' },
   { to: '/stats', label: 'Statistics' },
   { to: '/usage', label: 'Usage' },
+  { to: '/budgets', label: 'Budgets' },
   { to: '/deliveries', label: 'Deliveries' },
   { to: '/reconciliation', label: 'Reconciliation' },
   { to: '/keys', label: 'Keys' },
@@ -38,6 +40,7 @@ export function AppShell() {
             {hasConnection && (
               <Suspense fallback={null}>
                 <OutboxStatus />
+                <BudgetHeader />
               </Suspense>
             )}
             <ConnectionSwitcher />

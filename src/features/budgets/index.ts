@@ -1,4 +1,8 @@
 /** Public entry of budgets: limits on charged decisions, their arithmetic, and their pages. */
-export { BUDGETS_SETTING, hasLimits, NO_BUDGETS, parseBudgets, type Budgets, type HeldByLevel, type Period } from './model';
-export { decideCharges, spentAgainst, type SpendDecision, type SpendReceipt, type Verdict } from './spend';
-export { changeBudgets, onBudgetsChange, readBudgets } from './store';
+export { BudgetHeader } from './components/budget-header';
+export { BudgetsPage } from './components/budgets-page';
+export { heldReason } from './components/held-decisions';
+export { provideDecisions } from './decisions';
+export { BUDGETS_SETTING, hasLimits, NO_BUDGETS, parseBudgets, type Budgets, type Period } from './model';
+export { decideCharges, type SpendReceipt } from './spend';
+export { changeBudgets, onBudgetsChange } from './store';

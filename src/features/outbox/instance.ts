@@ -1,5 +1,6 @@
 import { ConnectionBlockedError } from '../../api/errors';
 import { clientFor, connectionStore, scopeOf, type Connection } from '../../data';
+import { provideDecisions } from '../budgets';
 import { budgetGate } from './budget-gate';
 import { OutboxEngine } from './engine';
 import type { NewDecision, OutboxEntry } from './model';
@@ -43,6 +44,8 @@ async function send(entry: OutboxEntry): Promise<unknown> {
   return entry.decision === 'adopt' ? client.adoptItem(entry.itemId) : client.disputeItem(entry.itemId);
 }
 
+const tabs = browserTabs();
+
 /** The console's one outbox engine (keyed by scope). */
 const outboxEngine = new OutboxEngine({
   store: indexedDbStore(),
@@ -54,7 +57,7 @@ const outboxEngine = new OutboxEngine({
   },
   isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
   graceMs: () => loadSettings().graceSeconds * 1000,
-  tabs: browserTabs(),
+  tabs,
   // The browser opens at most 6 HTTP/1.1 connections per origin; 6 in flight keeps a bulk run's
   // stream steady (each answer frees a slot at once) and leaves other requests one answer's wait.
   concurrency: 6,
@@ -101,6 +104,17 @@ export const outbox = {
   /** On Disconnect: the error texts of the connection's decisions go (they are a server's words). */
   clearErrors: (connectionId: string) => outboxEngine.clearErrors(scopeFor(connectionId)),
 };
+
+const NONE: readonly OutboxEntry[] = [];
+// Budgets' pages read the decisions through this view (budgets cannot import the outbox: it imports them).
+provideDecisions({
+  subscribe: outboxEngine.subscribe,
+  entries: (connectionId) => outboxEngine.getSnapshot().entries[scopeFor(connectionId)] ?? NONE,
+  others: (connectionId) => outboxEngine.getSnapshot().others[scopeFor(connectionId)] ?? NONE,
+  scopeOf: scopeFor,
+  release: (connectionId, entryIds) => outboxEngine.releaseBudget(scopeFor(connectionId), entryIds),
+  tab: tabs.id,
+});
 
 /** Decisions earlier versions kept in localStorage or sessionStorage, moved into the local store once. */
 async function migrateLegacy(connection: Connection, scope: string): Promise<void> {
