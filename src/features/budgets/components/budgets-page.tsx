@@ -44,7 +44,7 @@ export function BudgetsPage({ connection }: { connection: Connection }) {
         }
       />
       <div className="flex flex-col gap-4">
-        <Panel aria-label="Held by budget">
+        <Panel aria-label="Decisions held by budget">
           <h2 className="mb-2 text-base font-semibold">Held by budget</h2>
           <HeldDecisions own={own} others={others} onRelease={release} />
         </Panel>
