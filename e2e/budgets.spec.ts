@@ -106,6 +106,12 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   await a.getByRole('button', { name: `Save ${SUB} limits` }).click();
   await expect(a.getByRole('status').filter({ hasText: `Saved ${SUB}’s limits.` })).toBeVisible();
   await expect(field).toHaveAccessibleDescription(/Spent today \(your time\): \$0\.00 of \$0\.05/);
+  // The header meter shows today's spend against the organization's daily limit, once one is set.
+  const meter = a.getByRole('link', { name: /^Budget: \$[\d.,]+ of \$1,000\.00 daily limit spent today$/ });
+  await expect(meter).toHaveCount(0);
+  await a.getByRole('textbox', { name: 'Organization daily limit (USD)' }).fill('1000');
+  await a.getByRole('button', { name: 'Save organization limits' }).click();
+  await expect(meter).toBeVisible();
 
   await openReview(a);
   const ids = await adopt(a, 4);
@@ -118,6 +124,8 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   await expect(focused(a)).toContainText('held by budget: $0.017 not sent');
   await expect(a.getByRole('status', { name: /Decisions: 0 unsent · 2 held by budget/ })).toBeVisible();
   await expect.poll(async () => (await charged()).map((r) => r.item_id).sort(), { timeout: 15_000 }).toEqual(ids.slice(0, 2).sort());
+  const notice = (page: Page, percent: number) => page.getByRole('status').filter({ hasText: `Budget: ${percent}% of the ${SUB} daily limit reached` });
+  await expect(notice(a, 50)).toContainText('$0.034 of $0.05 today (your time)');
 
   // Durable: a reload keeps them held and sends nothing.
   await a.reload();
@@ -150,9 +158,15 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   await expect.poll(async () => (await charged()).map((r) => r.item_id).sort(), { timeout: 15_000 }).toEqual(ids.sort());
   await expect(a.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 15_000 });
 
+  await expect(notice(a, 100)).toContainText('$0.068 of $0.05 today (your time)');
+
   // Charged exactly once each, and no second charge after another reload; the other tab's stays held.
   await a.reload();
   await expect(a.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 15_000 });
+  // A notice is given once per threshold per period: not again after the reload.
+  await expect(meter).toBeVisible();
+  await expect(a.getByRole('textbox', { name: `${SUB} daily limit (USD)` })).toHaveAccessibleDescription(/Spent today \(your time\): \$0\.068 of \$0\.05/);
+  await expect(notice(a, 100)).toHaveCount(0);
   await expect(b.getByRole('region', { name: 'Held by budget' })).toContainText('1 charged adopt held by budget');
   const receipts = await charged();
   expect(receipts.map((r) => r.item_id).sort()).toEqual([...ids].sort());

@@ -50,9 +50,9 @@ function BudgetHeaderOf({ connection }: { connection: NonNullable<ReturnType<typ
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const crossed = current && scope ? crossedThresholds(current, input, Object.keys(current.subscriptions), scope) : [];
   const fresh = crossed.filter((c) => !told.has(c.key));
-  const freshKeys = fresh.map((c) => c.key).join(' ');
+  const freshKeys = fresh.map((c) => c.key).join('\n');
   useEffect(() => {
-    if (freshKeys) remember(freshKeys.split(' '));
+    if (freshKeys) remember(freshKeys.split('\n'));
   }, [freshKeys]);
   const shown = fresh.filter((c) => !dismissed.has(c.key));
   const notice = shown.length ? shown.reduce((a, b) => (b.percent > a.percent ? b : a)) : null;

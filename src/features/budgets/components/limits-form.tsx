@@ -32,9 +32,11 @@ export function LimitsForm({
   const [errors, setErrors] = useState<Partial<Record<Period, string>>>({});
   const [status, setStatus] = useState<string | null>(null);
   // The stored limits changed (here or in another tab): the fields follow unless being edited.
-  const [seen, setSeen] = useState(limits);
-  if (seen !== limits) {
-    setSeen(limits);
+  // Compared by value: a subscription without limits is a new empty object on every render.
+  const stored = PERIODS.map((p) => limits[p] ?? '').join(' ');
+  const [seen, setSeen] = useState(stored);
+  if (seen !== stored) {
+    setSeen(stored);
     setText(initial());
   }
 
