@@ -32,9 +32,18 @@ const item = (itemId: string, subscriptionId = 'sim'): NewDecision => ({ kind: '
 const daily = (micros: number): Budgets => ({ organization: { daily: micros }, subscriptions: {} });
 const setBudgets = (budgets: Budgets) => db.settings.put({ scope: S, name: BUDGETS_SETTING, value: budgets, updatedAt: Date.now() });
 
+let receiptReads = 0;
+
 function tab(name: string) {
   const sent: OutboxEntry[] = [];
-  const gate = budgetGate({ receipts: async () => receipts, db, locks: null });
+  const gate = budgetGate({
+    receipts: async () => {
+      receiptReads++;
+      return receipts;
+    },
+    db,
+    locks: null,
+  });
   const decide = vi.spyOn(gate, 'decide');
   const engine = new OutboxEngine({
     store: indexedDbStore(db),
@@ -70,6 +79,7 @@ beforeEach(() => {
   setDatabaseForTests(db);
   tabs = fakeTabs();
   receipts = [];
+  receiptReads = 0;
 });
 afterEach(async () => {
   setDatabaseForTests(null);
@@ -148,6 +158,15 @@ describe('budget gate in the outbox', () => {
     a.engine.enqueue(S, item('i5'));
     await settled(a.engine);
     expect(a.sent).toHaveLength(4);
+  });
+
+  it('sends charged decisions as before when no budget is set: no receipts read, nothing marked', async () => {
+    const a = tab('A');
+    for (const id of ['i1', 'i2', 'i3']) a.engine.enqueue(S, item(id));
+    await settled(a.engine);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['i1', 'i2', 'i3']);
+    expect(receiptReads).toBe(0);
+    expect((await stored()).filter((e) => e.budget !== undefined)).toEqual([]);
   });
 
   it('decides a run of charged decisions in a few batches, and lets decisions no limit applies to skip the gate', async () => {

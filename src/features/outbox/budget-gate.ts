@@ -78,6 +78,10 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
       return hasLimits(known.get(scope) ?? null, subscriptionId);
     },
     async decide(scope, candidates, tab) {
+      // Budgets not read yet: read them first; when no limit applies the batch goes as it is, with no receipts read.
+      if (!known.has(scope)) await load(scope);
+      const budgetsNow = known.get(scope) ?? null;
+      if (!candidates.some((c) => c.state === 'held-budget' || hasLimits(budgetsNow, c.subscriptionId))) return [...candidates];
       const receiptList = await receiptsOf(scope);
       return underLock(`dds-budget:${scope}`, async () => {
         const db = await database();
