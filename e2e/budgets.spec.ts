@@ -172,4 +172,10 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   expect(receipts.map((r) => r.item_id).sort()).toEqual([...ids].sort());
   for (const id of ids) expect(adopts.get(id), `adopt requests for ${id}`).toBe(1);
   expect(adopts.get(fifth)).toBeUndefined();
+
+  // On a phone the meter stays in the header, compact, and the page does not scroll sideways.
+  await a.setViewportSize({ width: 390, height: 844 });
+  await expect(meter).toBeVisible();
+  await expect(meter).toHaveText(/^\$[\d.,]+$/, { useInnerText: true });
+  expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -7,7 +7,7 @@ import type { SpendInput } from './spend';
 import { onBudgetsChange, readBudgets } from './store';
 
 /** A scope's budgets from the local store, read again whenever they change here or in another tab. */
-export function useBudgets(scope: string | null) {
+function useBudgets(scope: string | null) {
   const queryClient = useQueryClient();
   useEffect(() => onBudgetsChange((changed) => void queryClient.invalidateQueries({ queryKey: ['budgets', changed] })), [queryClient]);
   return useQuery({

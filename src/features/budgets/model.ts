@@ -9,7 +9,6 @@ import { z } from '../../api/contract/zod';
 export const PERIODS = ['daily', 'monthly', 'visit'] as const;
 export type Period = (typeof PERIODS)[number];
 export type Level = 'organization' | 'subscription';
-export type HeldByLevel = Level;
 
 const micros = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const limitsSchema = z.object({ daily: micros.optional(), monthly: micros.optional(), visit: micros.optional() });

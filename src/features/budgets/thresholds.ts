@@ -3,7 +3,7 @@ import { periodKey } from './periods';
 import { spentAgainst, type SpendInput } from './spend';
 
 /** Notices are given at these shares of a limit, once each per period. */
-export const THRESHOLDS = [50, 80, 100] as const;
+const THRESHOLDS = [50, 80, 100] as const;
 
 export interface Crossed {
   /** Names this threshold of this limit in this period (a day, a month, a visit). */
