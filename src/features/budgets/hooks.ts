@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { usageQuery, type Connection } from '../../data';
 import { useBudgetDecisions } from './decisions';
 import { NO_BUDGETS, type Budgets } from './model';
@@ -30,12 +30,9 @@ export function useSpendInput(connection: Connection, always: boolean) {
   const current = budgets.data;
   const anyLimit = current !== undefined && (Object.keys(current.organization).length > 0 || Object.keys(current.subscriptions).length > 0);
   const usage = useQuery({ ...usageQuery(connection, 200), enabled: always || anyLimit });
-  const input: SpendInput = {
-    receipts: usage.data?.data ?? [],
-    decisions: [...decisions.entries, ...decisions.others],
-    now,
-    tab: decisions.tab ?? '',
-  };
+  // One array per change of either list, not per render (a bulk run re-renders the header once a frame).
+  const all = useMemo(() => [...decisions.entries, ...decisions.others], [decisions.entries, decisions.others]);
+  const input: SpendInput = { receipts: usage.data?.data ?? [], decisions: all, now, tab: decisions.tab ?? '' };
   return { input, budgets, ...decisions };
 }
 
