@@ -16,6 +16,8 @@ export interface BudgetDecisions {
   scopeOf(connectionId: string): string;
   /** Sends this tab's held decisions (after the user confirmed their total); how many were released. */
   release(connectionId: string, entryIds: readonly string[]): number;
+  /** Discards this tab's held decisions: never sent, kept and listed as discarded, their items undecided again. */
+  discard(connectionId: string, entryIds: readonly string[]): void;
   /** This tab (page load): the visit's spend is what it cleared. */
   tab: string;
 }
@@ -44,6 +46,7 @@ export interface ConnectionDecisions {
   scope: string | null;
   tab: string | null;
   release: (entryIds: readonly string[]) => number;
+  discard: (entryIds: readonly string[]) => void;
 }
 
 /** A connection's decisions, live; empty until the outbox is loaded. */
@@ -59,5 +62,6 @@ export function useBudgetDecisions(connectionId: string): ConnectionDecisions {
     scope,
     tab: source?.tab ?? null,
     release: (ids) => source?.release(connectionId, ids) ?? 0,
+    discard: (ids) => source?.discard(connectionId, ids),
   };
 }

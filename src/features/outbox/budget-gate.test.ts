@@ -160,6 +160,24 @@ describe('budget gate in the outbox', () => {
     expect(a.sent).toHaveLength(4);
   });
 
+  it('discards a held decision on request: never sent, and a later raise of the limit does not send it', async () => {
+    await setBudgets(daily(17_000));
+    const a = tab('A');
+    for (const id of ['i1', 'i2']) a.engine.enqueue(S, item(id));
+    await settled(a.engine);
+    const held = a.engine.entriesOf(S).find((e) => e.state === 'held-budget')!;
+    expect(a.engine.isDiscardable(S, held)).toBe(true);
+    a.engine.discard(S, [held.id]);
+    const { changeBudgets } = await import('../budgets');
+    await changeBudgets(S, () => daily(1_000_000));
+    await settled(a.engine);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['i1']);
+    expect(await statesOf()).toEqual([
+      ['i1', 'sent'],
+      ['i2', 'discarded'],
+    ]);
+  });
+
   it('sends charged decisions as before when no budget is set: no receipts read, nothing marked', async () => {
     const a = tab('A');
     for (const id of ['i1', 'i2', 'i3']) a.engine.enqueue(S, item(id));

@@ -113,6 +113,7 @@ provideDecisions({
   others: (connectionId) => outboxEngine.getSnapshot().others[scopeFor(connectionId)] ?? NONE,
   scopeOf: scopeFor,
   release: (connectionId, entryIds) => outboxEngine.releaseBudget(scopeFor(connectionId), entryIds),
+  discard: (connectionId, entryIds) => outboxEngine.discard(scopeFor(connectionId), entryIds),
   tab: tabs.id,
 });
 

@@ -39,8 +39,9 @@ describe('held decisions', () => {
 
   it('lists them with their amounts, and releases this tab’s after one confirmation naming the count and total', async () => {
     const onRelease = vi.fn();
+    const onDiscard = vi.fn();
     const own = [held('i3'), held('i4')];
-    render(<HeldDecisions own={own} others={[held('i5')]} onRelease={onRelease} />);
+    render(<HeldDecisions own={own} others={[held('i5')]} onRelease={onRelease} onDiscard={onDiscard} />);
     const list = screen.getByRole('list', { name: 'Held by budget' });
     expect(list).toHaveTextContent(/adopt item i3.*\$0\.017.*held by budget: sim daily limit \$0\.05 \(spent \$0\.034\)/);
     expect(list).toHaveTextContent('in another open tab: release it there');
@@ -54,5 +55,18 @@ describe('held decisions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Release 2 held decisions ($0.034)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send and pay $0.034' }));
     expect(onRelease).toHaveBeenCalledWith(own.map((e) => e.id));
+    expect(onDiscard).not.toHaveBeenCalled();
+  });
+
+  it('discards this tab’s held decisions after a confirmation', async () => {
+    const onRelease = vi.fn();
+    const onDiscard = vi.fn();
+    const own = [held('i3')];
+    render(<HeldDecisions own={own} others={[]} onRelease={onRelease} onDiscard={onDiscard} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Discard 1 held decision…' }));
+    expect(screen.getByRole('alertdialog', { name: 'Discard 1 held decision?' })).toHaveTextContent('charge nothing');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onDiscard).toHaveBeenCalledWith(['i3']);
+    expect(onRelease).not.toHaveBeenCalled();
   });
 });

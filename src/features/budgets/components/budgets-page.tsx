@@ -21,7 +21,7 @@ function replaceLimits(budgets: Budgets, level: Level, subscriptionId: string | 
  * subscription of the connection, what is spent against each, and the decisions they hold.
  */
 export function BudgetsPage({ connection }: { connection: Connection }) {
-  const { input, entries, others: otherTabs, scope, release, budgets } = useSpendInput(connection, true);
+  const { input, entries, others: otherTabs, scope, release, discard, budgets } = useSpendInput(connection, true);
   const simulated = connection.subscriptions.filter((s) => s.kind === 'simulated');
   const own = entries.filter((e) => e.state === 'held-budget');
   const others = otherTabs.filter((e) => e.state === 'held-budget');
@@ -46,7 +46,7 @@ export function BudgetsPage({ connection }: { connection: Connection }) {
       <div className="flex flex-col gap-4">
         <Panel aria-label="Decisions held by budget">
           <h2 className="mb-2 text-base font-semibold">Held by budget</h2>
-          <HeldDecisions own={own} others={others} onRelease={release} />
+          <HeldDecisions own={own} others={others} onRelease={release} onDiscard={discard} />
         </Panel>
         {current ? (
           <>

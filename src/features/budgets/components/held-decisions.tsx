@@ -23,12 +23,14 @@ export function HeldDecisions({
   own,
   others,
   onRelease,
+  onDiscard,
 }: {
   own: readonly OutboxEntry[];
   others: readonly OutboxEntry[];
   onRelease: (ids: readonly string[]) => void;
+  onDiscard: (ids: readonly string[]) => void;
 }) {
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<'release' | 'discard' | null>(null);
   const total = sumMicros(own.map((e) => e.priceMicros ?? 0));
   const label = `Release ${plural(own.length, 'held decision')} (${formatMicros(total)})`;
   if (own.length === 0 && others.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No decision is held by a budget.</p>;
@@ -47,21 +49,34 @@ export function HeldDecisions({
         ))}
       </ul>
       {own.length > 0 && (
-        <div>
-          <Button variant="primary" onClick={() => setAsking(true)}>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="primary" onClick={() => setAsking('release')}>
             {label}
           </Button>
+          <Button onClick={() => setAsking('discard')}>Discard {plural(own.length, 'held decision')}…</Button>
         </div>
       )}
       <ConfirmDialog
-        open={asking}
+        open={asking === 'discard'}
+        title={`Discard ${plural(own.length, 'held decision')}?`}
+        confirmLabel="Discard"
+        onConfirm={() => {
+          setAsking(null);
+          onDiscard(own.map((e) => e.id));
+        }}
+        onCancel={() => setAsking(null)}
+      >
+        <p>They will never reach the service and charge nothing. They stay listed as discarded, and their items count as undecided again.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'release'}
         title={`Release ${plural(own.length, 'held decision')}?`}
         confirmLabel={`Send and pay ${formatMicros(total)}`}
         onConfirm={() => {
-          setAsking(false);
+          setAsking(null);
           onRelease(own.map((e) => e.id));
         }}
-        onCancel={() => setAsking(false)}
+        onCancel={() => setAsking(null)}
       >
         <p>
           Sending {plural(own.length, 'charged adopt')} will charge <strong>{formatMicros(total)}</strong>, past the limits that held them. Each is sent once;
