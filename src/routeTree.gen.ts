@@ -14,6 +14,7 @@ import { Route as ConnectedRouteImport } from './routes/_connected'
 import { Route as ConnectionRouteImport } from './routes/connection'
 import { Route as KeysRouteImport } from './routes/keys'
 import { Route as VerticalsRouteImport } from './routes/verticals'
+import { Route as ConnectedBudgetsRouteImport } from './routes/_connected/budgets'
 import { Route as ConnectedDisputeReasonsRouteImport } from './routes/_connected/dispute-reasons'
 import { Route as ConnectedReconciliationRouteImport } from './routes/_connected/reconciliation'
 import { Route as ConnectedUsageRouteImport } from './routes/_connected/usage'
@@ -54,6 +55,11 @@ const VerticalsRoute = VerticalsRouteImport.update({
   id: '/verticals',
   path: '/verticals',
   getParentRoute: () => rootRouteImport,
+} as any)
+const ConnectedBudgetsRoute = ConnectedBudgetsRouteImport.update({
+  id: '/budgets',
+  path: '/budgets',
+  getParentRoute: () => ConnectedRoute,
 } as any)
 const ConnectedDisputeReasonsRoute = ConnectedDisputeReasonsRouteImport.update({
   id: '/dispute-reasons',
@@ -148,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/budgets': typeof ConnectedBudgetsRoute
   '/dispute-reasons': typeof ConnectedDisputeReasonsRoute
   '/reconciliation': typeof ConnectedReconciliationRoute
   '/usage': typeof ConnectedUsageRoute
@@ -170,6 +177,7 @@ export interface FileRoutesByTo {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/budgets': typeof ConnectedBudgetsRoute
   '/dispute-reasons': typeof ConnectedDisputeReasonsRoute
   '/reconciliation': typeof ConnectedReconciliationRoute
   '/usage': typeof ConnectedUsageRoute
@@ -194,6 +202,7 @@ export interface FileRoutesById {
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
   '/verticals': typeof VerticalsRoute
+  '/_connected/budgets': typeof ConnectedBudgetsRoute
   '/_connected/dispute-reasons': typeof ConnectedDisputeReasonsRoute
   '/_connected/reconciliation': typeof ConnectedReconciliationRoute
   '/_connected/usage': typeof ConnectedUsageRoute
@@ -218,6 +227,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/budgets'
     | '/dispute-reasons'
     | '/reconciliation'
     | '/usage'
@@ -240,6 +250,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/budgets'
     | '/dispute-reasons'
     | '/reconciliation'
     | '/usage'
@@ -263,6 +274,7 @@ export interface FileRouteTypes {
     | '/connection'
     | '/keys'
     | '/verticals'
+    | '/_connected/budgets'
     | '/_connected/dispute-reasons'
     | '/_connected/reconciliation'
     | '/_connected/usage'
@@ -328,6 +340,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/verticals'
       preLoaderRoute: typeof VerticalsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_connected/budgets': {
+      id: '/_connected/budgets'
+      path: '/budgets'
+      fullPath: '/budgets'
+      preLoaderRoute: typeof ConnectedBudgetsRouteImport
+      parentRoute: typeof ConnectedRoute
     }
     '/_connected/dispute-reasons': {
       id: '/_connected/dispute-reasons'
@@ -445,6 +464,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface ConnectedRouteChildren {
+  ConnectedBudgetsRoute: typeof ConnectedBudgetsRoute
   ConnectedDisputeReasonsRoute: typeof ConnectedDisputeReasonsRoute
   ConnectedReconciliationRoute: typeof ConnectedReconciliationRoute
   ConnectedUsageRoute: typeof ConnectedUsageRoute
@@ -461,6 +481,7 @@ interface ConnectedRouteChildren {
 }
 
 const ConnectedRouteChildren: ConnectedRouteChildren = {
+  ConnectedBudgetsRoute: ConnectedBudgetsRoute,
   ConnectedDisputeReasonsRoute: ConnectedDisputeReasonsRoute,
   ConnectedReconciliationRoute: ConnectedReconciliationRoute,
   ConnectedUsageRoute: ConnectedUsageRoute,

@@ -6,6 +6,7 @@ import { AuthBanner, ConnectionSwitcher, useActiveConnection } from '../features
 // not with the first page of a visitor who has none (the first page's JavaScript budget).
 const OutboxStatus = lazy(() => import('../features/outbox').then((m) => ({ default: m.OutboxStatus })));
 const OutboxNotices = lazy(() => import('../features/outbox').then((m) => ({ default: m.OutboxNotices })));
+const BudgetHeader = lazy(() => import('../features/budgets').then((m) => ({ default: m.BudgetHeader })));
 
 const NAV = [
   { to: '/frontiers', label: 'Frontiers' },
@@ -15,6 +16,7 @@ const NAV = [
   { to: '/lots', label: 'Lots' },
   { to: '/stats', label: 'Statistics' },
   { to: '/usage', label: 'Usage' },
+  { to: '/budgets', label: 'Budgets' },
   { to: '/deliveries', label: 'Deliveries' },
   { to: '/reconciliation', label: 'Reconciliation' },
   { to: '/keys', label: 'Keys' },
@@ -39,6 +41,7 @@ export function AppShell() {
             {hasConnection && (
               <Suspense fallback={null}>
                 <OutboxStatus />
+                <BudgetHeader />
               </Suspense>
             )}
             <ConnectionSwitcher />

@@ -1,11 +1,29 @@
 import { ApiError } from '../../api/errors';
 import { redactSecrets } from '../../lib/redact';
-import { CANCELLABLE_STATES, FINAL_STATES, HOLDABLE_STATES, PROBLEM_STATES, UNSENT_STATES, type NewDecision, type OutboxEntry } from './model';
+import { CANCELLABLE_STATES, FINAL_STATES, HOLDABLE_STATES, isCharged, PROBLEM_STATES, UNSENT_STATES, type NewDecision, type OutboxEntry } from './model';
 import { classifyFailure } from './retry-policy';
 import { nextWake, pickSendable, promoteDue, resumed } from './scheduler';
 import { ScopeEntries } from './scope-entries';
 import type { DecisionStore } from './store';
 import type { TabRegistry } from './tabs';
+
+/**
+ * Budgets (budget-gate.ts): a charged decision leaves only once the gate said it fits every limit.
+ * The gate decides a batch under a lock shared by the tabs, over every tab's stored decisions,
+ * and writes its word in the same transaction, so two tabs cannot together pass a limit.
+ */
+export interface BudgetGate {
+  /** Whether a charged decision of this subscription must wait for the gate (answered from memory: no read). */
+  applies(scope: string, subscriptionId: string): boolean;
+  /**
+   * Decides `candidates` (oldest first) and writes each outcome: cleared (`budget` set, state
+   * unchanged or back to 'queued') or 'held-budget' with `heldBy`. Returns the decided entries;
+   * one whose stored row no longer matches the candidate is left out.
+   */
+  decide(scope: string, candidates: readonly OutboxEntry[], tab: string): Promise<OutboxEntry[]>;
+  /** Calls `listener` with each scope whose budgets changed (here or in another tab): held decisions are weighed again. */
+  onChange(listener: (scope: string) => void): void;
+}
 
 export interface OutboxDeps {
   store: DecisionStore;
@@ -24,6 +42,8 @@ export interface OutboxDeps {
   retryBaseMs?: number;
   /** Runs `fn` once before the next paint (background changes are told to listeners once per frame). */
   nextFrame?: (fn: () => void) => void;
+  /** Budgets: without a gate, charged decisions are sent as free ones are. */
+  budget?: BudgetGate;
 }
 
 export interface OutboxSnapshot {
@@ -64,6 +84,8 @@ const EMPTY: readonly OutboxEntry[] = [];
  */
 type Write = boolean | 'soon' | 'lazy';
 const WRITE_BATCH_MS = 100;
+/** After a gate that failed (storage, lock), the next try waits this long rather than spin. */
+const GATE_RETRY_MS = 1_000;
 /** A decision on an item that stands: on its way, waiting for confirmation, or confirmed. */
 const stands = (e: OutboxEntry) => UNSENT_STATES.has(e.state) || e.state === 'sent';
 
@@ -119,11 +141,21 @@ export class OutboxEngine {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly now: () => number;
   private readonly random: () => number;
+  /** Scopes with a budget gate running: one batch at a time per scope (its end pumps again for what came due meanwhile). */
+  private readonly gating = new Set<string>();
+  /** Scopes whose budgets changed: their held decisions go through the gate again. */
+  private readonly recheck = new Set<string>();
+  /** Scopes whose last gate failed, with when to try again. */
+  private readonly gateBackoff = new Map<string, number>();
 
   constructor(private readonly deps: OutboxDeps) {
     this.now = deps.now ?? Date.now;
     this.random = deps.random ?? Math.random;
     deps.tabs.onAnnounce((scope) => void this.sync(scope).catch((error: unknown) => this.fail(error)));
+    deps.budget?.onChange((scope) => {
+      this.recheck.add(scope);
+      this.pump();
+    });
   }
 
   subscribe = (listener: () => void) => {
@@ -397,9 +429,36 @@ export class OutboxEngine {
     this.pump();
   }
 
-  /** What the user may discard: a decision that failed, conflicts, waits for confirmation, expired, or is stuck behind a refusal. */
+  /**
+   * Sends decisions the budget held, past their limit, once the user confirmed their total: they
+   * count as spend from now and are never held again.
+   */
+  releaseBudget(scope: string, entryIds: readonly string[]): number {
+    let released = 0;
+    const now = this.now();
+    for (const id of entryIds) {
+      this.update(scope, id, (e) => {
+        if (e.state !== 'held-budget') return e;
+        released++;
+        const { heldBy: _dropped, ...rest } = e;
+        return { ...rest, state: 'queued', nextAttemptAt: now, budget: { at: now, tab: this.deps.tabs.id, released: true } };
+      });
+    }
+    this.notify();
+    this.pump();
+    return released;
+  }
+
+  /** What the user may discard: a decision that failed, conflicts, waits for confirmation or a budget, expired, or is stuck behind a refusal. */
   isDiscardable(scope: string, entry: OutboxEntry): boolean {
-    if (entry.state === 'failed' || entry.state === 'conflict' || entry.state === 'needs-confirmation' || entry.state === 'expired') return true;
+    if (
+      entry.state === 'failed' ||
+      entry.state === 'conflict' ||
+      entry.state === 'needs-confirmation' ||
+      entry.state === 'expired' ||
+      entry.state === 'held-budget'
+    )
+      return true;
     const stuck = this.snapshot.paused[scope] !== undefined || this.snapshot.pausedSubscriptions[scope]?.[entry.subscriptionId] !== undefined;
     return stuck && (entry.state === 'queued' || entry.state === 'grace') && !this.inFlight.has(entry.id);
   }
@@ -571,6 +630,7 @@ export class OutboxEngine {
       promoted.forEach((e, i) => e !== windows[i] && this.change(scope, e, 'lazy'));
       this.notify(false);
     }
+    if (this.deps.budget) for (const [scope, own] of this.own) if (own.ungated.size > 0 || this.recheck.has(scope)) this.gate(scope, own);
     if (this.deps.isOnline()) {
       const limit = this.deps.concurrency ?? 4;
       for (const [scope, own] of this.own) {
@@ -580,12 +640,77 @@ export class OutboxEngine {
           pausedSubscriptions: this.snapshot.pausedSubscriptions[scope] ?? {},
           unwritten: this.unwritten,
           inFlight: (id) => this.inFlight.has(id),
+          gated: this.gatedIn(scope),
         });
         for (const entry of picked) void this.sendOne(scope, entry);
       }
     }
     this.schedule();
   };
+
+  /** Charged decisions of a scope that may not leave before the budget gate cleared them. */
+  private gatedIn(scope: string): ((entry: OutboxEntry) => boolean) | undefined {
+    const gate = this.deps.budget;
+    if (!gate) return undefined;
+    return (e) => !e.budget && isCharged(e) && gate.applies(scope, e.subscriptionId);
+  }
+
+  /**
+   * Puts a batch of a scope's charged decisions through the budget gate: every one due and
+   * written (the gate compares it with its stored row), and, after a budget changed, every
+   * held one. One batch at a time per scope; what becomes due meanwhile goes in the next.
+   */
+  private gate(scope: string, own: ScopeEntries): void {
+    const gate = this.deps.budget!;
+    if (this.gating.has(scope) || (this.gateBackoff.get(scope) ?? 0) > this.now()) return;
+    const candidates: OutboxEntry[] = [];
+    for (const id of own.ungated) {
+      const e = own.get(id)!;
+      if (!this.dirty.has(id) && !this.inFlight.has(id) && gate.applies(scope, e.subscriptionId)) candidates.push(e);
+    }
+    if (this.recheck.delete(scope)) {
+      for (const e of own.values()) {
+        if (e.state !== 'held-budget') continue;
+        if (this.dirty.has(e.id)) this.recheck.add(scope);
+        else candidates.push(e);
+      }
+    }
+    if (candidates.length === 0) return;
+    candidates.sort((a, b) => a.createdAt - b.createdAt);
+    this.gating.add(scope);
+    gate
+      .decide(scope, candidates, this.deps.tabs.id)
+      .then((decided) => {
+        const byId = new Map(candidates.map((e) => [e.id, e]));
+        const done = new Set<string>();
+        for (const next of decided) {
+          done.add(next.id);
+          const current = this.own.get(scope)?.get(next.id);
+          const candidate = byId.get(next.id);
+          if (!current || !candidate) continue;
+          // Unchanged meanwhile: the gate wrote exactly this. Changed (discarded, paused): that change stands.
+          if (current === candidate) this.change(scope, next, false);
+        }
+        // Left out: its stored row differed from memory; written again, it is weighed with the next batch.
+        for (const candidate of candidates) {
+          if (!done.has(candidate.id) && this.own.get(scope)?.get(candidate.id) === candidate) this.change(scope, candidate);
+        }
+        this.gateBackoff.delete(scope);
+        if (decided.length) {
+          this.deps.tabs.announce(scope);
+          this.notify();
+        }
+      })
+      .catch(() => {
+        // Nothing charged leaves while the gate cannot answer; it is asked again shortly.
+        this.gateBackoff.set(scope, this.now() + GATE_RETRY_MS);
+        setTimeout(this.pump, GATE_RETRY_MS);
+      })
+      .finally(() => {
+        this.gating.delete(scope);
+        this.pump();
+      });
+  }
 
   private *queued(own: ScopeEntries): Generator<OutboxEntry> {
     for (const id of own.queue) yield own.get(id)!;
@@ -608,6 +733,7 @@ export class OutboxEngine {
           pausedSubscriptions: this.snapshot.pausedSubscriptions[scope] ?? {},
           unwritten: this.unwritten,
           canSend,
+          gated: this.gatedIn(scope),
         }),
       );
     }

@@ -43,14 +43,17 @@ export function useOutboxWriteError(): string | null {
   return useSyncExternalStore(outbox.subscribe, outbox.getSnapshot).writeError;
 }
 
+/** Unsent decisions (those a budget holds apart: they wait for the user, kept on this device), held ones, and problems. */
 export function outboxCounts(entries: readonly OutboxEntry[]) {
   let unsent = 0;
+  let held = 0;
   let problems = 0;
   for (const e of entries) {
-    if (UNSENT_STATES.has(e.state)) unsent++;
+    if (e.state === 'held-budget') held++;
+    else if (UNSENT_STATES.has(e.state)) unsent++;
     else if (PROBLEM_STATES.has(e.state)) problems++;
   }
-  return { unsent, problems };
+  return { unsent, held, problems };
 }
 
 /** Every scope's unsent decisions of this tab, for the leave guard. */

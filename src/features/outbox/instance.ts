@@ -1,5 +1,7 @@
 import { ConnectionBlockedError } from '../../api/errors';
 import { clientFor, connectionStore, scopeOf, type Connection } from '../../data';
+import { provideDecisions } from '../budgets';
+import { budgetGate } from './budget-gate';
 import { OutboxEngine } from './engine';
 import type { NewDecision, OutboxEntry } from './model';
 import { loadSettings } from './settings';
@@ -42,6 +44,8 @@ async function send(entry: OutboxEntry): Promise<unknown> {
   return entry.decision === 'adopt' ? client.adoptItem(entry.itemId) : client.disputeItem(entry.itemId);
 }
 
+const tabs = browserTabs();
+
 /** The console's one outbox engine (keyed by scope). */
 const outboxEngine = new OutboxEngine({
   store: indexedDbStore(),
@@ -53,11 +57,18 @@ const outboxEngine = new OutboxEngine({
   },
   isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
   graceMs: () => loadSettings().graceSeconds * 1000,
-  tabs: browserTabs(),
+  tabs,
   // The browser opens at most 6 HTTP/1.1 connections per origin; 6 in flight keeps a bulk run's
   // stream steady (each answer frees a slot at once) and leaves other requests one answer's wait.
   concurrency: 6,
   canSend: (scope) => senderFor(scope) !== undefined,
+  // The organization's newest receipts (at most 200: usage has no cursor), read by any connected key of it.
+  budget: budgetGate({
+    receipts: async (scope) => {
+      const connection = senderFor(scope);
+      return connection ? (await clientFor(connection).usage(200)).data : null;
+    },
+  }),
 });
 
 /** The outbox as the UI uses it: by connection id, resolved to the connection's scope. */
@@ -80,6 +91,8 @@ export const outbox = {
   undo: (connectionId: string, entryId: string) => outboxEngine.undo(scopeFor(connectionId), entryId),
   retry: (connectionId: string, entryId: string) => outboxEngine.retry(scopeFor(connectionId), entryId),
   confirm: (connectionId: string, entryIds: readonly string[]) => outboxEngine.confirm(scopeFor(connectionId), entryIds),
+  /** Sends decisions a budget held, past their limit (after the user confirmed their total); returns how many. */
+  releaseBudget: (connectionId: string, entryIds: readonly string[]) => outboxEngine.releaseBudget(scopeFor(connectionId), entryIds),
   discard: (connectionId: string, entryIds: readonly string[]) => outboxEngine.discard(scopeFor(connectionId), entryIds),
   isDiscardable: (connectionId: string, entry: OutboxEntry) => outboxEngine.isDiscardable(scopeFor(connectionId), entry),
   sendNow: (connectionId: string) => outboxEngine.sendNow(scopeFor(connectionId)),
@@ -91,6 +104,18 @@ export const outbox = {
   /** On Disconnect: the error texts of the connection's decisions go (they are a server's words). */
   clearErrors: (connectionId: string) => outboxEngine.clearErrors(scopeFor(connectionId)),
 };
+
+const NONE: readonly OutboxEntry[] = [];
+// Budgets' pages read the decisions through this view (budgets cannot import the outbox: it imports them).
+provideDecisions({
+  subscribe: outboxEngine.subscribe,
+  entries: (connectionId) => outboxEngine.getSnapshot().entries[scopeFor(connectionId)] ?? NONE,
+  others: (connectionId) => outboxEngine.getSnapshot().others[scopeFor(connectionId)] ?? NONE,
+  scopeOf: scopeFor,
+  release: (connectionId, entryIds) => outboxEngine.releaseBudget(scopeFor(connectionId), entryIds),
+  discard: (connectionId, entryIds) => outboxEngine.discard(scopeFor(connectionId), entryIds),
+  tab: tabs.id,
+});
 
 /** Decisions earlier versions kept in localStorage or sessionStorage, moved into the local store once. */
 async function migrateLegacy(connection: Connection, scope: string): Promise<void> {

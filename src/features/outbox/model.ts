@@ -18,6 +18,7 @@ const ENTRY_STATES = [
   'needs-confirmation', // a charged decision found after a reload: waits for the user
   'expired', // older than 24 h and never sent: shown until dismissed
   'discarded', // the user chose not to send it: kept, listed as discarded, never sent
+  'held-budget', // a charged decision that would pass a budget limit: never sent until the user releases it or the limit allows it
 ] as const;
 export type EntryState = (typeof ENTRY_STATES)[number];
 
@@ -49,6 +50,20 @@ export const outboxEntrySchema = z.object({
   group: z.string().optional(),
   /** Paused by the user (a bulk run's Pause): not sent until resumed. Written, so a reload keeps it paused. */
   held: z.boolean().optional(),
+  /**
+   * A charged decision the budget gate let through (or the user released): from `at` it counts as
+   * spend, and it is never gated again. `tab` is the page load that cleared it (the visit's spend).
+   */
+  budget: z.object({ at: z.number(), tab: z.string(), released: z.boolean().optional() }).optional(),
+  /** Why a decision is 'held-budget': the limit it would pass, and what was spent against it then (micro-USD). */
+  heldBy: z
+    .object({
+      level: z.enum(['organization', 'subscription']),
+      period: z.enum(['daily', 'monthly', 'visit']),
+      limitMicros: z.number().int().nonnegative(),
+      spentMicros: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
@@ -57,7 +72,7 @@ export type NewDecision = Pick<OutboxEntry, 'kind' | 'itemId' | 'subscriptionId'
 /** A simulated adopt costs money: after a reload it waits for the user's confirmation. */
 export const isCharged = (entry: Pick<OutboxEntry, 'kind' | 'decision'>) => entry.kind === 'simulated' && entry.decision === 'adopt';
 
-export const UNSENT_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'sending', 'needs-confirmation']);
+export const UNSENT_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'sending', 'needs-confirmation', 'held-budget']);
 export const PROBLEM_STATES: ReadonlySet<EntryState> = new Set(['failed', 'conflict']);
 /** States nothing changes any more: the record of what was decided (or dropped). */
 export const FINAL_STATES: ReadonlySet<EntryState> = new Set(['sent', 'discarded']);
@@ -65,6 +80,6 @@ export const FINAL_STATES: ReadonlySet<EntryState> = new Set(['sent', 'discarded
 /** What Pause holds back and Resume lets go: decisions not yet on their way. */
 export const HOLDABLE_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'needs-confirmation']);
 /** What Cancel of a bulk run discards: everything not sent and not on its way. */
-export const CANCELLABLE_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'needs-confirmation', 'failed', 'expired']);
+export const CANCELLABLE_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'needs-confirmation', 'failed', 'expired', 'held-budget']);
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -20,6 +20,8 @@ export interface SendFilter {
   /** Entries whose latest state is not yet written to storage: never sent before it is. */
   unwritten: (id: string) => boolean;
   inFlight: (id: string) => boolean;
+  /** Charged decisions that wait for the budget gate's word (none when no budget applies). */
+  gated?: (entry: OutboxEntry) => boolean;
 }
 
 /** Entries that may be sent now, oldest first, at most `slots`; held ones (a paused bulk run) wait. */
@@ -29,7 +31,7 @@ export function pickSendable(entries: Iterable<OutboxEntry>, now: number, slots:
   for (const e of entries) {
     if (picked.length >= slots) break;
     if (e.state !== 'queued' || e.held || e.nextAttemptAt > now) continue;
-    if (filter.pausedSubscriptions[e.subscriptionId] !== undefined || filter.unwritten(e.id) || filter.inFlight(e.id)) continue;
+    if (filter.pausedSubscriptions[e.subscriptionId] !== undefined || filter.unwritten(e.id) || filter.inFlight(e.id) || filter.gated?.(e)) continue;
     picked.push(e);
   }
   return picked;
@@ -43,7 +45,7 @@ export function pickSendable(entries: Iterable<OutboxEntry>, now: number, slots:
  */
 export function nextWake(
   entries: Iterable<OutboxEntry>,
-  filter: Pick<SendFilter, 'scopePaused' | 'pausedSubscriptions' | 'unwritten'> & { canSend: boolean },
+  filter: Pick<SendFilter, 'scopePaused' | 'pausedSubscriptions' | 'unwritten' | 'gated'> & { canSend: boolean },
 ): number {
   let next = Infinity;
   for (const e of entries) {
@@ -54,7 +56,9 @@ export function nextWake(
       filter.canSend &&
       !filter.scopePaused &&
       filter.pausedSubscriptions[e.subscriptionId] === undefined &&
-      !filter.unwritten(e.id)
+      !filter.unwritten(e.id) &&
+      // The gate's answer wakes the outbox; a timer meanwhile would only spin.
+      !filter.gated?.(e)
     ) {
       next = Math.min(next, e.nextAttemptAt);
     }

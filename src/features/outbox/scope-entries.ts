@@ -1,4 +1,4 @@
-import type { OutboxEntry } from './model';
+import { isCharged, type OutboxEntry } from './model';
 
 /**
  * One scope's decisions in this tab, indexed so that a change costs O(1) however many there
@@ -14,6 +14,8 @@ export class ScopeEntries {
   readonly grace = new Set<string>();
   /** Ids queued and not held, in the order they became due. */
   readonly queue = new Set<string>();
+  /** Ids queued, not held, charged and not yet past the budget gate (all the gate scans: live runs never touch it). */
+  readonly ungated = new Set<string>();
   private list: readonly OutboxEntry[] | null = null;
 
   constructor(entries: Iterable<OutboxEntry> = []) {
@@ -48,6 +50,8 @@ export class ScopeEntries {
     else this.grace.delete(entry.id);
     if (entry.state === 'queued' && !entry.held) this.queue.add(entry.id);
     else this.queue.delete(entry.id);
+    if (entry.state === 'queued' && !entry.held && !entry.budget && isCharged(entry)) this.ungated.add(entry.id);
+    else this.ungated.delete(entry.id);
     this.list = null;
   }
 
@@ -58,6 +62,7 @@ export class ScopeEntries {
     this.unindexItem(entry);
     this.grace.delete(id);
     this.queue.delete(id);
+    this.ungated.delete(id);
     this.list = null;
     return entry;
   }

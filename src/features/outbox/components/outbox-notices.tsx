@@ -1,8 +1,10 @@
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
+import { heldReason } from '../../budgets';
 import { useConnections } from '../../connections';
 import { outboxCounts, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../hooks';
 import { outbox } from '../instance';
@@ -39,6 +41,7 @@ export function OutboxNotices() {
   const expired = entries.filter((e) => e.state === 'expired');
   const problems = entries.filter((e) => e.state === 'failed' || e.state === 'conflict');
   const discarded = entries.filter((e) => e.state === 'discarded');
+  const held = entries.filter((e) => e.state === 'held-budget');
   const refusedSubscriptions = Object.entries(pausedSubscriptions);
   const stuckOf = (subscriptionId?: string) =>
     entries.filter(
@@ -53,7 +56,8 @@ export function OutboxNotices() {
     waiting.length === 0 &&
     expired.length === 0 &&
     problems.length === 0 &&
-    discarded.length === 0
+    discarded.length === 0 &&
+    held.length === 0
   )
     return null;
   const askDiscard = (stuck: readonly OutboxEntry[], title: string) => setDiscarding({ title, ids: stuck.map((e) => e.id) });
@@ -139,6 +143,22 @@ export function OutboxNotices() {
           >
             Discard them
           </Button>
+        </section>
+      )}
+      {held.length > 0 && (
+        <section aria-label="Held by budget" className="flex flex-wrap items-center gap-2">
+          <span>
+            {plural(held.length, 'charged adopt')} held by budget, <strong>{formatMicros(sumMicros(held.map((e) => e.priceMicros ?? 0)))}</strong> in all, never
+            sent until released or a limit is raised:{' '}
+            {held
+              .slice(0, 3)
+              .map((e) => `item ${e.itemId} ${formatMicros(e.priceMicros ?? 0)} (${heldReason(e)})`)
+              .join('; ')}
+            {held.length > 3 ? '…' : ''}
+          </span>
+          <Link to="/budgets" className="font-medium text-brand-700 underline dark:text-brand-100">
+            Budgets and held decisions
+          </Link>
         </section>
       )}
       {expired.length > 0 && (

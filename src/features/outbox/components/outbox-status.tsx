@@ -8,16 +8,18 @@ export function OutboxStatus() {
   const connection = useActiveConnection();
   const entries = useOutboxEntries(connection?.id);
   const paused = useOutboxPaused(connection?.id);
-  const { unsent, problems } = outboxCounts(entries);
+  const { unsent, held, problems } = outboxCounts(entries);
   const text =
-    unsent === 0 && problems === 0 ? 'All decisions saved' : `${unsent} unsent${problems ? ` · ${problems} failed` : ''}${paused ? ' · paused' : ''}`;
+    unsent === 0 && problems === 0 && held === 0
+      ? 'All decisions saved'
+      : `${unsent} unsent${held ? ` · ${held} held by budget` : ''}${problems ? ` · ${problems} failed` : ''}${paused ? ' · paused' : ''}`;
   return (
     <Link
       to="/review"
       role="status"
       aria-label={`Decisions: ${text}`}
       className={`rounded px-2 py-1 text-xs font-medium ${
-        problems || paused
+        problems || paused || held
           ? 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-100'
           : unsent
             ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'

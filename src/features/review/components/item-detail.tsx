@@ -150,6 +150,7 @@ export function ItemDetail({
         <QualityBadges item={item} />
         {entry?.state === 'conflict' && <Badge tone="bad">not saved: the service already held {cut(entry.recorded ?? 'another decision')}</Badge>}
         {entry?.state === 'failed' && entry.lastError && <Badge tone="bad">{cut(entry.lastError)}</Badge>}
+        {entry?.state === 'held-budget' && <Badge tone="warn">held by budget: {formatMicros(entry.priceMicros ?? 0)} not sent</Badge>}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button

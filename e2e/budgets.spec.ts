@@ -1,0 +1,181 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serviceApi } from './support/api';
+import { connectWith } from './support/console';
+import { createKey, E2E_DATA } from './support/service';
+
+/**
+ * Budgets stop charges before they leave the console. A simulated subscription of its own
+ * (items at 1.7¢) with a daily limit of $0.05 set through the page: 2 adopts (3.4¢) fit, the 3rd
+ * (5.1¢) would pass the limit, so it and every later one are held. The service's receipts are the
+ * witness. The limit is the subscription's: the organization's receipts of today include other
+ * specs' charges.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const SUB = 'sub_e2e_budget';
+let key: string;
+
+test.beforeAll(() => {
+  const file = join(mkdtempSync(join(tmpdir(), 'dds-budget-')), 'fixture.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      frontiers: [],
+      tasks: [],
+      submissions: [],
+      verticals: [{ id: 'v-e2e-budget', slug: 'e2e-budget', name: 'Budget lots', description: 'priced at 1.7 cents', base_price_usd: 0.017 }],
+      items: Array.from({ length: 10 }, (_, i) => ({
+        id: `budget-item-${String(i).padStart(2, '0')}`,
+        vertical_id: 'v-e2e-budget',
+        topic_id: 'topic-e2e-budget',
+        subscription_id: SUB,
+        payload: { text: `budget item ${i}` },
+        quality_score: 0.9,
+        quality_method: 'consensus',
+        validator_count: 3,
+        consensus_ratio: 1,
+        unit_price_usd: 0.017,
+        created_at: '2026-03-03T00:00:00Z',
+      })),
+      subscriptions: [{ subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-budget', name: 'Budget lots' }],
+    }),
+  );
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA], { stdio: 'pipe' });
+  } catch (error) {
+    // A new worker after a failed test imports again: the service holds the fixture already.
+    if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
+  }
+  key = createKey('Budget', [SUB]).key;
+});
+
+const focused = (page: Page) => page.getByRole('region', { name: 'Focused item' });
+const focusedId = async (page: Page) => (await focused(page).getByRole('heading').textContent())!.replace(/^Item /, '');
+
+/** Adopts the focused item with `a`, `n` times (each moves on to the next); returns the ids decided. */
+async function adopt(page: Page, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    ids.push(await focusedId(page));
+    await page.keyboard.press('a');
+    await expect(focused(page).getByRole('heading')).not.toHaveText(new RegExp(`${ids.at(-1)}$`));
+  }
+  return ids;
+}
+
+async function openReview(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
+  await page.getByRole('link', { name: `Review ${SUB}` }).click();
+  await page.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('0');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+  await page.getByRole('listbox', { name: 'Items on this page' }).focus();
+}
+
+/** Every adopt request any tab of the context sends, by item id. */
+function countAdopts(context: BrowserContext) {
+  const counts = new Map<string, number>();
+  context.on('request', (r) => {
+    const id = r.method() === 'POST' ? /\/v1\/data\/items\/([^/]+)\/adopt$/.exec(r.url())?.[1] : undefined;
+    if (id) counts.set(decodeURIComponent(id), (counts.get(decodeURIComponent(id)) ?? 0) + 1);
+  });
+  return counts;
+}
+
+test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in another, durably, and releasing them charges each exactly once', async ({
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const adopts = countAdopts(context);
+  const charged = async () => (await serviceApi(request, key).usage()).filter((r) => r.subscription_id === SUB && r.kind === 'adopt');
+  const a = await context.newPage();
+  await connectWith(a, 'Budget', key, [{ id: SUB, kind: 'Simulated' }]);
+
+  // The limit, typed as text: a bad amount is named and nothing is saved.
+  await a.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Budgets' }).click();
+  const field = a.getByRole('textbox', { name: `${SUB} daily limit (USD)` });
+  await field.fill('0.05.1');
+  await a.getByRole('button', { name: `Save ${SUB} limits` }).click();
+  await expect(field).toHaveAccessibleDescription(/Enter an amount in USD/);
+  await field.fill('0.05');
+  await a.getByRole('button', { name: `Save ${SUB} limits` }).click();
+  await expect(a.getByRole('status').filter({ hasText: `Saved ${SUB}’s limits.` })).toBeVisible();
+  await expect(field).toHaveAccessibleDescription(/Spent today \(your time\): \$0\.00 of \$0\.05/);
+  // The header meter shows today's spend against the organization's daily limit, once one is set.
+  const meter = a.getByRole('link', { name: /^Budget: \$[\d.,]+ of \$1,000\.00 daily limit spent today$/ });
+  await expect(meter).toHaveCount(0);
+  await a.getByRole('textbox', { name: 'Organization daily limit (USD)' }).fill('1000');
+  await a.getByRole('button', { name: 'Save organization limits' }).click();
+  await expect(meter).toBeVisible();
+
+  await openReview(a);
+  const ids = await adopt(a, 4);
+  const held = a.getByRole('region', { name: 'Held by budget' });
+  await expect(held).toContainText('2 charged adopts held by budget, $0.034 in all', { timeout: 15_000 });
+  await expect(held).toContainText(`item ${ids[2]} $0.017 (${SUB} daily limit $0.05 (spent $0.034))`);
+  // The review shows the held item as such, with its amount.
+  await a.keyboard.press('k');
+  await expect(focused(a).getByRole('heading')).toHaveText(new RegExp(`${ids[3]}$`));
+  await expect(focused(a)).toContainText('held by budget: $0.017 not sent');
+  await expect(a.getByRole('status', { name: /Decisions: 0 unsent · 2 held by budget/ })).toBeVisible();
+  await expect.poll(async () => (await charged()).map((r) => r.item_id).sort(), { timeout: 15_000 }).toEqual(ids.slice(0, 2).sort());
+  const notice = (page: Page, percent: number) => page.getByRole('status').filter({ hasText: `Budget: ${percent}% of the ${SUB} daily limit reached` });
+  await expect(notice(a, 50)).toContainText('$0.034 of $0.05 today (your time)');
+
+  // Durable: a reload keeps them held and sends nothing.
+  await a.reload();
+  await expect(held).toContainText('2 charged adopts held by budget, $0.034 in all', { timeout: 15_000 });
+  await expect(a.getByRole('status', { name: /Decisions: 0 unsent · 2 held by budget/ })).toBeVisible();
+
+  // A second tab of the same organization cannot spend past the limit either.
+  const b = await context.newPage();
+  await connectWith(b, 'Budget', key, [{ id: SUB, kind: 'Simulated' }]);
+  await openReview(b);
+  const undecided = b.getByRole('listbox', { name: 'Items on this page' }).getByRole('option');
+  await expect(undecided.first()).toBeVisible();
+  // Held and adopted items are decided here too: the tab moves on to one not decided anywhere.
+  let fifth = await focusedId(b);
+  while (ids.includes(fifth)) {
+    await b.keyboard.press('j');
+    await expect(focused(b).getByRole('heading')).not.toHaveText(new RegExp(`${fifth}$`));
+    fifth = await focusedId(b);
+  }
+  await adopt(b, 1);
+  await expect(b.getByRole('region', { name: 'Held by budget' })).toContainText(`1 charged adopt held by budget, $0.017 in all`, { timeout: 15_000 });
+  expect((await charged()).length).toBe(2);
+
+  // Release in the tab that holds them: one confirmation naming the count and the total.
+  await a.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Budgets' }).click();
+  await a.getByRole('button', { name: 'Release 2 held decisions ($0.034)' }).click();
+  const confirm = a.getByRole('alertdialog', { name: 'Release 2 held decisions?' });
+  await expect(confirm).toContainText('will charge $0.034');
+  await confirm.getByRole('button', { name: 'Send and pay $0.034' }).click();
+  await expect.poll(async () => (await charged()).map((r) => r.item_id).sort(), { timeout: 15_000 }).toEqual(ids.sort());
+  await expect(a.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 15_000 });
+
+  await expect(notice(a, 100)).toContainText('$0.068 of $0.05 today (your time)');
+
+  // Charged exactly once each, and no second charge after another reload; the other tab's stays held.
+  await a.reload();
+  await expect(a.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 15_000 });
+  // A notice is given once per threshold per period: not again after the reload.
+  await expect(meter).toBeVisible();
+  await expect(a.getByRole('textbox', { name: `${SUB} daily limit (USD)` })).toHaveAccessibleDescription(/Spent today \(your time\): \$0\.068 of \$0\.05/);
+  await expect(notice(a, 100)).toHaveCount(0);
+  await expect(b.getByRole('region', { name: 'Held by budget' })).toContainText('1 charged adopt held by budget');
+  const receipts = await charged();
+  expect(receipts.map((r) => r.item_id).sort()).toEqual([...ids].sort());
+  for (const id of ids) expect(adopts.get(id), `adopt requests for ${id}`).toBe(1);
+  expect(adopts.get(fifth)).toBeUndefined();
+
+  // On a phone the meter stays in the header, compact, and the page does not scroll sideways.
+  await a.setViewportSize({ width: 390, height: 844 });
+  await expect(meter).toBeVisible();
+  await expect(meter).toHaveText(/^\$[\d.,]+$/, { useInnerText: true });
+  expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

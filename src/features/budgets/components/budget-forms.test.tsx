@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { outboxEntry } from '../../../test/outbox-entry';
+import { HeldDecisions } from './held-decisions';
+import { LimitsForm } from './limits-form';
+
+describe('limits form', () => {
+  it('names a limit it cannot read and saves nothing; saves exact micro-USD, blank meaning no limit', async () => {
+    const onSave = vi.fn(async () => undefined);
+    render(<LimitsForm name="Organization" limits={{ monthly: 2_000_000 }} spend={[{ period: 'daily', spentMicros: 34_000 }]} onSave={onSave} />);
+    const daily = screen.getByRole('textbox', { name: 'Organization daily limit (USD)' });
+    expect(daily).toHaveAccessibleDescription('Spent today (your time): $0.034');
+    expect(screen.getByRole('textbox', { name: 'Organization monthly limit (USD)' })).toHaveValue('2');
+
+    await userEvent.type(daily, '0.05.1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save organization limits' }));
+    expect(daily).toHaveAccessibleDescription(/Enter an amount in USD/);
+    expect(onSave).not.toHaveBeenCalled();
+
+    await userEvent.clear(daily);
+    await userEvent.type(daily, '0.05');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Organization monthly limit (USD)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save organization limits' }));
+    expect(onSave).toHaveBeenCalledWith({ daily: 50_000 });
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved the organization’s limits.');
+  });
+});
+
+describe('held decisions', () => {
+  const held = (itemId: string) =>
+    outboxEntry({
+      itemId,
+      kind: 'simulated',
+      state: 'held-budget',
+      priceMicros: 17_000,
+      heldBy: { level: 'subscription', period: 'daily', limitMicros: 50_000, spentMicros: 34_000 },
+    });
+
+  it('lists them with their amounts, and releases this tab’s after one confirmation naming the count and total', async () => {
+    const onRelease = vi.fn();
+    const onDiscard = vi.fn();
+    const own = [held('i3'), held('i4')];
+    render(<HeldDecisions own={own} others={[held('i5')]} onRelease={onRelease} onDiscard={onDiscard} />);
+    const list = screen.getByRole('list', { name: 'Held by budget' });
+    expect(list).toHaveTextContent(/adopt item i3.*\$0\.017.*held by budget: sim daily limit \$0\.05 \(spent \$0\.034\)/);
+    expect(list).toHaveTextContent('in another open tab: release it there');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Release 2 held decisions ($0.034)' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Release 2 held decisions?' });
+    expect(dialog).toHaveTextContent('will charge $0.034');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onRelease).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Release 2 held decisions ($0.034)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send and pay $0.034' }));
+    expect(onRelease).toHaveBeenCalledWith(own.map((e) => e.id));
+    expect(onDiscard).not.toHaveBeenCalled();
+  });
+
+  it('discards this tab’s held decisions after a confirmation', async () => {
+    const onRelease = vi.fn();
+    const onDiscard = vi.fn();
+    const own = [held('i3')];
+    render(<HeldDecisions own={own} others={[]} onRelease={onRelease} onDiscard={onDiscard} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Discard 1 held decision…' }));
+    expect(screen.getByRole('alertdialog', { name: 'Discard 1 held decision?' })).toHaveTextContent('charge nothing');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onDiscard).toHaveBeenCalledWith(['i3']);
+    expect(onRelease).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,97 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { formatMicros } from '../../../lib/money';
+import { useActiveConnection } from '../../connections';
+import { useSpendInput } from '../hooks';
+import { PERIOD_LABELS, PERIOD_SPAN } from '../model';
+import { spentAgainst } from '../spend';
+import { crossedThresholds, type Crossed } from '../thresholds';
+
+const NOTICES_KEY = 'dds.budget-notices';
+
+/** The thresholds already told, kept on this device so a reload does not tell them again. */
+function toldBefore(): Set<string> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(NOTICES_KEY) ?? '[]');
+    return new Set(Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+function remember(keys: readonly string[]): void {
+  try {
+    // The newest few hundred are enough: older periods are over.
+    localStorage.setItem(NOTICES_KEY, JSON.stringify([...toldBefore(), ...keys].slice(-300)));
+  } catch {
+    /* storage unavailable: told again after a reload */
+  }
+}
+
+const noticeText = (c: Crossed) =>
+  `Budget: ${c.percent}% of the ${c.ref.level === 'organization' ? 'organization' : c.ref.subscriptionId} ${PERIOD_LABELS[c.ref.period].toLowerCase()} limit reached — ${formatMicros(c.spentMicros)} of ${formatMicros(c.ref.limitMicros)} ${PERIOD_SPAN[c.ref.period]}.${c.percent === 100 ? ' Further charged adopts are held.' : ''}`;
+
+/**
+ * The header's budget line: today's spend against the organization's daily limit (only when one is
+ * set), and a notice each time a limit's spend reaches 50%, 80% and 100%, once per threshold per
+ * period. Loaded lazily with the connection: the budgets are read from the local store on demand.
+ */
+export function BudgetHeader() {
+  const connection = useActiveConnection();
+  if (!connection) return null;
+  return <BudgetHeaderOf connection={connection} />;
+}
+
+function BudgetHeaderOf({ connection }: { connection: NonNullable<ReturnType<typeof useActiveConnection>> }) {
+  const { input, scope, budgets } = useSpendInput(connection, false);
+  const current = budgets.data;
+  // Thresholds told before this page load are not told again; those reached since are shown until dismissed.
+  const [told] = useState(toldBefore);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const crossed = current && scope ? crossedThresholds(current, input, Object.keys(current.subscriptions), scope) : [];
+  const fresh = crossed.filter((c) => !told.has(c.key));
+  const freshKeys = fresh.map((c) => c.key).join('\n');
+  useEffect(() => {
+    if (freshKeys) remember(freshKeys.split('\n'));
+  }, [freshKeys]);
+  const shown = fresh.filter((c) => !dismissed.has(c.key));
+  const notice = shown.length ? shown.reduce((a, b) => (b.percent > a.percent ? b : a)) : null;
+
+  const daily = current?.organization.daily;
+  const spentToday = daily === undefined ? 0 : spentAgainst({ level: 'organization', period: 'daily' }, input);
+  return (
+    <>
+      {daily !== undefined && (
+        <Link
+          to="/budgets"
+          aria-label={`Budget: ${formatMicros(spentToday)} of ${formatMicros(daily)} daily limit spent today`}
+          className="flex items-center gap-1.5 rounded px-1.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <meter
+            min={0}
+            max={Math.max(daily, 1)}
+            value={Math.min(spentToday, Math.max(daily, 1))}
+            high={daily * 0.8}
+            optimum={0}
+            className="h-2 w-10 sm:w-16"
+          />
+          <span className="font-mono">
+            {formatMicros(spentToday)}
+            <span className="hidden sm:inline"> / {formatMicros(daily)} today</span>
+          </span>
+        </Link>
+      )}
+      {notice && (
+        <div
+          role="status"
+          className="fixed right-4 bottom-4 left-4 z-40 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 shadow-lg sm:left-auto sm:max-w-md dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+        >
+          <span>{noticeText(notice)}</span>
+          <Button size="sm" variant="ghost" onClick={() => setDismissed(new Set([...dismissed, ...shown.map((c) => c.key)]))}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

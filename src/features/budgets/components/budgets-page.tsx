@@ -1,0 +1,80 @@
+import { PageHeader, Panel } from '../../../components/ui/panel';
+import type { Connection } from '../../../data';
+import { useSpendInput } from '../hooks';
+import { PERIODS, withLimit, type Budgets, type Level, type Limits } from '../model';
+import { spentAgainst, type SpendInput } from '../spend';
+import { changeBudgets } from '../store';
+import { HeldDecisions } from './held-decisions';
+import { LimitsForm } from './limits-form';
+
+const spendOf = (input: SpendInput, level: Level, subscriptionId?: string) =>
+  PERIODS.map((period) => ({ period, spentMicros: spentAgainst({ level, subscriptionId, period }, input) }));
+
+function replaceLimits(budgets: Budgets, level: Level, subscriptionId: string | undefined, limits: Limits): Budgets {
+  let next = budgets;
+  for (const period of PERIODS) next = withLimit(next, level, subscriptionId, period, limits[period]);
+  return next;
+}
+
+/**
+ * Budgets of a connection's organization: limits for the organization and for each simulated
+ * subscription of the connection, what is spent against each, and the decisions they hold.
+ */
+export function BudgetsPage({ connection }: { connection: Connection }) {
+  const { input, entries, others: otherTabs, scope, release, discard, budgets } = useSpendInput(connection, true);
+  const simulated = connection.subscriptions.filter((s) => s.kind === 'simulated');
+  const own = entries.filter((e) => e.state === 'held-budget');
+  const others = otherTabs.filter((e) => e.state === 'held-budget');
+  const save = (level: Level, subscriptionId?: string) => async (limits: Limits) => {
+    if (!scope) throw new Error('the outbox is not loaded yet');
+    await changeBudgets(scope, (current) => replaceLimits(current, level, subscriptionId, limits));
+  };
+  const current = budgets.data;
+  return (
+    <>
+      <PageHeader
+        title="Budgets"
+        description={
+          <>
+            Limits on what charged decisions (simulated adopts) may spend, for the organization of “{connection.name}”. They are checked in this console, across
+            its tabs, before any charged request leaves: an adopt that would pass a limit is held, never sent, until you release it or raise the limit. Spend
+            counts the newest 200 usage receipts and the charged decisions on their way. Days and months are your local calendar ("today (your time)"); a visit
+            is this tab since it was loaded.
+          </>
+        }
+      />
+      <div className="flex flex-col gap-4">
+        <Panel aria-label="Decisions held by budget">
+          <h2 className="mb-2 text-base font-semibold">Held by budget</h2>
+          <HeldDecisions own={own} others={others} onRelease={release} onDiscard={discard} />
+        </Panel>
+        {current ? (
+          <>
+            <Panel aria-label="Organization limits">
+              <h2 className="mb-2 text-base font-semibold">Organization</h2>
+              <LimitsForm name="Organization" limits={current.organization} spend={spendOf(input, 'organization')} onSave={save('organization')} />
+            </Panel>
+            {simulated.map((sub) => (
+              <Panel key={sub.id} aria-label={`Limits of ${sub.id}`}>
+                <h2 className="mb-2 text-base font-semibold">Subscription {sub.label ? `${sub.label} (${sub.id})` : sub.id}</h2>
+                <LimitsForm
+                  name={sub.id}
+                  limits={current.subscriptions[sub.id] ?? {}}
+                  spend={spendOf(input, 'subscription', sub.id)}
+                  onSave={save('subscription', sub.id)}
+                />
+              </Panel>
+            ))}
+            {simulated.length === 0 && (
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                This connection lists no simulated subscription: only the organization’s limits apply.
+              </p>
+            )}
+          </>
+        ) : (
+          <p role="status">{budgets.isError ? 'The budgets could not be read from this device.' : 'Reading the budgets…'}</p>
+        )}
+      </div>
+    </>
+  );
+}

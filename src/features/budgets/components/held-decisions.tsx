@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialogs';
+import { formatMicros, sumMicros } from '../../../lib/money';
+import type { OutboxEntry } from '../../outbox';
+import { PERIOD_LABELS } from '../model';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Why a decision is held, in words: "organization daily limit $0.05 (spent $0.034)". */
+export function heldReason(entry: Pick<OutboxEntry, 'heldBy' | 'subscriptionId'>): string {
+  const by = entry.heldBy;
+  if (!by) return 'a budget limit';
+  const whose = by.level === 'organization' ? 'organization' : `${entry.subscriptionId}`;
+  return `${whose} ${PERIOD_LABELS[by.period].toLowerCase()} limit ${formatMicros(by.limitMicros)} (spent ${formatMicros(by.spentMicros)})`;
+}
+
+/**
+ * Decisions a budget held, with their amounts: this tab's can be released (sent past the limit)
+ * after one confirmation naming the count and the total; another open tab's are released there.
+ */
+export function HeldDecisions({
+  own,
+  others,
+  onRelease,
+  onDiscard,
+}: {
+  own: readonly OutboxEntry[];
+  others: readonly OutboxEntry[];
+  onRelease: (ids: readonly string[]) => void;
+  onDiscard: (ids: readonly string[]) => void;
+}) {
+  const [asking, setAsking] = useState<'release' | 'discard' | null>(null);
+  const total = sumMicros(own.map((e) => e.priceMicros ?? 0));
+  const label = `Release ${plural(own.length, 'held decision')} (${formatMicros(total)})`;
+  if (own.length === 0 && others.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No decision is held by a budget.</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      <ul className="flex flex-col gap-1 text-sm" aria-label="Held by budget">
+        {[...own, ...others].slice(0, 200).map((e) => (
+          <li key={e.id} className="flex flex-wrap items-baseline gap-x-2">
+            <span>
+              adopt item <code>{e.itemId}</code> ({e.subscriptionId})
+            </span>
+            <strong className="font-mono">{formatMicros(e.priceMicros ?? 0)}</strong>
+            <span className="text-slate-600 dark:text-slate-400">held by budget: {heldReason(e)}</span>
+            {others.includes(e) && <span className="text-slate-600 dark:text-slate-400">(in another open tab: release it there)</span>}
+          </li>
+        ))}
+      </ul>
+      {own.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="primary" onClick={() => setAsking('release')}>
+            {label}
+          </Button>
+          <Button onClick={() => setAsking('discard')}>Discard {plural(own.length, 'held decision')}…</Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={asking === 'discard'}
+        title={`Discard ${plural(own.length, 'held decision')}?`}
+        confirmLabel="Discard"
+        onConfirm={() => {
+          setAsking(null);
+          onDiscard(own.map((e) => e.id));
+        }}
+        onCancel={() => setAsking(null)}
+      >
+        <p>They will never reach the service and charge nothing. They stay listed as discarded, and their items count as undecided again.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'release'}
+        title={`Release ${plural(own.length, 'held decision')}?`}
+        confirmLabel={`Send and pay ${formatMicros(total)}`}
+        onConfirm={() => {
+          setAsking(null);
+          onRelease(own.map((e) => e.id));
+        }}
+        onCancel={() => setAsking(null)}
+      >
+        <p>
+          Sending {plural(own.length, 'charged adopt')} will charge <strong>{formatMicros(total)}</strong>, past the limits that held them. Each is sent once;
+          raising a limit instead sends only those that fit it.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { formatMicros, microsToDecimal } from '../../../lib/money';
+import { PERIOD_LABELS, PERIOD_SPAN, PERIODS, type Limits, type Period } from '../model';
+import { parseMoneyText } from '../money-text';
+
+export interface LimitSpend {
+  period: Period;
+  spentMicros: number;
+}
+
+/**
+ * One level's limits (the organization, or one subscription): each period's limit as exact
+ * decimal text (blank: no limit), with what is spent against it. Saved together; a field that
+ * cannot be read is named and nothing is saved.
+ */
+export function LimitsForm({
+  name,
+  limits,
+  spend,
+  onSave,
+}: {
+  /** "Organization" or the subscription's name: the fields' labels start with it. */
+  name: string;
+  limits: Limits;
+  spend: readonly LimitSpend[];
+  onSave: (limits: Limits) => Promise<void>;
+}) {
+  const initial = () => Object.fromEntries(PERIODS.map((p) => [p, limits[p] === undefined ? '' : microsToDecimal(limits[p])])) as Record<Period, string>;
+  const [text, setText] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<Period, string>>>({});
+  const [status, setStatus] = useState<string | null>(null);
+  // The stored limits changed (here or in another tab): the fields follow unless being edited.
+  // Compared by value: a subscription without limits is a new empty object on every render.
+  const stored = PERIODS.map((p) => limits[p] ?? '').join(' ');
+  const [seen, setSeen] = useState(stored);
+  if (seen !== stored) {
+    setSeen(stored);
+    setText(initial());
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Limits = {};
+    const found: Partial<Record<Period, string>> = {};
+    for (const period of PERIODS) {
+      if (text[period].trim() === '') continue;
+      const parsed = parseMoneyText(text[period]);
+      if ('error' in parsed) found[period] = parsed.error;
+      else next[period] = parsed.micros;
+    }
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setStatus(null);
+      return;
+    }
+    try {
+      await onSave(next);
+      setStatus(`Saved ${name.toLowerCase() === 'organization' ? 'the organization’s' : `${name}’s`} limits.`);
+    } catch (error) {
+      setStatus(`Not saved: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3" noValidate>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {PERIODS.map((period) => {
+          const limit = limits[period];
+          const spent = spend.find((s) => s.period === period)?.spentMicros ?? 0;
+          return (
+            <TextField
+              key={period}
+              label={`${name} ${PERIOD_LABELS[period].toLowerCase()} limit (USD)`}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="no limit"
+              value={text[period]}
+              error={errors[period]}
+              onChange={(event) => setText((t) => ({ ...t, [period]: event.target.value }))}
+              hint={
+                <>
+                  Spent {PERIOD_SPAN[period]}: <strong className="font-mono">{formatMicros(spent)}</strong>
+                  {limit !== undefined && (
+                    <>
+                      {' '}
+                      of <span className="font-mono">{formatMicros(limit)}</span>
+                    </>
+                  )}
+                </>
+              }
+            />
+          );
+        })}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" variant="primary">
+          Save {name === 'Organization' ? 'organization' : name} limits
+        </Button>
+        {status && (
+          <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+            {status}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { usageQuery, type Connection } from '../../data';
+import { useBudgetDecisions } from './decisions';
+import { NO_BUDGETS, type Budgets } from './model';
+import type { SpendInput } from './spend';
+import { onBudgetsChange, readBudgets } from './store';
+
+/** A scope's budgets from the local store, read again whenever they change here or in another tab. */
+function useBudgets(scope: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => onBudgetsChange((changed) => void queryClient.invalidateQueries({ queryKey: ['budgets', changed] })), [queryClient]);
+  return useQuery({
+    queryKey: ['budgets', scope],
+    queryFn: async (): Promise<Budgets> => (await readBudgets(scope!)) ?? NO_BUDGETS,
+    enabled: scope !== null,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * A connection's budgets and what their spend is computed from: the organization's newest
+ * receipts (usage, at most 200; read only when `always` or a limit is set) and every decision
+ * this tab knows of (its own, the record, other tabs' unfinished ones).
+ */
+export function useSpendInput(connection: Connection, always: boolean) {
+  const now = useNow();
+  const decisions = useBudgetDecisions(connection.id);
+  const budgets = useBudgets(decisions.scope);
+  const current = budgets.data;
+  const anyLimit = current !== undefined && (Object.keys(current.organization).length > 0 || Object.keys(current.subscriptions).length > 0);
+  const usage = useQuery({ ...usageQuery(connection, 200), enabled: always || anyLimit });
+  // One array per change of either list, not per render (a bulk run re-renders the header once a frame).
+  const all = useMemo(() => [...decisions.entries, ...decisions.others], [decisions.entries, decisions.others]);
+  const input: SpendInput = { receipts: usage.data?.data ?? [], decisions: all, now, tab: decisions.tab ?? '' };
+  return { input, budgets, ...decisions };
+}
+
+/** The time, moved on every half minute: periods end at midnight whether or not anything else changes. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

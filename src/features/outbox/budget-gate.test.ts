@@ -1,0 +1,215 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BUDGETS_SETTING, type Budgets, type SpendReceipt } from '../budgets';
+import { ConsoleDb, setDatabaseForTests } from '../local-store';
+import { budgetGate } from './budget-gate';
+import { OutboxEngine } from './engine';
+import type { NewDecision, OutboxEntry } from './model';
+import { indexedDbStore } from './store';
+import type { TabRegistry } from './tabs';
+
+/** Open tabs with a broadcast channel between them (as tabs.ts gives in a browser); none closes here. */
+function fakeTabs() {
+  const channel = new Map<string, (scope: string) => void>();
+  return (id: string): TabRegistry => ({
+    id,
+    whenGone: () => undefined,
+    announce: (scope) => {
+      for (const [tab, listener] of channel) if (tab !== id) queueMicrotask(() => listener(scope));
+    },
+    onAnnounce: (listener) => void channel.set(id, listener),
+  });
+}
+
+const S = 'http://dds org_1';
+const PRICE = 17_000; // 1.7¢
+let db: ConsoleDb;
+let n = 0;
+let tabs = fakeTabs();
+let receipts: SpendReceipt[] = [];
+
+const item = (itemId: string, subscriptionId = 'sim'): NewDecision => ({ kind: 'simulated', itemId, subscriptionId, decision: 'adopt', priceMicros: PRICE });
+const daily = (micros: number): Budgets => ({ organization: { daily: micros }, subscriptions: {} });
+const setBudgets = (budgets: Budgets) => db.settings.put({ scope: S, name: BUDGETS_SETTING, value: budgets, updatedAt: Date.now() });
+
+let receiptReads = 0;
+
+function tab(name: string) {
+  const sent: OutboxEntry[] = [];
+  const gate = budgetGate({
+    receipts: async () => {
+      receiptReads++;
+      return receipts;
+    },
+    db,
+    locks: null,
+  });
+  const decide = vi.spyOn(gate, 'decide');
+  const engine = new OutboxEngine({
+    store: indexedDbStore(db),
+    send: async (entry) => {
+      sent.push(entry);
+    },
+    onKeyRefused: () => undefined,
+    isOnline: () => true,
+    graceMs: () => 0,
+    tabs: tabs(name),
+    budget: gate,
+    nextFrame: (fn) => queueMicrotask(fn),
+  });
+  return { engine, sent, decide };
+}
+
+const stored = async () => (await db.decisions.where('scope').equals(S).toArray()) as unknown as OutboxEntry[];
+const statesOf = async () => (await stored()).map((e) => [e.itemId, e.state]).sort();
+/** Waits until the outbox is quiet: nothing charged is left on its way anywhere. */
+async function settled(...engines: OutboxEngine[]) {
+  await vi.waitFor(
+    async () => {
+      for (const engine of engines) await engine.whenWritten();
+      const rows = await stored();
+      expect(rows.filter((e) => e.state === 'grace' || e.state === 'queued' || e.state === 'sending')).toEqual([]);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+}
+
+beforeEach(() => {
+  db = new ConsoleDb(`budget-gate-${++n}`);
+  setDatabaseForTests(db);
+  tabs = fakeTabs();
+  receipts = [];
+  receiptReads = 0;
+});
+afterEach(async () => {
+  setDatabaseForTests(null);
+  await db.delete();
+});
+
+describe('budget gate in the outbox', () => {
+  it('holds the 3rd and 4th 1.7¢ adopt under a $0.05 daily limit: only 2 leave, the held ones are stored with their limit', async () => {
+    await setBudgets(daily(50_000));
+    const a = tab('A');
+    for (const id of ['i1', 'i2', 'i3', 'i4']) a.engine.enqueue(S, item(id));
+    await settled(a.engine);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['i1', 'i2']);
+    expect(await statesOf()).toEqual([
+      ['i1', 'sent'],
+      ['i2', 'sent'],
+      ['i3', 'held-budget'],
+      ['i4', 'held-budget'],
+    ]);
+    const held = (await stored()).find((e) => e.itemId === 'i3')!;
+    expect(held.heldBy).toEqual({ level: 'organization', period: 'daily', limitMicros: 50_000, spentMicros: 34_000 });
+    expect(
+      a.engine
+        .entriesOf(S)
+        .filter((e) => e.state === 'held-budget')
+        .map((e) => e.itemId),
+    ).toEqual(['i3', 'i4']);
+  });
+
+  it('lets two tabs adopting at once spend no more than the limit together', async () => {
+    await setBudgets(daily(50_000));
+    const a = tab('A');
+    const b = tab('B');
+    await Promise.all([a.engine.load(S), b.engine.load(S)]);
+    for (const id of ['a1', 'a2', 'a3']) a.engine.enqueue(S, item(id));
+    for (const id of ['b1', 'b2', 'b3']) b.engine.enqueue(S, item(id));
+    await settled(a.engine, b.engine);
+    const sent = [...a.sent, ...b.sent];
+    expect(sent).toHaveLength(2);
+    expect((await statesOf()).filter(([, state]) => state === 'held-budget')).toHaveLength(4);
+  });
+
+  it('counts receipts confirmed elsewhere: two 1.7¢ charges today leave room for none more under $0.05', async () => {
+    await setBudgets(daily(50_000));
+    receipts = ['r1', 'r2'].map((id) => ({ kind: 'adopt', item_id: id, subscription_id: 'sim', amount_usd: 0.017, created_at: new Date().toISOString() }));
+    const a = tab('A');
+    a.engine.enqueue(S, item('i1'));
+    await settled(a.engine);
+    expect(a.sent).toEqual([]);
+    expect(await statesOf()).toEqual([['i1', 'held-budget']]);
+  });
+
+  it('sends held decisions that fit once the limit is raised, and the rest only when released, each once', async () => {
+    await setBudgets(daily(50_000));
+    const a = tab('A');
+    for (const id of ['i1', 'i2', 'i3', 'i4']) a.engine.enqueue(S, item(id));
+    await settled(a.engine);
+    expect(a.sent).toHaveLength(2);
+    // Raised through the budgets' own path, as the Budgets page does: every tab is told.
+    const { changeBudgets } = await import('../budgets');
+    await changeBudgets(S, () => daily(60_000));
+    await vi.waitFor(() => expect(a.sent.map((e) => e.itemId)).toEqual(['i1', 'i2', 'i3']));
+    await settled(a.engine);
+    expect(await statesOf()).toContainEqual(['i4', 'held-budget']);
+    const held = a.engine.entriesOf(S).filter((e) => e.state === 'held-budget');
+    expect(
+      a.engine.releaseBudget(
+        S,
+        held.map((e) => e.id),
+      ),
+    ).toBe(1);
+    await settled(a.engine);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['i1', 'i2', 'i3', 'i4']);
+    expect((await statesOf()).every(([, state]) => state === 'sent')).toBe(true);
+    // Released, it counts as spend: a new adopt is held (68,000 spent of 60,000).
+    a.engine.enqueue(S, item('i5'));
+    await settled(a.engine);
+    expect(a.sent).toHaveLength(4);
+  });
+
+  it('discards a held decision on request: never sent, and a later raise of the limit does not send it', async () => {
+    await setBudgets(daily(17_000));
+    const a = tab('A');
+    for (const id of ['i1', 'i2']) a.engine.enqueue(S, item(id));
+    await settled(a.engine);
+    const held = a.engine.entriesOf(S).find((e) => e.state === 'held-budget')!;
+    expect(a.engine.isDiscardable(S, held)).toBe(true);
+    a.engine.discard(S, [held.id]);
+    const { changeBudgets } = await import('../budgets');
+    await changeBudgets(S, () => daily(1_000_000));
+    await settled(a.engine);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['i1']);
+    expect(await statesOf()).toEqual([
+      ['i1', 'sent'],
+      ['i2', 'discarded'],
+    ]);
+  });
+
+  it('sends charged decisions as before when no budget is set: no receipts read, nothing marked', async () => {
+    const a = tab('A');
+    for (const id of ['i1', 'i2', 'i3']) a.engine.enqueue(S, item(id));
+    await settled(a.engine);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['i1', 'i2', 'i3']);
+    expect(receiptReads).toBe(0);
+    expect((await stored()).filter((e) => e.budget !== undefined)).toEqual([]);
+  });
+
+  it('decides a run of charged decisions in a few batches, and lets decisions no limit applies to skip the gate', async () => {
+    await setBudgets({ organization: {}, subscriptions: { sim: { daily: 500 * PRICE } } });
+    const a = tab('A');
+    await a.engine.load(S);
+    a.engine.enqueueMany(
+      S,
+      Array.from({ length: 1_000 }, (_, i) => item(`i${i}`)),
+      'run',
+    );
+    await settled(a.engine);
+    expect(a.sent).toHaveLength(500);
+    expect(a.decide.mock.calls.length).toBeLessThanOrEqual(5);
+    // Another subscription has no limit: once the budgets are known, its decisions skip the gate.
+    const before = a.decide.mock.calls.length;
+    const get = vi.spyOn(db.settings, 'get');
+    a.engine.enqueueMany(
+      S,
+      Array.from({ length: 50 }, (_, i) => item(`o${i}`, 'other')),
+      'other',
+    );
+    await settled(a.engine);
+    expect(a.sent).toHaveLength(550);
+    expect(a.decide.mock.calls.length).toBe(before);
+    expect(get).not.toHaveBeenCalled();
+  });
+});

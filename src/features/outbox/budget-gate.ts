@@ -1,0 +1,112 @@
+import { BUDGETS_SETTING, decideCharges, hasLimits, NO_BUDGETS, onBudgetsChange, parseBudgets, type Budgets, type SpendReceipt } from '../budgets';
+import type { ConsoleDb } from '../local-store';
+import type { BudgetGate } from './engine';
+import { outboxEntrySchema, type OutboxEntry } from './model';
+
+export interface BudgetGateDeps {
+  /** The organization's newest receipts (usage), or null when they cannot be read now. */
+  receipts: (scope: string) => Promise<readonly SpendReceipt[] | null>;
+  /** For tests: the database (the console's own by default). */
+  db?: ConsoleDb;
+  /** Web Locks; null: none (the IndexedDB transaction alone serialises the tabs). */
+  locks?: Pick<LockManager, 'request'> | null;
+  now?: () => number;
+}
+
+/** Receipts are read at most this often per scope: a decision the outbox holds is counted by the outbox meanwhile. */
+const RECEIPTS_FRESH_MS = 5_000;
+
+const parseRow = (row: unknown): OutboxEntry[] => {
+  const parsed = outboxEntrySchema.safeParse(row);
+  return parsed.success ? [parsed.data] : [];
+};
+
+/** The verdict written into the entry: cleared (counted as spend from `now`, sent when due) or held with its reason. */
+function applyVerdict(entry: OutboxEntry, verdict: ReturnType<typeof decideCharges>[number], now: number, tab: string): OutboxEntry {
+  const { heldBy: _was, ...rest } = entry;
+  if (verdict.outcome === 'held') return { ...rest, state: 'held-budget', heldBy: verdict.heldBy };
+  const wasHeld = entry.state === 'held-budget';
+  return { ...rest, state: wasHeld ? 'queued' : entry.state, nextAttemptAt: wasHeld ? now : entry.nextAttemptAt, budget: { at: now, tab } };
+}
+
+/**
+ * The outbox's budget gate over the local store. Which scopes have limits is kept in memory (read
+ * once per scope, again when budgets change), so a decision no limit applies to costs nothing. A
+ * batch is decided under the Web Lock `dds-budget:<scope>` and, inside it, in one IndexedDB
+ * transaction that reads the budgets and every tab's stored decisions of the scope and writes the
+ * verdicts: a decision cleared in one tab is spend for the next tab's batch.
+ */
+export function budgetGate(deps: BudgetGateDeps): BudgetGate {
+  const now = deps.now ?? Date.now;
+  const locks = deps.locks === undefined ? (typeof navigator === 'undefined' ? null : (navigator.locks ?? null)) : deps.locks;
+  let opened = deps.db;
+  const database = async () => (opened ??= (await import('../local-store')).localDb());
+  const known = new Map<string, Budgets | null>();
+  const receipts = new Map<string, { at: number; list: readonly SpendReceipt[] }>();
+  const listeners = new Set<(scope: string) => void>();
+
+  const load = async (scope: string) => {
+    const row = await (await database()).settings.get([scope, BUDGETS_SETTING]);
+    known.set(scope, row ? parseBudgets(row.value) : null);
+  };
+  onBudgetsChange((scope) => {
+    void load(scope)
+      .catch(() => known.delete(scope))
+      .finally(() => {
+        for (const listener of listeners) listener(scope);
+      });
+  });
+
+  const receiptsOf = async (scope: string): Promise<readonly SpendReceipt[]> => {
+    const cached = receipts.get(scope);
+    if (cached && now() - cached.at < RECEIPTS_FRESH_MS) return cached.list;
+    const list = await deps.receipts(scope).catch(() => null);
+    // Unreadable (offline, refused): the last ones read, else none; the outbox's own decisions still count.
+    if (!list) return cached?.list ?? [];
+    receipts.set(scope, { at: now(), list });
+    return list;
+  };
+
+  const underLock = <T>(name: string, run: () => Promise<T>): Promise<T> => (locks ? (locks.request(name, run) as Promise<T>) : run());
+
+  return {
+    applies(scope, subscriptionId) {
+      if (!known.has(scope)) {
+        // Not read yet: the first batch reads it (and decides); afterwards it is known.
+        return true;
+      }
+      return hasLimits(known.get(scope) ?? null, subscriptionId);
+    },
+    async decide(scope, candidates, tab) {
+      // Budgets not read yet: read them first; when no limit applies the batch goes as it is, with no receipts read.
+      if (!known.has(scope)) await load(scope);
+      const budgetsNow = known.get(scope) ?? null;
+      if (!candidates.some((c) => c.state === 'held-budget' || hasLimits(budgetsNow, c.subscriptionId))) return [...candidates];
+      const receiptList = await receiptsOf(scope);
+      return underLock(`dds-budget:${scope}`, async () => {
+        const db = await database();
+        return db.transaction('rw', [db.decisions, db.settings], async () => {
+          const setting = await db.settings.get([scope, BUDGETS_SETTING]);
+          const budgets = setting ? parseBudgets(setting.value) : null;
+          known.set(scope, budgets);
+          const rows = (await db.decisions.where('scope').equals(scope).toArray()).flatMap(parseRow);
+          const stored = new Map(rows.map((r) => [r.id, r]));
+          // Only a candidate whose stored row is what this tab holds: anything else changed meanwhile.
+          const fresh = candidates.filter((c) => {
+            const row = stored.get(c.id);
+            return row !== undefined && row.state === c.state && row.owner === c.owner && row.budget === undefined;
+          });
+          if (fresh.length === 0) return [];
+          const at = now();
+          const verdicts = decideCharges(budgets ?? NO_BUDGETS, { receipts: receiptList, decisions: rows, now: at, tab }, fresh);
+          const decided = fresh.map((c, i) => applyVerdict(c, verdicts[i]!, at, tab));
+          await db.decisions.bulkPut(decided.map((e) => ({ ...e })));
+          return decided;
+        });
+      });
+    },
+    onChange(listener) {
+      listeners.add(listener);
+    },
+  };
+}
