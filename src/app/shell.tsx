@@ -17,6 +17,7 @@ const NAV = [
   { to: '/stats', label: 'Statistics' },
   { to: '/usage', label: 'Usage' },
   { to: '/budgets', label: 'Budgets' },
+  { to: '/dispute-reasons', label: 'Dispute reasons' },
   { to: '/deliveries', label: 'Deliveries' },
   { to: '/reconciliation', label: 'Reconciliation' },
   { to: '/keys', label: 'Keys' },
