@@ -41,7 +41,8 @@ test.beforeAll(() => {
         unit_price_usd: 0.017,
         created_at: '2026-03-03T00:00:00Z',
       })),
-      subscriptions: [{ subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-budget', name: 'Budget lots' }],
+      // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
+      subscriptions: [{ subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-budget', name: 'Budget lots', org_id: 'org_e2e_budget' }],
     }),
   );
   try {

@@ -69,9 +69,10 @@ test.beforeAll(() => {
         unit_price_usd: [0.017, 0.0123, 0.009999, 0.25][i % 4],
         created_at: '2026-03-02T00:00:00Z',
       })),
+      // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
       subscriptions: [
-        { subscription_id: LIVE, kind: 'live', frontier_id: '9400', task_ids: ['9401'], name: 'Bulk' },
-        { subscription_id: SIM, kind: 'simulated', vertical_id: 'v-e2e-bulk', name: 'Bulk lots' },
+        { subscription_id: LIVE, kind: 'live', frontier_id: '9400', task_ids: ['9401'], name: 'Bulk', org_id: 'org_e2e_bulk' },
+        { subscription_id: SIM, kind: 'simulated', vertical_id: 'v-e2e-bulk', name: 'Bulk lots', org_id: 'org_e2e_bulk' },
       ],
     }),
   );

@@ -45,9 +45,10 @@ test.beforeAll(() => {
         unit_price_usd: 0.017,
         created_at: '2026-03-02T00:00:00Z',
       })),
+      // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
       subscriptions: [
-        { subscription_id: LIVE, kind: 'live', frontier_id: '9500', task_ids: ['9501'], name: 'Reasons' },
-        { subscription_id: SIM, kind: 'simulated', vertical_id: 'v-e2e-reasons', name: 'Reason lots' },
+        { subscription_id: LIVE, kind: 'live', frontier_id: '9500', task_ids: ['9501'], name: 'Reasons', org_id: 'org_e2e_reasons' },
+        { subscription_id: SIM, kind: 'simulated', vertical_id: 'v-e2e-reasons', name: 'Reason lots', org_id: 'org_e2e_reasons' },
       ],
     }),
   );

@@ -58,9 +58,10 @@ test.beforeAll(() => {
           created_at: '2026-03-03T00:00:00Z',
         })),
       ),
+      // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
       subscriptions: [
-        { subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled lots' },
-        { subscription_id: DELIVERED, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled delivery' },
+        { subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled lots', org_id: 'org_e2e_lots' },
+        { subscription_id: DELIVERED, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled delivery', org_id: 'org_e2e_lots' },
       ],
     }),
   );
