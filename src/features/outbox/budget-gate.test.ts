@@ -178,6 +178,24 @@ describe('budget gate in the outbox', () => {
     ]);
   });
 
+  it('sends nothing charged while the stored budgets cannot be read (damaged), and resumes once they are saved again', async () => {
+    // A limit the user set, damaged on disk (another version, a hand edit): never read as "no limit".
+    await db.settings.put({ scope: S, name: BUDGETS_SETTING, value: { organization: { daily: 'fifty cents' }, subscriptions: {} }, updatedAt: Date.now() });
+    const a = tab('A');
+    a.engine.enqueue(S, item('i1'));
+    a.engine.enqueue(S, { kind: 'live', itemId: 'l1', subscriptionId: 'live', decision: 'adopt', priceMicros: null });
+    // The gate was asked, and refused to answer: the charged one stays unsent; a free one is not held back.
+    await vi.waitFor(() => expect(a.decide).toHaveBeenCalled());
+    await expect(a.decide.mock.results[0]!.value).rejects.toThrow(/damaged/);
+    await vi.waitFor(() => expect(a.sent.map((e) => e.itemId)).toEqual(['l1']));
+    expect(await statesOf()).toContainEqual(['i1', 'queued']);
+    // Saved again through the Budgets page's path (a damaged document is replaced whole): it goes, under the limit.
+    const { changeBudgets } = await import('../budgets');
+    await changeBudgets(S, () => daily(50_000));
+    await settled(a.engine);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['l1', 'i1']);
+  });
+
   it('sends charged decisions as before when no budget is set: no receipts read, nothing marked', async () => {
     const a = tab('A');
     for (const id of ['i1', 'i2', 'i3']) a.engine.enqueue(S, item(id));

@@ -16,6 +16,8 @@ export interface BudgetGateDeps {
 /** Receipts are read at most this often per scope: a decision the outbox holds is counted by the outbox meanwhile. */
 const RECEIPTS_FRESH_MS = 5_000;
 
+const DAMAGED = 'damaged';
+
 const parseRow = (row: unknown): OutboxEntry[] => {
   const parsed = outboxEntrySchema.safeParse(row);
   return parsed.success ? [parsed.data] : [];
@@ -41,13 +43,15 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
   const locks = deps.locks === undefined ? (typeof navigator === 'undefined' ? null : (navigator.locks ?? null)) : deps.locks;
   let opened = deps.db;
   const database = async () => (opened ??= (await import('../local-store')).localDb());
-  const known = new Map<string, Budgets | null>();
+  // null: no budgets stored; DAMAGED: a document is stored that cannot be read (a limit the user
+  // set, never taken for "no limit": nothing charged leaves until the budgets are saved again).
+  const known = new Map<string, Budgets | null | typeof DAMAGED>();
   const receipts = new Map<string, { at: number; list: readonly SpendReceipt[] }>();
   const listeners = new Set<(scope: string) => void>();
 
   const load = async (scope: string) => {
     const row = await (await database()).settings.get([scope, BUDGETS_SETTING]);
-    known.set(scope, row ? parseBudgets(row.value) : null);
+    known.set(scope, row ? (parseBudgets(row.value) ?? DAMAGED) : null);
   };
   onBudgetsChange((scope) => {
     void load(scope)
@@ -75,20 +79,23 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
         // Not read yet: the first batch reads it (and decides); afterwards it is known.
         return true;
       }
-      return hasLimits(known.get(scope) ?? null, subscriptionId);
+      const budgets = known.get(scope) ?? null;
+      return budgets === DAMAGED || hasLimits(budgets, subscriptionId);
     },
     async decide(scope, candidates, tab) {
       // Budgets not read yet: read them first; when no limit applies the batch goes as it is, with no receipts read.
       if (!known.has(scope)) await load(scope);
       const budgetsNow = known.get(scope) ?? null;
-      if (!candidates.some((c) => c.state === 'held-budget' || hasLimits(budgetsNow, c.subscriptionId))) return [...candidates];
+      if (budgetsNow !== DAMAGED && !candidates.some((c) => c.state === 'held-budget' || hasLimits(budgetsNow, c.subscriptionId))) return [...candidates];
       const receiptList = await receiptsOf(scope);
       return underLock(`dds-budget:${scope}`, async () => {
         const db = await database();
         return db.transaction('rw', [db.decisions, db.settings], async () => {
           const setting = await db.settings.get([scope, BUDGETS_SETTING]);
           const budgets = setting ? parseBudgets(setting.value) : null;
-          known.set(scope, budgets);
+          known.set(scope, setting && !budgets ? DAMAGED : budgets);
+          // The engine keeps the charged decisions unsent and asks again shortly.
+          if (setting && !budgets) throw new Error('the stored budgets are damaged: nothing charged is sent until they are saved again');
           const rows = (await db.decisions.where('scope').equals(scope).toArray()).flatMap(parseRow);
           const stored = new Map(rows.map((r) => [r.id, r]));
           // Only a candidate whose stored row is what this tab holds: anything else changed meanwhile.
