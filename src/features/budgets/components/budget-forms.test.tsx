@@ -58,6 +58,19 @@ describe('held decisions', () => {
     expect(onDiscard).not.toHaveBeenCalled();
   });
 
+  it('releases exactly what the confirmation named, though more are held while it is open', async () => {
+    const onRelease = vi.fn();
+    const own = [held('i3'), held('i4')];
+    const { rerender } = render(<HeldDecisions own={own} others={[]} onRelease={onRelease} onDiscard={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Release 2 held decisions ($0.034)' }));
+    // A bulk run goes on in this tab: a third adopt is held while the user reads the total.
+    rerender(<HeldDecisions own={[...own, held('i5')]} others={[]} onRelease={onRelease} onDiscard={vi.fn()} />);
+    const dialog = screen.getByRole('alertdialog', { name: 'Release 2 held decisions?' });
+    expect(dialog).toHaveTextContent('will charge $0.034');
+    await userEvent.click(screen.getByRole('button', { name: 'Send and pay $0.034' }));
+    expect(onRelease).toHaveBeenCalledWith(own.map((e) => e.id));
+  });
+
   it('discards this tab’s held decisions after a confirmation', async () => {
     const onRelease = vi.fn();
     const onDiscard = vi.fn();
