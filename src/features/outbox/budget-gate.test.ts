@@ -6,6 +6,7 @@ import { budgetGate } from './budget-gate';
 import { OutboxEngine } from './engine';
 import type { NewDecision, OutboxEntry } from './model';
 import { indexedDbStore } from './store';
+import { outboxEntry } from '../../test/outbox-entry';
 import type { TabRegistry } from './tabs';
 
 /** Open tabs with a broadcast channel between them (as tabs.ts gives in a browser); none closes here. */
@@ -194,6 +195,44 @@ describe('budget gate in the outbox', () => {
     await changeBudgets(S, () => daily(50_000));
     await settled(a.engine);
     expect(a.sent.map((e) => e.itemId)).toEqual(['l1', 'i1']);
+  });
+
+  it('weighs charged decisions found after a reload again when the user confirms them: cleared in an earlier visit is not cleared now', async () => {
+    // A visit may spend 1.7¢. The tab that cleared two adopts (another visit, or yesterday) closed before sending them.
+    await setBudgets({ organization: { visit: PRICE }, subscriptions: {} });
+    const at = Date.now() - 60_000;
+    const found = ['g1', 'g2'].map((itemId, i) =>
+      outboxEntry({
+        id: itemId,
+        scope: S,
+        itemId,
+        priceMicros: PRICE,
+        state: 'queued',
+        owner: 'gone',
+        createdAt: at - 10 + i,
+        sendAfter: at,
+        budget: { at, tab: 'gone' },
+      }),
+    );
+    await db.decisions.bulkPut(found.map((e) => ({ ...e })));
+    const open = fakeTabs();
+    tabs = (id) => ({ ...open(id), whenGone: (owner, onGone) => void (owner === 'gone' && queueMicrotask(onGone)) });
+    const b = tab('B');
+    await b.engine.load(S);
+    await vi.waitFor(async () =>
+      expect(await statesOf()).toEqual([
+        ['g1', 'needs-confirmation'],
+        ['g2', 'needs-confirmation'],
+      ]),
+    );
+    // The user confirms the amount: both go through this visit's limit, the second is held.
+    b.engine.confirm(S, ['g1', 'g2']);
+    await settled(b.engine);
+    expect(b.sent.map((e) => e.itemId)).toEqual(['g1']);
+    expect(await statesOf()).toEqual([
+      ['g1', 'sent'],
+      ['g2', 'held-budget'],
+    ]);
   });
 
   it('sends charged decisions as before when no budget is set: no receipts read, nothing marked', async () => {

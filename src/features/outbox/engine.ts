@@ -86,6 +86,16 @@ type Write = boolean | 'soon' | 'lazy';
 const WRITE_BATCH_MS = 100;
 /** After a gate that failed (storage, lock), the next try waits this long rather than spin. */
 const GATE_RETRY_MS = 1_000;
+
+/**
+ * A charged decision found after a reload, confirmed: what the budget gate cleared in an earlier
+ * visit (or day) is weighed again against the limits of now; one the user released stays released.
+ */
+function regated(entry: OutboxEntry): OutboxEntry {
+  if (!entry.budget || entry.budget.released) return entry;
+  const { budget: _earlier, ...rest } = entry;
+  return rest;
+}
 /** A decision on an item that stands: on its way, waiting for confirmation, or confirmed. */
 const stands = (e: OutboxEntry) => UNSENT_STATES.has(e.state) || e.state === 'sent';
 
@@ -423,7 +433,7 @@ export class OutboxEngine {
   /** Sends charged decisions found after a reload or taken over, once the user confirmed their total. */
   confirm(scope: string, entryIds: readonly string[]): void {
     for (const id of entryIds) {
-      this.update(scope, id, (e) => (e.state === 'needs-confirmation' ? { ...e, state: 'queued', nextAttemptAt: this.now() } : e));
+      this.update(scope, id, (e) => (e.state === 'needs-confirmation' ? { ...regated(e), state: 'queued', nextAttemptAt: this.now() } : e));
     }
     this.notify();
     this.pump();
@@ -495,7 +505,12 @@ export class OutboxEngine {
     for (const e of [...(this.own.get(scope)?.values() ?? [])]) {
       if (e.state === 'grace' || e.state === 'needs-confirmation' || e.state === 'queued') {
         // Asked to send everything, a paused run is sent too.
-        this.change(scope, { ...released(e), state: 'queued', sendAfter: Math.min(e.sendAfter, now), nextAttemptAt: now });
+        this.change(scope, {
+          ...released(e.state === 'needs-confirmation' ? regated(e) : e),
+          state: 'queued',
+          sendAfter: Math.min(e.sendAfter, now),
+          nextAttemptAt: now,
+        });
       }
     }
     this.notify();
@@ -704,7 +719,11 @@ export class OutboxEngine {
       .catch(() => {
         // Nothing charged leaves while the gate cannot answer; it is asked again shortly.
         this.gateBackoff.set(scope, this.now() + GATE_RETRY_MS);
-        setTimeout(this.pump, GATE_RETRY_MS);
+        // The timer ends the wait itself: one that fires a millisecond early must not find it still on and give up.
+        setTimeout(() => {
+          this.gateBackoff.delete(scope);
+          this.pump();
+        }, GATE_RETRY_MS);
       })
       .finally(() => {
         this.gating.delete(scope);
