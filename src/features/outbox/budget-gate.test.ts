@@ -35,7 +35,7 @@ const setBudgets = (budgets: Budgets) => db.settings.put({ scope: S, name: BUDGE
 
 let receiptReads = 0;
 
-function tab(name: string) {
+function tab(name: string, before: () => Promise<void> = async () => undefined) {
   const sent: OutboxEntry[] = [];
   const gate = budgetGate({
     receipts: async () => {
@@ -49,6 +49,7 @@ function tab(name: string) {
   const engine = new OutboxEngine({
     store: indexedDbStore(db),
     send: async (entry) => {
+      await before();
       sent.push(entry);
     },
     onKeyRefused: () => undefined,
@@ -233,6 +234,29 @@ describe('budget gate in the outbox', () => {
       ['g1', 'sent'],
       ['g2', 'held-budget'],
     ]);
+  });
+
+  it('weighs cleared decisions not yet sent again when a limit is lowered: only those already on the wire still go', async () => {
+    await setBudgets(daily(10 * PRICE));
+    let open!: () => void;
+    const wire = new Promise<void>((resolve) => (open = resolve));
+    const a = tab('A', () => wire);
+    await a.engine.load(S);
+    a.engine.enqueueMany(
+      S,
+      Array.from({ length: 10 }, (_, i) => item(`i${i}`)),
+      'run',
+    );
+    // All ten cleared; four on the wire (the outbox sends four at a time), six waiting their turn.
+    await vi.waitFor(async () => expect((await stored()).filter((e) => e.budget !== undefined)).toHaveLength(10));
+    await vi.waitFor(() => expect(a.engine.entriesOf(S).filter((e) => e.state === 'sending')).toHaveLength(4));
+    // The user lowers the daily limit to one item: the four in flight already pass it, so the six wait are held.
+    const { changeBudgets } = await import('../budgets');
+    await changeBudgets(S, () => daily(PRICE));
+    await vi.waitFor(async () => expect((await statesOf()).filter(([, state]) => state === 'held-budget')).toHaveLength(6));
+    open();
+    await settled(a.engine);
+    expect(a.sent).toHaveLength(4);
   });
 
   it('sends charged decisions as before when no budget is set: no receipts read, nothing marked', async () => {

@@ -18,6 +18,10 @@ const RECEIPTS_FRESH_MS = 5_000;
 
 const DAMAGED = 'damaged';
 
+/** The stored row's clearance is the one this tab holds (none, or the same not released one). */
+const sameClearance = (row: OutboxEntry['budget'], held: OutboxEntry['budget']) =>
+  row === undefined ? held === undefined : held !== undefined && !held.released && !row.released && row.at === held.at && row.tab === held.tab;
+
 const parseRow = (row: unknown): OutboxEntry[] => {
   const parsed = outboxEntrySchema.safeParse(row);
   return parsed.success ? [parsed.data] : [];
@@ -26,7 +30,11 @@ const parseRow = (row: unknown): OutboxEntry[] => {
 /** The verdict written into the entry: cleared (counted as spend from `now`, sent when due) or held with its reason. */
 function applyVerdict(entry: OutboxEntry, verdict: ReturnType<typeof decideCharges>[number], now: number, tab: string): OutboxEntry {
   const { heldBy: _was, ...rest } = entry;
-  if (verdict.outcome === 'held') return { ...rest, state: 'held-budget', heldBy: verdict.heldBy };
+  if (verdict.outcome === 'held') {
+    // Held, a clearance it had (a lowered limit) is gone: it is not spend.
+    const { budget: _cleared, ...bare } = rest;
+    return { ...bare, state: 'held-budget', heldBy: verdict.heldBy };
+  }
   const wasHeld = entry.state === 'held-budget';
   return { ...rest, state: wasHeld ? 'queued' : entry.state, nextAttemptAt: wasHeld ? now : entry.nextAttemptAt, budget: { at: now, tab } };
 }
@@ -99,13 +107,16 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
           const rows = (await db.decisions.where('scope').equals(scope).toArray()).flatMap(parseRow);
           const stored = new Map(rows.map((r) => [r.id, r]));
           // Only a candidate whose stored row is what this tab holds: anything else changed meanwhile.
+          // One cleared before and not sent yet (a limit changed) is weighed again, not counted as spend.
           const fresh = candidates.filter((c) => {
             const row = stored.get(c.id);
-            return row !== undefined && row.state === c.state && row.owner === c.owner && row.budget === undefined;
+            return row !== undefined && row.state === c.state && row.owner === c.owner && sameClearance(row.budget, c.budget);
           });
           if (fresh.length === 0) return [];
           const at = now();
-          const verdicts = decideCharges(budgets ?? NO_BUDGETS, { receipts: receiptList, decisions: rows, now: at, tab }, fresh);
+          const weighed = new Set(fresh.map((c) => c.id));
+          const others = rows.filter((r) => !weighed.has(r.id));
+          const verdicts = decideCharges(budgets ?? NO_BUDGETS, { receipts: receiptList, decisions: others, now: at, tab }, fresh);
           const decided = fresh.map((c, i) => applyVerdict(c, verdicts[i]!, at, tab));
           await db.decisions.bulkPut(decided.map((e) => ({ ...e })));
           return decided;

@@ -155,6 +155,8 @@ export class OutboxEngine {
   private readonly gating = new Set<string>();
   /** Scopes whose budgets changed: their held decisions go through the gate again. */
   private readonly recheck = new Set<string>();
+  /** Cleared decisions not yet sent that the gate is weighing again (a limit changed): not picked meanwhile. */
+  private readonly regating = new Set<string>();
   /** Scopes whose last gate failed, with when to try again. */
   private readonly gateBackoff = new Map<string, number>();
 
@@ -667,13 +669,15 @@ export class OutboxEngine {
   private gatedIn(scope: string): ((entry: OutboxEntry) => boolean) | undefined {
     const gate = this.deps.budget;
     if (!gate) return undefined;
-    return (e) => !e.budget && isCharged(e) && gate.applies(scope, e.subscriptionId);
+    return (e) => this.regating.has(e.id) || (!e.budget && isCharged(e) && gate.applies(scope, e.subscriptionId));
   }
 
   /**
    * Puts a batch of a scope's charged decisions through the budget gate: every one due and
    * written (the gate compares it with its stored row), and, after a budget changed, every
-   * held one. One batch at a time per scope; what becomes due meanwhile goes in the next.
+   * held one and every cleared one never sent yet (a lowered limit holds it; one the user
+   * released stays released). One batch at a time per scope; what becomes due meanwhile goes in
+   * the next.
    */
   private gate(scope: string, own: ScopeEntries): void {
     const gate = this.deps.budget!;
@@ -685,9 +689,13 @@ export class OutboxEngine {
     }
     if (this.recheck.delete(scope)) {
       for (const e of own.values()) {
-        if (e.state !== 'held-budget') continue;
+        const waiting = e.state === 'queued' && e.budget !== undefined && !e.budget.released && e.attempts === 0 && !this.inFlight.has(e.id);
+        if (e.state !== 'held-budget' && !waiting) continue;
         if (this.dirty.has(e.id)) this.recheck.add(scope);
-        else candidates.push(e);
+        else {
+          candidates.push(e);
+          if (waiting) this.regating.add(e.id);
+        }
       }
     }
     if (candidates.length === 0) return;
@@ -726,6 +734,7 @@ export class OutboxEngine {
         }, GATE_RETRY_MS);
       })
       .finally(() => {
+        for (const e of candidates) this.regating.delete(e.id);
         this.gating.delete(scope);
         this.pump();
       });
