@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
-import { formatMicros, sumMicros } from '../../../lib/money';
+import { formatMicros, OVER_RANGE, sumMicros } from '../../../lib/money';
 import type { OutboxEntry } from '../../outbox';
 import { PERIOD_LABELS } from '../model';
 
@@ -12,7 +12,9 @@ export function heldReason(entry: Pick<OutboxEntry, 'heldBy' | 'subscriptionId'>
   const by = entry.heldBy;
   if (!by) return 'a budget limit';
   const whose = by.level === 'organization' ? 'organization' : `${entry.subscriptionId}`;
-  return `${whose} ${PERIOD_LABELS[by.period].toLowerCase()} limit ${formatMicros(by.limitMicros)} (spent ${formatMicros(by.spentMicros)})`;
+  // The gate stores a spend past the exact range as the range's end (spend.ts): it says "over", not digits it cannot vouch for.
+  const spent = by.spentMicros >= Number.MAX_SAFE_INTEGER ? OVER_RANGE : by.spentMicros;
+  return `${whose} ${PERIOD_LABELS[by.period].toLowerCase()} limit ${formatMicros(by.limitMicros)} (spent ${formatMicros(spent)})`;
 }
 
 /**
