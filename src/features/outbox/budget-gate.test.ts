@@ -202,7 +202,7 @@ describe('budget gate in the outbox', () => {
     // A visit may spend 1.7¢. The tab that cleared two adopts (another visit, or yesterday) closed before sending them.
     await setBudgets({ organization: { visit: PRICE }, subscriptions: {} });
     const at = Date.now() - 60_000;
-    const found = ['g1', 'g2'].map((itemId, i) =>
+    const cleared = (itemId: string, attempts: number, createdAt: number) =>
       outboxEntry({
         id: itemId,
         scope: S,
@@ -210,11 +210,13 @@ describe('budget gate in the outbox', () => {
         priceMicros: PRICE,
         state: 'queued',
         owner: 'gone',
-        createdAt: at - 10 + i,
+        attempts,
+        createdAt,
         sendAfter: at,
         budget: { at, tab: 'gone' },
-      }),
-    );
+      });
+    // g0 was tried already (its answer lost): the service may hold it, so it is sent again, never held back.
+    const found = [cleared('g0', 1, at - 20), cleared('g1', 0, at - 10), cleared('g2', 0, at - 9)];
     await db.decisions.bulkPut(found.map((e) => ({ ...e })));
     const open = fakeTabs();
     tabs = (id) => ({ ...open(id), whenGone: (owner, onGone) => void (owner === 'gone' && queueMicrotask(onGone)) });
@@ -222,15 +224,17 @@ describe('budget gate in the outbox', () => {
     await b.engine.load(S);
     await vi.waitFor(async () =>
       expect(await statesOf()).toEqual([
+        ['g0', 'needs-confirmation'],
         ['g1', 'needs-confirmation'],
         ['g2', 'needs-confirmation'],
       ]),
     );
-    // The user confirms the amount: both go through this visit's limit, the second is held.
-    b.engine.confirm(S, ['g1', 'g2']);
+    // The user confirms the amount: the two never tried go through this visit's limit, the second is held.
+    b.engine.confirm(S, ['g0', 'g1', 'g2']);
     await settled(b.engine);
-    expect(b.sent.map((e) => e.itemId)).toEqual(['g1']);
+    expect(b.sent.map((e) => e.itemId).sort()).toEqual(['g0', 'g1']);
     expect(await statesOf()).toEqual([
+      ['g0', 'sent'],
       ['g1', 'sent'],
       ['g2', 'held-budget'],
     ]);

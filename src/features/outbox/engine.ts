@@ -89,10 +89,11 @@ const GATE_RETRY_MS = 1_000;
 
 /**
  * A charged decision found after a reload, confirmed: what the budget gate cleared in an earlier
- * visit (or day) is weighed again against the limits of now; one the user released stays released.
+ * visit (or day) is weighed again against the limits of now; one the user released stays released,
+ * and one already tried stays cleared (the service may hold it: it is sent again, never held back).
  */
 function regated(entry: OutboxEntry): OutboxEntry {
-  if (!entry.budget || entry.budget.released) return entry;
+  if (!entry.budget || entry.budget.released || entry.attempts > 0) return entry;
   const { budget: _earlier, ...rest } = entry;
   return rest;
 }
