@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serviceApi } from './support/api';
 import { connectWith } from './support/console';
 import { createKey, E2E_DATA } from './support/service';
 
@@ -27,8 +28,8 @@ test.beforeAll(() => {
       verticals: [
         { id: 'v-e2e-budget-hostile', slug: 'e2e-budget-hostile', name: 'Hostile budget', description: 'priced at 1.7 cents', base_price_usd: 0.017 },
       ],
-      items: Array.from({ length: 6 }, (_, i) => ({
-        id: `budget-hostile-${i}`,
+      items: Array.from({ length: 16 }, (_, i) => ({
+        id: `budget-hostile-${String(i).padStart(2, '0')}`,
         vertical_id: 'v-e2e-budget-hostile',
         topic_id: 'topic-e2e-budget-hostile',
         subscription_id: SUB,
@@ -60,6 +61,9 @@ function countAdopts(context: BrowserContext) {
   });
   return sent;
 }
+
+/** The outbox sends this many decisions at once (outbox/instance.ts). */
+const WIRE = 6;
 
 const budgetsLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Budgets' });
 const dailyField = (page: Page) => page.getByRole('textbox', { name: `${SUB} daily limit (USD)` });
@@ -163,4 +167,50 @@ test('a receipt the service got wrong (past the exact range) leaves the Budgets 
   await expect(held).toContainText(`adopt item ${adopted} (${SUB})$0.017`, { timeout: 15_000 });
   await expect(held).toContainText(`held by budget: ${SUB} daily limit $1.00`);
   expect(adopts).toEqual([]);
+});
+
+test('a limit lowered during a bulk run holds the rest of the run: only the adopts already on the wire are charged', async ({ context, request }) => {
+  const chargedNow = async () => (await serviceApi(request, key).usage()).filter((r) => r.subscription_id === SUB && r.kind === 'adopt');
+  // The earlier tests' charges.
+  const before = new Set((await chargedNow()).map((r) => r.receipt_id));
+  const page = await context.newPage();
+  // The service answers no adopt until the limit is lowered: the run's first six (the outbox's concurrency) are on the wire, the rest wait their turn.
+  let answer!: () => void;
+  const lowered = new Promise<void>((resolve) => (answer = resolve));
+  const adopts: string[] = [];
+  await page.route(/\/v1\/data\/items\/[^/]+\/adopt$/, async (route) => {
+    adopts.push(decodeURIComponent(/items\/([^/]+)\/adopt$/.exec(route.request().url())![1]!));
+    await lowered;
+    await route.continue();
+  });
+  await connectWith(page, 'Hostile budget', key, [{ id: SUB, kind: 'Simulated' }]);
+  await budgetsLink(page).click();
+  await saveDaily(page, '10');
+  await page.goto(`/review/${SUB}?limit=50`);
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByText(/items kept on this device/)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Items' }).click();
+  await page.getByRole('link', { name: `Items of ${SUB}`, exact: true }).click();
+  const adoptAll = page.getByRole('button', { name: /^Adopt all \d+ matching$/ });
+  const n = Number(/\d+/.exec((await adoptAll.textContent())!)![0]);
+  expect(n).toBeGreaterThan(WIRE + 2);
+  await adoptAll.click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Adopt \d+ and pay/ })
+    .click();
+  await expect.poll(() => adopts.length, { timeout: 15_000 }).toBe(WIRE);
+
+  // Lowered to nothing while the run goes on: what is not on the wire yet is held, not sent.
+  await budgetsLink(page).click();
+  await saveDaily(page, '0');
+  const held = page.getByRole('region', { name: 'Decisions held by budget' });
+  await expect(held.getByRole('button', { name: `Release ${n - WIRE} held decisions ($${((n - WIRE) * 0.017).toFixed(3).replace(/0+$/, '')})` })).toBeVisible({
+    timeout: 15_000,
+  });
+  answer();
+  await expect(page.getByRole('status', { name: `Decisions: 0 unsent · ${n - WIRE} held by budget` })).toBeVisible({ timeout: 15_000 });
+  const charged = (await chargedNow()).filter((r) => !before.has(r.receipt_id));
+  expect(charged.map((r) => r.item_id).sort()).toEqual([...adopts].sort());
+  expect(adopts).toHaveLength(WIRE);
 });
