@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { usageQuery, type Connection } from '../../data';
 import { useBudgetDecisions } from './decisions';
-import { NO_BUDGETS, type Budgets } from './model';
+import type { Budgets } from './model';
 import type { SpendInput } from './spend';
 import { onBudgetsChange, readBudgets } from './store';
 
@@ -12,7 +12,10 @@ function useBudgets(scope: string | null) {
   useEffect(() => onBudgetsChange((changed) => void queryClient.invalidateQueries({ queryKey: ['budgets', changed] })), [queryClient]);
   return useQuery({
     queryKey: ['budgets', scope],
-    queryFn: async (): Promise<Budgets> => (await readBudgets(scope!)) ?? NO_BUDGETS,
+    queryFn: async (): Promise<Budgets & { damaged?: boolean }> => {
+      const { budgets, damaged } = await readBudgets(scope!);
+      return damaged ? { ...budgets, damaged } : budgets;
+    },
     enabled: scope !== null,
     staleTime: Infinity,
   });

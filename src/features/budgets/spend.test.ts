@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OVER_RANGE } from '../../lib/money';
 import { hasLimits, NO_BUDGETS, withLimit, type Budgets } from './model';
 import { parseMoneyText } from './money-text';
 import { daySpan, monthSpan } from './periods';
@@ -132,5 +133,15 @@ describe('budget arithmetic', () => {
     expect(parseMoneyText('abc')).toHaveProperty('error');
     expect(parseMoneyText('')).toHaveProperty('error');
     expect(parseMoneyText('99999999999999')).toHaveProperty('error');
+  });
+  it('weighs a receipt it cannot read (an amount past the exact range, a time that is no time) against the limit, never throws', () => {
+    // A hostile or broken service: $1e12 is past the exact micro-USD range; the page and the gate must still answer, held.
+    const huge = input({ receipts: [receipt({ amount_usd: 1e12 })] });
+    expect(spentAgainst({ level: 'organization', period: 'daily' }, huge)).toBe(OVER_RANGE);
+    expect(outcomes(daily(1_000_000_000), huge, [adopt()])).toEqual(['held']);
+    // A receipt with no readable time is counted now (the safe side), not dropped from every period.
+    const timeless = input({ receipts: [receipt({ created_at: 'yesterday-ish' })] });
+    expect(spentAgainst({ level: 'organization', period: 'daily' }, timeless)).toBe(17_000);
+    expect(outcomes(daily(20_000), timeless, [adopt()])).toEqual(['held']);
   });
 });

@@ -1,4 +1,4 @@
-import { sumMicros, usdToMicros } from '../../lib/money';
+import { OVER_RANGE, sumMicros, usdToMicros } from '../../lib/money';
 import { limitsFor, type Budgets, type Level, type LimitRef, type Period } from './model';
 import { spanOf, type Span } from './periods';
 
@@ -59,13 +59,27 @@ interface Charge {
 
 const itemKey = (subscriptionId: string, itemId: string) => `${subscriptionId}\n${itemId}`;
 
+// A receipt the service got wrong errs on the safe side, never throws (the page and the gate must answer):
+// an amount past the exact range is over every limit, a time that is no time is now.
+function receiptMicros(r: SpendReceipt): number {
+  try {
+    return usdToMicros(r.amount_usd);
+  } catch {
+    return OVER_RANGE;
+  }
+}
+function receiptTime(r: SpendReceipt, now: number): number {
+  const at = Date.parse(r.created_at);
+  return Number.isNaN(at) ? now : at;
+}
+
 function chargesOf(input: SpendInput): Charge[] {
   const charges: Charge[] = [];
   const withReceipt = new Set<string>();
   for (const r of input.receipts) {
     if (r.kind !== 'adopt') continue;
     if (r.item_id) withReceipt.add(itemKey(r.subscription_id, r.item_id));
-    charges.push({ subscriptionId: r.subscription_id, at: Date.parse(r.created_at), micros: usdToMicros(r.amount_usd), receipt: true, confirmed: true });
+    charges.push({ subscriptionId: r.subscription_id, at: receiptTime(r, input.now), micros: receiptMicros(r), receipt: true, confirmed: true });
   }
   for (const d of input.decisions) {
     if (!d.budget || d.kind !== 'simulated' || d.decision !== 'adopt' || !SPENDING_STATES.has(d.state)) continue;

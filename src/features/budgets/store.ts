@@ -7,9 +7,14 @@ import { BUDGETS_SETTING, NO_BUDGETS, parseBudgets, type Budgets } from './model
  */
 const localStore = () => import('../local-store');
 
-export async function readBudgets(scope: string): Promise<Budgets | null> {
+/**
+ * A scope's budgets; `damaged` when a document is stored that cannot be read: the page says so
+ * (the outbox's gate sends nothing charged meanwhile) and saving the limits replaces it.
+ */
+export async function readBudgets(scope: string): Promise<{ budgets: Budgets; damaged: boolean }> {
   const { readSetting } = await localStore();
-  return readSetting(scope, BUDGETS_SETTING, parseBudgets);
+  const stored = await readSetting(scope, BUDGETS_SETTING, (value) => ({ parsed: parseBudgets(value) }));
+  return { budgets: stored?.parsed ?? NO_BUDGETS, damaged: stored !== null && stored.parsed === null };
 }
 
 /** Changes a scope's budgets in one transaction (two tabs changing them at once do not overwrite each other), then tells every tab. */

@@ -40,6 +40,14 @@ describe('formatReason: the wire reason, code first', () => {
     expect(formatReason('abc', 'ab   cd', 8)).toBe('abc: ab');
     expect(formatReason('abc', 'ab😀', 8)).toBe('abc: ab');
   });
+
+  it('never sends, stores or exports an API key or a JWT pasted into the text by mistake', () => {
+    const key = `dds_live_sk_${'A1b2C3d4'.repeat(4)}`;
+    const jwt = `${btoa('{"alg":"HS256","typ":"JWT"}').replace(/=+$/, '')}.${btoa('{"sub":"org_demo"}').replace(/=+$/, '')}.c2lnbmF0dXJl`;
+    expect(formatReason('wrong_label', `cat, not dog ${key}`)).toBe('wrong_label: cat, not dog [redacted key]');
+    expect(formatReason(null, `token was ${jwt} sorry`)).toBe('token was [redacted token] sorry');
+    expect(formatReason('wrong_label', key)).toBe('wrong_label: [redacted key]');
+  });
 });
 
 describe('parseReason: a stored or sent reason back into code and text', () => {

@@ -1,5 +1,6 @@
 import { liveDisputeBodySchema } from '../../api/contract';
 import { z } from '../../api/contract/zod';
+import { redactSecrets } from '../../lib/redact';
 
 /**
  * Dispute reason codes: an organization's list of short snake_case ids with a label, picked by
@@ -94,7 +95,8 @@ export function codeFromLabel(label: string): string {
  * contract's limit (the text is cut, never the code). Empty when there is nothing to say.
  */
 export function formatReason(code: string | null, text: string, max = MAX_REASON_CHARS): string {
-  const free = text.trim();
+  // A key or JWT pasted by mistake would go to the service, the outbox and every export: never.
+  const free = redactSecrets(text).trim();
   if (!code) return cutTo(free, max);
   if (free === '') return cutTo(code, max);
   const head = `${code}: `;

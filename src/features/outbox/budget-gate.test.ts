@@ -6,6 +6,7 @@ import { budgetGate } from './budget-gate';
 import { OutboxEngine } from './engine';
 import type { NewDecision, OutboxEntry } from './model';
 import { indexedDbStore } from './store';
+import { outboxEntry } from '../../test/outbox-entry';
 import type { TabRegistry } from './tabs';
 
 /** Open tabs with a broadcast channel between them (as tabs.ts gives in a browser); none closes here. */
@@ -34,7 +35,7 @@ const setBudgets = (budgets: Budgets) => db.settings.put({ scope: S, name: BUDGE
 
 let receiptReads = 0;
 
-function tab(name: string) {
+function tab(name: string, before: () => Promise<void> = async () => undefined) {
   const sent: OutboxEntry[] = [];
   const gate = budgetGate({
     receipts: async () => {
@@ -48,6 +49,7 @@ function tab(name: string) {
   const engine = new OutboxEngine({
     store: indexedDbStore(db),
     send: async (entry) => {
+      await before();
       sent.push(entry);
     },
     onKeyRefused: () => undefined,
@@ -176,6 +178,89 @@ describe('budget gate in the outbox', () => {
       ['i1', 'sent'],
       ['i2', 'discarded'],
     ]);
+  });
+
+  it('sends nothing charged while the stored budgets cannot be read (damaged), and resumes once they are saved again', async () => {
+    // A limit the user set, damaged on disk (another version, a hand edit): never read as "no limit".
+    await db.settings.put({ scope: S, name: BUDGETS_SETTING, value: { organization: { daily: 'fifty cents' }, subscriptions: {} }, updatedAt: Date.now() });
+    const a = tab('A');
+    a.engine.enqueue(S, item('i1'));
+    a.engine.enqueue(S, { kind: 'live', itemId: 'l1', subscriptionId: 'live', decision: 'adopt', priceMicros: null });
+    // The gate was asked, and refused to answer: the charged one stays unsent; a free one is not held back.
+    await vi.waitFor(() => expect(a.decide).toHaveBeenCalled());
+    await expect(a.decide.mock.results[0]!.value).rejects.toThrow(/damaged/);
+    await vi.waitFor(() => expect(a.sent.map((e) => e.itemId)).toEqual(['l1']));
+    expect(await statesOf()).toContainEqual(['i1', 'queued']);
+    // Saved again through the Budgets page's path (a damaged document is replaced whole): it goes, under the limit.
+    const { changeBudgets } = await import('../budgets');
+    await changeBudgets(S, () => daily(50_000));
+    await settled(a.engine);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['l1', 'i1']);
+  });
+
+  it('weighs charged decisions found after a reload again when the user confirms them: cleared in an earlier visit is not cleared now', async () => {
+    // A visit may spend 1.7¢. The tab that cleared two adopts (another visit, or yesterday) closed before sending them.
+    await setBudgets({ organization: { visit: PRICE }, subscriptions: {} });
+    const at = Date.now() - 60_000;
+    const cleared = (itemId: string, attempts: number, createdAt: number) =>
+      outboxEntry({
+        id: itemId,
+        scope: S,
+        itemId,
+        priceMicros: PRICE,
+        state: 'queued',
+        owner: 'gone',
+        attempts,
+        createdAt,
+        sendAfter: at,
+        budget: { at, tab: 'gone' },
+      });
+    // g0 was tried already (its answer lost): the service may hold it, so it is sent again, never held back.
+    const found = [cleared('g0', 1, at - 20), cleared('g1', 0, at - 10), cleared('g2', 0, at - 9)];
+    await db.decisions.bulkPut(found.map((e) => ({ ...e })));
+    const open = fakeTabs();
+    tabs = (id) => ({ ...open(id), whenGone: (owner, onGone) => void (owner === 'gone' && queueMicrotask(onGone)) });
+    const b = tab('B');
+    await b.engine.load(S);
+    await vi.waitFor(async () =>
+      expect(await statesOf()).toEqual([
+        ['g0', 'needs-confirmation'],
+        ['g1', 'needs-confirmation'],
+        ['g2', 'needs-confirmation'],
+      ]),
+    );
+    // The user confirms the amount: the two never tried go through this visit's limit, the second is held.
+    b.engine.confirm(S, ['g0', 'g1', 'g2']);
+    await settled(b.engine);
+    expect(b.sent.map((e) => e.itemId).sort()).toEqual(['g0', 'g1']);
+    expect(await statesOf()).toEqual([
+      ['g0', 'sent'],
+      ['g1', 'sent'],
+      ['g2', 'held-budget'],
+    ]);
+  });
+
+  it('weighs cleared decisions not yet sent again when a limit is lowered: only those already on the wire still go', async () => {
+    await setBudgets(daily(10 * PRICE));
+    let open!: () => void;
+    const wire = new Promise<void>((resolve) => (open = resolve));
+    const a = tab('A', () => wire);
+    await a.engine.load(S);
+    a.engine.enqueueMany(
+      S,
+      Array.from({ length: 10 }, (_, i) => item(`i${i}`)),
+      'run',
+    );
+    // All ten cleared; four on the wire (the outbox sends four at a time), six waiting their turn.
+    await vi.waitFor(async () => expect((await stored()).filter((e) => e.budget !== undefined)).toHaveLength(10));
+    await vi.waitFor(() => expect(a.engine.entriesOf(S).filter((e) => e.state === 'sending')).toHaveLength(4));
+    // The user lowers the daily limit to one item: the four in flight already pass it, so the six wait are held.
+    const { changeBudgets } = await import('../budgets');
+    await changeBudgets(S, () => daily(PRICE));
+    await vi.waitFor(async () => expect((await statesOf()).filter(([, state]) => state === 'held-budget')).toHaveLength(6));
+    open();
+    await settled(a.engine);
+    expect(a.sent).toHaveLength(4);
   });
 
   it('sends charged decisions as before when no budget is set: no receipts read, nothing marked', async () => {

@@ -16,6 +16,12 @@ export interface BudgetGateDeps {
 /** Receipts are read at most this often per scope: a decision the outbox holds is counted by the outbox meanwhile. */
 const RECEIPTS_FRESH_MS = 5_000;
 
+const DAMAGED = 'damaged';
+
+/** The stored row's clearance is the one this tab holds (none, or the same not released one). */
+const sameClearance = (row: OutboxEntry['budget'], held: OutboxEntry['budget']) =>
+  row === undefined ? held === undefined : held !== undefined && !held.released && !row.released && row.at === held.at && row.tab === held.tab;
+
 const parseRow = (row: unknown): OutboxEntry[] => {
   const parsed = outboxEntrySchema.safeParse(row);
   return parsed.success ? [parsed.data] : [];
@@ -24,7 +30,11 @@ const parseRow = (row: unknown): OutboxEntry[] => {
 /** The verdict written into the entry: cleared (counted as spend from `now`, sent when due) or held with its reason. */
 function applyVerdict(entry: OutboxEntry, verdict: ReturnType<typeof decideCharges>[number], now: number, tab: string): OutboxEntry {
   const { heldBy: _was, ...rest } = entry;
-  if (verdict.outcome === 'held') return { ...rest, state: 'held-budget', heldBy: verdict.heldBy };
+  if (verdict.outcome === 'held') {
+    // Held, a clearance it had (a lowered limit) is gone: it is not spend.
+    const { budget: _cleared, ...bare } = rest;
+    return { ...bare, state: 'held-budget', heldBy: verdict.heldBy };
+  }
   const wasHeld = entry.state === 'held-budget';
   return { ...rest, state: wasHeld ? 'queued' : entry.state, nextAttemptAt: wasHeld ? now : entry.nextAttemptAt, budget: { at: now, tab } };
 }
@@ -41,13 +51,15 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
   const locks = deps.locks === undefined ? (typeof navigator === 'undefined' ? null : (navigator.locks ?? null)) : deps.locks;
   let opened = deps.db;
   const database = async () => (opened ??= (await import('../local-store')).localDb());
-  const known = new Map<string, Budgets | null>();
+  // null: no budgets stored; DAMAGED: a document is stored that cannot be read (a limit the user
+  // set, never taken for "no limit": nothing charged leaves until the budgets are saved again).
+  const known = new Map<string, Budgets | null | typeof DAMAGED>();
   const receipts = new Map<string, { at: number; list: readonly SpendReceipt[] }>();
   const listeners = new Set<(scope: string) => void>();
 
   const load = async (scope: string) => {
     const row = await (await database()).settings.get([scope, BUDGETS_SETTING]);
-    known.set(scope, row ? parseBudgets(row.value) : null);
+    known.set(scope, row ? (parseBudgets(row.value) ?? DAMAGED) : null);
   };
   onBudgetsChange((scope) => {
     void load(scope)
@@ -75,30 +87,36 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
         // Not read yet: the first batch reads it (and decides); afterwards it is known.
         return true;
       }
-      return hasLimits(known.get(scope) ?? null, subscriptionId);
+      const budgets = known.get(scope) ?? null;
+      return budgets === DAMAGED || hasLimits(budgets, subscriptionId);
     },
     async decide(scope, candidates, tab) {
       // Budgets not read yet: read them first; when no limit applies the batch goes as it is, with no receipts read.
       if (!known.has(scope)) await load(scope);
       const budgetsNow = known.get(scope) ?? null;
-      if (!candidates.some((c) => c.state === 'held-budget' || hasLimits(budgetsNow, c.subscriptionId))) return [...candidates];
+      if (budgetsNow !== DAMAGED && !candidates.some((c) => c.state === 'held-budget' || hasLimits(budgetsNow, c.subscriptionId))) return [...candidates];
       const receiptList = await receiptsOf(scope);
       return underLock(`dds-budget:${scope}`, async () => {
         const db = await database();
         return db.transaction('rw', [db.decisions, db.settings], async () => {
           const setting = await db.settings.get([scope, BUDGETS_SETTING]);
           const budgets = setting ? parseBudgets(setting.value) : null;
-          known.set(scope, budgets);
+          known.set(scope, setting && !budgets ? DAMAGED : budgets);
+          // The engine keeps the charged decisions unsent and asks again shortly.
+          if (setting && !budgets) throw new Error('the stored budgets are damaged: nothing charged is sent until they are saved again');
           const rows = (await db.decisions.where('scope').equals(scope).toArray()).flatMap(parseRow);
           const stored = new Map(rows.map((r) => [r.id, r]));
           // Only a candidate whose stored row is what this tab holds: anything else changed meanwhile.
+          // One cleared before and not sent yet (a limit changed) is weighed again, not counted as spend.
           const fresh = candidates.filter((c) => {
             const row = stored.get(c.id);
-            return row !== undefined && row.state === c.state && row.owner === c.owner && row.budget === undefined;
+            return row !== undefined && row.state === c.state && row.owner === c.owner && sameClearance(row.budget, c.budget);
           });
           if (fresh.length === 0) return [];
           const at = now();
-          const verdicts = decideCharges(budgets ?? NO_BUDGETS, { receipts: receiptList, decisions: rows, now: at, tab }, fresh);
+          const weighed = new Set(fresh.map((c) => c.id));
+          const others = rows.filter((r) => !weighed.has(r.id));
+          const verdicts = decideCharges(budgets ?? NO_BUDGETS, { receipts: receiptList, decisions: others, now: at, tab }, fresh);
           const decided = fresh.map((c, i) => applyVerdict(c, verdicts[i]!, at, tab));
           await db.decisions.bulkPut(decided.map((e) => ({ ...e })));
           return decided;

@@ -86,6 +86,17 @@ type Write = boolean | 'soon' | 'lazy';
 const WRITE_BATCH_MS = 100;
 /** After a gate that failed (storage, lock), the next try waits this long rather than spin. */
 const GATE_RETRY_MS = 1_000;
+
+/**
+ * A charged decision found after a reload, confirmed: what the budget gate cleared in an earlier
+ * visit (or day) is weighed again against the limits of now; one the user released stays released,
+ * and one already tried stays cleared (the service may hold it: it is sent again, never held back).
+ */
+function regated(entry: OutboxEntry): OutboxEntry {
+  if (!entry.budget || entry.budget.released || entry.attempts > 0) return entry;
+  const { budget: _earlier, ...rest } = entry;
+  return rest;
+}
 /** A decision on an item that stands: on its way, waiting for confirmation, or confirmed. */
 const stands = (e: OutboxEntry) => UNSENT_STATES.has(e.state) || e.state === 'sent';
 
@@ -145,6 +156,8 @@ export class OutboxEngine {
   private readonly gating = new Set<string>();
   /** Scopes whose budgets changed: their held decisions go through the gate again. */
   private readonly recheck = new Set<string>();
+  /** Cleared decisions not yet sent that the gate is weighing again (a limit changed): not picked meanwhile. */
+  private readonly regating = new Set<string>();
   /** Scopes whose last gate failed, with when to try again. */
   private readonly gateBackoff = new Map<string, number>();
 
@@ -423,7 +436,7 @@ export class OutboxEngine {
   /** Sends charged decisions found after a reload or taken over, once the user confirmed their total. */
   confirm(scope: string, entryIds: readonly string[]): void {
     for (const id of entryIds) {
-      this.update(scope, id, (e) => (e.state === 'needs-confirmation' ? { ...e, state: 'queued', nextAttemptAt: this.now() } : e));
+      this.update(scope, id, (e) => (e.state === 'needs-confirmation' ? { ...regated(e), state: 'queued', nextAttemptAt: this.now() } : e));
     }
     this.notify();
     this.pump();
@@ -495,7 +508,12 @@ export class OutboxEngine {
     for (const e of [...(this.own.get(scope)?.values() ?? [])]) {
       if (e.state === 'grace' || e.state === 'needs-confirmation' || e.state === 'queued') {
         // Asked to send everything, a paused run is sent too.
-        this.change(scope, { ...released(e), state: 'queued', sendAfter: Math.min(e.sendAfter, now), nextAttemptAt: now });
+        this.change(scope, {
+          ...released(e.state === 'needs-confirmation' ? regated(e) : e),
+          state: 'queued',
+          sendAfter: Math.min(e.sendAfter, now),
+          nextAttemptAt: now,
+        });
       }
     }
     this.notify();
@@ -652,13 +670,15 @@ export class OutboxEngine {
   private gatedIn(scope: string): ((entry: OutboxEntry) => boolean) | undefined {
     const gate = this.deps.budget;
     if (!gate) return undefined;
-    return (e) => !e.budget && isCharged(e) && gate.applies(scope, e.subscriptionId);
+    return (e) => this.regating.has(e.id) || (!e.budget && isCharged(e) && gate.applies(scope, e.subscriptionId));
   }
 
   /**
    * Puts a batch of a scope's charged decisions through the budget gate: every one due and
    * written (the gate compares it with its stored row), and, after a budget changed, every
-   * held one. One batch at a time per scope; what becomes due meanwhile goes in the next.
+   * held one and every cleared one never sent yet (a lowered limit holds it; one the user
+   * released stays released). One batch at a time per scope; what becomes due meanwhile goes in
+   * the next.
    */
   private gate(scope: string, own: ScopeEntries): void {
     const gate = this.deps.budget!;
@@ -670,9 +690,13 @@ export class OutboxEngine {
     }
     if (this.recheck.delete(scope)) {
       for (const e of own.values()) {
-        if (e.state !== 'held-budget') continue;
+        const waiting = e.state === 'queued' && e.budget !== undefined && !e.budget.released && e.attempts === 0 && !this.inFlight.has(e.id);
+        if (e.state !== 'held-budget' && !waiting) continue;
         if (this.dirty.has(e.id)) this.recheck.add(scope);
-        else candidates.push(e);
+        else {
+          candidates.push(e);
+          if (waiting) this.regating.add(e.id);
+        }
       }
     }
     if (candidates.length === 0) return;
@@ -704,9 +728,14 @@ export class OutboxEngine {
       .catch(() => {
         // Nothing charged leaves while the gate cannot answer; it is asked again shortly.
         this.gateBackoff.set(scope, this.now() + GATE_RETRY_MS);
-        setTimeout(this.pump, GATE_RETRY_MS);
+        // The timer ends the wait itself: one that fires a millisecond early must not find it still on and give up.
+        setTimeout(() => {
+          this.gateBackoff.delete(scope);
+          this.pump();
+        }, GATE_RETRY_MS);
       })
       .finally(() => {
+        for (const e of candidates) this.regating.delete(e.id);
         this.gating.delete(scope);
         this.pump();
       });

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { outboxEntry } from '../../../test/outbox-entry';
-import { HeldDecisions } from './held-decisions';
+import { HeldDecisions, heldReason } from './held-decisions';
 import { LimitsForm } from './limits-form';
 
 describe('limits form', () => {
@@ -56,6 +56,26 @@ describe('held decisions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send and pay $0.034' }));
     expect(onRelease).toHaveBeenCalledWith(own.map((e) => e.id));
     expect(onDiscard).not.toHaveBeenCalled();
+  });
+
+  it('releases exactly what the confirmation named, though more are held while it is open', async () => {
+    const onRelease = vi.fn();
+    const own = [held('i3'), held('i4')];
+    const { rerender } = render(<HeldDecisions own={own} others={[]} onRelease={onRelease} onDiscard={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Release 2 held decisions ($0.034)' }));
+    // A bulk run goes on in this tab: a third adopt is held while the user reads the total.
+    rerender(<HeldDecisions own={[...own, held('i5')]} others={[]} onRelease={onRelease} onDiscard={vi.fn()} />);
+    const dialog = screen.getByRole('alertdialog', { name: 'Release 2 held decisions?' });
+    expect(dialog).toHaveTextContent('will charge $0.034');
+    await userEvent.click(screen.getByRole('button', { name: 'Send and pay $0.034' }));
+    expect(onRelease).toHaveBeenCalledWith(own.map((e) => e.id));
+  });
+
+  it('says "over" for what was spent past the exact range (a receipt the service got wrong), never a made-up exact amount', () => {
+    const entry = held('i9');
+    const over = { ...entry, heldBy: { ...entry.heldBy!, spentMicros: Number.MAX_SAFE_INTEGER } };
+    expect(heldReason(over)).toBe('sim daily limit $0.05 (spent over $9,007,199,254)');
+    expect(heldReason(entry)).toBe('sim daily limit $0.05 (spent $0.034)');
   });
 
   it('discards this tab’s held decisions after a confirmation', async () => {

@@ -50,6 +50,14 @@ export function BudgetsPage({ connection }: { connection: Connection }) {
         </Panel>
         {current ? (
           <>
+            {current.damaged && (
+              <p
+                role="alert"
+                className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+              >
+                The budgets kept on this device cannot be read (damaged). No charged adopt is sent until you save the limits again below.
+              </p>
+            )}
             <Panel aria-label="Organization limits">
               <h2 className="mb-2 text-base font-semibold">Organization</h2>
               <LimitsForm name="Organization" limits={current.organization} spend={spendOf(input, 'organization')} onSave={save('organization')} />

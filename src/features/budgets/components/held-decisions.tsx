@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
-import { formatMicros, sumMicros } from '../../../lib/money';
+import { formatMicros, OVER_RANGE, sumMicros } from '../../../lib/money';
 import type { OutboxEntry } from '../../outbox';
 import { PERIOD_LABELS } from '../model';
 
@@ -12,7 +12,9 @@ export function heldReason(entry: Pick<OutboxEntry, 'heldBy' | 'subscriptionId'>
   const by = entry.heldBy;
   if (!by) return 'a budget limit';
   const whose = by.level === 'organization' ? 'organization' : `${entry.subscriptionId}`;
-  return `${whose} ${PERIOD_LABELS[by.period].toLowerCase()} limit ${formatMicros(by.limitMicros)} (spent ${formatMicros(by.spentMicros)})`;
+  // The gate stores a spend past the exact range as the range's end (spend.ts): it says "over", not digits it cannot vouch for.
+  const spent = by.spentMicros >= Number.MAX_SAFE_INTEGER ? OVER_RANGE : by.spentMicros;
+  return `${whose} ${PERIOD_LABELS[by.period].toLowerCase()} limit ${formatMicros(by.limitMicros)} (spent ${formatMicros(spent)})`;
 }
 
 /**
@@ -30,9 +32,14 @@ export function HeldDecisions({
   onRelease: (ids: readonly string[]) => void;
   onDiscard: (ids: readonly string[]) => void;
 }) {
-  const [asking, setAsking] = useState<'release' | 'discard' | null>(null);
-  const total = sumMicros(own.map((e) => e.priceMicros ?? 0));
+  // What a confirmation names is fixed when it opens: decisions held meanwhile (a bulk run goes
+  // on) are neither charged nor discarded unseen; they are listed for the next confirmation.
+  const [asking, setAsking] = useState<{ action: 'release' | 'discard'; entries: readonly OutboxEntry[] } | null>(null);
+  const totalOf = (entries: readonly OutboxEntry[]) => sumMicros(entries.map((e) => e.priceMicros ?? 0));
+  const total = totalOf(own);
   const label = `Release ${plural(own.length, 'held decision')} (${formatMicros(total)})`;
+  const named = asking?.entries ?? own;
+  const namedTotal = totalOf(named);
   if (own.length === 0 && others.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No decision is held by a budget.</p>;
   return (
     <div className="flex flex-col gap-2">
@@ -50,37 +57,37 @@ export function HeldDecisions({
       </ul>
       {own.length > 0 && (
         <div className="flex flex-wrap gap-2">
-          <Button variant="primary" onClick={() => setAsking('release')}>
+          <Button variant="primary" onClick={() => setAsking({ action: 'release', entries: own })}>
             {label}
           </Button>
-          <Button onClick={() => setAsking('discard')}>Discard {plural(own.length, 'held decision')}…</Button>
+          <Button onClick={() => setAsking({ action: 'discard', entries: own })}>Discard {plural(own.length, 'held decision')}…</Button>
         </div>
       )}
       <ConfirmDialog
-        open={asking === 'discard'}
-        title={`Discard ${plural(own.length, 'held decision')}?`}
+        open={asking?.action === 'discard'}
+        title={`Discard ${plural(named.length, 'held decision')}?`}
         confirmLabel="Discard"
         onConfirm={() => {
           setAsking(null);
-          onDiscard(own.map((e) => e.id));
+          onDiscard(named.map((e) => e.id));
         }}
         onCancel={() => setAsking(null)}
       >
         <p>They will never reach the service and charge nothing. They stay listed as discarded, and their items count as undecided again.</p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={asking === 'release'}
-        title={`Release ${plural(own.length, 'held decision')}?`}
-        confirmLabel={`Send and pay ${formatMicros(total)}`}
+        open={asking?.action === 'release'}
+        title={`Release ${plural(named.length, 'held decision')}?`}
+        confirmLabel={`Send and pay ${formatMicros(namedTotal)}`}
         onConfirm={() => {
           setAsking(null);
-          onRelease(own.map((e) => e.id));
+          onRelease(named.map((e) => e.id));
         }}
         onCancel={() => setAsking(null)}
       >
         <p>
-          Sending {plural(own.length, 'charged adopt')} will charge <strong>{formatMicros(total)}</strong>, past the limits that held them. Each is sent once;
-          raising a limit instead sends only those that fit it.
+          Sending {plural(named.length, 'charged adopt')} will charge <strong>{formatMicros(namedTotal)}</strong>, past the limits that held them. Each is sent
+          once; raising a limit instead sends only those that fit it.
         </p>
       </ConfirmDialog>
     </div>
