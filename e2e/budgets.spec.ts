@@ -1,11 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serviceApi } from './support/api';
 import { connectWith } from './support/console';
-import { createKey, E2E_DATA } from './support/service';
+import { createKey, importFixture } from './support/service';
 
 /**
  * Budgets stop charges before they leave the console. A simulated subscription of its own
@@ -20,37 +16,27 @@ const SUB = 'sub_e2e_budget';
 let key: string;
 
 test.beforeAll(() => {
-  const file = join(mkdtempSync(join(tmpdir(), 'dds-budget-')), 'fixture.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      frontiers: [],
-      tasks: [],
-      submissions: [],
-      verticals: [{ id: 'v-e2e-budget', slug: 'e2e-budget', name: 'Budget lots', description: 'priced at 1.7 cents', base_price_usd: 0.017 }],
-      items: Array.from({ length: 10 }, (_, i) => ({
-        id: `budget-item-${String(i).padStart(2, '0')}`,
-        vertical_id: 'v-e2e-budget',
-        topic_id: 'topic-e2e-budget',
-        subscription_id: SUB,
-        payload: { text: `budget item ${i}` },
-        quality_score: 0.9,
-        quality_method: 'consensus',
-        validator_count: 3,
-        consensus_ratio: 1,
-        unit_price_usd: 0.017,
-        created_at: '2026-03-03T00:00:00Z',
-      })),
-      // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
-      subscriptions: [{ subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-budget', name: 'Budget lots', org_id: 'org_e2e_budget' }],
-    }),
-  );
-  try {
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA], { stdio: 'pipe' });
-  } catch (error) {
-    // A new worker after a failed test imports again: the service holds the fixture already.
-    if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
-  }
+  importFixture('budget', {
+    frontiers: [],
+    tasks: [],
+    submissions: [],
+    verticals: [{ id: 'v-e2e-budget', slug: 'e2e-budget', name: 'Budget lots', description: 'priced at 1.7 cents', base_price_usd: 0.017 }],
+    items: Array.from({ length: 10 }, (_, i) => ({
+      id: `budget-item-${String(i).padStart(2, '0')}`,
+      vertical_id: 'v-e2e-budget',
+      topic_id: 'topic-e2e-budget',
+      subscription_id: SUB,
+      payload: { text: `budget item ${i}` },
+      quality_score: 0.9,
+      quality_method: 'consensus',
+      validator_count: 3,
+      consensus_ratio: 1,
+      unit_price_usd: 0.017,
+      created_at: '2026-03-03T00:00:00Z',
+    })),
+    // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
+    subscriptions: [{ subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-budget', name: 'Budget lots', org_id: 'org_e2e_budget' }],
+  });
   key = createKey('Budget', [SUB]).key;
 });
 

@@ -1,14 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { findImage } from '../src/features/payload/annotations';
 import { formatMicros } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
 import { connectWith } from './support/console';
-import { createKey, E2E_DATA } from './support/service';
+import { createKey, importFixture } from './support/service';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,65 +20,55 @@ const GRADES = ['A', 'B', 'C', 'D'];
 let liveKey: string;
 
 test.beforeAll(() => {
-  const file = join(mkdtempSync(join(tmpdir(), 'dds-bulk-')), 'fixture.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      frontiers: [{ frontier_id: '9400', title: 'Bulk stream', status: 'ONLINE' }],
-      tasks: [{ task_id: '9401', frontier_id: '9400', name: 'Bulk boxes', task_type: 'OBJECT_DETECTION', status: 'COLLECTING' }],
-      submissions: Array.from({ length: 60 }, (_, i) => ({
-        submission_id: String(40_000_000 + i),
-        task_id: '9401',
-        data:
-          i % 10 === 9
-            ? { text: `no image ${i}` }
-            : {
-                image_url: `/media/scenes/${(i % 8) + 1}.svg`,
-                annotations: [
-                  { label: i % 2 ? 'car' : 'person', bbox: [10 + i, 20, 60 + i, 80] },
-                  {
-                    label: 'sign',
-                    polygon: [
-                      [5, 5],
-                      [30, 5],
-                      [18, 25],
-                    ],
-                  },
-                ],
-              },
-        quality_score: Math.round(((i * 37) % 100) + 1) / 100,
-        quality_grade: GRADES[i % 4],
-        source: i % 3 ? 'vendor-a' : 'vendor-b',
-        created_at: '2026-03-01T00:00:00Z',
-      })),
-      verticals: [{ id: 'v-e2e-bulk', slug: 'e2e-bulk', name: 'Bulk lots', description: 'bulk adoption by query', base_price_usd: 0.01 }],
-      items: Array.from({ length: 40 }, (_, i) => ({
-        id: `bulk-sim-${String(i).padStart(2, '0')}`,
-        vertical_id: 'v-e2e-bulk',
-        topic_id: 'topic-e2e-bulk',
-        subscription_id: SIM,
-        payload: { text: `lot item ${i}` },
-        quality_score: Math.round(((i * 53) % 100) + 1) / 100,
-        quality_method: 'consensus',
-        validator_count: 3,
-        consensus_ratio: 0.67,
-        // Fractional cents: the exact total is an integer number of micro-USD, never a float.
-        unit_price_usd: [0.017, 0.0123, 0.009999, 0.25][i % 4],
-        created_at: '2026-03-02T00:00:00Z',
-      })),
-      // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
-      subscriptions: [
-        { subscription_id: LIVE, kind: 'live', frontier_id: '9400', task_ids: ['9401'], name: 'Bulk', org_id: 'org_e2e_bulk' },
-        { subscription_id: SIM, kind: 'simulated', vertical_id: 'v-e2e-bulk', name: 'Bulk lots', org_id: 'org_e2e_bulk' },
-      ],
-    }),
-  );
-  try {
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA], { stdio: 'pipe' });
-  } catch (error) {
-    // A new worker after a failed test imports again: the service holds the fixture already.
-    if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
-  }
+  importFixture('bulk', {
+    frontiers: [{ frontier_id: '9400', title: 'Bulk stream', status: 'ONLINE' }],
+    tasks: [{ task_id: '9401', frontier_id: '9400', name: 'Bulk boxes', task_type: 'OBJECT_DETECTION', status: 'COLLECTING' }],
+    submissions: Array.from({ length: 60 }, (_, i) => ({
+      submission_id: String(40_000_000 + i),
+      task_id: '9401',
+      data:
+        i % 10 === 9
+          ? { text: `no image ${i}` }
+          : {
+              image_url: `/media/scenes/${(i % 8) + 1}.svg`,
+              annotations: [
+                { label: i % 2 ? 'car' : 'person', bbox: [10 + i, 20, 60 + i, 80] },
+                {
+                  label: 'sign',
+                  polygon: [
+                    [5, 5],
+                    [30, 5],
+                    [18, 25],
+                  ],
+                },
+              ],
+            },
+      quality_score: Math.round(((i * 37) % 100) + 1) / 100,
+      quality_grade: GRADES[i % 4],
+      source: i % 3 ? 'vendor-a' : 'vendor-b',
+      created_at: '2026-03-01T00:00:00Z',
+    })),
+    verticals: [{ id: 'v-e2e-bulk', slug: 'e2e-bulk', name: 'Bulk lots', description: 'bulk adoption by query', base_price_usd: 0.01 }],
+    items: Array.from({ length: 40 }, (_, i) => ({
+      id: `bulk-sim-${String(i).padStart(2, '0')}`,
+      vertical_id: 'v-e2e-bulk',
+      topic_id: 'topic-e2e-bulk',
+      subscription_id: SIM,
+      payload: { text: `lot item ${i}` },
+      quality_score: Math.round(((i * 53) % 100) + 1) / 100,
+      quality_method: 'consensus',
+      validator_count: 3,
+      consensus_ratio: 0.67,
+      // Fractional cents: the exact total is an integer number of micro-USD, never a float.
+      unit_price_usd: [0.017, 0.0123, 0.009999, 0.25][i % 4],
+      created_at: '2026-03-02T00:00:00Z',
+    })),
+    // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
+    subscriptions: [
+      { subscription_id: LIVE, kind: 'live', frontier_id: '9400', task_ids: ['9401'], name: 'Bulk', org_id: 'org_e2e_bulk' },
+      { subscription_id: SIM, kind: 'simulated', vertical_id: 'v-e2e-bulk', name: 'Bulk lots', org_id: 'org_e2e_bulk' },
+    ],
+  });
   liveKey = createKey('Bulk', [LIVE, SIM]).key;
 });
 

@@ -1,12 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'libsql';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { serviceApi } from './support/api';
-import { createKey, E2E_DATA } from './support/service';
+import { createKey, E2E_DATA, importFixture } from './support/service';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,48 +14,38 @@ const SIM = 'sub_e2e_reasons_sim';
 let key: string;
 
 test.beforeAll(() => {
-  const file = join(mkdtempSync(join(tmpdir(), 'dds-reasons-')), 'fixture.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      frontiers: [{ frontier_id: '9500', title: 'Reasons stream', status: 'ONLINE' }],
-      tasks: [{ task_id: '9501', frontier_id: '9500', name: 'Reason boxes', task_type: 'OBJECT_DETECTION', status: 'COLLECTING' }],
-      submissions: Array.from({ length: 10 }, (_, i) => ({
-        submission_id: String(45_000_000 + i),
-        task_id: '9501',
-        data: { text: `street scene ${i}` },
-        quality_score: 0.5,
-        quality_grade: 'B',
-        source: 'vendor-r',
-        created_at: '2026-03-01T00:00:00Z',
-      })),
-      verticals: [{ id: 'v-e2e-reasons', slug: 'e2e-reasons', name: 'Reason lots', description: 'disputed with reasons', base_price_usd: 0.01 }],
-      items: Array.from({ length: 3 }, (_, i) => ({
-        id: `reasons-sim-${i}`,
-        vertical_id: 'v-e2e-reasons',
-        topic_id: 'topic-e2e-reasons',
-        subscription_id: SIM,
-        payload: { text: `lot item ${i}` },
-        quality_score: 0.4,
-        quality_method: 'consensus',
-        validator_count: 3,
-        consensus_ratio: 0.67,
-        unit_price_usd: 0.017,
-        created_at: '2026-03-02T00:00:00Z',
-      })),
-      // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
-      subscriptions: [
-        { subscription_id: LIVE, kind: 'live', frontier_id: '9500', task_ids: ['9501'], name: 'Reasons', org_id: 'org_e2e_reasons' },
-        { subscription_id: SIM, kind: 'simulated', vertical_id: 'v-e2e-reasons', name: 'Reason lots', org_id: 'org_e2e_reasons' },
-      ],
-    }),
-  );
-  try {
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA], { stdio: 'pipe' });
-  } catch (error) {
-    // A new worker after a failed test imports again: the service holds the fixture already.
-    if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
-  }
+  importFixture('reasons', {
+    frontiers: [{ frontier_id: '9500', title: 'Reasons stream', status: 'ONLINE' }],
+    tasks: [{ task_id: '9501', frontier_id: '9500', name: 'Reason boxes', task_type: 'OBJECT_DETECTION', status: 'COLLECTING' }],
+    submissions: Array.from({ length: 10 }, (_, i) => ({
+      submission_id: String(45_000_000 + i),
+      task_id: '9501',
+      data: { text: `street scene ${i}` },
+      quality_score: 0.5,
+      quality_grade: 'B',
+      source: 'vendor-r',
+      created_at: '2026-03-01T00:00:00Z',
+    })),
+    verticals: [{ id: 'v-e2e-reasons', slug: 'e2e-reasons', name: 'Reason lots', description: 'disputed with reasons', base_price_usd: 0.01 }],
+    items: Array.from({ length: 3 }, (_, i) => ({
+      id: `reasons-sim-${i}`,
+      vertical_id: 'v-e2e-reasons',
+      topic_id: 'topic-e2e-reasons',
+      subscription_id: SIM,
+      payload: { text: `lot item ${i}` },
+      quality_score: 0.4,
+      quality_method: 'consensus',
+      validator_count: 3,
+      consensus_ratio: 0.67,
+      unit_price_usd: 0.017,
+      created_at: '2026-03-02T00:00:00Z',
+    })),
+    // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
+    subscriptions: [
+      { subscription_id: LIVE, kind: 'live', frontier_id: '9500', task_ids: ['9501'], name: 'Reasons', org_id: 'org_e2e_reasons' },
+      { subscription_id: SIM, kind: 'simulated', vertical_id: 'v-e2e-reasons', name: 'Reason lots', org_id: 'org_e2e_reasons' },
+    ],
+  });
   key = createKey('Reasons', [LIVE, SIM]).key;
 });
 

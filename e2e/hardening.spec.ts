@@ -1,11 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { storedRows } from './support/idb';
 import { connectWith } from './support/console';
-import { createKey, E2E_DATA } from './support/service';
+import { createKey, importFixture } from './support/service';
 
 /**
  * Issue 13's console fixes, as an attacker found them: a tracking pixel in a payload, a link
@@ -37,49 +33,39 @@ let key: string;
 let moneyKey: string;
 
 test.beforeAll(() => {
-  const file = join(mkdtempSync(join(tmpdir(), 'dds-hardening-')), 'hardening.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      verticals: [{ id: 'v-hardening', slug: 'hardening', name: 'Hardening', description: 'what issue 13 found', base_price_usd: 0.001 }],
-      subscriptions: [
-        { subscription_id: 'sub_hardening', kind: 'simulated', vertical_id: 'v-hardening', name: 'Hardening', org_id: 'org_hardening' },
-        { subscription_id: 'sub_hardening_books', kind: 'simulated', vertical_id: 'v-hardening', name: 'Big books', org_id: 'org_hardening_books' },
-      ],
-      items: [
-        item('h-pixel', { image_url: PIXEL, caption: 'a tracking pixel' }, 1),
-        item('h-own', { image_url: '/media/scenes/7.svg', caption: 'an image of the service itself' }, 2),
-        item('h-link', { docs: 'https://dds.example.com.evil.example/login', own: '/media/scenes/8.svg' }, 3),
-        item(LEAK_ID, { text: 'decided elsewhere first' }, 4),
-        item('h-books', { text: 'a very expensive item' }, 5, 'sub_hardening_books', 5_000_000_000),
-      ],
-      receipts: [
-        {
-          subscription_id: 'sub_hardening_books',
-          kind: 'adopt',
-          item_id: 'h-books',
-          quantity: 1,
-          amount_usd: 5_000_000_000,
-          created_at: '2026-02-05T10:00:00Z',
-        },
-        {
-          subscription_id: 'sub_hardening_books',
-          kind: 'adopt',
-          item_id: 'h-books-2',
-          quantity: 1,
-          amount_usd: 5_000_000_000,
-          created_at: '2026-02-05T11:00:00Z',
-        },
-        { subscription_id: 'sub_hardening_books', kind: 'pull', quantity: 1, amount_usd: 0.0125, created_at: '2026-02-05T12:00:00Z' },
-      ],
-    }),
-  );
-  try {
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA], { stdio: 'pipe' });
-  } catch (error) {
-    // A new worker after a failed test imports again: the service holds the fixture already.
-    if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
-  }
+  importFixture('hardening', {
+    verticals: [{ id: 'v-hardening', slug: 'hardening', name: 'Hardening', description: 'what issue 13 found', base_price_usd: 0.001 }],
+    subscriptions: [
+      { subscription_id: 'sub_hardening', kind: 'simulated', vertical_id: 'v-hardening', name: 'Hardening', org_id: 'org_hardening' },
+      { subscription_id: 'sub_hardening_books', kind: 'simulated', vertical_id: 'v-hardening', name: 'Big books', org_id: 'org_hardening_books' },
+    ],
+    items: [
+      item('h-pixel', { image_url: PIXEL, caption: 'a tracking pixel' }, 1),
+      item('h-own', { image_url: '/media/scenes/7.svg', caption: 'an image of the service itself' }, 2),
+      item('h-link', { docs: 'https://dds.example.com.evil.example/login', own: '/media/scenes/8.svg' }, 3),
+      item(LEAK_ID, { text: 'decided elsewhere first' }, 4),
+      item('h-books', { text: 'a very expensive item' }, 5, 'sub_hardening_books', 5_000_000_000),
+    ],
+    receipts: [
+      {
+        subscription_id: 'sub_hardening_books',
+        kind: 'adopt',
+        item_id: 'h-books',
+        quantity: 1,
+        amount_usd: 5_000_000_000,
+        created_at: '2026-02-05T10:00:00Z',
+      },
+      {
+        subscription_id: 'sub_hardening_books',
+        kind: 'adopt',
+        item_id: 'h-books-2',
+        quantity: 1,
+        amount_usd: 5_000_000_000,
+        created_at: '2026-02-05T11:00:00Z',
+      },
+      { subscription_id: 'sub_hardening_books', kind: 'pull', quantity: 1, amount_usd: 0.0125, created_at: '2026-02-05T12:00:00Z' },
+    ],
+  });
   key = createKey('Hardening', ['sub_hardening']).key;
   moneyKey = createKey('Big books', ['sub_hardening_books']).key;
 });

@@ -1,15 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { samplePlan } from '../src/features/sampling/plan';
 import { wilsonInterval } from '../src/features/sampling/wilson';
 import { reviewedToAccept } from '../src/features/sampling/recommend';
 import { formatMicros } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
 import { connectWith } from './support/console';
-import { createKey, E2E_DATA } from './support/service';
+import { createKey, importFixture } from './support/service';
 
 /**
  * A simulated subscription of its own, 200 items at fractional-cent prices: the lot, its sample
@@ -23,54 +20,44 @@ const ITEMS = Array.from({ length: 200 }, (_, i) => ({ id: `lot-sim-${String(i).
 let key: string;
 
 test.beforeAll(() => {
-  const file = join(mkdtempSync(join(tmpdir(), 'dds-lot-')), 'fixture.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      frontiers: [],
-      tasks: [],
-      submissions: [],
-      verticals: [{ id: 'v-e2e-lot', slug: 'e2e-lot', name: 'Sampled lots', description: 'lot acceptance by sampling', base_price_usd: 0.01 }],
-      items: ITEMS.map((item, i) => ({
-        id: item.id,
+  importFixture('lot', {
+    frontiers: [],
+    tasks: [],
+    submissions: [],
+    verticals: [{ id: 'v-e2e-lot', slug: 'e2e-lot', name: 'Sampled lots', description: 'lot acceptance by sampling', base_price_usd: 0.01 }],
+    items: ITEMS.map((item, i) => ({
+      id: item.id,
+      vertical_id: 'v-e2e-lot',
+      topic_id: 'topic-e2e-lot',
+      subscription_id: SUB,
+      payload: { text: `sampled item ${i}` },
+      quality_score: Math.round(((i * 53) % 100) + 1) / 100,
+      quality_method: 'consensus',
+      validator_count: 3,
+      consensus_ratio: 0.67,
+      unit_price_usd: item.price,
+      created_at: '2026-03-03T00:00:00Z',
+    })).concat(
+      Array.from({ length: 30 }, (_, i) => ({
+        id: `lot-del-${String(i).padStart(2, '0')}`,
         vertical_id: 'v-e2e-lot',
         topic_id: 'topic-e2e-lot',
-        subscription_id: SUB,
-        payload: { text: `sampled item ${i}` },
-        quality_score: Math.round(((i * 53) % 100) + 1) / 100,
+        subscription_id: DELIVERED,
+        payload: { text: `delivered item ${i}` },
+        quality_score: 0.5,
         quality_method: 'consensus',
         validator_count: 3,
         consensus_ratio: 0.67,
-        unit_price_usd: item.price,
+        unit_price_usd: 0.0123,
         created_at: '2026-03-03T00:00:00Z',
-      })).concat(
-        Array.from({ length: 30 }, (_, i) => ({
-          id: `lot-del-${String(i).padStart(2, '0')}`,
-          vertical_id: 'v-e2e-lot',
-          topic_id: 'topic-e2e-lot',
-          subscription_id: DELIVERED,
-          payload: { text: `delivered item ${i}` },
-          quality_score: 0.5,
-          quality_method: 'consensus',
-          validator_count: 3,
-          consensus_ratio: 0.67,
-          unit_price_usd: 0.0123,
-          created_at: '2026-03-03T00:00:00Z',
-        })),
-      ),
-      // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
-      subscriptions: [
-        { subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled lots', org_id: 'org_e2e_lots' },
-        { subscription_id: DELIVERED, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled delivery', org_id: 'org_e2e_lots' },
-      ],
-    }),
-  );
-  try {
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA], { stdio: 'pipe' });
-  } catch (error) {
-    // A new worker after a failed test imports again: the service holds the fixture already.
-    if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
-  }
+      })),
+    ),
+    // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
+    subscriptions: [
+      { subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled lots', org_id: 'org_e2e_lots' },
+      { subscription_id: DELIVERED, kind: 'simulated', vertical_id: 'v-e2e-lot', name: 'Sampled delivery', org_id: 'org_e2e_lots' },
+    ],
+  });
   key = createKey('Lots', [SUB, DELIVERED]).key;
 });
 

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials } from '../../src/api/contract';
 
@@ -22,3 +23,18 @@ export function createKey(name: string, subscriptions: string[], extra: string[]
 }
 
 export const revokeKey = (keyId: string) => cli('keys', ['revoke', '--key-id', keyId]);
+
+/**
+ * Imports a spec's own fixture (frontiers, tasks, submissions, verticals, items, subscriptions,
+ * receipts) into the running service, once: a new worker after a failed test imports it again,
+ * and the service holding it already is not an error.
+ */
+export function importFixture(name: string, fixture: object): void {
+  const file = join(mkdtempSync(join(tmpdir(), `dds-${name}-`)), 'fixture.json');
+  writeFileSync(file, JSON.stringify(fixture));
+  try {
+    cli('fixtures', ['import', file]);
+  } catch (error) {
+    if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
+  }
+}
