@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { serviceApi } from './support/api';
 import { connectWith } from './support/console';
-import { createKey, importFixture } from './support/service';
+import { createKey, importFixture, pricedItemsFixture } from './support/service';
 
 /**
  * Budgets against what can go wrong around them: a budgets document damaged on this device, and a
@@ -14,26 +14,7 @@ const SUB = 'sub_e2e_budget_hostile';
 let key: string;
 
 test.beforeAll(() => {
-  importFixture('budget-hostile', {
-    frontiers: [],
-    tasks: [],
-    submissions: [],
-    verticals: [{ id: 'v-e2e-budget-hostile', slug: 'e2e-budget-hostile', name: 'Hostile budget', description: 'priced at 1.7 cents', base_price_usd: 0.017 }],
-    items: Array.from({ length: 16 }, (_, i) => ({
-      id: `budget-hostile-${String(i).padStart(2, '0')}`,
-      vertical_id: 'v-e2e-budget-hostile',
-      topic_id: 'topic-e2e-budget-hostile',
-      subscription_id: SUB,
-      payload: { text: `hostile budget item ${i}` },
-      quality_score: 0.9,
-      quality_method: 'consensus',
-      validator_count: 3,
-      consensus_ratio: 1,
-      unit_price_usd: 0.017,
-      created_at: '2026-03-03T00:00:00Z',
-    })),
-    subscriptions: [{ subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-budget-hostile', name: 'Hostile budget', org_id: 'org_e2e_budget_hostile' }],
-  });
+  importFixture('budget-hostile', pricedItemsFixture('budget-hostile', { subscription: SUB, label: 'Hostile budget', count: 16, priceUsd: 0.017 }));
   key = createKey('Hostile budget', [SUB]).key;
 });
 

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { serviceApi } from './support/api';
 import { connectWith } from './support/console';
-import { createKey, importFixture } from './support/service';
+import { createKey, importFixture, pricedItemsFixture } from './support/service';
 
 /**
  * Budgets stop charges before they leave the console. A simulated subscription of its own
@@ -16,27 +16,7 @@ const SUB = 'sub_e2e_budget';
 let key: string;
 
 test.beforeAll(() => {
-  importFixture('budget', {
-    frontiers: [],
-    tasks: [],
-    submissions: [],
-    verticals: [{ id: 'v-e2e-budget', slug: 'e2e-budget', name: 'Budget lots', description: 'priced at 1.7 cents', base_price_usd: 0.017 }],
-    items: Array.from({ length: 10 }, (_, i) => ({
-      id: `budget-item-${String(i).padStart(2, '0')}`,
-      vertical_id: 'v-e2e-budget',
-      topic_id: 'topic-e2e-budget',
-      subscription_id: SUB,
-      payload: { text: `budget item ${i}` },
-      quality_score: 0.9,
-      quality_method: 'consensus',
-      validator_count: 3,
-      consensus_ratio: 1,
-      unit_price_usd: 0.017,
-      created_at: '2026-03-03T00:00:00Z',
-    })),
-    // An organization of its own: its receipts and deliveries stay off the demo's Usage and Deliveries pages, which other specs read.
-    subscriptions: [{ subscription_id: SUB, kind: 'simulated', vertical_id: 'v-e2e-budget', name: 'Budget lots', org_id: 'org_e2e_budget' }],
-  });
+  importFixture('budget', pricedItemsFixture('budget', { subscription: SUB, label: 'Budget lots', count: 10, priceUsd: 0.017 }));
   key = createKey('Budget', [SUB]).key;
 });
 

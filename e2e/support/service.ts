@@ -38,3 +38,31 @@ export function importFixture(name: string, fixture: object): void {
     if (!String((error as { stderr?: unknown }).stderr).includes('UNIQUE constraint failed')) throw error;
   }
 }
+
+/**
+ * A simulated subscription in an organization of its own (its receipts and deliveries stay off
+ * the demo's Usage and Deliveries pages, which other specs read), with `count` items at one price.
+ */
+export function pricedItemsFixture(
+  name: string,
+  { subscription, label, count, priceUsd }: { subscription: string; label: string; count: number; priceUsd: number },
+) {
+  const vertical = `v-e2e-${name}`;
+  return {
+    verticals: [{ id: vertical, slug: `e2e-${name}`, name: label, description: `priced at ${priceUsd} USD`, base_price_usd: priceUsd }],
+    items: Array.from({ length: count }, (_, i) => ({
+      id: `${name}-${String(i).padStart(2, '0')}`,
+      vertical_id: vertical,
+      topic_id: `topic-e2e-${name}`,
+      subscription_id: subscription,
+      payload: { text: `${label} item ${i}` },
+      quality_score: 0.9,
+      quality_method: 'consensus',
+      validator_count: 3,
+      consensus_ratio: 1,
+      unit_price_usd: priceUsd,
+      created_at: '2026-03-03T00:00:00Z',
+    })),
+    subscriptions: [{ subscription_id: subscription, kind: 'simulated', vertical_id: vertical, name: label, org_id: `org_e2e_${name.replaceAll('-', '_')}` }],
+  };
+}

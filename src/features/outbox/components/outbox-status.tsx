@@ -13,20 +13,21 @@ export function OutboxStatus() {
     unsent === 0 && problems === 0 && held === 0
       ? 'All decisions saved'
       : `${unsent} unsent${held ? ` · ${held} held by budget` : ''}${problems ? ` · ${problems} failed` : ''}${paused ? ' · paused' : ''}`;
+  // A live region holding the link: a link itself may not take the status role (axe: aria-allowed-role).
   return (
-    <Link
-      to="/review"
-      role="status"
-      aria-label={`Decisions: ${text}`}
-      className={`rounded px-2 py-1 text-xs font-medium ${
-        problems || paused || held
-          ? 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-100'
-          : unsent
-            ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'
-            : 'text-slate-600 dark:text-slate-400'
-      }`}
-    >
-      {text}
-    </Link>
+    <span role="status" aria-label={`Decisions: ${text}`}>
+      <Link
+        to="/review"
+        className={`rounded px-2 py-1 text-xs font-medium ${
+          problems || paused || held
+            ? 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-100'
+            : unsent
+              ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'
+              : 'text-slate-600 dark:text-slate-400'
+        }`}
+      >
+        {text}
+      </Link>
+    </span>
   );
 }
