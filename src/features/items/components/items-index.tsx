@@ -1,3 +1,4 @@
+import { NoSubscriptions } from '../../connections';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -28,15 +29,7 @@ export function ItemsIndex({ connection }: { connection: Connection }) {
         description="Everything delivered and kept on this device, per subscription: filter it, search it, and review or decide the matches."
       />
       {connection.subscriptions.length === 0 ? (
-        <Panel>
-          <p className="text-sm">
-            This connection lists no subscriptions.{' '}
-            <Link to="/connection" search={{ edit: connection.id }} className="font-semibold text-brand-600 underline dark:text-brand-100">
-              Add the subscription IDs you work with
-            </Link>
-            .
-          </p>
-        </Panel>
+        <NoSubscriptions connectionId={connection.id} />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {connection.subscriptions.map((s) => {

@@ -1,3 +1,4 @@
+import { NoSubscriptions } from '../../connections';
 import { Link } from '@tanstack/react-router';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import type { Connection } from '../../../data';
@@ -12,15 +13,7 @@ export function ReviewIndex({ connection }: { connection: Connection }) {
         description="Pull delivered items page by page, look at each one, adopt or dispute it. Decisions are saved on this device first, then sent."
       />
       {subscriptions.length === 0 ? (
-        <Panel>
-          <p className="text-sm">
-            This connection lists no subscriptions.{' '}
-            <Link to="/connection" search={{ edit: connection.id }} className="font-semibold text-brand-600 underline dark:text-brand-100">
-              Add the subscription IDs you work with
-            </Link>
-            .
-          </p>
-        </Panel>
+        <NoSubscriptions connectionId={connection.id} />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {subscriptions.map((s) => (

@@ -1,3 +1,4 @@
+import { NoSubscriptions } from '../../connections';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PageHeader, Panel } from '../../../components/ui/panel';
@@ -84,15 +85,7 @@ export function OrganizationStatsPage({ connection, visitStart = VISIT_START }: 
         description="All of this connection’s subscriptions together, from the items kept on this device and the decisions recorded on them; each subscription’s own statistics are a click away in the table."
       />
       {ids.length === 0 ? (
-        <Panel>
-          <p className="text-sm">
-            This connection lists no subscriptions.{' '}
-            <Link to="/connection" search={{ edit: connection.id }} className={linkClass}>
-              Add the subscription IDs you work with
-            </Link>
-            , then pull items to see statistics.
-          </p>
-        </Panel>
+        <NoSubscriptions connectionId={connection.id} then=", then pull items to see statistics." />
       ) : data.error ? (
         <StatsError error={data.error} onRetry={data.refetch} />
       ) : !stats || !data.bySubscription ? (

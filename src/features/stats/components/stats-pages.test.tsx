@@ -246,6 +246,14 @@ describe('SubscriptionStatsPage', () => {
 });
 
 describe('OrganizationStatsPage', () => {
+  it('a connection with no subscriptions gets the way to add them, not an empty page', () => {
+    renderPage(<OrganizationStatsPage connection={{ ...connection, subscriptions: [] }} visitStart={VISIT} />);
+    expect(screen.getByText(/^This connection lists no subscriptions\./)).toHaveTextContent(
+      'This connection lists no subscriptions. Add the subscription IDs you work with, then pull items to see statistics.',
+    );
+    expect(screen.getByRole('link', { name: 'Add the subscription IDs you work with' })).toBeVisible();
+  });
+
   it('puts every subscription together, with a row for each', async () => {
     await db.items.bulkAdd([stored('sim', 1), stored('sim', 2), stored('live', 1), stored('live', 2), stored('live', 3)]);
     world.entries = [decide('sim', 1, 'adopt'), decide('live', 1, 'dispute'), decide('live', 2, 'adopt'), decide('live', 3, 'adopt', { state: 'failed' })];
