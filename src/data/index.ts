@@ -5,6 +5,7 @@
  */
 export { connectionFormSchema, isConnected, jwtInfo, scopeOf, type Connection, type ConnectionSubscription } from './connection';
 export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope, verifyNewKey } from './session';
-export { knownScope, localScope } from './local-scope';
+export { localScope } from './local-scope';
+export { useLocalScope } from './use-local-scope';
 export { usageQuery } from './usage-query';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { knownScope, localScope, type Connection } from '../../data';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useLocalScope, type Connection } from '../../data';
 import type { ReasonCode } from './model';
 import { changeReasons, reasonsLoaded, reasonsSnapshot, refreshReasons, subscribeReasons } from './store';
 
@@ -14,21 +14,8 @@ export interface DisputeReasons {
 
 /** The connection's organization's reason codes, kept current across tabs and reloads. */
 export function useDisputeReasons(connection: Connection | null): DisputeReasons {
-  const known = connection ? knownScope(connection) : null;
-  // A connection saved without its organization is verified once (localScope), then known.
-  const [resolved, setResolved] = useState<string | null>(null);
-  const scope = known ?? resolved;
-  useEffect(() => {
-    if (!connection || known) return;
-    let cancelled = false;
-    localScope(connection).then(
-      (s) => !cancelled && setResolved(s),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [connection, known]);
+  // A connection saved without its organization is verified once, then known.
+  const { scope } = useLocalScope(connection);
   useEffect(() => {
     if (scope) void refreshReasons(scope);
   }, [scope]);

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { keyScope, knownScope, localScope, type Connection } from '../../data';
+import { useDeferredValue, useEffect, useMemo } from 'react';
+import { keyScope, useLocalScope, type Connection } from '../../data';
 import { useDisputeReasons, type ReasonCode } from '../dispute-reasons';
 import { watchItems, type StoredItem } from '../local-store';
 import { useOutboxEntries, type OutboxEntry } from '../outbox';
@@ -28,19 +28,7 @@ export interface StatsData {
  */
 export function useStatsData(connection: Connection, subscriptionIds: readonly string[]): StatsData {
   const queryClient = useQueryClient();
-  const [scope, setScope] = useState<string | null>(() => knownScope(connection));
-  const [scopeError, setScopeError] = useState<unknown>(null);
-  useEffect(() => {
-    if (scope) return;
-    let cancelled = false;
-    localScope(connection).then(
-      (s) => !cancelled && setScope(s),
-      (error: unknown) => !cancelled && setScopeError(error),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [connection, scope]);
+  const { scope, error: scopeError } = useLocalScope(connection);
 
   const idsKey = subscriptionIds.join('\n');
   const queryKey = useMemo(() => [...keyScope(connection), 'stats-items', scope ?? '', idsKey] as const, [connection, scope, idsKey]);

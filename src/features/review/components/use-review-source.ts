@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { clientFor, knownScope, localScope, type Connection, type ConnectionSubscription } from '../../../data';
+import { clientFor, useLocalScope, type Connection, type ConnectionSubscription } from '../../../data';
 import { localDb, requestPersistence, unrecoveredLosses, type PullRecord } from '../../local-store';
 import { NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps, type Progress } from '../live-pulls';
 import { fromLive, type ReviewItem } from '../model';
@@ -37,19 +37,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   const sizeOk = pageSizeError(search.limit) === null;
 
   // The organization's local store: known at once for a verified connection, else after one verify.
-  const [scope, setScope] = useState<string | null>(() => knownScope(connection));
-  const [scopeError, setScopeError] = useState<unknown>(null);
-  useEffect(() => {
-    if (scope) return;
-    let cancelled = false;
-    localScope(connection).then(
-      (s) => !cancelled && setScope(s),
-      (error: unknown) => !cancelled && setScopeError(error),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [connection, scope]);
+  const { scope, error: scopeError } = useLocalScope(connection);
 
   // Ready before the first pull, not after its answer: the database opened (created, on a
   // browser's first visit; a re-read lists nothing from the store, so nothing else opens it) and
