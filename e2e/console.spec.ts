@@ -112,6 +112,8 @@ test('keys stay masked until revealed, and reach localStorage only when remember
   await page.goto('/connection');
   await page.getByRole('button', { name: 'Disconnect Local demo' }).click();
   await page.getByRole('alertdialog', { name: 'Disconnect Local demo?' }).getByRole('button', { name: 'Disconnect and keep local data' }).click();
+  // Disconnecting first cleans the kept decisions' error texts in IndexedDB, then forgets the key.
+  await expect(page.getByRole('button', { name: 'Reconnect Local demo' })).toBeVisible();
   const storage = await page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
   expect(storage).not.toContain(demo.api_key);
   expect(storage).not.toContain(demo.jwt);

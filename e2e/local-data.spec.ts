@@ -64,6 +64,7 @@ test('Disconnect keeps the local data for the next connection, or deletes all of
   let dialog = page.getByRole('alertdialog', { name: 'Disconnect Local demo?' });
   await expect(dialog).toContainText('5 delivered items');
   await dialog.getByRole('button', { name: 'Disconnect and keep local data' }).click();
+  await expect(page.getByRole('button', { name: 'Reconnect Local demo' })).toBeVisible();
   expect(await storedCount(page, 'items')).toBe(5);
 
   await connectDemo(page);

@@ -106,6 +106,20 @@ describe('ConfirmDialog', () => {
     // The page did not set open=false, so the dialog and the page's state still agree.
     expect(screen.getByRole('alertdialog', { name: 'Send 3 decisions?' })).toBeVisible();
   });
+
+  it('while busy, the confirm button is disabled so a second press starts nothing', async () => {
+    const onConfirm = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <ConfirmDialog open busy title="Disconnect Production?" confirmLabel="Disconnect" onConfirm={onConfirm} onCancel={vi.fn()}>
+        The key is forgotten.
+      </ConfirmDialog>,
+    );
+    const confirm = screen.getByRole('button', { name: 'Disconnect' });
+    expect(confirm).toBeDisabled();
+    await user.click(confirm);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
 });
 
 describe('InfoDialog', () => {

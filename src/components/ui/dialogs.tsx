@@ -32,6 +32,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onCancel,
+  busy = false,
 }: {
   open: boolean;
   title: string;
@@ -39,6 +40,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirmed work is under way: a second press must not start it again. */
+  busy?: boolean;
 }) {
   const ref = useModal(open);
   const titleId = useId();
@@ -65,7 +68,7 @@ export function ConfirmDialog({
           </div>
           <div className="mt-5 flex justify-end gap-2">
             <Button onClick={onCancel}>Cancel</Button>
-            <Button variant="primary" onClick={onConfirm} data-autofocus>
+            <Button variant="primary" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined} data-autofocus>
               {confirmLabel}
             </Button>
           </div>

@@ -21,8 +21,11 @@ export function DisconnectDialog({ connection, onDone }: { connection: Connectio
   const { unsent } = outboxCounts(useOutboxEntries(connection.id));
   const [deleteLocal, setDeleteLocal] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const disconnect = async () => {
+    setBusy(true);
+    setError(null);
     try {
       if (deleteLocal && summary.scope) await deleteLocalData(queryClient, connection, summary.scope);
       // Kept decisions stay, but not the servers' error texts: they may echo what was sent with the key.
@@ -31,6 +34,7 @@ export function DisconnectDialog({ connection, onDone }: { connection: Connectio
       setError(
         `The local data could not be ${deleteLocal ? 'deleted' : 'cleaned of error texts'}: ${e instanceof Error ? e.message : String(e)}. Nothing was disconnected.`,
       );
+      setBusy(false);
       return;
     }
     lifecycle.disconnect(connection);
@@ -43,6 +47,7 @@ export function DisconnectDialog({ connection, onDone }: { connection: Connectio
       title={`Disconnect ${connection.name}?`}
       confirmLabel={deleteLocal ? 'Disconnect and delete local data' : 'Disconnect and keep local data'}
       onConfirm={() => void disconnect()}
+      busy={busy}
       onCancel={onDone}
     >
       <p>The key and the JWT are forgotten on this device.</p>
