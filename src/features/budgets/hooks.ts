@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { usageQuery, type Connection } from '../../data';
 import { useBudgetDecisions } from './decisions';
-import type { Budgets } from './model';
+import { forecastCharges, type ChargeForecast } from './forecast';
+import { hasLimits, type Budgets } from './model';
 import type { SpendInput } from './spend';
 import { onBudgetsChange, readBudgets } from './store';
 
@@ -36,7 +37,7 @@ export function useSpendInput(connection: Connection, always: boolean) {
   // One array per change of either list, not per render (a bulk run re-renders the header once a frame).
   const all = useMemo(() => [...decisions.entries, ...decisions.others], [decisions.entries, decisions.others]);
   const input: SpendInput = { receipts: usage.data?.data ?? [], decisions: all, now, tab: decisions.tab ?? '' };
-  return { input, budgets, ...decisions };
+  return { input, budgets, usage, ...decisions };
 }
 
 /** The time, moved on every half minute: periods end at midnight whether or not anything else changes. */
@@ -47,4 +48,27 @@ function useNow(): number {
     return () => clearInterval(timer);
   }, []);
   return now;
+}
+
+export type ForecastState = { status: 'checking' } | { status: 'ready'; forecast: ChargeForecast } | { status: 'blocked'; why: string };
+
+/**
+ * What the budget gate would do, if sent now, with charged adopts of these prices on a
+ * subscription (null: nothing to weigh). Damaged budgets or unreadable receipts make the gate
+ * hold everything charged, and the forecast says so.
+ */
+export function useChargeForecast(connection: Connection, subscriptionId: string, prices: readonly (number | null)[] | null): ForecastState | null {
+  const { input, budgets, usage } = useSpendInput(connection, false);
+  const { receipts, decisions, now, tab } = input;
+  const current = budgets.data;
+  return useMemo((): ForecastState | null => {
+    if (!prices) return null;
+    if (!current) return budgets.isError ? { status: 'blocked', why: 'the budgets could not be read' } : { status: 'checking' };
+    if (current.damaged) return { status: 'blocked', why: 'the stored budgets are damaged (save them again on the Budgets page)' };
+    if (hasLimits(current, subscriptionId)) {
+      if (usage.isError) return { status: 'blocked', why: 'the receipts could not be read to count what is spent' };
+      if (!usage.data) return { status: 'checking' };
+    }
+    return { status: 'ready', forecast: forecastCharges(current, { receipts, decisions, now, tab }, subscriptionId, prices) };
+  }, [prices, current, budgets.isError, usage.isError, usage.data, subscriptionId, receipts, decisions, now, tab]);
 }

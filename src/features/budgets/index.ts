@@ -1,6 +1,8 @@
 /** Public entry of budgets: limits on charged decisions, their arithmetic, and their pages. */
 export { BudgetHeader } from './components/budget-header';
 export { BudgetsPage } from './components/budgets-page';
+export { type ChargeForecast } from './forecast';
+export { useChargeForecast, type ForecastState } from './hooks';
 export { heldReason } from './components/held-decisions';
 export { provideDecisions } from './decisions';
 export { BUDGETS_SETTING, hasLimits, NO_BUDGETS, parseBudgets, type Budgets, type Period } from './model';

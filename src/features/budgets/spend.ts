@@ -116,7 +116,7 @@ export function spentAgainst(ref: Scope, input: SpendInput): number {
 }
 
 /** Why a decision is held: the first limit it would pass, and what was spent against it. */
-interface HeldBy {
+export interface HeldBy {
   level: Level;
   period: Period;
   limitMicros: number;

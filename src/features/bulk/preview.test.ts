@@ -84,18 +84,20 @@ describe('bulk run progress', () => {
       entry(7, 'conflict'),
       entry(8, 'discarded'),
       entry(9, 'queued', { group: 'other' }),
+      entry(10, 'held-budget', { kind: 'simulated', priceMicros: 17_000 }),
     ];
     expect(runProgress(entries, 'query:a')).toMatchObject({
-      total: 8,
+      total: 9,
       sent: 2,
-      unsent: 3,
+      unsent: 4,
       sending: 1,
       inWindow: 1,
       held: 1,
+      heldByBudget: 1,
       failed: 1,
       conflicts: 1,
       discarded: 1,
-      cancellable: 3,
+      cancellable: 4,
       startedAt: 100,
     });
   });

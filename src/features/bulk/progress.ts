@@ -24,6 +24,8 @@ export interface RunProgress {
   discarded: number;
   /** Paused by the user. */
   held: number;
+  /** Held by a budget limit: not sent until the limit is raised or they are released (Budgets page). */
+  heldByBudget: number;
   /** Not sent and not on its way: what Cancel would discard. */
   cancellable: number;
   /** When the run was recorded. */
@@ -46,6 +48,7 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
     conflicts: 0,
     discarded: 0,
     held: 0,
+    heldByBudget: 0,
     cancellable: 0,
     startedAt: Infinity,
   };
@@ -72,6 +75,11 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
       case 'sending':
         p.unsent++;
         p.sending++;
+        break;
+      case 'held-budget':
+        p.heldByBudget++;
+        p.unsent++;
+        p.cancellable++;
         break;
       case 'grace':
         // The outbox queues it when its window ends, and says so: no clock needed here.

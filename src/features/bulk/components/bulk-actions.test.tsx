@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render as renderInPage, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection, ConnectionSubscription } from '../../../data';
 import type { StoredItem } from '../../local-store';
@@ -74,6 +75,12 @@ function startTab() {
     },
   });
   return id;
+}
+
+/** As in the console: under the app's query client (the budgets are read through it). */
+function render(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderInPage(ui, { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
 }
 
 const connection = { id: 'c1' } as Connection;

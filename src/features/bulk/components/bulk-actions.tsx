@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { Connection, ConnectionSubscription } from '../../../data';
+import { useChargeForecast } from '../../budgets';
 import { useDisputeReasons } from '../../dispute-reasons';
 import { loadSettings, outbox, useOutboxEntries, type Decision } from '../../outbox';
 import type { TriageRow } from '../../triage';
@@ -43,6 +44,9 @@ export function BulkActions({
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const graceSeconds = loadSettings().graceSeconds;
+  // Weighed against the budgets only while a charged adopt is being confirmed.
+  const prices = useMemo(() => (pending?.charged ? pending.targets.map((t) => t.item.priceMicros) : null), [pending]);
+  const forecast = useChargeForecast(connection, subscription.id, prices);
 
   const run = useMemo(() => latestRun(entries, subscription.id), [entries, subscription.id]);
   const progress = useMemo(() => (run ? runProgress(entries, run) : null), [entries, run]);
@@ -95,6 +99,7 @@ export function BulkActions({
         live={subscription.kind === 'live'}
         reasons={reasons}
         graceSeconds={graceSeconds}
+        forecast={forecast}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       />

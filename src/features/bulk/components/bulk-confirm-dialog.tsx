@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { formatMicros } from '../../../lib/money';
+import { heldReason, type ForecastState } from '../../budgets';
 import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../../dispute-reasons';
 import { SKIP_LABELS, SKIP_REASONS, type BulkPreview } from '../preview';
 import { count } from './count';
@@ -9,7 +10,8 @@ import { count } from './count';
  * The confirmation of a bulk decision by query: how many will be sent, which matching items are
  * skipped and why, the exact total a simulated adopt charges, and for a dispute one optional
  * reason for all (a code by number, the focus starting on the codes; text optional; Enter
- * confirms). The preview is the one computed when the dialog opened.
+ * confirms). The preview is the one computed when the dialog opened. A charged adopt also says
+ * what the budgets would hold if it were sent now, so the total confirmed is what is paid.
  */
 export function BulkConfirmDialog({
   preview,
@@ -17,6 +19,7 @@ export function BulkConfirmDialog({
   live,
   reasons,
   graceSeconds,
+  forecast = null,
   onConfirm,
   onCancel,
 }: {
@@ -26,6 +29,8 @@ export function BulkConfirmDialog({
   /** The organization's reason codes, in the dialog's order. */
   reasons: readonly ReasonCode[];
   graceSeconds: number;
+  /** What the budget gate would do with a charged adopt (null: nothing charged). */
+  forecast?: ForecastState | null;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) {
@@ -39,11 +44,20 @@ export function BulkConfirmDialog({
   const verb = preview?.decision === 'dispute' ? 'Dispute' : 'Adopt';
   const total = preview?.charged ? formatMicros(preview.totalMicros) : null;
   const skips = preview ? SKIP_REASONS.filter((r) => preview.skipped[r] > 0) : [];
+  const budget = total ? forecast : null;
+  const held = budget?.status === 'ready' && budget.forecast.held > 0 ? budget.forecast : null;
+  const confirmLabel = !total
+    ? `${verb} ${count(n)}`
+    : held
+      ? `Adopt ${count(n)}: pay ${formatMicros(held.clearedMicros)}, hold ${count(held.held)}`
+      : budget?.status === 'blocked'
+        ? `Adopt ${count(n)}: hold them all`
+        : `Adopt ${count(n)} and pay ${total}`;
   return (
     <ConfirmDialog
       open={preview !== null}
       title={`${verb} ${count(n)} ${n === 1 ? 'item' : 'items'}?`}
-      confirmLabel={total ? `Adopt ${count(n)} and pay ${total}` : `${verb} ${count(n)}`}
+      confirmLabel={confirmLabel}
       onCancel={() => close(onCancel)}
       onConfirm={confirm}
     >
@@ -70,6 +84,20 @@ export function BulkConfirmDialog({
             <p className="mt-2">
               Adopting them charges <strong className="font-mono">{total}</strong> in total (each item’s unit price).
               {preview.unpriced > 0 && ` ${count(preview.unpriced)} of them have no known price and are not in this total.`}
+            </p>
+          )}
+          {budget?.status === 'checking' && <p className="mt-2">Checking your budgets…</p>}
+          {budget?.status === 'blocked' && (
+            <p className="mt-2 font-medium text-red-800 dark:text-red-200">
+              Your budgets cannot be checked: {budget.why}. Every one of them is held by budget (not sent, not charged) until they can.
+            </p>
+          )}
+          {held && (
+            <p className="mt-2 font-medium text-red-800 dark:text-red-200">
+              Your budgets allow {count(held.cleared)} of them now (<span className="font-mono">{formatMicros(held.clearedMicros)}</span>). The other{' '}
+              {count(held.held)} (<span className="font-mono">{formatMicros(held.heldMicros)}</span>) would be held by budget: not sent and not charged until
+              you raise the limit or release them on the Budgets page.
+              {held.heldBy && ` The limit: ${heldReason({ heldBy: held.heldBy, subscriptionId: held.subscriptionId })}.`}
             </p>
           )}
           {preview.decision === 'dispute' && (

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button';
 import type { RunProgress } from '../progress';
 import { count } from './count';
@@ -33,6 +34,7 @@ export function BulkProgress({
     p.failed > 0 && `${count(p.failed)} failed`,
     p.conflicts > 0 && `${count(p.conflicts)} already decided on the service`,
     p.discarded > 0 && `${count(p.discarded)} cancelled`,
+    p.heldByBudget > 0 && `${count(p.heldByBudget)} held by budget`,
     paused && !done && 'paused',
     p.inWindow > 0 && `${count(p.inWindow)} in the undo window`,
   ].filter(Boolean);
@@ -54,6 +56,15 @@ export function BulkProgress({
         <span className="font-medium">{text}</span>
         {details.length > 0 && ` · ${details.join(' · ')}`}
       </p>
+      {p.heldByBudget > 0 && (
+        <p className="mt-1 text-sm">
+          A budget limit holds them: nothing past it is charged.{' '}
+          <Link to="/budgets" className="text-brand-700 underline dark:text-brand-300">
+            Raise the limit or release them on Budgets
+          </Link>
+          .
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap gap-2">
         {p.inWindow > 0 && (
           <Button size="sm" onClick={onUndo}>
