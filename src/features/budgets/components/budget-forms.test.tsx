@@ -22,8 +22,28 @@ describe('limits form', () => {
     await userEvent.type(daily, '0.05');
     await userEvent.clear(screen.getByRole('textbox', { name: 'Organization monthly limit (USD)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save organization limits' }));
-    expect(onSave).toHaveBeenCalledWith({ daily: 50_000 });
+    expect(onSave).toHaveBeenCalledWith({ daily: 50_000, monthly: undefined });
+    expect(Object.keys(onSave.mock.calls[0]![0] as object).sort()).toEqual(['daily', 'monthly']);
     expect(await screen.findByRole('status')).toHaveTextContent('Saved the organization’s limits.');
+  });
+
+  it('keeps an edit in progress when another tab saves, follows the fields not edited, and saves only the edit', async () => {
+    const onSave = vi.fn(async (_changes: object) => undefined);
+    const form = (limits: { daily?: number; monthly?: number }) => <LimitsForm name="Organization" limits={limits} spend={[]} onSave={onSave} />;
+    const { rerender } = render(form({ daily: 50_000 }));
+    const daily = screen.getByRole('textbox', { name: 'Organization daily limit (USD)' });
+    const monthly = screen.getByRole('textbox', { name: 'Organization monthly limit (USD)' });
+    await userEvent.clear(daily);
+    await userEvent.type(daily, '0.08');
+
+    // Another tab sets a monthly limit and a different daily one meanwhile.
+    rerender(form({ daily: 60_000, monthly: 3_000_000 }));
+    expect(daily).toHaveValue('0.08');
+    expect(monthly).toHaveValue('3');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save organization limits' }));
+    expect(onSave).toHaveBeenCalledOnce();
+    expect(onSave.mock.calls[0]![0]).toStrictEqual({ daily: 80_000 });
   });
 });
 

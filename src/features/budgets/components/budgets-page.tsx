@@ -1,18 +1,19 @@
 import { PageHeader, Panel } from '../../../components/ui/panel';
 import type { Connection } from '../../../data';
 import { useSpendInput } from '../hooks';
-import { PERIODS, withLimit, type Budgets, type Level, type Limits } from '../model';
+import { PERIODS, withLimit, type Budgets, type Level } from '../model';
 import { spentAgainst, type SpendInput } from '../spend';
 import { changeBudgets } from '../store';
 import { HeldDecisions } from './held-decisions';
-import { LimitsForm } from './limits-form';
+import { LimitsForm, type LimitChanges } from './limits-form';
 
 const spendOf = (input: SpendInput, level: Level, subscriptionId?: string) =>
   PERIODS.map((period) => ({ period, spentMicros: spentAgainst({ level, subscriptionId, period }, input) }));
 
-function replaceLimits(budgets: Budgets, level: Level, subscriptionId: string | undefined, limits: Limits): Budgets {
+/** The edited limits applied to the budgets as stored now (in the store's transaction): another tab's other limits stay. */
+function applyChanges(budgets: Budgets, level: Level, subscriptionId: string | undefined, changes: LimitChanges): Budgets {
   let next = budgets;
-  for (const period of PERIODS) next = withLimit(next, level, subscriptionId, period, limits[period]);
+  for (const period of PERIODS) if (period in changes) next = withLimit(next, level, subscriptionId, period, changes[period]);
   return next;
 }
 
@@ -25,9 +26,9 @@ export function BudgetsPage({ connection }: { connection: Connection }) {
   const simulated = connection.subscriptions.filter((s) => s.kind === 'simulated');
   const own = entries.filter((e) => e.state === 'held-budget');
   const others = otherTabs.filter((e) => e.state === 'held-budget');
-  const save = (level: Level, subscriptionId?: string) => async (limits: Limits) => {
+  const save = (level: Level, subscriptionId?: string) => async (changes: LimitChanges) => {
     if (!scope) throw new Error('the outbox is not loaded yet');
-    await changeBudgets(scope, (current) => replaceLimits(current, level, subscriptionId, limits));
+    await changeBudgets(scope, (current) => applyChanges(current, level, subscriptionId, changes));
   };
   const current = budgets.data;
   return (

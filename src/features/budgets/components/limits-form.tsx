@@ -5,6 +5,9 @@ import { formatMicros, microsToDecimal } from '../../../lib/money';
 import { PERIOD_LABELS, PERIOD_SPAN, PERIODS, type Limits, type Period } from '../model';
 import { parseMoneyText } from '../money-text';
 
+/** Limits to set (a number) or clear (undefined), by period; a period not named is unchanged. */
+export type LimitChanges = Partial<Record<Period, number | undefined>>;
+
 export interface LimitSpend {
   period: Period;
   spentMicros: number;
@@ -12,8 +15,8 @@ export interface LimitSpend {
 
 /**
  * One level's limits (the organization, or one subscription): each period's limit as exact
- * decimal text (blank: no limit), with what is spent against it. Saved together; a field that
- * cannot be read is named and nothing is saved.
+ * decimal text (blank: no limit), with what is spent against it. Saved together: the edited
+ * fields only; a field that cannot be read is named and nothing is saved.
  */
 export function LimitsForm({
   name,
@@ -25,30 +28,37 @@ export function LimitsForm({
   name: string;
   limits: Limits;
   spend: readonly LimitSpend[];
-  onSave: (limits: Limits) => Promise<void>;
+  /** The limits the user changed (undefined: no limit any more); the others are left as stored. */
+  onSave: (changes: LimitChanges) => Promise<void>;
 }) {
-  const initial = () => Object.fromEntries(PERIODS.map((p) => [p, limits[p] === undefined ? '' : microsToDecimal(limits[p])])) as Record<Period, string>;
-  const [text, setText] = useState(initial);
+  const textOf = (l: Limits) => Object.fromEntries(PERIODS.map((p) => [p, l[p] === undefined ? '' : microsToDecimal(l[p])])) as Record<Period, string>;
+  // `base`: the stored limits the fields last showed. A field whose text differs from it is an edit.
+  const [base, setBase] = useState(() => textOf(limits));
+  const [text, setText] = useState(base);
   const [errors, setErrors] = useState<Partial<Record<Period, string>>>({});
   const [status, setStatus] = useState<string | null>(null);
-  // The stored limits changed (here or in another tab): the fields follow unless being edited.
+  // The stored limits changed (here or in another tab): fields not being edited follow; an edit
+  // in progress is kept, and saving it changes only that limit, never the other tab's.
   // Compared by value: a subscription without limits is a new empty object on every render.
-  const stored = PERIODS.map((p) => limits[p] ?? '').join(' ');
-  const [seen, setSeen] = useState(stored);
-  if (seen !== stored) {
-    setSeen(stored);
-    setText(initial());
+  const stored = textOf(limits);
+  if (PERIODS.some((p) => stored[p] !== base[p])) {
+    setBase(stored);
+    setText(Object.fromEntries(PERIODS.map((p) => [p, text[p] === base[p] ? stored[p] : text[p]])) as Record<Period, string>);
   }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: Limits = {};
+    const changes: LimitChanges = {};
     const found: Partial<Record<Period, string>> = {};
     for (const period of PERIODS) {
-      if (text[period].trim() === '') continue;
+      if (text[period] === base[period]) continue;
+      if (text[period].trim() === '') {
+        changes[period] = undefined;
+        continue;
+      }
       const parsed = parseMoneyText(text[period]);
       if ('error' in parsed) found[period] = parsed.error;
-      else next[period] = parsed.micros;
+      else changes[period] = parsed.micros;
     }
     setErrors(found);
     if (Object.keys(found).length) {
@@ -56,7 +66,7 @@ export function LimitsForm({
       return;
     }
     try {
-      await onSave(next);
+      await onSave(changes);
       setStatus(`Saved ${name.toLowerCase() === 'organization' ? 'the organization’s' : `${name}’s`} limits.`);
     } catch (error) {
       setStatus(`Not saved: ${error instanceof Error ? error.message : String(error)}`);
