@@ -7,7 +7,7 @@ import { LimitsForm } from './limits-form';
 
 describe('limits form', () => {
   it('names a limit it cannot read and saves nothing; saves exact micro-USD, blank meaning no limit', async () => {
-    const onSave = vi.fn(async () => undefined);
+    const onSave = vi.fn(async (_changes: object) => undefined);
     render(<LimitsForm name="Organization" limits={{ monthly: 2_000_000 }} spend={[{ period: 'daily', spentMicros: 34_000 }]} onSave={onSave} />);
     const daily = screen.getByRole('textbox', { name: 'Organization daily limit (USD)' });
     expect(daily).toHaveAccessibleDescription('Spent today (your time): $0.034');
@@ -23,7 +23,7 @@ describe('limits form', () => {
     await userEvent.clear(screen.getByRole('textbox', { name: 'Organization monthly limit (USD)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save organization limits' }));
     expect(onSave).toHaveBeenCalledWith({ daily: 50_000, monthly: undefined });
-    expect(Object.keys(onSave.mock.calls[0]![0] as object).sort()).toEqual(['daily', 'monthly']);
+    expect(Object.keys(onSave.mock.calls[0]![0]).sort()).toEqual(['daily', 'monthly']);
     expect(await screen.findByRole('status')).toHaveTextContent('Saved the organization’s limits.');
   });
 
