@@ -123,13 +123,14 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   await expect(confirm).toContainText('will charge $0.034');
   await confirm.getByRole('button', { name: 'Send and pay $0.034' }).click();
   await expect.poll(async () => (await charged()).map((r) => r.item_id).sort(), { timeout: 15_000 }).toEqual(ids.sort());
-  await expect(a.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 15_000 });
+  // All of A's are sent; the one B holds is not called saved.
+  await expect(a.getByRole('status', { name: 'Decisions: 1 unsent in another tab' })).toBeVisible({ timeout: 15_000 });
 
   await expect(notice(a, 100)).toContainText('$0.068 of $0.05 today (your time)');
 
   // Charged exactly once each, and no second charge after another reload; the other tab's stays held.
   await a.reload();
-  await expect(a.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 15_000 });
+  await expect(a.getByRole('status', { name: 'Decisions: 1 unsent in another tab' })).toBeVisible({ timeout: 15_000 });
   // A notice is given once per threshold per period: not again after the reload.
   await expect(meter).toBeVisible();
   await expect(a.getByRole('textbox', { name: `${SUB} daily limit (USD)` })).toHaveAccessibleDescription(/Spent today \(your time\): \$0\.068 of \$0\.05/);

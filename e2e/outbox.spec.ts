@@ -161,6 +161,8 @@ test('two tabs on a remembered connection: a decision stays with its tab until t
   const listB = b.getByRole('listbox', { name: 'Items on this page' });
   // B shows A's decisions live, as A's: it has read them and knows whose they are.
   await expect(listB.getByRole('option', { name: /waiting to send/ })).toHaveCount(2);
+  // Its header does not call them saved: they wait in the other tab.
+  await expect(b.getByRole('status', { name: 'Decisions: 2 unsent in another tab' })).toBeVisible();
   const feedbackOf = async (id: string) =>
     (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === id)?.consumer_feedback ?? null;
   // The witness that B sends, and leaves A's alone: B decides the third item with no undo window
@@ -183,6 +185,7 @@ test('two tabs on a remembered connection: a decision stays with its tab until t
   // A's undo still holds.
   await a.keyboard.press('z');
   await expect(a.getByRole('status', { name: /Decisions: 1 unsent/ })).toBeVisible();
+  await expect(b.getByRole('status', { name: 'Decisions: 1 unsent in another tab' })).toBeVisible();
   // A closes inside its undo window: B takes over what A left, and sends it.
   await a.close();
   await expect.poll(() => feedbackOf(keptId), { timeout: 15_000 }).toBe('adopt');

@@ -1,18 +1,30 @@
 import { Link } from '@tanstack/react-router';
 import { useActiveConnection } from '../../connections';
-import { outboxCounts, useLeaveGuard, useOutboxEntries, useOutboxPaused } from '../hooks';
+import { outboxCounts, useLeaveGuard, useOtherTabsEntries, useOutboxEntries, useOutboxPaused } from '../hooks';
 
-/** Header status: how many decisions are unsent or failed. Also guards leaving with unsent ones. */
+/**
+ * Header status: how many decisions are unsent or failed, this tab's and, apart, those another
+ * open tab holds (it sends them, or asks there to pay): "All decisions saved" only when no tab
+ * of the organization has any left. Also guards leaving with unsent ones.
+ */
 export function OutboxStatus() {
   useLeaveGuard();
   const connection = useActiveConnection();
   const entries = useOutboxEntries(connection?.id);
   const paused = useOutboxPaused(connection?.id);
   const { unsent, held, problems } = outboxCounts(entries);
+  const other = outboxCounts(useOtherTabsEntries(connection?.id));
+  const elsewhere = other.unsent + other.held;
+  const here = unsent + held + problems;
   const text =
-    unsent === 0 && problems === 0 && held === 0
+    here === 0 && elsewhere === 0
       ? 'All decisions saved'
-      : `${unsent} unsent${held ? ` · ${held} held by budget` : ''}${problems ? ` · ${problems} failed` : ''}${paused ? ' · paused' : ''}`;
+      : [
+          here > 0 && `${unsent} unsent${held ? ` · ${held} held by budget` : ''}${problems ? ` · ${problems} failed` : ''}${paused ? ' · paused' : ''}`,
+          elsewhere > 0 && `${elsewhere} unsent in another tab`,
+        ]
+          .filter(Boolean)
+          .join(' · ');
   // A live region holding the link: a link itself may not take the status role (axe: aria-allowed-role).
   return (
     <span role="status" aria-label={`Decisions: ${text}`}>
@@ -21,7 +33,7 @@ export function OutboxStatus() {
         className={`rounded px-2 py-1 text-xs font-medium ${
           problems || paused || held
             ? 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-100'
-            : unsent
+            : unsent || elsewhere
               ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'
               : 'text-slate-600 dark:text-slate-400'
         }`}
