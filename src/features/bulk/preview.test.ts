@@ -85,11 +85,13 @@ describe('bulk run progress', () => {
       entry(8, 'discarded'),
       entry(9, 'queued', { group: 'other' }),
       entry(10, 'held-budget', { kind: 'simulated', priceMicros: 17_000 }),
+      entry(11, 'needs-confirmation', { kind: 'simulated', priceMicros: 17_000 }),
     ];
     expect(runProgress(entries, 'query:a')).toMatchObject({
-      total: 9,
+      total: 10,
       sent: 2,
-      unsent: 4,
+      unsent: 5,
+      awaitingConfirmation: 1,
       sending: 1,
       inWindow: 1,
       held: 1,
@@ -97,7 +99,7 @@ describe('bulk run progress', () => {
       failed: 1,
       conflicts: 1,
       discarded: 1,
-      cancellable: 4,
+      cancellable: 5,
       startedAt: 100,
     });
   });

@@ -24,6 +24,8 @@ export interface RunProgress {
   discarded: number;
   /** Paused by the user. */
   held: number;
+  /** Charged adopts left by an earlier visit: they wait for the user's "Send and pay" (outbox notice), Resume does not send them. */
+  awaitingConfirmation: number;
   /** Held by a budget limit: not sent until the limit is raised or they are released (Budgets page). */
   heldByBudget: number;
   /** Not sent and not on its way: what Cancel would discard. */
@@ -49,6 +51,7 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
     discarded: 0,
     held: 0,
     heldByBudget: 0,
+    awaitingConfirmation: 0,
     cancellable: 0,
     startedAt: Infinity,
   };
@@ -75,6 +78,11 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
       case 'sending':
         p.unsent++;
         p.sending++;
+        break;
+      case 'needs-confirmation':
+        p.awaitingConfirmation++;
+        p.unsent++;
+        p.cancellable++;
         break;
       case 'held-budget':
         p.heldByBudget++;

@@ -30,12 +30,15 @@ export function BulkProgress({
   const text = `${count(p.sent)} of ${count(expected)} sent`;
   const paused = p.held > 0 && p.held >= p.unsent - p.sending;
   const done = p.unsent === 0;
+  // What Pause and Resume act on: not what waits for the user's confirmation or a budget.
+  const streaming = p.unsent - p.awaitingConfirmation - p.heldByBudget > 0 || paused;
   const details = [
     p.failed > 0 && `${count(p.failed)} failed`,
     p.conflicts > 0 && `${count(p.conflicts)} already decided on the service`,
     p.discarded > 0 && `${count(p.discarded)} cancelled`,
     p.heldByBudget > 0 && `${count(p.heldByBudget)} held by budget`,
     paused && !done && 'paused',
+    p.awaitingConfirmation > 0 && `${count(p.awaitingConfirmation)} wait for your “Send and pay” (left from an earlier visit)`,
     p.inWindow > 0 && `${count(p.inWindow)} in the undo window`,
   ].filter(Boolean);
   return (
@@ -72,6 +75,7 @@ export function BulkProgress({
           </Button>
         )}
         {!done &&
+          streaming &&
           (paused ? (
             <Button size="sm" onClick={onResume}>
               Resume
