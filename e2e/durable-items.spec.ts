@@ -257,3 +257,52 @@ test('a page that cannot be written after the pull stays on screen, and a dialog
     .evaluateAll((options) => options.map((o) => o.getAttribute('aria-label')!.split(',')[0]!.replace('Submission ', '')));
   expect(saved.map((s) => s.submission_id).sort()).toEqual(shown.sort());
 });
+
+test('a Recover right after a lost answer closes that pull’s alert: its Retry would pull a new page, not the lost one', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'dds-lost-once-'));
+  const file = join(dir, 'fixture.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      frontiers: [{ frontier_id: '9310', title: 'Lost once stream', status: 'ONLINE' }],
+      tasks: [{ task_id: '9311', frontier_id: '9310', name: 'Lost once task', task_type: 'TEXT_CLASSIFICATION', status: 'COLLECTING' }],
+      submissions: Array.from({ length: 30 }, (_, i) => ({
+        submission_id: String(31_000_000 + i),
+        task_id: '9311',
+        data: { text: `message ${i}` },
+        quality_score: 0.9,
+        quality_grade: 'A',
+        source: 'e2e',
+        created_at: '2026-01-01T00:00:00',
+      })),
+      subscriptions: [{ subscription_id: 'sub_e2e_lost_once', kind: 'live', frontier_id: '9310', task_ids: ['9311'], name: 'Lost once' }],
+    }),
+  );
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA]);
+  const { key } = createKey('lost once', ['sub_e2e_lost_once']);
+  await connectWith(page, 'Lost once', key, [{ id: 'sub_e2e_lost_once', kind: 'Live' }]);
+  await openNewItems(page, 'sub_e2e_lost_once');
+  await setPageSize(page, 10);
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByText('10 items kept on this device')).toBeVisible();
+
+  // The service serves the next page (and moves the position); the answer is lost on its way back.
+  await page.route(
+    (url) => isIncrementalPull(url.toString()),
+    async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  const lostAlert = page.getByRole('alert').filter({ hasText: 'The answer to this pull was lost' });
+  await expect(lostAlert).toBeVisible();
+
+  await page.getByRole('alert', { name: 'Lost answers' }).getByRole('button', { name: 'Recover' }).click();
+  // Recover keeps every readable item not received yet: the lost 10 and the 10 never pulled.
+  await expect(page.getByRole('status').filter({ hasText: /Recover finished/ })).toContainText('30 items read, 20 recovered', { timeout: 60_000 });
+  await expect(page.getByText('30 items kept on this device')).toBeVisible();
+  await expect(lostAlert).toHaveCount(0);
+  await expect(page.getByRole('alert', { name: 'Lost answers' })).toHaveCount(0);
+});

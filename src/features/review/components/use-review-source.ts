@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { clientFor, useLocalScope, type Connection, type ConnectionSubscription } from '../../../data';
 import { localDb, requestPersistence, unrecoveredLosses, type PullRecord } from '../../local-store';
-import { NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps, type Progress } from '../live-pulls';
+import { AnswerLostError, NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps, type Progress } from '../live-pulls';
 import { fromLive, type ReviewItem } from '../model';
 import { pendingItemsQuery, rereadPageQuery } from '../queries';
 import { pageSizeError, type ReviewSearch } from '../search';
@@ -108,6 +108,8 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
         kind === 'pull-all' ? await pullAllNew(deps, search.limit, onProgress, () => cancelled.current) : await recover(deps, onProgress, controller.signal);
       setLastTask({ kind, progress, cancelled: cancelled.current, error: null });
       if (kind === 'pull-all' && progress.done) setLiveHasMore(false);
+      // A finished Recover answers the lost pull: its alert (with a Retry that would pull a new page) goes.
+      if (kind === 'recover' && progress.done && !cancelled.current && incremental.error instanceof AnswerLostError) incremental.reset();
     } catch (error) {
       setLastTask({ kind, progress: start, cancelled: cancelled.current, error: controller.signal.aborted ? null : error });
     } finally {
