@@ -133,7 +133,7 @@ describe("a lot's progress", () => {
     rows.set(`it-${d}`, row(d!, 'failed'));
     const progress = lotProgress(lot, rows);
     // 2 of 3: the interval (20.8 %–93.9 %) lies wholly above 5 %.
-    expect(progress).toMatchObject({ reviewed: 3, defects: 2, sampleSize: 51, missing: 0, recommendation: 'dispute' });
+    expect(progress).toMatchObject({ reviewed: 3, defects: 2, sampleSize: 51, missing: 0, unsent: 1, recommendation: 'dispute' });
     expect(progress.defectRate).toBeCloseTo(2 / 3, 12);
     expect(progress.rest).toHaveLength(149);
     expect(progress.rest.some((r) => lot.sampleIds.includes(r.item.itemId))).toBe(false);

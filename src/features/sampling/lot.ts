@@ -93,6 +93,8 @@ export interface LotProgress extends SampleOutcome {
   sampleSize: number;
   /** The sampled items the store no longer holds (deleted local data). */
   missing: number;
+  /** Reviewed sampled items whose decision is not confirmed by the service yet (on its way, or waiting for "Send and pay"). */
+  unsent: number;
   /** The reviewed total at which a clean continuation would be accepted (null: never within the lot). */
   toAccept: number | null;
   /** The lot's items outside the sample, as the store holds them now. */
@@ -104,11 +106,13 @@ export function lotProgress(lot: Lot, rowsById: ReadonlyMap<string, TriageRow>):
   let reviewed = 0;
   let defects = 0;
   let missing = 0;
+  let unsent = 0;
   for (const id of lot.sampleIds) {
     const row = rowsById.get(id);
     if (!row) missing++;
     const verdict = sampleVerdict(row);
     if (verdict) reviewed++;
+    if (verdict && row?.state === 'waiting') unsent++;
     if (verdict === 'defect') defects++;
   }
   const sampled = new Set(lot.sampleIds);
@@ -121,6 +125,7 @@ export function lotProgress(lot: Lot, rowsById: ReadonlyMap<string, TriageRow>):
     ...recommend(defects, reviewed, lot.plan.defectRateBp),
     sampleSize: lot.sampleIds.length,
     missing,
+    unsent,
     toAccept: reviewedToAccept(defects, reviewed, lot.plan.defectRateBp, lot.itemIds.length),
     rest,
   };

@@ -162,6 +162,8 @@ function Outcome({ lot, progress, onExtend, children }: { lot: Lot; progress: Lo
         </strong>
         {progress.missing > 0 && ` (${count(progress.missing)} no longer kept on this device)`}; {count(progress.defects)}{' '}
         {progress.defects === 1 ? 'defect' : 'defects'} (disputed), {count(progress.reviewed - progress.defects)} good (adopted).
+        {progress.unsent > 0 &&
+          ` ${count(progress.unsent)} of these ${progress.unsent === 1 ? 'decision is' : 'decisions are'} not confirmed by the service yet: on ${progress.unsent === 1 ? 'its' : 'their'} way, or, left from an earlier visit, waiting for your “Send and pay”.`}
       </p>
       {progress.interval && progress.defectRate !== null ? (
         <p className="text-sm" aria-label="Observed defect rate">
