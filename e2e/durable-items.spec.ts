@@ -1,12 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serviceApi } from './support/api';
 import { connectDemo, connectWith } from './support/console';
 import { storedIds } from './support/idb';
-import { createKey, E2E_DATA } from './support/service';
+import { createKey, importFixture } from './support/service';
 
 /*
  * Nothing delivered is lost: every pulled item is in the browser's IndexedDB before it shows,
@@ -26,6 +22,37 @@ async function openNewItems(page: Page, subscription: string) {
     .getByRole('link', { name: /^Review / })
     .click();
   await expect(page.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
+}
+
+/** A live subscription of its own: one frontier and task with `count` text submissions (a test that pulls everything leaves the demo's alone). */
+function liveStreamFixture({
+  frontierId,
+  subscription,
+  name,
+  count,
+  firstSubmissionId,
+}: {
+  frontierId: number;
+  subscription: string;
+  name: string;
+  count: number;
+  firstSubmissionId: number;
+}) {
+  const taskId = String(frontierId + 1);
+  return {
+    frontiers: [{ frontier_id: String(frontierId), title: `${name} stream`, status: 'ONLINE' }],
+    tasks: [{ task_id: taskId, frontier_id: String(frontierId), name: `${name} task`, task_type: 'TEXT_CLASSIFICATION', status: 'COLLECTING' }],
+    submissions: Array.from({ length: count }, (_, i) => ({
+      submission_id: String(firstSubmissionId + i),
+      task_id: taskId,
+      data: { text: `message ${i}` },
+      quality_score: 0.9,
+      quality_grade: 'A',
+      source: 'e2e',
+      created_at: '2026-01-01T00:00:00',
+    })),
+    subscriptions: [{ subscription_id: subscription, kind: 'live', frontier_id: String(frontierId), task_ids: [taskId], name }],
+  };
 }
 
 async function setPageSize(page: Page, size: number) {
@@ -153,26 +180,10 @@ test('lost answers (503 after the service answered, a reset, a timeout) are neve
 test('Pull all new pulls until the subscription is up to date, with progress and Cancel', async ({ page }) => {
   // A subscription of its own (pulling everything would leave the demo's empty for other tests).
   const total = 1_250;
-  const dir = mkdtempSync(join(tmpdir(), 'dds-pull-all-'));
-  const file = join(dir, 'fixture.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      frontiers: [{ frontier_id: '9300', title: 'Pull all stream', status: 'ONLINE' }],
-      tasks: [{ task_id: '9301', frontier_id: '9300', name: 'Pull all task', task_type: 'TEXT_CLASSIFICATION', status: 'COLLECTING' }],
-      submissions: Array.from({ length: total }, (_, i) => ({
-        submission_id: String(30_000_000 + i),
-        task_id: '9301',
-        data: { text: `message ${i}` },
-        quality_score: 0.9,
-        quality_grade: 'A',
-        source: 'e2e',
-        created_at: '2026-01-01T00:00:00',
-      })),
-      subscriptions: [{ subscription_id: 'sub_e2e_pull_all', kind: 'live', frontier_id: '9300', task_ids: ['9301'], name: 'Pull all' }],
-    }),
+  importFixture(
+    'pull-all',
+    liveStreamFixture({ frontierId: 9300, subscription: 'sub_e2e_pull_all', name: 'Pull all', count: total, firstSubmissionId: 30_000_000 }),
   );
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA]);
   const { key } = createKey('pull all', ['sub_e2e_pull_all']);
   await connectWith(page, 'Pull all', key, [{ id: 'sub_e2e_pull_all', kind: 'Live' }]);
   await openNewItems(page, 'sub_e2e_pull_all');
@@ -259,26 +270,10 @@ test('a page that cannot be written after the pull stays on screen, and a dialog
 });
 
 test('a Recover right after a lost answer closes that pull’s alert: its Retry would pull a new page, not the lost one', async ({ page }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'dds-lost-once-'));
-  const file = join(dir, 'fixture.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      frontiers: [{ frontier_id: '9310', title: 'Lost once stream', status: 'ONLINE' }],
-      tasks: [{ task_id: '9311', frontier_id: '9310', name: 'Lost once task', task_type: 'TEXT_CLASSIFICATION', status: 'COLLECTING' }],
-      submissions: Array.from({ length: 30 }, (_, i) => ({
-        submission_id: String(31_000_000 + i),
-        task_id: '9311',
-        data: { text: `message ${i}` },
-        quality_score: 0.9,
-        quality_grade: 'A',
-        source: 'e2e',
-        created_at: '2026-01-01T00:00:00',
-      })),
-      subscriptions: [{ subscription_id: 'sub_e2e_lost_once', kind: 'live', frontier_id: '9310', task_ids: ['9311'], name: 'Lost once' }],
-    }),
+  importFixture(
+    'lost-once',
+    liveStreamFixture({ frontierId: 9310, subscription: 'sub_e2e_lost_once', name: 'Lost once', count: 30, firstSubmissionId: 31_000_000 }),
   );
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/fixtures.ts', 'import', file, '--data', E2E_DATA]);
   const { key } = createKey('lost once', ['sub_e2e_lost_once']);
   await connectWith(page, 'Lost once', key, [{ id: 'sub_e2e_lost_once', kind: 'Live' }]);
   await openNewItems(page, 'sub_e2e_lost_once');
