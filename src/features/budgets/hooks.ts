@@ -4,8 +4,11 @@ import { usageQuery, type Connection } from '../../data';
 import { useBudgetDecisions } from './decisions';
 import { forecastCharges, type ChargeForecast } from './forecast';
 import { hasLimits, type Budgets } from './model';
-import type { SpendInput } from './spend';
+import type { SpendInput, SpendReceipt } from './spend';
 import { onBudgetsChange, readBudgets } from './store';
+
+// One empty list, so that "no receipts yet" is the same value on every render (memos keyed on it hold).
+const NO_RECEIPTS: readonly SpendReceipt[] = [];
 
 /** A scope's budgets from the local store, read again whenever they change here or in another tab. */
 function useBudgets(scope: string | null) {
@@ -36,7 +39,7 @@ export function useSpendInput(connection: Connection, always: boolean) {
   const usage = useQuery({ ...usageQuery(connection, 200), enabled: always || anyLimit });
   // One array per change of either list, not per render (a bulk run re-renders the header once a frame).
   const all = useMemo(() => [...decisions.entries, ...decisions.others], [decisions.entries, decisions.others]);
-  const input: SpendInput = { receipts: usage.data?.data ?? [], decisions: all, now, tab: decisions.tab ?? '' };
+  const input: SpendInput = { receipts: usage.data?.data ?? NO_RECEIPTS, decisions: all, now, tab: decisions.tab ?? '' };
   return { input, budgets, usage, ...decisions };
 }
 
