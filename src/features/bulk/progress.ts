@@ -60,6 +60,9 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
     p.total++;
     p.startedAt = Math.min(p.startedAt, e.createdAt);
     if (e.held) p.held++;
+    // Unsent and cancellable as the default case below counts them; named apart because they wait for the user.
+    if (e.state === 'needs-confirmation') p.awaitingConfirmation++;
+    if (e.state === 'held-budget') p.heldByBudget++;
     switch (e.state) {
       case 'sent':
         p.sent++;
@@ -78,16 +81,6 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
       case 'sending':
         p.unsent++;
         p.sending++;
-        break;
-      case 'needs-confirmation':
-        p.awaitingConfirmation++;
-        p.unsent++;
-        p.cancellable++;
-        break;
-      case 'held-budget':
-        p.heldByBudget++;
-        p.unsent++;
-        p.cancellable++;
         break;
       case 'grace':
         // The outbox queues it when its window ends, and says so: no clock needed here.
