@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../src/api/contract';
 import { gateway, type GatewayOptions } from './gateway';
 import type { AppEnv, ServiceContext } from './http/context';
 import { refuseHead, validIds } from './http/guards';
+import { withSecurityHeaders } from './http/security-headers';
 import { allowedHostsOnly } from './http/hosts';
 import { allowedMethods } from './http/methods';
 import { ApiError } from './lib/api-error';
@@ -40,6 +41,8 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
     });
   }
 
+  // Every answer, the API's and a relayed upstream's included, carries this service's security headers.
+  app.use('*', withSecurityHeaders(options.apiOrigins ?? []));
   if (ctx.hostPolicy) app.use('*', allowedHostsOnly(ctx.hostPolicy));
   app.use('/v1/*', refuseHead);
   app.use('/v1/*', validIds);
@@ -77,7 +80,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
   app.route('/v1', liveRouter(ctx));
   app.route('/v1', dataRouter(ctx));
   app.route('/', mediaRouter());
-  app.route('/', consoleRouter(ctx, options.apiOrigins ?? []));
+  app.route('/', consoleRouter(ctx));
 
   app.notFound((c) => {
     const allowed = allowedMethods(c.req.path);

@@ -25,21 +25,30 @@ const GATEWAY_TOTAL_TIMEOUT_MS = 60_000;
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept'] as const;
 
 /**
- * Response headers that describe this connection, not the answer (RFC 9110 7.6.1), and the
- * encoding headers: fetch has already decoded the body it hands on, so they would lie.
+ * The only upstream response headers handed to the browser: what describes the answer itself
+ * (type, language, caching, validators, when to retry, rate limits, a request id for support).
+ * Everything else stays here: cookies (a cookie on 127.0.0.1 is shared by every port), CORS and
+ * CSP (this service sets its own policy), internal and hop-by-hop headers. Content-Length and
+ * Content-Encoding are not forwarded either: fetch has already decoded the body it hands on.
  */
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'content-encoding',
-  'content-length',
+const FORWARDED_RESPONSE_HEADERS = new Set([
+  'content-type',
+  'content-language',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'vary',
+  'retry-after',
+  'ratelimit',
+  'ratelimit-policy',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-request-id',
 ]);
 
 /** Error codes of the gateway itself (not the interface's: a service never answers them). */
@@ -124,6 +133,19 @@ export function gateway(options: GatewayOptions) {
     }
     clearTimeout(untilHeaders);
 
+    // The interface never redirects: a 3xx is a proxy's or a login page's, and following it (or
+    // handing it to the browser) would send the console, and its key, somewhere else.
+    if (upstream.status >= 300 && upstream.status < 400) {
+      done();
+      await upstream.body?.cancel().catch(() => {});
+      options.log?.(`gateway: ${what} → 502 (upstream ${upstreamOrigin} answered a redirect, ${upstream.status})`);
+      return failure(
+        'UPSTREAM_BAD_RESPONSE',
+        502,
+        `the Data Delivery Service at ${upstreamOrigin} answered with a redirect (HTTP ${upstream.status}), which the interface never does`,
+      );
+    }
+
     // Every answer of the interface, failures included, is JSON; anything else (a proxy's HTML
     // error page, a login redirect) would reach the console as a broken contract.
     if (upstream.body !== null && !isJson(upstream.headers.get('content-type'))) {
@@ -135,11 +157,9 @@ export function gateway(options: GatewayOptions) {
       return failure('UPSTREAM_BAD_RESPONSE', 502, `the Data Delivery Service at ${upstreamOrigin} gave an answer that is not JSON (HTTP ${upstream.status})`);
     }
 
-    // Also dropped: the headers the upstream's Connection header names as hop-by-hop.
-    const named = (upstream.headers.get('connection') ?? '').split(',').map((name) => name.trim().toLowerCase());
     const responseHeaders = new Headers();
     upstream.headers.forEach((value, name) => {
-      if (!DROPPED_RESPONSE_HEADERS.has(name) && !named.includes(name)) responseHeaders.append(name, value);
+      if (FORWARDED_RESPONSE_HEADERS.has(name)) responseHeaders.append(name, value);
     });
     if (upstream.body === null) {
       done();

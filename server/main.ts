@@ -6,7 +6,8 @@ import type { GatewayOptions } from './gateway';
 import type { ServiceContext } from './http/context';
 import { hostPolicy } from './http/hosts';
 import { createNodeServer, DEFAULT_TIMEOUTS, type ServerTimeouts } from './http/node-server';
-import { isEmpty, seedDemo } from './seed/demo';
+import { safeLog } from './lib/log-text';
+import { isEmpty, seedDemo, seededDemo } from './seed/demo';
 import { openDb, type Db } from './store/db';
 import { dataDirSecret } from './store/secrets';
 
@@ -38,44 +39,69 @@ export interface RunningService {
   close: () => Promise<void>;
 }
 
-/** Opens the data directory, seeds it if asked and empty, and serves the API (and console). */
+/**
+ * Takes the port first, then opens the data directory, seeds it if asked and empty, and serves the
+ * API (and console). A port in use fails before anything is created or seeded; requests that
+ * arrive while the store opens wait for it.
+ */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const dataDir = resolve(options.dataDir);
-  const db = openDb(dataDir);
-  const credentialsFile = join(dataDir, DEMO_CREDENTIALS_FILE);
-  if (options.seed === 'demo' && isEmpty(db)) await seedDemo(db, dataDir);
-  const ctx: ServiceContext = {
-    db,
-    cursorSecret: dataDirSecret(db, 'cursor_secret'),
-    jwtSecret: dataDirSecret(db, 'jwt_secret'),
-    livePullForm: options.livePullForm,
-    corsOrigins: options.corsOrigins,
-    staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
-    demoCredentialsFile: options.seed === 'demo' ? credentialsFile : undefined,
-    log: options.log,
-    hostPolicy: hostPolicy(options.host, options.allowedHosts ?? []),
-  };
-  const app = createApp(ctx, { apiOrigins: options.apiOrigins, gateway: options.gateway && { ...options.gateway, log: options.log } });
-  const server = createNodeServer(app.fetch, { hostname: options.host, timeouts: options.timeouts ?? DEFAULT_TIMEOUTS });
+  let ready!: (app: ReturnType<typeof createApp>) => void;
+  const appReady = new Promise<ReturnType<typeof createApp>>((done) => (ready = done));
+  const server = createNodeServer(async (request, env) => (await appReady).fetch(request, env), {
+    hostname: options.host,
+    timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
+  });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port, options.host, () => done());
   });
+
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  ctx.hostPolicy!.port = port;
+  const policy = hostPolicy(options.host, options.allowedHosts ?? []);
+  policy.port = port;
+
+  const dataDir = resolve(options.dataDir);
+  let db: Db | undefined;
+  let demoCredentialsFile: string | undefined;
+  try {
+    db = openDb(dataDir);
+    const credentialsFile = join(dataDir, DEMO_CREDENTIALS_FILE);
+    if (options.seed === 'demo' && isEmpty(db)) await seedDemo(db, dataDir);
+    // Only a demo this service seeded itself is offered (never a credentials file found lying in a data directory).
+    demoCredentialsFile = options.seed === 'demo' && seededDemo(db) && existsSync(credentialsFile) ? credentialsFile : undefined;
+    // Every line logged has its control characters escaped: a client cannot forge a log line.
+    const log = options.log && safeLog(options.log);
+    const ctx: ServiceContext = {
+      db,
+      cursorSecret: dataDirSecret(db, 'cursor_secret'),
+      jwtSecret: dataDirSecret(db, 'jwt_secret'),
+      livePullForm: options.livePullForm,
+      corsOrigins: options.corsOrigins,
+      staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
+      demoCredentialsFile,
+      log,
+      hostPolicy: policy,
+    };
+    ready(createApp(ctx, { apiOrigins: options.apiOrigins, gateway: options.gateway && { ...options.gateway, log } }));
+  } catch (error) {
+    server.close();
+    db?.close();
+    throw error;
+  }
+  const opened = db;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
     port,
-    db,
+    db: opened,
     dataDir,
-    demoCredentialsFile: existsSync(credentialsFile) ? credentialsFile : null,
+    demoCredentialsFile: demoCredentialsFile ?? null,
     close: () =>
       new Promise<void>((done) => {
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => {
-          db.close();
+          opened.close();
           done();
         });
       }),

@@ -60,6 +60,12 @@ void runCli('service', async () => {
     staticDir: values.static,
     gateway: upstream ? { upstream } : undefined,
     log: values.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
+  }).catch((error: unknown) => {
+    // The port is taken before the data directory is opened: nothing was created or seeded.
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new UsageError(`port ${values.port} on ${values.host} is in use: choose another with \`npm start -- --port N\` (or --port N); nothing was created`);
+    }
+    throw error;
   });
   process.stdout.write(`Data Delivery Service listening on ${service.url}\n`);
   if (upstream) process.stdout.write(`Gateway: /v1 is forwarded to ${upstream}\n`);

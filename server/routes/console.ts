@@ -8,34 +8,22 @@ import type { ServiceContext } from '../http/context';
 import { isLoopbackHost, isLoopbackPeer } from '../http/hosts';
 import { ApiError } from '../lib/api-error';
 
-/** Headers for the console's pages: a strict CSP, no referrer, no sniffing (docs/architecture.md). */
-function consoleSecurityHeaders(apiOrigins: readonly string[]): Record<string, string> {
-  const connect = ["'self'", ...apiOrigins].join(' ');
-  return {
-    'Content-Security-Policy': [
-      "default-src 'self'",
-      "script-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      "form-action 'self'",
-      "img-src 'self' data: blob: https:",
-      `connect-src ${connect}`,
-    ].join('; '),
-    'Referrer-Policy': 'no-referrer',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-  };
-}
+/** Headers a proxy adds to say whom it forwards for (RFC 7239, and the de-facto X-Forwarded-* and X-Real-IP). */
+const forwarded = (headers: Headers): boolean => {
+  let found = false;
+  headers.forEach((_value, name) => {
+    if (name === 'forwarded' || name === 'x-real-ip' || name.startsWith('x-forwarded-')) found = true;
+  });
+  return found;
+};
 
 /**
  * Serves the built console beside the API: static files, then index.html for any other
  * GET outside /v1 so client-side routes survive a reload. Also offers the demo connection
  * when the data directory was seeded with demo data.
  */
-export function consoleRouter(ctx: ServiceContext, apiOrigins: readonly string[]) {
+export function consoleRouter(ctx: ServiceContext) {
   const router = new Hono();
-  const headers = consoleSecurityHeaders(apiOrigins);
 
   router.get('/_local/demo-connection', (c) => {
     // The demo key is handed to this machine only: a loopback Host (what a browser on it sends)
@@ -43,6 +31,12 @@ export function consoleRouter(ctx: ServiceContext, apiOrigins: readonly string[]
     const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;
     if (!isLoopbackHost(c.req.header('Host')) || !isLoopbackPeer(peer)) {
       throw new ApiError('MISDIRECTED_REQUEST', 'the demo connection is offered on loopback only (http://127.0.0.1:<port>)');
+    }
+    // A reverse proxy on this machine is a loopback peer, and one that forwards with its default
+    // Host (nginx: the upstream's 127.0.0.1:port) looks like a local browser: a proxy says so in
+    // its forwarding headers, and the demo key is never handed through one.
+    if (forwarded(c.req.raw.headers)) {
+      throw new ApiError('MISDIRECTED_REQUEST', 'the demo connection is not offered through a proxy: open the service itself on http://127.0.0.1:<port>');
     }
     const file = ctx.demoCredentialsFile;
     if (!file || !existsSync(file)) throw new ApiError('NOT_FOUND', 'no demo connection on this service');
@@ -55,10 +49,6 @@ export function consoleRouter(ctx: ServiceContext, apiOrigins: readonly string[]
   const indexFile = join(staticDir, 'index.html');
   const root = relative(process.cwd(), staticDir) || '.';
 
-  router.use('*', async (c, next) => {
-    await next();
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
-  });
   // The console's files travel compressed (the API's pages are left as they are: they are CPU-bound).
   router.use('*', compress());
   router.use(

@@ -198,6 +198,16 @@ export async function seedDemo(db: Db, dataDir: string): Promise<DemoCredentials
   return credentials;
 }
 
+/**
+ * True when this service seeded the demo into the data directory itself: only seedDemo makes the
+ * demo organization the default one. A data directory that merely holds a credentials file (copied
+ * in, or left beside a store made some other way) offers no demo connection.
+ */
+export function seededDemo(db: Db): boolean {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(DEFAULT_ORG_KEY) as { value: string } | undefined;
+  return row?.value === DEMO_ORG;
+}
+
 /** True when the data directory holds no catalogue yet. */
 export function isEmpty(db: Db): boolean {
   return db.prepare('SELECT 1 FROM frontiers LIMIT 1').get() === undefined;

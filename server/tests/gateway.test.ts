@@ -178,6 +178,11 @@ describe('gateway headers and streaming', () => {
         });
         return;
       }
+      if (req.url === '/base/v1/redirect') {
+        res.writeHead(302, { Location: 'http://evil.example/v1/frontiers', 'Content-Type': 'application/json' });
+        res.end('{}');
+        return;
+      }
       if (req.url === '/base/v1/html') {
         res.writeHead(503, { 'Content-Type': 'text/html' });
         res.end('<html>proxy error</html>');
@@ -187,7 +192,21 @@ describe('gateway headers and streaming', () => {
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
         seen = { headers: req.headers, body, url: req.url ?? '' };
-        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Upstream': 'yes', Connection: 'keep-alive, X-Upstream-Hop', 'X-Upstream-Hop': '1' });
+        res.writeHead(200, {
+          'Content-Type': 'application/json',
+          'Cache-Control': 'private, max-age=5',
+          ETag: '"v1"',
+          'Retry-After': '7',
+          'X-Request-Id': 'req_1',
+          'X-Upstream': 'yes',
+          Connection: 'keep-alive, X-Upstream-Hop',
+          'X-Upstream-Hop': '1',
+          'Set-Cookie': 'session=upstream; Path=/',
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Credentials': 'true',
+          'Content-Security-Policy': "default-src * 'unsafe-inline'",
+          'X-Frame-Options': 'ALLOWALL',
+        });
         res.end('{"ok":true}');
       });
     });
@@ -250,11 +269,32 @@ describe('gateway headers and streaming', () => {
     expect(headers['user-agent']).not.toBe('browser/1');
   });
 
-  it('drops hop-by-hop headers of the answer and keeps the others', async () => {
+  it("forwards only the allow-listed headers of the answer, and sets the service's own security headers", async () => {
     const response = await fetch(`${gw.url}/v1/anything`);
-    expect(response.headers.get('x-upstream')).toBe('yes');
-    expect(response.headers.get('x-upstream-hop')).toBeNull();
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=5');
+    expect(response.headers.get('etag')).toBe('"v1"');
+    expect(response.headers.get('retry-after')).toBe('7');
+    expect(response.headers.get('x-request-id')).toBe('req_1');
+    // Internal, hop-by-hop, cookie and CORS headers of the upstream never reach the browser.
+    for (const name of ['x-upstream', 'x-upstream-hop', 'set-cookie', 'access-control-allow-origin', 'access-control-allow-credentials']) {
+      expect(response.headers.get(name), name).toBeNull();
+    }
+    // The upstream's permissive policy is replaced by the service's own.
+    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'self'/);
+    expect(response.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it('turns an upstream redirect into the 502 envelope, never a Location', async () => {
+    const response = await fetch(`${gw.url}/v1/redirect`, { redirect: 'manual' });
+    expect(response.status).toBe(502);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.json()).toEqual({ success: false, errorCode: 'UPSTREAM_BAD_RESPONSE', errorMessage: expect.stringContaining('redirect') });
+    expect(gw.log).toContainEqual(expect.stringMatching(/gateway: GET \/v1\/redirect → 502 \(upstream .* redirect, 302\)/));
   });
 
   it('streams the answer: the first part arrives before the upstream has finished', async () => {
