@@ -58,7 +58,11 @@ describe('DisputeReasonsPage', () => {
     expect(screen.getByRole('textbox', { name: 'New reason code (snake_case)' })).toHaveValue('wrong_language');
     await user.click(screen.getByRole('button', { name: 'Add reason' }));
     await screen.findByText('Added wrong_language.');
-    await user.click(screen.getByRole('button', { name: 'Remove wrong_label' }));
+    // Remove is a quiet icon button (named for its code), not a row of solid red "Remove" buttons.
+    const remove = screen.getByRole('button', { name: 'Remove wrong_label' });
+    expect(remove).not.toHaveTextContent('Remove');
+    expect(remove.className).not.toMatch(/bg-dispute/);
+    await user.click(remove);
     await screen.findByText('Removed wrong_label.');
 
     await waitFor(async () => expect((await stored())?.map((r) => r.code)).toEqual(codesShown()));
