@@ -37,7 +37,8 @@ afterEach(async () => {
   await db.delete();
 });
 
-describe('DisputeReasonsPage', () => {
+// Each test types into a whole editor; on a busy shared machine that can take seconds.
+describe('DisputeReasonsPage', { timeout: 20_000 }, () => {
   it('lists the defaults, and renames, reorders, adds and removes, each written to the store', async () => {
     const user = userEvent.setup();
     render(<DisputeReasonsPage connection={connection()} />);
