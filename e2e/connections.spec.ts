@@ -159,7 +159,11 @@ test('edit replaces only the JWT, only the subscriptions, or only the key (verif
   await page.getByLabel('API key', { exact: true }).fill(revoked.key);
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByText(/The service refused this key \(KEY_REVOKED\)/)).toBeVisible();
-  const fresh = createKey('Good replacement', ['sub_live_streets']);
+  // The replacement covers the connection's subscriptions (each is checked with the new key).
+  const fresh = createKey(
+    'Good replacement',
+    demo.subscriptions.map((sub) => sub.subscription_id),
+  );
   await page.getByLabel('API key', { exact: true }).fill(fresh.key);
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
@@ -233,7 +237,7 @@ test('Connect checks each subscription ID and refuses, with its reason, an unkno
   await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toHaveText(
     'One subscription was refused, so nothing was saved: fix or remove it, then save again.',
   );
-  await page.reload();
+  await page.goto('/connection');
   await expect(page.getByText('sub_sim_retail · simulated')).toBeVisible();
   await expect(page.getByText(/^sub_sim_support · /)).toHaveCount(0);
 });

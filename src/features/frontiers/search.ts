@@ -13,9 +13,10 @@ export const frontiersSearchSchema = z.object({
 export type FrontiersSearch = z.infer<typeof frontiersSearchSchema>;
 
 export const previewSearchSchema = z.object({
-  // Kept as written, even out of range: the page names it (`previewLimit`) instead of silently
-  // showing another number; only text that is no number at all reads as NaN.
-  limit: z.coerce.number().default(LIMITS.preview.default).catch(Number.NaN),
+  // A number is kept as written, even out of range: the page names it (`previewLimit`) instead of
+  // silently showing another number. Text that is no number at all is the default (the router
+  // writes the validated search back into the address, which must never read `limit=NaN`).
+  limit: z.coerce.number().default(LIMITS.preview.default).catch(LIMITS.preview.default),
 });
 
 /** The number of samples to ask for (spec 8: 1 to 20), and what was wrong with the URL's, in words. */
