@@ -32,7 +32,8 @@ async function installProbes(page: Page) {
     const w = window as unknown as Record<string, unknown>;
     w.__keys = [] as number[];
     w.__paints = [] as { id: string; item: string; paint: number; present: number }[];
-    window.addEventListener('keydown', (event) => (w.__keys as number[]).push(event.timeStamp), { capture: true });
+    // The key that only opens a dialog before the measured one (d before its Enter) is not a sample.
+    window.addEventListener('keydown', (event) => event.key !== w.__opener && (w.__keys as number[]).push(event.timeStamp), { capture: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         identifier: string;
@@ -54,14 +55,20 @@ async function installProbes(page: Page) {
 }
 
 /** Presses `key` `count` times; per press, when the item it moved to was painted and presented. */
-async function keyLatencies(page: Page, key: string, count: number): Promise<{ samples: KeySample[]; unmatched: number }> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __keys: number[]; __paints: unknown[] };
+/** `opener`: a key pressed before each measured one and not measured itself (d opens the reason picker; its Enter decides). */
+async function keyLatencies(page: Page, key: string, count: number, opener?: string): Promise<{ samples: KeySample[]; unmatched: number }> {
+  await page.evaluate((o) => {
+    const w = window as unknown as { __keys: number[]; __paints: unknown[]; __opener: string | null };
     w.__keys.length = 0;
     w.__paints.length = 0;
-  });
+    w.__opener = o;
+  }, opener ?? null);
   const focusedItems: string[] = [];
   for (let i = 0; i < count; i++) {
+    if (opener) {
+      await page.keyboard.press(opener);
+      await page.waitForTimeout(30);
+    }
     await page.keyboard.press(key);
     await page.waitForTimeout(30);
     const title = await page.evaluate(() => document.querySelector('[aria-label="Focused item"] h2')?.getAttribute('elementtiming') ?? '');
@@ -220,7 +227,8 @@ async function main() {
       keys.push(['j', await keyLatencies(page, 'j', 60)]);
       await page.keyboard.press('Home');
       keys.push(['a', await keyLatencies(page, 'a', 60)]);
-      keys.push(['d', await keyLatencies(page, 'd', 60)]);
+      // d opens the reason picker (live and simulated alike); Enter alone disputes and moves on: that is the sample.
+      keys.push(['d', await keyLatencies(page, 'Enter', 60, 'd')]);
       // Leave only once every decision is saved (charged ones would otherwise wait for confirmation).
       await page.getByRole('status', { name: 'Decisions: All decisions saved' }).waitFor({ timeout: 60_000 });
       console.log(`keys measured (${keys.map(([, k]) => k.samples.length).join(', ')} samples)`);

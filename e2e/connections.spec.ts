@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import Database from 'libsql';
+import { join } from 'node:path';
 import { serviceApi } from './support/api';
 import { connectDemo } from './support/console';
 import { storedRows } from './support/idb';
-import { createKey, demoCredentials, revokeKey } from './support/service';
+import { createKey, demoCredentials, E2E_DATA, revokeKey } from './support/service';
 
 /** Issue 10: what a new user hit with connections. */
 
@@ -131,15 +133,23 @@ test('edit replaces only the JWT, only the subscriptions, or only the key (verif
   await nav(page, 'Connection').click();
   await expect(page.getByText(`JWT valid until ${await page.evaluate((s) => new Date(s * 1000).toLocaleString(), exp)}`)).toBeVisible();
 
-  // Only the subscriptions.
+  // Only the subscriptions: an unknown one is refused with its reason; without it, the rest is saved.
   await page.getByRole('button', { name: 'Edit Local demo' }).click();
   await page.getByRole('button', { name: 'Add subscription' }).click();
   const last = await page.getByRole('textbox', { name: /Subscription \d+ ID/ }).count();
   await page.getByRole('textbox', { name: `Subscription ${last} ID` }).fill('sub_extra');
   await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('textbox', { name: `Subscription ${last} ID` })).toHaveAccessibleDescription(/^Unknown: .*sub_extra/);
+  await expect(page.getByRole('alert').filter({ hasText: 'One subscription was refused' })).toBeVisible();
+  const dropped = await page.getByRole('textbox', { name: `Subscription ${last - 1} ID` }).inputValue();
+  await page.getByRole('button', { name: `Remove subscription ${last}` }).click();
+  await page.getByRole('button', { name: `Remove subscription ${last - 1}` }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
   await nav(page, 'Connection').click();
-  await expect(page.getByText('sub_extra · live')).toBeVisible();
+  await expect(page.getByText('sub_live_streets · live')).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${dropped} · `))).toHaveCount(0);
+  await expect(page.getByText(/^sub_extra · /)).toHaveCount(0);
   await expect(page.getByLabel('API key of Local demo')).toHaveText(`dds_live_sk_…${demo.api_key.slice(-4)}`);
 
   // A new key is verified like on connect: a refused one changes nothing.
@@ -149,13 +159,97 @@ test('edit replaces only the JWT, only the subscriptions, or only the key (verif
   await page.getByLabel('API key', { exact: true }).fill(revoked.key);
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByText(/The service refused this key \(KEY_REVOKED\)/)).toBeVisible();
-  const fresh = createKey('Good replacement', ['sub_live_streets']);
+  // The replacement covers the connection's subscriptions (each is checked with the new key).
+  const fresh = createKey(
+    'Good replacement',
+    demo.subscriptions.map((sub) => sub.subscription_id),
+  );
   await page.getByLabel('API key', { exact: true }).fill(fresh.key);
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
   await expect(page.getByLabel('Active API key')).toHaveText(`dds_live_sk_…${fresh.key.slice(-4)}`);
   await expect(page.getByText('Verified when saved')).toContainText('Good replacement');
   await expect(status(page)).toHaveAccessibleName('Connection status: connected');
+});
+
+/** The live subscription's position and the organization's receipts, read from the service's database (read-only, while it runs). */
+function positionAndReceipts(subscriptionId: string) {
+  const db = new Database(join(E2E_DATA, 'service.db'), { readonly: true });
+  try {
+    const { position } = db.prepare('SELECT position FROM subscriptions WHERE subscription_id = ?').get(subscriptionId) as { position: number };
+    const { n } = db.prepare('SELECT COUNT(*) AS n FROM receipts').get() as { n: number };
+    return { position, receipts: n };
+  } finally {
+    db.close();
+  }
+}
+
+test('Connect checks each subscription ID and refuses, with its reason, an unknown one, one the key does not cover and one of the wrong kind', async ({
+  page,
+}) => {
+  const key = createKey('Narrow', ['sub_live_streets', 'sub_sim_retail']);
+  const before = positionAndReceipts('sub_live_streets');
+  await page.goto('/connection');
+  await fillConnect(page, 'Narrow', key.key, 'sub_live_streets');
+  const rows = [
+    ['sub_does_not_exist', 'Live'],
+    ['sub_live_support', 'Live'],
+    ['sub_sim_retail', 'Live'],
+  ] as const;
+  for (const [i, [id, kind]] of rows.entries()) {
+    await page.getByRole('button', { name: 'Add subscription' }).click();
+    await page.getByRole('textbox', { name: `Subscription ${i + 2} ID` }).fill(id);
+    await page.getByRole('combobox', { name: `Subscription ${i + 2} kind` }).selectOption({ label: kind });
+  }
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+
+  const field = (n: number) => page.getByRole('textbox', { name: `Subscription ${n} ID` });
+  await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toHaveText(
+    '3 subscriptions were refused, so nothing was saved: fix or remove them, then Connect again.',
+  );
+  await expect(field(1)).toHaveAccessibleDescription('✓ Fine: this key can read it.');
+  await expect(field(2)).toHaveAccessibleDescription(/^Unknown: .*sub_does_not_exist/);
+  await expect(field(3)).toHaveAccessibleDescription(/^Not covered by this key: .*sub_live_support/);
+  await expect(field(4)).toHaveAccessibleDescription(/^Wrong kind: sub_sim_retail is a simulated subscription, not a live one/);
+  for (const n of [2, 3, 4]) await expect(field(n)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('heading', { name: 'Keys' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Saved connections' })).toHaveCount(0);
+  // Checking moved nothing at the service: the live position and the receipts are as they were.
+  expect(positionAndReceipts('sub_live_streets')).toEqual(before);
+
+  // Fixed (the kind) and removed (the other two), it connects.
+  await page.getByRole('combobox', { name: 'Subscription 4 kind' }).selectOption({ label: 'Simulated' });
+  await page.getByRole('button', { name: 'Remove subscription 3' }).click();
+  await page.getByRole('button', { name: 'Remove subscription 2' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await nav(page, 'Connection').click();
+  await expect(page.getByText('sub_live_streets · live')).toBeVisible();
+  await expect(page.getByText('sub_sim_retail · simulated')).toBeVisible();
+
+  // Edit checks too: a subscription this key does not cover is refused, and the saved connection keeps its two.
+  await page.getByRole('button', { name: 'Edit Narrow' }).click();
+  await page.getByRole('button', { name: 'Add subscription' }).click();
+  await field(3).fill('sub_sim_support');
+  await page.getByRole('combobox', { name: 'Subscription 3 kind' }).selectOption({ label: 'Simulated' });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(field(3)).toHaveAccessibleDescription(/^Not covered by this key: .*sub_sim_support/);
+  await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toHaveText(
+    'One subscription was refused, so nothing was saved: fix or remove it, then save again.',
+  );
+  await page.goto('/connection');
+  await expect(page.getByText('sub_sim_retail · simulated')).toBeVisible();
+  await expect(page.getByText(/^sub_sim_support · /)).toHaveCount(0);
+});
+
+test('Connect with a key without data access says so beside each subscription and saves nothing', async ({ page }) => {
+  const key = createKey('No data', ['sub_live_streets'], ['--no-data-access']);
+  await page.goto('/connection');
+  await fillConnect(page, 'No data', key.key, 'sub_live_streets');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Subscription 1 ID' })).toHaveAccessibleDescription(/^No data access: this key has no data-access permission/);
+  await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toContainText('One subscription was refused, so nothing was saved');
+  await expect(page.getByRole('heading', { name: 'Keys' })).toHaveCount(0);
 });
 
 test('every page that needs a key is guarded once: the nav leads to connecting and back, and a disconnected key leaves the page', async ({ page }) => {

@@ -52,6 +52,36 @@ test('connect with the demo key, verify it, browse frontiers and preview a task'
   expect(await page.locator('body').innerText()).not.toContain(demo.api_key);
 });
 
+test('a preview limit out of range in the address is named, and the nearest one is shown', async ({ page }) => {
+  await connectDemo(page);
+  const limits: string[] = [];
+  page.on('request', (r) => r.url().includes('/preview') && r.url().includes('/v1/') && limits.push(new URL(r.url()).searchParams.get('limit') ?? ''));
+  const samples = page.getByRole('combobox', { name: 'Samples' });
+  const submissions = page.getByRole('region', { name: /^Submission \d+$/ });
+  const notice = page.getByRole('alert').filter({ hasText: /samples/ });
+
+  await page.goto('/frontiers/101/tasks/1001/preview?limit=50');
+  await expect(notice).toHaveText('The address asks for 50 samples, but a preview shows 1 to 20: showing 20.');
+  await expect(samples).toHaveValue('20');
+  await expect(submissions.first()).toBeVisible();
+  expect(limits).toEqual(['20']);
+
+  await page.goto('/frontiers/101/tasks/1001/preview?limit=0');
+  await expect(notice).toHaveText('The address asks for 0 samples, but a preview shows 1 to 20: showing 1.');
+  await expect(submissions).toHaveCount(1);
+
+  // No number at all is the default, and the address says so (never limit=NaN).
+  await page.goto('/frontiers/101/tasks/1001/preview?limit=lots');
+  await expect(page).toHaveURL(/limit=5$/);
+  await expect(submissions).toHaveCount(5);
+
+  // Choosing a number fixes the address, and the notice goes.
+  await samples.selectOption('3');
+  await expect(page).toHaveURL(/limit=3/);
+  await expect(submissions).toHaveCount(3);
+  await expect(notice).toHaveCount(0);
+});
+
 test('a malformed key is refused before any request is sent', async ({ page }) => {
   await page.goto('/connection');
   const apiCalls: string[] = [];

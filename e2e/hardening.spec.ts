@@ -163,7 +163,10 @@ test('an error text echoing a key or a JWT is redacted where it is stored and lo
   const adopted = await request.post(`/v1/data/items/${encodeURIComponent(LEAK_ID)}/adopt`, { headers: { Authorization: `Bearer ${key}` } });
   expect(adopted.status()).toBe(200);
   await list.getByRole('option', { name: /^Item leak-/ }).click();
+  // D opens the reason picker; Enter alone disputes without a reason.
   await page.keyboard.press('d');
+  await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect
     .poll(async () => (await storedRows<{ itemId: string; state: string }>(page, 'decisions')).find((r) => r.itemId === LEAK_ID)?.state)
     .toBe('conflict');

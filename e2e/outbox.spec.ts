@@ -52,8 +52,12 @@ test('offline, decisions wait past their undo window; online, they are sent', as
   const sent: string[] = [];
   page.on('request', (r) => r.url().includes('/dispute') && sent.push(r.url()));
   await page.context().setOffline(true);
-  await page.keyboard.press('d');
-  await page.keyboard.press('d');
+  // Each D opens the reason picker; Enter alone disputes without a reason.
+  for (let i = 0; i < 2; i++) {
+    await page.keyboard.press('d');
+    await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
   const undo = page.getByRole('button', { name: 'Undo', exact: true });
   await expect(undo).toBeVisible();
   // The window is over once Undo goes: from then on the decisions are due and only being
@@ -93,6 +97,8 @@ test('undo inside the window sends nothing', async ({ page, request }) => {
   await expect(page.getByRole('region', { name: 'Focused item' }).getByRole('heading')).toContainText(second.slice(0, 8));
   const later = page.waitForRequest((r) => r.url().endsWith(`/v1/data/items/${second}/dispute`));
   await page.keyboard.press('d');
+  await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await later;
   await saved(page);
   expect(sent.map((url) => url.replace(/^.*\/v1\/data\/items\//, ''))).toEqual([`${second}/dispute`]);

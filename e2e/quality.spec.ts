@@ -195,8 +195,12 @@ test('keyboard only: reach every page and complete a review', async ({ page }) =
   const list = page.getByRole('listbox', { name: 'Items on this page' });
   await expect(list.getByRole('option').first()).toBeVisible();
   await tabTo(page, list);
-  await page.keyboard.press('d');
-  await page.keyboard.press('d');
+  // Each D opens the reason picker on its codes; Enter alone disputes without a reason.
+  for (let i = 0; i < 2; i++) {
+    await page.keyboard.press('d');
+    await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
   await expect(list.getByRole('option', { name: /waiting to send|disputed/ })).toHaveCount(2);
   await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
 });

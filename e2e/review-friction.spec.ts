@@ -70,6 +70,33 @@ test('a charged decision from an earlier visit, sent with "Send and pay", counts
   expect(micros(Number(price.replace('$', '')))).toBe(micros(item!.unit_price_usd));
 });
 
+test('the review URL never shows limit=NaN: not after a limit in the address that is no number, nor after bad page sizes typed', async ({ page }) => {
+  await connectDemo(page);
+  const size = page.getByRole('spinbutton', { name: 'Page size' });
+  const message = page.getByText('Page size must be a whole number from 1 to 200.', { exact: true });
+  // A limit that is no number at all reads as the default, and the address says so at once.
+  await page.goto('/review/sub_live_streets?limit=abc');
+  await expect(page).toHaveURL(/limit=50/);
+  await expect(size).toHaveValue('50');
+  expect(page.url()).not.toContain('NaN');
+  await page.getByRole('button', { name: 'Re-read', exact: true }).click();
+  await expect(page).toHaveURL(/mode=reread/);
+  expect(page.url()).not.toContain('NaN');
+  for (const typed of ['', '2.5', '-1', '0']) {
+    await size.fill(typed);
+    await size.press('Tab');
+    await expect(message).toBeVisible();
+    expect(page.url()).not.toContain('NaN');
+  }
+  await page.getByRole('button', { name: 'New items', exact: true }).click();
+  await expect(page).toHaveURL(/mode=new/);
+  expect(page.url()).not.toContain('NaN');
+  await size.fill('9');
+  await size.press('Enter');
+  await expect(page).toHaveURL(/limit=9/);
+  await expect(message).toBeHidden();
+});
+
 test('a decision refused with 409 shows the state the service recorded', async ({ page, request }) => {
   await connectDemo(page);
   await pull(page, '/review/sub_sim_product?limit=3');
@@ -79,6 +106,8 @@ test('a decision refused with 409 shows the state the service recorded', async (
   const adopted = await request.post(`/v1/data/items/${id}/adopt`, { headers: { Authorization: `Bearer ${demoCredentials().api_key}` } });
   expect(adopted.ok()).toBe(true);
   await page.keyboard.press('d');
+  await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(/Not saved: the service already holds/)).toBeVisible({ timeout: 15_000 });
   await expect(list(page).getByRole('option', { name: new RegExp(`^${title}, adopted`) })).toBeVisible();
   await page.keyboard.press('k');

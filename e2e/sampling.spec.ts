@@ -235,6 +235,8 @@ test('sample a delivery from its page; one defect in the sample gives its interv
   await expect(title).toHaveText(/^Item lot-del-/);
   const disputed = (await title.textContent())!;
   await page.keyboard.press('d');
+  await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(title).not.toHaveText(disputed);
   await adoptUndecidedByKeys(page, plan.sampleSize - 1, new Set([disputed.replace(/^Item /, '')]));
   await expect(page.getByText(`${plan.sampleSize} of ${plan.sampleSize} decided`)).toBeVisible();

@@ -58,16 +58,19 @@ export const requireDashboardToken = (ctx: ServiceContext) =>
   });
 
 /**
- * A key may use a subscription for data only if it has data access and covers the
- * subscription (spec 5.5), and the subscription is of the endpoint's family.
+ * A key may use a subscription for data only if it covers the subscription and has data access
+ * (spec 5.5), and the subscription is of the endpoint's family. Checked in that order, so each
+ * refusal names the first thing to fix: a subscription of no organization or of another one is
+ * unknown (NOT_FOUND, as another organization's item is: nothing tells whether it exists); one of
+ * the key's organization that the key does not cover is out of scope; then data access.
  */
 export function authorizeSubscription(ctx: ServiceContext, key: KeyRecord, subscriptionId: string, kind: SubscriptionKind): SubscriptionRow {
-  if (!key.data_access) throw new ApiError('NO_DATA_ACCESS', 'this API key has no data-access permission');
+  const sub = getSubscription(ctx.db, subscriptionId);
+  if (!sub || sub.org_id !== key.org_id) throw new ApiError('NOT_FOUND', `subscription ${subscriptionId} not found`);
   if (!key.subscription_ids.has(subscriptionId)) {
     throw new ApiError('SUBSCRIPTION_NOT_IN_SCOPE', `subscription ${subscriptionId} is not covered by this API key`);
   }
-  const sub = getSubscription(ctx.db, subscriptionId);
-  if (!sub) throw new ApiError('NOT_FOUND', `subscription ${subscriptionId} not found`);
+  if (!key.data_access) throw new ApiError('NO_DATA_ACCESS', 'this API key has no data-access permission');
   if (sub.kind !== kind) {
     throw new ApiError(
       'INVALID_PARAMETER',

@@ -8,7 +8,13 @@ import { z } from '../api/contract/zod';
  * readable; the text fields of the search schemas take numbers and booleans back as text.
  */
 export const parseSearch = defaultParseSearch;
-export const stringifySearch = stringifySearchWith(JSON.stringify);
+const writeSearch = stringifySearchWith(JSON.stringify);
+/**
+ * A number that is no number (a schema's NaN for text it could not read, as the review's page
+ * size) is left out rather than written as `limit=NaN`: the page then reads its default.
+ */
+export const stringifySearch = (search: Record<string, unknown>) =>
+  writeSearch(Object.fromEntries(Object.entries(search).filter(([, value]) => !(typeof value === 'number' && !Number.isFinite(value)))));
 
 /** A text field of the URL: `?tasks=1002` arrives as the number 1002 and is read as "1002". */
 export const urlText = () => z.union([z.string(), z.number(), z.boolean()]).transform(String);

@@ -4,4 +4,4 @@ export { FrontiersPage } from './components/frontiers-page';
 export { PreviewPage } from './components/preview-page';
 export { previewBlocker } from './preview-blocker';
 export { frontiersQuery, previewQuery, tasksQuery } from './queries';
-export { frontiersSearchSchema, previewSearchSchema } from './search';
+export { frontiersSearchSchema, previewLimit, previewSearchSchema } from './search';

@@ -13,5 +13,18 @@ export const frontiersSearchSchema = z.object({
 export type FrontiersSearch = z.infer<typeof frontiersSearchSchema>;
 
 export const previewSearchSchema = z.object({
-  limit: z.coerce.number().int().min(LIMITS.preview.min).max(LIMITS.preview.max).default(LIMITS.preview.default).catch(LIMITS.preview.default),
+  // A number is kept as written, even out of range: the page names it (`previewLimit`) instead of
+  // silently showing another number. Text that is no number at all is the default (the router
+  // writes the validated search back into the address, which must never read `limit=NaN`).
+  limit: z.coerce.number().default(LIMITS.preview.default).catch(LIMITS.preview.default),
 });
+
+/** The number of samples to ask for (spec 8: 1 to 20), and what was wrong with the URL's, in words. */
+export function previewLimit(limit: number): { limit: number; problem: string | null } {
+  const { min, max, default: fallback } = LIMITS.preview;
+  if (Number.isInteger(limit) && limit >= min && limit <= max) return { limit, problem: null };
+  if (!Number.isFinite(limit))
+    return { limit: fallback, problem: `The address's limit is not a number: showing ${fallback} samples. A preview shows ${min} to ${max}.` };
+  const used = Math.min(max, Math.max(min, Math.round(limit)));
+  return { limit: used, problem: `The address asks for ${limit} samples, but a preview shows ${min} to ${max}: showing ${used}.` };
+}

@@ -36,7 +36,7 @@ const REVIEW_KEYMAP = {
     label: 'd',
     aria: 'D',
     scope: 'review',
-    description: 'dispute (live items ask for a reason: a code by number, optional text; Enter confirms, Esc cancels)',
+    description: 'dispute: a reason picker opens (a code by number, optional text; Enter confirms, Enter alone disputes without a reason, Esc cancels)',
   },
   undo: {
     hotkeys: 'z, ctrl+z, meta+z',

@@ -30,6 +30,8 @@ describe('review search in the URL', () => {
     for (const ok of [1, 50, 200]) expect(pageSizeError(ok)).toBeNull();
     for (const bad of [0, 201, 2.5, 500, Number.NaN]) expect(pageSizeError(bad)).toBe('Page size must be a whole number from 1 to 200.');
     expect(pageSizeError(read('?limit=500').limit)).not.toBeNull();
-    expect(Number.isNaN(read('?limit=abc').limit)).toBe(true);
+    // No number at all: the default (the address is rewritten with it, never with NaN).
+    expect(read('?limit=abc').limit).toBe(50);
+    expect(read('?limit=Infinity').limit).toBe(50);
   });
 });

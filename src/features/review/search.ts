@@ -12,9 +12,11 @@ export const reviewSearchSchema = z.object({
   cursor: urlText().pipe(z.string().max(2048)).optional().catch(undefined),
   tasks: idList,
   campaigns: idList,
-  // Kept as written, even out of range: the page says what is wrong instead of silently pulling
-  // another size (`pageSizeError`); only text that is no number at all reads as NaN.
-  limit: z.coerce.number().default(LIMITS.livePull.default).catch(Number.NaN),
+  // A number is kept as written, even out of range: the page says what is wrong instead of
+  // silently pulling another size (`pageSizeError`). Text that is no number at all falls back to
+  // the default: the router writes the validated search back into the address at once, and a NaN
+  // there read `limit=NaN`.
+  limit: z.coerce.number().default(LIMITS.livePull.default).catch(LIMITS.livePull.default),
   // The items view's filters (decision state, quality, grade, …, text): when any is set, the
   // workspace lists only the stored items that match (filtered-view.tsx).
   ...triageFilterShape,

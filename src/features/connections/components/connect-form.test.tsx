@@ -11,12 +11,19 @@ const VERIFIED = { org_id: 'org_1', key_id: 'key_1', key_name: 'ci' };
 type Route = (url: URL, init: RequestInit) => Response | Promise<Response>;
 let fetchMock: Mock<(input: string | URL | Request, init?: RequestInit) => Promise<Response>>;
 
-/** The service as the form sees it: no local demo unless a test offers one; verify-key answers as told. */
-function serve({ verify, demo }: { verify?: Route; demo?: Route } = {}) {
+const refusal = (status: number, errorCode: string) => Response.json({ success: false, errorCode, errorMessage: `${errorCode} here` }, { status });
+
+/** Each subscription's probe, as the demo service answers it by default: readable. */
+const readable: Route = (url) =>
+  url.pathname === '/v1/live/pull' ? Response.json({ data: [], count: 0, has_more: false, next_cursor: '' }) : Response.json({ data: [], count: 0 });
+
+/** The service as the form sees it: no local demo unless a test offers one; verify-key and the subscription probes answer as told. */
+function serve({ verify, demo, probe = readable }: { verify?: Route; demo?: Route; probe?: Route } = {}) {
   fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(String(input));
     if (url.pathname === '/_local/demo-connection') return demo ? demo(url, init) : new Response('{}', { status: 404 });
     if (url.pathname === '/v1/auth/verify-key') return verify ? verify(url, init) : Response.json(VERIFIED);
+    if (url.pathname === '/v1/live/pull' || url.pathname === '/v1/data/pull') return probe(url, init);
     return new Response('unexpected', { status: 500 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -29,6 +36,8 @@ async function paste(user: ReturnType<typeof userEvent.setup>, field: HTMLElemen
 }
 
 const verifyCalls = () => fetchMock.mock.calls.filter(([input]) => String(input).includes('/v1/auth/verify-key'));
+const probeCalls = () =>
+  fetchMock.mock.calls.map(([input]) => new URL(String(input))).filter((url) => url.pathname === '/v1/live/pull' || url.pathname === '/v1/data/pull');
 
 function renderForm(editing?: Connection) {
   const onSaved = vi.fn();
@@ -117,6 +126,62 @@ describe('ConnectForm', { timeout: 20_000 }, () => {
     expect(String(input)).not.toContain(KEY);
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${KEY}`);
+    // Each subscription was read once with the read that moves nothing: a live re-read from the beginning, a simulated pull, one item.
+    expect(probeCalls().map((url) => `${url.pathname}?${url.searchParams}`)).toEqual([
+      '/v1/live/pull?subscription_id=sub_live&limit=1&from=beginning',
+      '/v1/data/pull?subscription_id=sub_sim&limit=1',
+    ]);
+  });
+
+  it('refuses unknown and uncovered subscription IDs, each with its reason, and saves nothing until they are fixed or removed', async () => {
+    serve({
+      probe: (url) => {
+        const id = url.searchParams.get('subscription_id');
+        if (id === 'sub_nope') return refusal(404, 'NOT_FOUND');
+        if (id === 'sub_theirs') return refusal(403, 'SUBSCRIPTION_NOT_IN_SCOPE');
+        return readable(url, {});
+      },
+    });
+    const { user, onSaved } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Production');
+    await paste(user, screen.getByLabelText('API key'), KEY);
+    for (const [i, id] of ['sub_ok', 'sub_nope', 'sub_theirs'].entries()) {
+      if (i > 0) await user.click(screen.getByRole('button', { name: 'Add subscription' }));
+      await user.type(screen.getByRole('textbox', { name: `Subscription ${i + 1} ID` }), id);
+    }
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('2 subscriptions were refused, so nothing was saved: fix or remove them, then Connect again.');
+    const field = (n: number) => screen.getByRole('textbox', { name: `Subscription ${n} ID` });
+    expect(field(1)).toBeValid();
+    expect(field(1)).toHaveAccessibleDescription('✓ Fine: this key can read it.');
+    expect(field(2)).toBeInvalid();
+    expect(field(2)).toHaveAccessibleDescription(expect.stringMatching(/^Unknown: .*sub_nope/));
+    expect(field(3)).toBeInvalid();
+    expect(field(3)).toHaveAccessibleDescription(expect.stringMatching(/^Not covered by this key: .*sub_theirs/));
+    expect(onSaved).not.toHaveBeenCalled();
+
+    // Removing the refused ones, the rest is saved.
+    await user.click(screen.getByRole('button', { name: 'Remove subscription 3' }));
+    await user.click(screen.getByRole('button', { name: 'Remove subscription 2' }));
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(onSaved.mock.calls[0]![0]).toMatchObject({ subscriptions: [{ id: 'sub_ok', kind: 'live' }] });
+  });
+
+  it('when the subscriptions cannot be checked, it offers to save without verifying, as for the key', async () => {
+    serve({ probe: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { user, onSaved } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Production');
+    await paste(user, screen.getByLabelText('API key'), KEY);
+    await user.type(screen.getByRole('textbox', { name: 'Subscription 1 ID' }), 'sub_live');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert).toHaveTextContent('The service did not answer for one subscription, so it could not be checked. Nothing was saved.');
+    expect(onSaved).not.toHaveBeenCalled();
+    await user.click(within(alert).getByRole('button', { name: 'Save without verifying' }));
+    expect(onSaved).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ apiKey: KEY, verified: VERIFIED }), 'unreachable');
   });
 
   it('keeps the key masked unless revealed', async () => {
@@ -178,7 +243,7 @@ describe('ConnectForm', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Subscription 1 ID' })).toHaveValue('sub_demo');
   });
 
-  it('editing: a blank key keeps the saved key and sends no new check', async () => {
+  it('editing: a blank key keeps the saved key and sends no new verify-key; the subscriptions are checked again', async () => {
     const editing: Connection = {
       id: 'c1',
       name: 'Production',
@@ -192,7 +257,33 @@ describe('ConnectForm', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('API key')).toHaveValue('');
     await user.clear(screen.getByRole('textbox', { name: 'Name' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Prod EU{Enter}');
-    expect(onSaved).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'c1', name: 'Prod EU', apiKey: KEY, verified: VERIFIED }), 'kept-key');
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'c1', name: 'Prod EU', apiKey: KEY, verified: VERIFIED }), 'kept-key'),
+    );
     expect(verifyCalls()).toHaveLength(0);
+    expect(probeCalls().map((url) => url.searchParams.get('subscription_id'))).toEqual(['sub_live']);
+  });
+
+  it('editing: a subscription the key does not cover is refused with its reason and the connection is not saved', async () => {
+    serve({ probe: (url) => (url.searchParams.get('subscription_id') === 'sub_added' ? refusal(403, 'SUBSCRIPTION_NOT_IN_SCOPE') : readable(url, {})) });
+    const editing: Connection = {
+      id: 'c1',
+      name: 'Production',
+      baseUrl: 'https://dds.example.com',
+      apiKey: KEY,
+      subscriptions: [{ id: 'sub_live', kind: 'live' }],
+      remember: false,
+      verified: VERIFIED,
+    };
+    const { user, onSaved } = renderForm(editing);
+    await user.click(screen.getByRole('button', { name: 'Add subscription' }));
+    await user.type(screen.getByRole('textbox', { name: 'Subscription 2 ID' }), 'sub_added');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('One subscription was refused, so nothing was saved: fix or remove it, then save again.');
+    expect(screen.getByRole('textbox', { name: 'Subscription 2 ID' })).toHaveAccessibleDescription(expect.stringMatching(/^Not covered by this key/));
+    expect(onSaved).not.toHaveBeenCalled();
+    // Changing the ID clears what was said of the old one.
+    await user.type(screen.getByRole('textbox', { name: 'Subscription 2 ID' }), '2');
+    expect(screen.getByRole('textbox', { name: 'Subscription 2 ID' })).not.toHaveAccessibleDescription();
   });
 });

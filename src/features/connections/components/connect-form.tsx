@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { inputClass, TextField } from '../../../components/ui/field';
 import { jwtInfo, connectionFormSchema, type Connection, type ConnectionSubscription } from '../../../data';
 import { consoleOrigin, verifyNewKey } from '../../../data';
+import { checkKey, checkSubscriptions, isRefused, type SubscriptionCheck } from '../subscription-check';
+import { SubscriptionCheckNote } from './subscription-check-note';
 
 /** How a connection was saved: verified by the service, or explicitly without (service unreachable). */
 export type SaveOutcome = 'verified' | 'kept-key' | 'unverified' | 'unreachable';
@@ -53,11 +55,35 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [revealKey, setRevealKey] = useState(false);
   const [problem, setProblem] = useState<VerifyProblem | null>(null);
+  // What the service said of each subscription ID (by kind and ID), at the last Connect or Save.
+  const [checks, setChecks] = useState<ReadonlyMap<string, SubscriptionCheck>>(new Map());
+  const [refusedCount, setRefusedCount] = useState(0);
   const verify = useMutation({
-    mutationFn: (connection: Connection) => verifyNewKey(connection.baseUrl, connection.apiKey),
-    onSuccess: (result, connection) =>
-      onSaved({ ...connection, verified: { org_id: result.org_id, key_id: result.key_id, key_name: result.key_name } }, 'verified'),
-    onError: (error, connection) => {
+    // The key first (a refused key is never saved), then each subscription ID with it.
+    mutationFn: async ({ connection, keptKey }: { connection: Connection; keptKey: boolean }) => {
+      const result = keptKey ? connection.verified : await verifyNewKey(connection.baseUrl, connection.apiKey);
+      const verified = result && { org_id: result.org_id, key_id: result.key_id, key_name: result.key_name };
+      return { verified, checks: await checkSubscriptions(connection.baseUrl, connection.apiKey, connection.subscriptions) };
+    },
+    onSuccess: ({ verified, checks: results }, { connection, keptKey }) => {
+      const saved = { ...connection, verified };
+      setChecks(new Map(connection.subscriptions.map((sub, i) => [checkKey(sub), results[i]!])));
+      const refused = results.filter(isRefused).length;
+      setRefusedCount(refused);
+      // A refused ID is never saved: the user sees why beside it, and fixes or removes it.
+      if (refused > 0) return;
+      const unchecked = results.filter((r) => r.status === 'unreachable').length;
+      if (unchecked > 0) {
+        setProblem({
+          kind: 'unreachable',
+          message: `The service did not answer for ${unchecked === 1 ? 'one subscription' : `${unchecked} subscriptions`}, so ${unchecked === 1 ? 'it' : 'they'} could not be checked.`,
+          connection: saved,
+        });
+        return;
+      }
+      onSaved(saved, keptKey ? 'kept-key' : 'verified');
+    },
+    onError: (error, { connection }) => {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         // A key the service refuses is never saved.
         setErrors({ apiKey: `The service refused this key${error.code ? ` (${error.code})` : ''}: ${describeError(error).message}` });
@@ -119,12 +145,11 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
       return;
     }
     setErrors({});
-    // The same key at the same place needs no new check (a new JWT or other subscriptions).
-    if (keepsKey && parsed.data.baseUrl === editing.baseUrl) {
-      onSaved({ ...parsed.data, verified: editing.verified }, 'kept-key');
-      return;
-    }
-    verify.mutate(parsed.data);
+    setRefusedCount(0);
+    // The same key at the same place needs no new verify-key (a new JWT or other subscriptions);
+    // the subscriptions are checked either way.
+    const keptKey = keepsKey && parsed.data.baseUrl === editing.baseUrl;
+    verify.mutate({ connection: keptKey ? { ...parsed.data, verified: editing.verified } : parsed.data, keptKey });
   };
 
   const jwt = form.jwt.trim() ? jwtInfo(form.jwt.trim()) : null;
@@ -185,41 +210,54 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Subscriptions</legend>
         <p className="text-xs text-slate-600 dark:text-slate-400">No endpoint lists subscriptions: enter the IDs you work with.</p>
-        {form.subscriptions.map((sub, index) => (
-          <div key={index} className="flex flex-wrap items-center gap-2">
-            <input
-              aria-label={`Subscription ${index + 1} ID`}
-              className={`${inputClass} w-64`}
-              value={sub.id}
-              onChange={(e) => updateSubscription(index, { id: e.target.value })}
-              placeholder="sub_…"
-            />
-            <select
-              aria-label={`Subscription ${index + 1} kind`}
-              className={inputClass}
-              value={sub.kind}
-              onChange={(e) => updateSubscription(index, { kind: e.target.value as ConnectionSubscription['kind'] })}
-            >
-              <option value="live">Live</option>
-              <option value="simulated">Simulated</option>
-            </select>
-            {sub.label && <span className="text-xs text-slate-600 dark:text-slate-400">{sub.label}</span>}
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Remove subscription ${index + 1}`}
-              onClick={() =>
-                update(
-                  'subscriptions',
-                  form.subscriptions.filter((_, i) => i !== index),
-                )
-              }
-            >
-              Remove
-            </Button>
-            {errors[`subscriptions.${index}`] && <span className="text-xs text-red-700">{errors[`subscriptions.${index}`]}</span>}
-          </div>
-        ))}
+        {form.subscriptions.map((sub, index) => {
+          const check = sub.id.trim() ? checks.get(checkKey(sub)) : undefined;
+          const noteId = `subscription-check-${index}`;
+          return (
+            <div key={index} className="flex flex-wrap items-center gap-2">
+              <input
+                aria-label={`Subscription ${index + 1} ID`}
+                aria-invalid={check && isRefused(check) ? true : undefined}
+                aria-describedby={check ? noteId : undefined}
+                className={`${inputClass} w-64 max-w-full`}
+                value={sub.id}
+                onChange={(e) => updateSubscription(index, { id: e.target.value })}
+                placeholder="sub_…"
+              />
+              <select
+                aria-label={`Subscription ${index + 1} kind`}
+                className={inputClass}
+                value={sub.kind}
+                onChange={(e) => updateSubscription(index, { kind: e.target.value as ConnectionSubscription['kind'] })}
+              >
+                <option value="live">Live</option>
+                <option value="simulated">Simulated</option>
+              </select>
+              {sub.label && <span className="text-xs text-slate-600 dark:text-slate-400">{sub.label}</span>}
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove subscription ${index + 1}`}
+                onClick={() =>
+                  update(
+                    'subscriptions',
+                    form.subscriptions.filter((_, i) => i !== index),
+                  )
+                }
+              >
+                Remove
+              </Button>
+              {errors[`subscriptions.${index}`] && <span className="text-xs text-red-700">{errors[`subscriptions.${index}`]}</span>}
+              {check && <SubscriptionCheckNote id={noteId} check={check} />}
+            </div>
+          );
+        })}
+        {refusedCount > 0 && (
+          <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-200">
+            {refusedCount === 1 ? 'One subscription was' : `${refusedCount} subscriptions were`} refused, so nothing was saved: fix or remove{' '}
+            {refusedCount === 1 ? 'it' : 'them'}, then {!editing ? 'Connect' : 'save'} again.
+          </p>
+        )}
         <div>
           <Button size="sm" onClick={() => update('subscriptions', [...form.subscriptions, { id: '', kind: 'live' }])}>
             Add subscription
@@ -252,7 +290,7 @@ export function ConnectForm({ editing, onSaved }: { editing?: Connection; onSave
       )}
       <div>
         <Button type="submit" variant="primary" disabled={verify.isPending}>
-          {verify.isPending ? 'Verifying the key…' : !editing ? 'Connect' : keepsKey ? 'Save changes' : 'Save key'}
+          {verify.isPending ? 'Checking the key and subscriptions…' : !editing ? 'Connect' : keepsKey ? 'Save changes' : 'Save key'}
         </Button>
       </div>
     </form>

@@ -80,11 +80,29 @@ function ReasonRow({
         <Button size="sm" aria-label={`Move ${reason.code} down`} disabled={index === count - 1} onClick={() => onMove(1)}>
           ↓
         </Button>
-        <Button size="sm" variant="danger" aria-label={`Remove ${reason.code}`} disabled={count <= 1} onClick={onRemove}>
-          Remove
+        {/* Quiet: a column of solid red buttons shouted louder than the codes themselves. */}
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Remove ${reason.code}`}
+          title={count <= 1 ? 'The last code stays' : `Remove ${reason.code}`}
+          disabled={count <= 1}
+          onClick={onRemove}
+          className="text-slate-600 hover:text-red-800 disabled:opacity-40 dark:text-slate-300 dark:hover:text-red-200"
+        >
+          <TrashIcon />
         </Button>
       </div>
     </li>
+  );
+}
+
+/** A bin outline (decorative: the button's accessible name says what it does). */
+function TrashIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M3.5 5.5h13M8 5.5V4a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1v1.5M5.5 5.5l.8 10.6a1 1 0 0 0 1 .9h5.4a1 1 0 0 0 1-.9l.8-10.6M8.5 9v5M11.5 9v5" />
+    </svg>
   );
 }
 

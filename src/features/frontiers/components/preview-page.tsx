@@ -10,6 +10,7 @@ import { JwtStatus } from '../../connections';
 import { PayloadViewer } from '../../payload';
 import { previewBlocker } from '../preview-blocker';
 import { previewQuery } from '../queries';
+import { previewLimit } from '../search';
 
 interface Props {
   frontierId: string;
@@ -51,6 +52,8 @@ function PreviewList({ connection, frontierId, taskId, limit }: Props & { connec
 export function PreviewPage({ connection, ...props }: Props & { connection: Connection | null }) {
   const navigate = useNavigate({ from: '/frontiers/$frontierId/tasks/$taskId/preview' });
   const blocker = previewBlocker(connection);
+  // A limit out of range in the URL is named, and the nearest one shown.
+  const { limit, problem } = previewLimit(props.limit);
   return (
     <div>
       <Breadcrumb
@@ -72,7 +75,7 @@ export function PreviewPage({ connection, ...props }: Props & { connection: Conn
             <select
               id="preview-limit"
               className={inputClass}
-              value={props.limit}
+              value={limit}
               onChange={(e) => void navigate({ search: { limit: Number(e.target.value) }, replace: true })}
             >
               {Array.from({ length: LIMITS.preview.max }, (_, i) => i + 1).map((n) => (
@@ -84,6 +87,14 @@ export function PreviewPage({ connection, ...props }: Props & { connection: Conn
           </>
         }
       />
+      {problem && (
+        <p
+          role="alert"
+          className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {problem}
+        </p>
+      )}
       {blocker || !connection ? (
         <Panel>
           <p className="text-sm">{blocker}</p>
@@ -94,7 +105,7 @@ export function PreviewPage({ connection, ...props }: Props & { connection: Conn
           </p>
         </Panel>
       ) : (
-        <PreviewList connection={connection} {...props} />
+        <PreviewList connection={connection} {...props} limit={limit} />
       )}
     </div>
   );

@@ -146,6 +146,7 @@ const change = (update: Partial<ReviewSource>) =>
 const focusedTitle = () => within(screen.getByRole('region', { name: 'Focused item' })).getByRole('heading').textContent;
 const selectedCount = () => screen.getByText(/^\d+ selected$/).textContent;
 const decided = () => world.entries.map((e) => `${(e as OutboxEntry).decision} ${(e as OutboxEntry).itemId}`);
+const reasons = () => world.entries.map((e) => (e as OutboxEntry).reason);
 
 beforeEach(() => {
   world.source = null;
@@ -181,8 +182,13 @@ describe('ReviewWorkspace', () => {
     expect(decided()).toEqual(['adopt it_1']);
     expect(focusedTitle()).toBe('Item it_3');
     expect(screen.getByText('Adopted Item it_1. Press Z to undo.')).toBeInTheDocument();
+    // D opens the reason picker on a simulated item too; Enter alone disputes without a reason.
     await user.keyboard('d');
+    expect(screen.getByRole('form', { name: 'Dispute reason' })).toBeInTheDocument();
+    expect(decided()).toEqual(['adopt it_1']);
+    await user.keyboard('{Enter}');
     expect(decided()).toEqual(['adopt it_1', 'dispute it_3']);
+    expect(reasons()).toEqual([undefined, undefined]);
     expect(focusedTitle()).toBe('Item it_4');
     await user.keyboard('z');
     expect(decided()).toEqual(['adopt it_1']);
@@ -190,6 +196,22 @@ describe('ReviewWorkspace', () => {
     await user.keyboard('{Home}a');
     expect(screen.getByText('Item it_1 is already waiting.')).toBeInTheDocument();
     expect(decided()).toEqual(['adopt it_1']);
+  });
+
+  it('D then a number then Enter keeps the reason of a simulated dispute in its outbox entry; Esc disputes nothing', async () => {
+    const user = renderWorkspace(items(1, 3));
+    await user.keyboard('d{Escape}');
+    expect(screen.queryByRole('form', { name: 'Dispute reason' })).not.toBeInTheDocument();
+    expect(decided()).toEqual([]);
+    await user.keyboard('d2{Enter}');
+    expect(decided()).toEqual(['dispute it_1']);
+    expect(reasons()).toEqual(['missing_object']);
+    expect(screen.getByText('Disputed Item it_1. Press Z to undo.')).toBeInTheDocument();
+    // The Dispute button opens the same picker.
+    await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    await user.keyboard('5{Enter}');
+    expect(decided()).toEqual(['dispute it_1', 'dispute it_2']);
+    expect(reasons()).toEqual(['missing_object', 'unreadable']);
   });
 
   it('X, Shift-click and Ctrl-click select; Shift+D disputes the selection and clears it', async () => {
@@ -205,8 +227,15 @@ describe('ReviewWorkspace', () => {
     await user.keyboard('{/Control}');
     expect(selectedCount()).toBe('3 selected');
     expect(screen.getByRole('option', { name: /^Item it_4,/ })).toHaveAttribute('aria-selected', 'false');
+    // One reason for all of them, as a single dispute asks: 3 picks the third code, Enter confirms.
     await user.keyboard('{Shift>}D{/Shift}');
+    const dialog = screen.getByRole('alertdialog', { name: 'Dispute 3 items?' });
+    expect(decided()).toEqual([]);
+    await user.keyboard('3');
+    expect(within(dialog).getByRole('radio', { name: 'Box too loose (box_too_loose)' })).toBeChecked();
+    await user.keyboard('{Enter}');
     expect(decided()).toEqual(['dispute it_1', 'dispute it_3', 'dispute it_5']);
+    expect(reasons()).toEqual(['box_too_loose', 'box_too_loose', 'box_too_loose']);
     expect(selectedCount()).toBe('0 selected');
   });
 

@@ -17,14 +17,18 @@ export interface ReviewDecisionsInput {
 }
 
 /**
- * Deciding: on the focused item (A, D with a reason for live items), on the selection (Shift+A,
- * Shift+D, with a confirmation naming the total for charged adopts and one reason for live
- * disputes), and undoing (Z). Each says what it did. The actions are stable functions.
+ * Deciding: on the focused item (A, D with a reason), on the selection (Shift+A, Shift+D, with a
+ * confirmation naming the total for charged adopts and one reason for the disputes), and undoing
+ * (Z). Each says what it did. The actions are stable functions.
+ *
+ * Every dispute, live or simulated, asks the same optional reason. A live one sends it (spec 4.9);
+ * a simulated one has no body on the wire (spec 4.12), so its reason is kept in the outbox entry,
+ * which statistics and exports read.
  */
 export function useReviewDecisions({ connectionId, items, states, byItem, focus, selection, dispatch }: ReviewDecisionsInput) {
   const [announcement, setAnnouncement] = useState('');
   const [disputeOpen, setDisputeOpen] = useState(false);
-  // Selected items waiting for a confirmation: charged adopts, and live disputes (one reason for all).
+  // Selected items waiting for a confirmation: charged adopts, and disputes (one reason for all).
   const [adoptPending, setAdoptPending] = useState<readonly ReviewItem[] | null>(null);
   const [disputePending, setDisputePending] = useState<readonly ReviewItem[] | null>(null);
   const focused = items[focus];
@@ -75,14 +79,14 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
       setAdoptPending(open);
       return;
     }
-    // Live disputes take one optional reason, as a single dispute does.
-    if (decision === 'dispute' && open.some((item) => item.kind === 'live')) {
+    // Disputes take one optional reason, as a single dispute does.
+    if (decision === 'dispute') {
       setDisputePending(open);
       return;
     }
     const done = decideMany(open, decision);
     dispatch({ type: 'clear' });
-    setAnnouncement(`${decision === 'adopt' ? 'Adopted' : 'Disputed'} ${done.length} items. Press Z to undo.`);
+    setAnnouncement(`Adopted ${done.length} items. Press Z to undo.`);
   };
 
   return {
@@ -92,8 +96,12 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
     disputePending,
     ...useStableHandlers({
       adopt: () => decide('adopt'),
-      /** D: live items ask for an optional reason first; simulated ones are disputed at once. */
-      dispute: () => (focused?.kind === 'live' ? states[focus] === 'new' && setDisputeOpen(true) : decide('dispute')),
+      /** D and the Dispute button: the reason picker opens (for an undecided item); its Enter disputes. */
+      dispute: () => {
+        if (!focused) return;
+        if (states[focus] === 'new') setDisputeOpen(true);
+        else setAnnouncement(`${focused.title} is already ${states[focus]}.`);
+      },
       disputeWithReason: (reason: string) => decide('dispute', reason),
       cancelDispute: () => setDisputeOpen(false),
       adoptSelection: () => decideSelection('adopt'),

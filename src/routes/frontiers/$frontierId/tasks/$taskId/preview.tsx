@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotFoundPanel } from '../../../../../components/ui/not-found-panel';
 import { notFoundOn404 } from '../../../../../lib/not-found';
-import { previewBlocker, previewQuery, PreviewPage, previewSearchSchema } from '../../../../../features/frontiers';
+import { previewBlocker, previewLimit, previewQuery, PreviewPage, previewSearchSchema } from '../../../../../features/frontiers';
 
 export const Route = createFileRoute('/frontiers/$frontierId/tasks/$taskId/preview')({
   validateSearch: previewSearchSchema,
-  loaderDeps: ({ search }) => ({ limit: search.limit }),
+  loaderDeps: ({ search }) => ({ limit: previewLimit(search.limit).limit }),
   loader: ({ context, params, deps }) => {
     const { connection } = context;
     // Without a usable JWT the page explains what to do instead of failing.
