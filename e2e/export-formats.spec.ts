@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
@@ -216,6 +217,7 @@ test('CSV opens in any CSV reader (header first, manifest beside it, formula tex
   await expect(named.getByRole('listitem').filter({ hasText: `Item ${BROKEN}, annotations[1] (broken): a size is negative` })).toHaveCount(1);
   await expect(named.getByRole('listitem').filter({ hasText: `Item ${BAD_SIZE}, image size: a size is negative` })).toHaveCount(1);
   await expect(page.getByRole('dialog').getByText(/Left out for their geometry .*: 1 shape and 1 image\./)).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations).toEqual([]);
 
   // The manifest beside it counts them.
   const cocoManifest = JSON.parse(await downloads.text(`${cocoName}.manifest.json`)) as { left_out: { bad_geometry: { shapes: number; images: number } } };

@@ -8,7 +8,7 @@ export type CocoShape = (
 ) & { where: string };
 
 /** A shape, or an image's size, left out of a COCO file for its geometry: where it is and why. */
-export interface GeometryProblem {
+interface GeometryProblem {
   where: string;
   label?: string;
   problem: string;
@@ -41,7 +41,7 @@ const labelOf = (record: Record<string, unknown>): string | undefined => {
 };
 
 /** Why numbers cannot be written as geometry (non-finite, negative, or past MAX_COORDINATE), or null when they can. */
-export function numbersProblem(values: readonly number[], what = 'coordinate'): string | null {
+function numbersProblem(values: readonly number[], what = 'coordinate'): string | null {
   for (const value of values) {
     if (!Number.isFinite(value)) return `a ${what} is not a finite number`;
     if (value < 0) return `a ${what} is negative`;

@@ -5,7 +5,7 @@ import type { BadGeometry, ExportWriter, WriteSummary } from './writer';
 
 const UNLABELLED = 'unlabelled';
 /** Shapes and images named in the file, the manifest and the dialog; past this they are counted only. */
-export const MAX_NAMED = 100;
+const MAX_NAMED = 100;
 
 /** bbox [x, y, w, h], area and segmentation of one shape, in COCO's terms. */
 function cocoGeometry(shape: CocoShape): { bbox: [number, number, number, number]; area: number; segmentation: number[][]; keypoints?: number[] } {

@@ -2,7 +2,7 @@ import type { ExportManifest } from './manifest';
 import type { RecordSource } from './export-record';
 
 /** A shape, or an image, left out of a file for its geometry: its item, where it is in the item, and why. */
-export interface GeometryLeftOut {
+interface GeometryLeftOut {
   item_id: string;
   where: string;
   label?: string;
