@@ -178,7 +178,7 @@ test('filter live items by quality and grade, adopt all the matches in bulk, and
   }
 
   const csv = await exportFile(page, selection, 'CSV (.csv)');
-  const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true, comments: '#' }).data;
+  const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
   expect(new Set(rows.map((r) => r.item_id))).toEqual(adoptedIds);
   expect(rows).toHaveLength(adopted.length);
   for (const row of rows) {

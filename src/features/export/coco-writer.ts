@@ -1,9 +1,11 @@
 import { contentOf, type RecordSource } from './export-record';
-import { cocoImageOf, type CocoShape } from './coco-shapes';
+import { cocoImageOf, hasAnnotations, type CocoShape } from './coco-shapes';
 import type { ExportManifest } from './manifest';
-import type { ExportWriter, WriteSummary } from './writer';
+import type { BadGeometry, ExportWriter, WriteSummary } from './writer';
 
 const UNLABELLED = 'unlabelled';
+/** Shapes and images named in the file, the manifest and the dialog; past this they are counted only. */
+const MAX_NAMED = 100;
 
 /** bbox [x, y, w, h], area and segmentation of one shape, in COCO's terms. */
 function cocoGeometry(shape: CocoShape): { bbox: [number, number, number, number]; area: number; segmentation: number[][]; keypoints?: number[] } {
@@ -24,8 +26,10 @@ function cocoGeometry(shape: CocoShape): { bbox: [number, number, number, number
 
 /**
  * COCO JSON: `info` (with the manifest), `images`, `annotations`, `categories`, then `left_out`
- * (items with no image annotations). Streamed in two passes over the selection, images first and
- * then annotations, so neither list is ever held whole; categories are few and come last.
+ * (items with no image annotations, and shapes and images whose geometry is not finite or is
+ * negative, counted and named). Every shape is written: the viewer's cap is for drawing only.
+ * Streamed in two passes over the selection, images first and then annotations, so neither list is
+ * ever held whole; categories are few and come last.
  */
 async function* writeCoco(manifest: ExportManifest, source: RecordSource): AsyncGenerator<string, WriteSummary, undefined> {
   const info = {
@@ -40,12 +44,23 @@ async function* writeCoco(manifest: ExportManifest, source: RecordSource): Async
   yield `{"info":${JSON.stringify(info)},\n"images":[`;
   let imageId = 0;
   let leftOut = 0;
+  const bad: BadGeometry = { shapes: 0, images: 0, named: [] };
+  const name = (item_id: string, problem: { where: string; label?: string; problem: string }) => {
+    if (bad.named.length < MAX_NAMED) bad.named.push({ item_id, ...problem });
+  };
   for await (const { row, record } of source()) {
     const image = cocoImageOf(contentOf(row, record));
-    if (!image || image.shapes.length === 0) {
+    if (!hasAnnotations(image)) {
       leftOut++;
       continue;
     }
+    if (image.badSize) {
+      bad.images++;
+      name(row.item.itemId, image.badSize);
+      continue;
+    }
+    bad.shapes += image.rejected.length;
+    for (const problem of image.rejected) name(row.item.itemId, problem);
     const entry = {
       id: ++imageId,
       file_name: image.url,
@@ -63,7 +78,7 @@ async function* writeCoco(manifest: ExportManifest, source: RecordSource): Async
   let imageAgain = 0;
   for await (const { row, record } of source()) {
     const image = cocoImageOf(contentOf(row, record));
-    if (!image || image.shapes.length === 0) continue;
+    if (!hasAnnotations(image) || image.badSize) continue;
     imageAgain++;
     const lines: string[] = [];
     for (const shape of image.shapes) {
@@ -90,9 +105,13 @@ async function* writeCoco(manifest: ExportManifest, source: RecordSource): Async
     }
     yield lines.join('');
   }
-  const left = { count: leftOut, reason: 'no image with boxes, polygons or keypoints' };
+  const left = {
+    count: leftOut,
+    reason: 'no image with boxes, polygons or keypoints',
+    bad_geometry: { shapes: bad.shapes, images: bad.images, reason: 'a coordinate or size not finite, negative or past 2^53', named: bad.named },
+  };
   yield `],\n"categories":${JSON.stringify([...categories.values()])},\n"left_out":${JSON.stringify(left)}}\n`;
-  return { written: imageId, leftOut };
+  return { written: imageId, leftOut, badGeometry: bad };
 }
 
 export const cocoWriter: ExportWriter = { passes: 2, write: writeCoco };

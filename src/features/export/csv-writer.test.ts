@@ -4,24 +4,23 @@ import { cellText, csvWriter, FIXED_COLUMNS, flattenContent, MAX_CONTENT_COLUMNS
 import type { ExportRecord } from './export-record';
 import { collect, fixedSource, testManifest, triageRow } from './test-rows';
 
-/** The file split: its manifest line, and the CSV after it parsed back into objects. */
+/** The file, parsed whole by a plain CSV reader into objects (its first line is the header: nothing is skipped). */
 async function writeAndParse(records: ExportRecord[]) {
   const text = await collect(csvWriter.write(testManifest('csv', records.length), fixedSource(records)));
-  const newline = text.indexOf('\r\n');
-  const parsed = Papa.parse<Record<string, string>>(text.slice(newline + 2), { header: true, skipEmptyLines: true });
-  return { text, first: text.slice(0, newline), header: parsed.meta.fields ?? [], rows: parsed.data };
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return { text, first: text.slice(0, text.indexOf('\r\n')), header: parsed.meta.fields ?? [], rows: parsed.data };
 }
 
 describe('CSV writer', () => {
-  it('starts with the manifest as a comment line, then the fixed columns, then the content columns', async () => {
+  it('starts with the header row (the fixed columns, then the content columns), every cell quoted; no manifest inside', async () => {
     const { first, header, rows } = await writeAndParse([
       {
         row: triageRow({ itemId: '7', priceMicros: 12_500, kind: 'simulated', verticalId: 'v1' }, 'adopted', { decision: 'adopt' }, Date.UTC(2026, 0, 2)),
         record: { payload: { label: 'cat' } },
       },
     ]);
-    expect(first.startsWith('# ')).toBe(true);
-    expect((JSON.parse(first.slice(2)) as { manifest: { format: string } }).manifest.format).toBe('csv');
+    expect(first).toBe([...FIXED_COLUMNS, 'content.label'].map((column) => `"${column}"`).join(','));
     expect(header).toEqual([...FIXED_COLUMNS, 'content.label']);
     expect(rows[0]).toMatchObject({
       item_id: '7',
@@ -90,6 +89,15 @@ describe('CSV writer', () => {
       f6: '\rCR',
       ok: 'a, "b"\nc',
       n: -5,
+      space: ' =1+1',
+      nbsp: '\u00A0=1+1',
+      lf: '\n=1+1',
+      bom: '\uFEFF=1+1',
+      zwsp: '\u200B=1+1',
+      zwj: '\u200D=1+1',
+      fullwidth: '\uFF1D1+1',
+      fullplus: '\uFF0B1',
+      comma: 'n3,=2+5,',
     };
     const { rows, text } = await writeAndParse([{ row: triageRow({}, 'disputed', { decision: 'dispute', reason: '=1+1' }, 1), record: { data: hostile } }]);
     expect(rows[0]).toMatchObject({
@@ -102,10 +110,22 @@ describe('CSV writer', () => {
       'content.f5': "'\tTAB",
       'content.f6': "'\rCR",
       'content.ok': 'a, "b"\nc',
+      'content.space': "' =1+1",
+      'content.nbsp': "'\u00A0=1+1",
+      'content.lf': "'\n=1+1",
+      'content.bom': "'\uFEFF=1+1",
+      'content.zwsp': "'\u200B=1+1",
+      'content.zwj': "'\u200D=1+1",
+      'content.fullwidth': "'\uFF1D1+1",
+      'content.fullplus': "'\uFF0B1",
+      // Text with commas stays one quoted cell: no `=2+5` cell can appear.
+      'content.comma': 'n3,=2+5,',
       // A number is a value, never a formula: it stays a number.
       'content.n': '-5',
     });
     expect(text).toContain('"a, ""b""\nc"');
+    expect(text).toContain('"n3,=2+5,"');
+    expect(Papa.parse<string[]>(text).data.flat()).not.toContain('=2+5');
   });
 
   it('caps the content columns and keeps the rest, as JSON, in content._more', async () => {

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { cellOf, csvLines } from '../../lib/csv';
 import { contentOf, decidedAtOf, decisionOf, reasonCodeOf, reasonOf, unitPriceOf, type ExportRecord, type RecordSource } from './export-record';
 import type { ExportManifest } from './manifest';
 import type { ExportWriter, WriteSummary } from './writer';
@@ -46,17 +46,12 @@ export function flattenContent(content: unknown, out = new Map<string, unknown>(
   return out;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
- * A cell's text: JSON for objects and arrays; a leading apostrophe on text a spreadsheet would run
- * as a formula. Numbers are values, never formulas: -5 stays -5.
+ * A cell's text: JSON for objects and arrays; text a spreadsheet could run as a formula (or whose
+ * first character it strips) is led by an apostrophe (src/lib/csv.ts). Numbers are values, never
+ * formulas: -5 stays -5.
  */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return FORMULA_START.test(value) ? `'${value}` : value;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
+export const cellText = cellOf;
 
 function fixedCells(record: ExportRecord, codes: readonly string[]): unknown[] {
   const { row } = record;
@@ -97,7 +92,8 @@ async function contentColumns(source: RecordSource): Promise<{ columns: string[]
 }
 
 /**
- * CSV (RFC 4180, CRLF): a first line `# {"manifest": …}`, the header, then one row per item. The
+ * CSV (RFC 4180, CRLF, every cell quoted): the header row first, then one row per item; the
+ * manifest is a file of its own beside it (any CSV reader takes a first line for the header). The
  * header is one for the whole file, so the content columns come from a first pass over the
  * selection; the rows from a second.
  */
@@ -105,11 +101,11 @@ async function* writeCsv(manifest: ExportManifest, source: RecordSource): AsyncG
   const { columns, more } = await contentColumns(source);
   const header = [...FIXED_COLUMNS, ...columns, ...(more ? [MORE] : [])];
   const position = new Map(columns.map((column, index) => [column, FIXED_COLUMNS.length + index]));
-  yield `# ${JSON.stringify({ manifest })}\r\n${Papa.unparse([header], { newline: '\r\n' })}\r\n`;
+  yield `${csvLines([header.map(cellText)])}\r\n`;
   let written = 0;
   let batch: string[][] = [];
   const flush = () => {
-    const text = `${Papa.unparse(batch, { newline: '\r\n' })}\r\n`;
+    const text = `${csvLines(batch)}\r\n`;
     batch = [];
     return text;
   };

@@ -93,8 +93,10 @@ describe('ExportMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Export…' }));
     await user.click(screen.getByRole('button', { name: 'Export 2 items' }));
     const fileName = `sub_live-adopted-${today()}.jsonl`;
-    expect(await screen.findByRole('status')).toHaveTextContent(`Saved 2 items as ${fileName}.`);
-    expect(downloads.map((d) => d.name)).toEqual([fileName]);
+    expect(await screen.findByText(`Saved 2 items as ${fileName}.`)).toHaveRole('status');
+    // The file, then its manifest beside it.
+    expect(downloads.map((d) => d.name)).toEqual([fileName, `${fileName}.manifest.json`]);
+    expect(JSON.parse(await downloads[1]!.blob.text())).toMatchObject({ format: 'jsonl', file: fileName, count: 2, written: 2, left_out: { items: 0 } });
     const lines = (await downloads[0]!.blob.text())
       .trimEnd()
       .split('\n')
@@ -114,17 +116,21 @@ describe('ExportMenu', () => {
     await user.click(within(dialog).getByRole('radio', { name: /Everything/ }));
     await user.click(within(dialog).getByRole('radio', { name: 'CSV (.csv)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Export 4 items' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(`Saved 4 items as sub_live-all-${today()}.csv.`);
+    const csvName = `sub_live-all-${today()}.csv`;
+    expect(await screen.findByText(`Saved 4 items as ${csvName}.`)).toHaveRole('status');
+    expect(downloads.map((d) => d.name)).toEqual([csvName, `${csvName}.manifest.json`]);
     const csv = await downloads[0]!.blob.text();
-    expect(csv.split('\r\n')[1]).toMatch(/^item_id,subscription_id,kind,decision/);
-    expect(csv).toContain("'=cmd|calc");
+    // The header is the first line: any CSV reader opens the file.
+    expect(csv.split('\r\n')[0]).toMatch(/^"item_id","subscription_id","kind","decision"/);
+    expect(csv).toContain(`"'=cmd|calc"`);
+    expect(JSON.parse(await downloads[1]!.blob.text())).toMatchObject({ format: 'csv', file: csvName, written: 4, connection: { name: 'Local demo' } });
 
     await user.click(screen.getByRole('button', { name: 'Export again' }));
     await waitFor(() => expect(within(dialog).getByRole('radio', { name: /COCO JSON/ })).toBeEnabled());
     await user.click(within(dialog).getByRole('radio', { name: /COCO JSON/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Export 4 items' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(`Saved 2 items as sub_live-all-${today()}.coco.json; 2 left out (no image annotations).`);
-    const coco = JSON.parse(await downloads[1]!.blob.text()) as { images: { file_name: string }[]; categories: { name: string }[] };
+    expect(await screen.findByText(`Saved 2 items as sub_live-all-${today()}.coco.json; 2 left out (no image annotations).`)).toHaveRole('status');
+    const coco = JSON.parse(await downloads[2]!.blob.text()) as { images: { file_name: string }[]; categories: { name: string }[] };
     expect(coco.images.map((i) => i.file_name)).toEqual(['https://cdn.example/1.jpg', 'https://cdn.example/3.jpg']);
     expect(coco.categories.map((c) => c.name)).toEqual(['car', 'bus']);
   });

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import type { Connection, ConnectionSubscription } from '../../data';
 import { useDisputeReasons } from '../dispute-reasons';
 import type { TriageRow } from '../triage';
+import { ExportResult } from './export-result';
 import { countImageRows, findImageItems } from './image-items';
 import { buildManifest, exportFileName, type ExportFormat, type ExportSelection } from './manifest';
 import { storeSource } from './read-records';
@@ -193,15 +194,10 @@ function ExportStatus({
       </div>
     );
   }
-  const message =
-    phase.kind === 'saved'
-      ? `Saved ${items(phase.written)} as ${phase.fileName}${phase.leftOut > 0 ? `; ${count(phase.leftOut)} left out (no image annotations)` : ''}.`
-      : phase.kind === 'cancelled'
-        ? 'Export cancelled: nothing was saved.'
-        : `Export failed: ${phase.message}`;
+  const message = phase.kind === 'cancelled' ? 'Export cancelled: nothing was saved.' : phase.kind === 'failed' ? `Export failed: ${phase.message}` : null;
   return (
     <div className="mt-3 space-y-3 text-sm">
-      <p role={phase.kind === 'failed' ? 'alert' : 'status'}>{message}</p>
+      {phase.kind === 'saved' ? <ExportResult phase={phase} /> : <p role={phase.kind === 'failed' ? 'alert' : 'status'}>{message}</p>}
       <div className="flex justify-end gap-2">
         <Button onClick={onBack}>Export again</Button>
         <Button variant="primary" onClick={onClose} data-autofocus>

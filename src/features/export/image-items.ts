@@ -1,5 +1,5 @@
 import type { TriageRow } from '../triage';
-import { cocoImageOf } from './coco-shapes';
+import { cocoImageOf, hasAnnotations } from './coco-shapes';
 import { contentOf, type RecordSource } from './export-record';
 
 /**
@@ -11,7 +11,7 @@ export async function findImageItems(source: RecordSource, signal?: AbortSignal)
   for await (const { row, record } of source()) {
     if (signal?.aborted) break;
     const image = cocoImageOf(contentOf(row, record));
-    if (image && image.shapes.length > 0) ids.add(row.item.itemId);
+    if (hasAnnotations(image)) ids.add(row.item.itemId);
   }
   return ids;
 }

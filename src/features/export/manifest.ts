@@ -1,10 +1,15 @@
 import type { Connection, ConnectionSubscription } from '../../data';
+import type { WriteSummary } from './writer';
 
 export type ExportFormat = 'jsonl' | 'csv' | 'coco';
 /** Every adopted item of the subscription, the items view's current filter, or everything. */
 export type ExportSelection = 'adopted' | 'filter' | 'all';
 
-/** What a file holds, written at its start (docs/export.md): enough to know later where it came from. */
+/**
+ * What a file holds (docs/export.md): enough to know later where it came from. Saved beside every
+ * export as `<file>.manifest.json`, with what was written and left out; JSON Lines and COCO also
+ * carry it inside (the first line; `info.manifest`).
+ */
 export interface ExportManifest {
   format: ExportFormat;
   subscription: { id: string; kind: ConnectionSubscription['kind']; label: string | null };
@@ -57,3 +62,21 @@ export function exportFileName(subscriptionId: string, selection: ExportSelectio
       .slice(0, 80) || 'subscription';
   return `${safe}-${selection}-${now.toISOString().slice(0, 10)}.${EXTENSIONS[format]}`;
 }
+
+/** The manifest saved beside a finished export: the file it describes and what was written and left out. */
+export function completedManifest(manifest: ExportManifest, fileName: string, summary: WriteSummary) {
+  return {
+    ...manifest,
+    file: fileName,
+    written: summary.written,
+    left_out: {
+      items: summary.leftOut,
+      ...(summary.badGeometry
+        ? { bad_geometry: { shapes: summary.badGeometry.shapes, images: summary.badGeometry.images, named: summary.badGeometry.named } }
+        : {}),
+    },
+  };
+}
+
+/** "sub-adopted-2026-11-23.csv.manifest.json": beside its file, never the same name as another format's. */
+export const manifestFileName = (fileName: string) => `${fileName}.manifest.json`;

@@ -84,3 +84,32 @@ export async function chooseSink(fileName: string, format: ExportFormat, win: Wi
     throw error;
   }
 }
+
+const MANIFEST_TYPE = 'application/json';
+
+/** Downloads an export's manifest (after its file was downloaded: the manifest goes beside it). */
+export function downloadManifest(text: string, fileName: string, download: (blob: Blob, fileName: string) => void = downloadBlob): void {
+  download(new Blob([text], { type: MANIFEST_TYPE }), fileName);
+}
+
+/**
+ * Saves an export's manifest from a click: in a file the user picks where the browser offers the
+ * picker, else as a download. False when the user closed the picker.
+ */
+export async function saveManifest(text: string, fileName: string, win: Window = window): Promise<boolean> {
+  const picker = (win as Window & { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
+  if (typeof picker !== 'function') {
+    downloadManifest(text, fileName);
+    return true;
+  }
+  try {
+    const handle = await picker.call(win, { suggestedName: fileName, types: [{ description: 'Manifest (JSON)', accept: { [MANIFEST_TYPE]: ['.json'] } }] });
+    const writable = await handle.createWritable();
+    await writable.write(text);
+    await writable.close();
+    return true;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return false;
+    throw error;
+  }
+}

@@ -3,18 +3,25 @@ import type { TriageRow } from '../triage';
 import { cocoWriter } from './coco-writer';
 import { csvWriter } from './csv-writer';
 import { jsonlWriter } from './jsonl-writer';
-import type { ExportFormat, ExportManifest } from './manifest';
+import { completedManifest, manifestFileName, type ExportFormat, type ExportManifest } from './manifest';
 import { storeSource } from './read-records';
 import { runExport, type ExportProgress } from './run-export';
-import type { ExportSink } from './sinks';
-import type { ExportWriter } from './writer';
+import { downloadManifest, type ExportSink } from './sinks';
+import type { ExportWriter, WriteSummary } from './writer';
 
 const WRITERS: Record<ExportFormat, ExportWriter> = { jsonl: jsonlWriter, csv: csvWriter, coco: cocoWriter };
 
 export type ExportPhase =
   | { kind: 'idle' }
   | { kind: 'running'; progress: ExportProgress; format: ExportFormat }
-  | { kind: 'saved'; written: number; leftOut: number; fileName: string; via: ExportSink['via'] }
+  | {
+      kind: 'saved';
+      summary: WriteSummary;
+      fileName: string;
+      via: ExportSink['via'];
+      /** The manifest beside the file: its name and text (downloaded with a downloaded file, saved from the dialog otherwise). */
+      manifest: { fileName: string; text: string };
+    }
   | { kind: 'cancelled' }
   | { kind: 'failed'; message: string };
 
@@ -42,9 +49,15 @@ export function useExportRun() {
           signal: abort.signal,
           onProgress: (progress) => setPhase({ kind: 'running', format, progress }),
         });
-        setPhase(
-          result.status === 'saved' ? { kind: 'saved', written: result.written, leftOut: result.leftOut, fileName, via: sink.via } : { kind: 'cancelled' },
-        );
+        if (result.status === 'cancelled') {
+          setPhase({ kind: 'cancelled' });
+          return;
+        }
+        const { status: _saved, bytes: _bytes, ...summary } = result;
+        const beside = { fileName: manifestFileName(fileName), text: `${JSON.stringify(completedManifest(manifest, fileName, summary), null, 2)}\n` };
+        // A downloaded file gets its manifest downloaded beside it; a file the user picked, from the dialog's button (a picker needs a click).
+        if (sink.via === 'download') downloadManifest(beside.text, beside.fileName);
+        setPhase({ kind: 'saved', summary, fileName, via: sink.via, manifest: beside });
       } catch (error) {
         setPhase({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
       } finally {

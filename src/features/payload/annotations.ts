@@ -94,11 +94,36 @@ function shapesOfAnnotation(value: unknown): Shape[] {
   return flat ? [withAttributes(flat, value)] : [];
 }
 
+const ANNOTATION_KEY = /annotation|object|box|region|shape|label|detection|polygon/i;
+
+/** One entry of a payload's annotation lists: where it is (`objects[3]`) and the shapes read from it (none when unreadable). */
+export interface AnnotationEntry {
+  entry: unknown;
+  where: string;
+  shapes: Shape[];
+}
+
 /**
- * Finds an image in a payload and the annotations beside it. Bounded: a hostile payload
- * costs at most a few thousand checks.
+ * Every entry of the payload's annotation lists (keys named like annotations, boxes, objects…),
+ * in order, lazily; at most `perList` entries of each list. A shape without its own label takes
+ * the payload's `labels[index]`.
  */
-export function findImage(payload: Record<string, unknown>): ImageWithShapes | null {
+export function* annotationEntries(payload: Record<string, unknown>, perList = Infinity): Generator<AnnotationEntry, void, undefined> {
+  const labels = Array.isArray(payload.labels) ? payload.labels : [];
+  for (const [key, value] of Object.entries(payload)) {
+    if (!Array.isArray(value) || !ANNOTATION_KEY.test(key) || key === 'labels') continue;
+    const end = Math.min(value.length, perList);
+    for (let index = 0; index < end; index++) {
+      const entry: unknown = value[index];
+      const fallback = typeof labels[index] === 'string' ? (labels[index] as string) : undefined;
+      const shapes = shapesOfAnnotation(entry).map((shape) => ({ ...shape, label: shape.label ?? fallback }));
+      yield { entry, where: `${key}[${index}]`, shapes };
+    }
+  }
+}
+
+/** The first image of a payload (a URL-like field, up to two levels down) and the record that holds it (its size is read there). */
+export function locateImage(payload: Record<string, unknown>): { url: string; holder: Record<string, unknown> } | null {
   let budget = MAX_SCAN;
   const candidates: { url: string; holder: Record<string, unknown> }[] = [];
   const visit = (record: Record<string, unknown>, depth: number) => {
@@ -109,23 +134,23 @@ export function findImage(payload: Record<string, unknown>): ImageWithShapes | n
     }
   };
   visit(payload, 0);
-  const image = candidates[0];
-  if (!image) return null;
+  return candidates[0] ?? null;
+}
 
+/**
+ * Finds an image in a payload and the annotations beside it, for drawing. Bounded: a hostile
+ * payload costs at most a few thousand checks, and at most MAX_SHAPES shapes are drawn (an export
+ * reads every entry with `annotationEntries`).
+ */
+export function findImage(payload: Record<string, unknown>): ImageWithShapes | null {
+  const image = locateImage(payload);
+  if (!image) return null;
   const shapes: Shape[] = [];
-  const labels = Array.isArray(payload.labels) ? payload.labels : [];
-  for (const [key, value] of Object.entries(payload)) {
-    if (!Array.isArray(value) || shapes.length >= MAX_SHAPES) continue;
-    if (!/annotation|object|box|region|shape|label|detection|polygon/i.test(key) || key === 'labels') continue;
-    value.slice(0, MAX_SHAPES).forEach((entry, index) => {
-      for (const shape of shapesOfAnnotation(entry)) {
-        if (shapes.length >= MAX_SHAPES) return;
-        const label = shape.label ?? (typeof labels[index] === 'string' ? (labels[index] as string) : undefined);
-        shapes.push({ ...shape, label });
-      }
-    });
+  for (const { shapes: found } of annotationEntries(payload, MAX_SHAPES)) {
+    shapes.push(...found.slice(0, MAX_SHAPES - shapes.length));
+    if (shapes.length >= MAX_SHAPES) break;
   }
-  const size = image.holder === payload ? payload : image.holder;
+  const size = image.holder;
   return {
     url: image.url,
     width: num(size.width) ? size.width : undefined,

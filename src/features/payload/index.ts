@@ -1,7 +1,7 @@
 /** Public entry of the payload feature: the shared viewer of delivered content. */
 export { PayloadViewer } from './payload-viewer';
 export { forgetImageOrigins } from './image-origins';
-export { findImage } from './annotations';
+export { annotationEntries, locateImage, type Shape } from './annotations';
 export { GradeBadge, ScoreBadge } from './grade-badge';
 export { VIEWER_KEYMAP } from './viewer-keymap';
 export { useViewerKeys, type ViewerKeyHandlers } from './use-viewer-keys';
