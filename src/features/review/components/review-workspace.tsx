@@ -138,7 +138,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
     // On wide screens the workspace fills the window: the list and the item scroll on their own,
     // so the focused item's content is in view without scrolling the page. Focus mode keeps only
     // the item card (the rest stays mounted, hidden, so nothing is lost or fetched again).
-    <div className="flex flex-col gap-2 lg:h-[calc(100dvh-8.5rem)] lg:min-h-[30rem]">
+    <div className="flex flex-col gap-2 lg:-mb-4 lg:h-[calc(100dvh-7.5rem)] lg:min-h-[30rem]">
       {focusMode && (
         <div className="flex justify-end">
           <Button size="sm" variant="ghost" aria-pressed onClick={act.focusMode} aria-keyshortcuts={ariaKeys('focusMode')}>
@@ -184,7 +184,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
           <EmptyList source={source} search={search} />
         </div>
       ) : (
-        <div className={cx('grid min-h-0 flex-1 gap-4', !listCollapsed && !focusMode && 'lg:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]')}>
+        <div className={cx('grid min-h-0 flex-1 gap-4', !listCollapsed && !focusMode && 'lg:grid-cols-[minmax(15rem,21rem)_minmax(0,1fr)]')}>
           {/* Narrow screens show the focused item first and a short list after it. */}
           <div id={listId} hidden={listCollapsed || focusMode} className="order-2 flex min-h-0 min-w-0 flex-col gap-2 lg:order-1">
             {error}

@@ -70,7 +70,7 @@ export function WorkspaceHeader({ subscription, mode, onHelp, listCollapsed, lis
           id={aboutId}
           role="note"
           aria-label="About this page"
-          className="absolute top-full left-0 z-20 mt-1 flex max-w-xl flex-col gap-1 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="absolute top-full left-0 z-20 mt-1 flex w-max max-w-[min(36rem,calc(100vw-2rem))] flex-col gap-1 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <p>{MODE_HELP[mode]}</p>
           <p>
