@@ -28,6 +28,7 @@ import { useReviewDecisions } from './use-review-decisions';
 import { useReviewKeys } from './use-review-keys';
 import { useReviewSource, type ReviewSourceProps } from './use-review-source';
 import { useStableHandlers } from './use-stable-handlers';
+import { useFillWindow } from './use-fill-window';
 import { useVisitSpend } from './use-visit-spend';
 import { WorkspaceHeader } from './workspace-header';
 import { ariaKeys } from '../keymap';
@@ -90,6 +91,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
   const [listCollapsed, setListCollapsed] = useState(() => loadLayout().listCollapsed);
   const [focusMode, setFocusMode] = useState(false);
   const listId = useId();
+  const fillRef = useFillWindow<HTMLDivElement>();
   const [graceSeconds, setGraceSeconds] = useState(() => loadSettings().graceSeconds);
   // The page size typed (kept until corrected) or the URL's; an invalid one is never pulled.
   const [sizeDraft, setSizeDraft] = useState<string | null>(null);
@@ -138,7 +140,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
     // On wide screens the workspace fills the window: the list and the item scroll on their own,
     // so the focused item's content is in view without scrolling the page. Focus mode keeps only
     // the item card (the rest stays mounted, hidden, so nothing is lost or fetched again).
-    <div className="flex flex-col gap-2 lg:-mb-4 lg:h-[calc(100dvh-7.5rem)] lg:min-h-[30rem]">
+    <div ref={fillRef} className="flex flex-col gap-2 lg:-mb-4 lg:h-[calc(100dvh-var(--fill-top,8rem)-0.5rem)] lg:min-h-[30rem]">
       {focusMode && (
         <div className="flex justify-end">
           <Button size="sm" variant="ghost" aria-pressed onClick={act.focusMode} aria-keyshortcuts={ariaKeys('focusMode')}>
