@@ -17,7 +17,9 @@ function useModal(open: boolean) {
     if (!dialog) return;
     if (open && !dialog.open) {
       dialog.showModal();
-      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      // Focused without scrolling to it: a dialog taller than the window opens at its top (its title).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus({ preventScroll: true });
+      dialog.scrollTop = 0;
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);

@@ -203,7 +203,8 @@ export function ImageViewer({
   const labels = groups.map((g) => g.label);
   const percent = Math.round(transform.scale * 100);
   return (
-    <figure ref={root} className="flex flex-col gap-2" aria-label="Image viewer">
+    // min-h-0 down to the image: a parent that is short of room (the review's item card) shrinks the image to fit, not the tools.
+    <figure ref={root} className="flex min-h-0 flex-col gap-2" aria-label="Image viewer">
       <div className="flex flex-wrap items-center gap-1 text-sm" role="toolbar" aria-label="Image tools">
         <Button size="sm" onClick={zoomOut} disabled={!size || !zoomed} aria-keyshortcuts={viewerAria('zoomOut')}>
           Zoom out
@@ -238,7 +239,7 @@ export function ImageViewer({
       </div>
       <div
         ref={viewportRef}
-        className={`relative max-h-[55vh] w-full touch-none overflow-hidden rounded border border-slate-200 bg-slate-100 select-none lg:max-h-[40vh] dark:border-slate-700 dark:bg-slate-950 ${zoomed ? 'cursor-grab active:cursor-grabbing' : ''}`}
+        className={`relative max-h-[var(--image-max-h,55vh)] min-h-24 w-full shrink touch-none overflow-hidden rounded border border-slate-200 bg-slate-100 select-none lg:max-h-[var(--image-max-h,40vh)] dark:border-slate-700 dark:bg-slate-950 ${zoomed ? 'cursor-grab active:cursor-grabbing' : ''}`}
         style={{ aspectRatio: size ? `${size.width} / ${size.height}` : '4 / 3' }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}

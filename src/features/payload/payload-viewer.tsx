@@ -34,6 +34,7 @@ export function PayloadViewer({
   eagerImage = false,
   imageTiming,
   shortcuts = eagerImage,
+  compact = false,
 }: {
   value: unknown;
   baseUrl: string;
@@ -48,6 +49,8 @@ export function PayloadViewer({
    * image eagerly does: the review's focused item (and the next one, hidden until it is focused).
    */
   shortcuts?: boolean;
+  /** Short of room (the review's item card, fitted to the window): the tree starts closed below an image too. */
+  compact?: boolean;
 }) {
   const [view, setView] = useState<View>('rendered');
   const root = useRef<HTMLElement>(null);
@@ -69,7 +72,7 @@ export function PayloadViewer({
     </div>
   );
   return (
-    <section ref={root} aria-label={label} className="flex flex-col gap-3">
+    <section ref={root} aria-label={label} className="flex min-h-0 flex-col gap-3 lg:gap-2">
       <div className="flex gap-1" role="group" aria-label="Payload view">
         <Button size="sm" variant={view === 'rendered' ? 'secondary' : 'ghost'} aria-pressed={view === 'rendered'} onClick={() => setView('rendered')}>
           Rendered
@@ -101,7 +104,7 @@ export function PayloadViewer({
         <>
           {image && <AnnotatedImage image={image} baseUrl={baseUrl} eager={eagerImage} timing={imageTiming} keyboard={shortcuts} />}
           {shaped && <TaskViews shapes={shapes} />}
-          {tree(shaped)}
+          {tree(shaped || (compact && image !== null))}
         </>
       )}
     </section>

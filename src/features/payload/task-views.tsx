@@ -91,9 +91,10 @@ function Transcript({ dialogue }: { dialogue: Dialogue }) {
         {dialogue.turns.map((turn, i) => (
           <li
             key={i}
-            className={`max-w-[85%] rounded-lg px-2.5 py-1.5 ${turn.speaker === first ? 'self-start bg-slate-100 dark:bg-slate-800' : 'self-end bg-sky-50 dark:bg-sky-950'}`}
+            className={`max-w-[85%] rounded-lg px-2.5 py-1.5 lg:py-1 ${turn.speaker === first ? 'self-start bg-slate-100 dark:bg-slate-800' : 'self-end bg-sky-50 dark:bg-sky-950'}`}
           >
-            <span className="block text-xs font-semibold text-slate-700 dark:text-slate-300">{turn.speaker}</span>
+            {/* Wide screens: the speaker leads the line, so a short turn takes one line, not two. */}
+            <span className="block text-xs font-semibold text-slate-700 lg:mr-2 lg:inline dark:text-slate-300">{turn.speaker}</span>
             <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">
               <LongText text={turn.text} />
             </span>
@@ -163,7 +164,7 @@ function RankingView({ ranking }: { ranking: Ranking }) {
 export function TaskViews({ shapes }: { shapes: TaskShapes }) {
   const scalars = shapes.ratings.length + shapes.grades.length + shapes.scores.length > 0;
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3 lg:gap-2">
       {scalars && (
         <div className="flex flex-wrap items-center gap-3" aria-label="Ratings and scores" role="group">
           {shapes.grades.map((g) => (

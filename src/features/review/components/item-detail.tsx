@@ -33,10 +33,11 @@ function QualityBadges({ item }: { item: ReviewItem }) {
 export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: ReviewItem; baseUrl: string }) {
   const content = useItemContent(item);
   return (
-    <div className="flex flex-col gap-3">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+    <div className="flex min-h-0 flex-col gap-3 lg:gap-2">
+      {/* Wide screens: the fields run on as a line of pairs, so they take two lines rather than three. */}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:grid-cols-[auto_1fr_auto_1fr] lg:flex lg:flex-wrap lg:gap-x-5 lg:gap-y-0.5">
         {item.meta.map((m) => (
-          <div key={m.label} className="contents">
+          <div key={m.label} className="contents lg:flex lg:gap-2">
             <dt className="text-slate-600 dark:text-slate-400">{m.label}</dt>
             <dd className="break-all">
               <LongText text={m.value} />
@@ -50,6 +51,7 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
           baseUrl={baseUrl}
           rootName={item.kind === 'live' ? 'data' : 'payload'}
           eagerImage
+          compact
           imageTiming={`delivered-image ${item.key}`}
         />
       ) : content.status === 'loading' ? (
@@ -133,7 +135,9 @@ export function ItemDetail({
   return (
     <section
       aria-label="Focused item"
-      className="flex flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+      // Wide screens: a grid, so the actions sit beside the title (a row of their own cost the image
+      // its height), what follows spans both columns, and the content fills the last row.
+      className="flex flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1fr)_auto] lg:grid-rows-[auto_auto_auto_minmax(0,1fr)] lg:gap-x-4 lg:gap-y-0 lg:[&>:nth-child(-n+2)]:self-center lg:[&>:nth-child(n+3)]:col-span-2 lg:[&>:nth-child(n+3)]:mt-2 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-2">
         {/* The whole ID, broken anywhere rather than cut. One heading per item, so Element Timing reports each item's first paint (named for the item: the entry may outlive the element). */}
@@ -178,9 +182,16 @@ export function ItemDetail({
         </p>
       )}
       {disputeOpen && !decided && <DisputeReason reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />}
-      {/* Images fit the window's height below the item's header, so they are seen whole without scrolling. */}
+      {/* On wide screens the card fills the room it has and the content shares it: the image takes
+          what the rest leaves (min-h-0 down to it, no height cap), so the item is seen whole without
+          scrolling the page; content taller than the card scrolls here, below the item's actions. */}
       {[item, ...(upcoming && upcoming.key !== item.key ? [upcoming] : [])].map((shown) => (
-        <div key={shown.key} hidden={shown.key !== item.key} className="lg:[&_img]:max-h-[40vh]">
+        <div
+          key={shown.key}
+          hidden={shown.key !== item.key}
+          data-item-content
+          className="flex flex-col lg:row-start-4 lg:min-h-0 lg:overflow-y-auto lg:[--image-max-h:none]"
+        >
           <ItemContent item={shown} baseUrl={baseUrl} />
         </div>
       ))}

@@ -44,7 +44,8 @@ export function PullControls(props: Props) {
     if (value !== search.limit) void navigate({ search: (prev) => ({ ...prev, limit: value, cursor: undefined }) });
   };
   return (
-    <Panel aria-label="Pull controls" className="flex flex-wrap items-end gap-x-3 gap-y-2 p-3!">
+    // One compact row on wide screens: what the controls mean is in the header's "About this page".
+    <Panel aria-label="Pull controls" className="flex flex-wrap items-center gap-x-2 gap-y-1.5 px-3! py-1.5!">
       {isLive && (
         <div role="group" aria-label="Mode" className="flex gap-1">
           {(['new', 'reread'] as const).map((mode) => (
@@ -60,7 +61,7 @@ export function PullControls(props: Props) {
           ))}
         </div>
       )}
-      <div className="flex flex-col gap-1 text-sm">
+      <div className="flex flex-col text-sm">
         <label className="flex items-center gap-2">
           <span className="font-medium">Page size</span>
           <input
@@ -68,7 +69,7 @@ export function PullControls(props: Props) {
             min={LIMITS.livePull.min}
             max={LIMITS.livePull.max}
             step={1}
-            className={`${inputClass} w-20`}
+            className={`${inputClass} w-16 py-1!`}
             value={sizeText}
             aria-invalid={sizeError ? true : undefined}
             aria-describedby={sizeErrorId}
@@ -79,20 +80,22 @@ export function PullControls(props: Props) {
             }}
           />
         </label>
-        <span id={sizeErrorId} className={sizeError ? 'font-medium text-red-700 dark:text-red-300' : 'text-xs text-slate-600 dark:text-slate-400'}>
+        {/* The range is read with the field (and written in the help); only a mistake takes room on screen. */}
+        <span id={sizeErrorId} className={sizeError ? 'font-medium text-red-700 dark:text-red-300' : 'sr-only'}>
           {sizeError ?? `${LIMITS.livePull.min}–${LIMITS.livePull.max} items`}
         </span>
       </div>
       {isLive && search.mode === 'reread' && <RereadFilters search={search} />}
-      <Button variant="primary" onClick={onPull} disabled={source.loading || sizeError !== null}>
+      <Button size="sm" variant="primary" onClick={onPull} disabled={source.loading || sizeError !== null}>
         Pull
       </Button>
       {source.mode === 'new' && (
         <>
-          <Button onClick={source.pullAll} disabled={source.loading || source.task !== null || sizeError !== null}>
+          <Button size="sm" onClick={source.pullAll} disabled={source.loading || source.task !== null || sizeError !== null}>
             Pull all new
           </Button>
           <Button
+            size="sm"
             variant="ghost"
             onClick={source.recover}
             disabled={source.task !== null}
@@ -103,20 +106,22 @@ export function PullControls(props: Props) {
         </>
       )}
       {source.mode === 'reread' && search.cursor && (
-        <Button onClick={() => void navigate({ search: (prev) => ({ ...prev, cursor: undefined }) })}>First page</Button>
+        <Button size="sm" onClick={() => void navigate({ search: (prev) => ({ ...prev, cursor: undefined }) })}>
+          First page
+        </Button>
       )}
       {source.mode === 'reread' && (
-        <Button onClick={onPullNext} disabled={!source.nextCursor || sizeError !== null} aria-keyshortcuts={ariaKeys('pullNext')}>
+        <Button size="sm" onClick={onPullNext} disabled={!source.nextCursor || sizeError !== null} aria-keyshortcuts={ariaKeys('pullNext')}>
           Next page
         </Button>
       )}
-      <label className="flex items-center gap-2 self-start text-sm">
+      <label className="flex items-center gap-2 text-sm">
         <span className="font-medium">Undo window (s)</span>
         <input
           type="number"
           min={GRACE_MIN_S}
           max={GRACE_MAX_S}
-          className={`${inputClass} w-20`}
+          className={`${inputClass} w-16 py-1!`}
           value={graceSeconds}
           onChange={(e) => {
             const value = Math.round(Number(e.target.value));
@@ -127,7 +132,7 @@ export function PullControls(props: Props) {
           }}
         />
       </label>
-      <div className="ml-auto flex flex-col items-end text-sm" aria-live="polite">
+      <div className="ml-auto flex flex-wrap justify-end gap-x-3 text-xs leading-snug" aria-live="polite">
         {source.mode === 'pending' && itemCount > 0 && (
           <span>
             Page total <strong className="font-mono">{formatMicros(pageTotal)}</strong> for {itemCount} items

@@ -29,14 +29,14 @@ export function RereadFilters({ search }: { search: ReviewSearch }) {
     void navigate({ search: (prev) => ({ ...prev, tasks: t || undefined, campaigns: c || undefined, cursor: undefined }) });
   };
   return (
-    <form onSubmit={apply} className="flex flex-wrap items-end gap-2" aria-label="Re-read filters">
-      <label className="flex flex-col gap-1 text-sm">
+    <form onSubmit={apply} className="flex flex-wrap items-center gap-2" aria-label="Re-read filters">
+      <label className="flex items-center gap-2 text-sm">
         <span className="font-medium">Task IDs</span>
-        <input className={`${inputClass} w-36`} value={tasks} onChange={(e) => setTasks(e.target.value)} placeholder="1001,1002" />
+        <input className={`${inputClass} w-24 py-1!`} value={tasks} onChange={(e) => setTasks(e.target.value)} placeholder="1001,1002" />
       </label>
-      <label className="flex flex-col gap-1 text-sm">
+      <label className="flex items-center gap-2 text-sm">
         <span className="font-medium">Campaign IDs</span>
-        <input className={`${inputClass} w-44`} value={campaigns} onChange={(e) => setCampaigns(e.target.value)} placeholder="cmp_…" />
+        <input className={`${inputClass} w-28 py-1!`} value={campaigns} onChange={(e) => setCampaigns(e.target.value)} placeholder="cmp_…" />
       </label>
       <Button type="submit" size="sm">
         Apply filters

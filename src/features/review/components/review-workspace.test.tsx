@@ -310,4 +310,39 @@ describe('ReviewWorkspace', () => {
     expect(screen.getByText('Not pulled: Page size must be a whole number from 1 to 200.')).toBeInTheDocument();
     expect(source().pullNext).not.toHaveBeenCalled();
   });
+
+  it('Hide list collapses the list (kept on this device) and Show list brings it back; keys still move', async () => {
+    window.localStorage.clear();
+    const user = renderWorkspace(items(1, 3));
+    await user.click(screen.getByRole('button', { name: 'Hide list' }));
+    expect(screen.queryByRole('listbox', { name: 'Items on this page' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show list' })).toHaveAttribute('aria-expanded', 'false');
+    expect(JSON.parse(window.localStorage.getItem('dds.review.layout')!)).toEqual({ listCollapsed: true });
+    await user.keyboard('j');
+    expect(focusedTitle()).toBe('Item it_2');
+    await user.click(screen.getByRole('button', { name: 'Show list' }));
+    expect(screen.getByRole('listbox', { name: 'Items on this page' })).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('dds.review.layout')!)).toEqual({ listCollapsed: false });
+    window.localStorage.clear();
+  });
+
+  it('F shows only the item card, and F again (or Exit focus mode) brings the workspace back', async () => {
+    const user = renderWorkspace(items(1, 3));
+    const chrome = () => [
+      screen.queryByRole('listbox', { name: 'Items on this page' }),
+      screen.queryByRole('region', { name: 'Pull controls' }),
+      screen.queryByRole('heading', { level: 1 }),
+    ];
+    await user.keyboard('f');
+    expect(chrome()).toEqual([null, null, null]);
+    expect(screen.getByRole('region', { name: 'Focused item' })).toBeInTheDocument();
+    await user.keyboard('j');
+    expect(focusedTitle()).toBe('Item it_2');
+    await user.keyboard('f');
+    expect(chrome().every((element) => element !== null)).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Focus mode' }));
+    expect(chrome()).toEqual([null, null, null]);
+    await user.click(screen.getByRole('button', { name: 'Exit focus mode' }));
+    expect(chrome().every((element) => element !== null)).toBe(true);
+  });
 });

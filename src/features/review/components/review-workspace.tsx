@@ -1,4 +1,6 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { cx } from '../../../lib/cx';
+import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { useDisputeReasons } from '../../dispute-reasons';
 import { loadSettings, useOtherTabsEntries, useOutboxEntries } from '../../outbox';
@@ -7,6 +9,7 @@ import { hasFilters } from '../../triage';
 import { prefetchContent } from '../content-cache';
 import { nextUndecided, type PickMode } from '../focus-selection';
 import { displayState, entriesByItem, totalPrice } from '../model';
+import { loadLayout, saveLayout } from '../layout-prefs';
 import { pageSizeError } from '../search';
 import { BulkAdoptDialog } from './bulk-adopt-dialog';
 import { BulkDisputeDialog } from './bulk-dispute-dialog';
@@ -25,8 +28,10 @@ import { useReviewDecisions } from './use-review-decisions';
 import { useReviewKeys } from './use-review-keys';
 import { useReviewSource, type ReviewSourceProps } from './use-review-source';
 import { useStableHandlers } from './use-stable-handlers';
+import { useFillWindow } from './use-fill-window';
 import { useVisitSpend } from './use-visit-spend';
 import { WorkspaceHeader } from './workspace-header';
+import { ariaKeys } from '../keymap';
 
 type Props = ReviewSourceProps;
 
@@ -82,6 +87,11 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
   const { spent, onTheirWay } = useVisitSpend(entries, otherTabs, items);
   const pageTotal = useMemo(() => totalPrice(items), [items]);
   const [helpOpen, setHelpOpen] = useState(false);
+  // The layout: the list collapsed (kept on this device) and focus mode (only the item card).
+  const [listCollapsed, setListCollapsed] = useState(() => loadLayout().listCollapsed);
+  const [focusMode, setFocusMode] = useState(false);
+  const listId = useId();
+  const fillRef = useFillWindow<HTMLDivElement>();
   const [graceSeconds, setGraceSeconds] = useState(() => loadSettings().graceSeconds);
   // The page size typed (kept until corrected) or the URL's; an invalid one is never pulled.
   const [sizeDraft, setSizeDraft] = useState<string | null>(null);
@@ -104,6 +114,12 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
     pullNext: () => (sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pullNext()),
     prefetchNext: () => source.prefetchNext(),
     help: () => setHelpOpen(true),
+    focusMode: () => setFocusMode((on) => !on),
+    toggleList: () =>
+      setListCollapsed((collapsed) => {
+        saveLayout({ listCollapsed: !collapsed });
+        return !collapsed;
+      }),
   });
   const dialogsOpen = helpOpen || decisions.adoptPending !== null || decisions.disputePending !== null || decisions.disputeOpen;
   useReviewKeys(act, !dialogsOpen);
@@ -122,27 +138,45 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
 
   return (
     // On wide screens the workspace fills the window: the list and the item scroll on their own,
-    // so the focused item's content is in view without scrolling the page.
-    <div className="flex flex-col gap-3 lg:h-[calc(100dvh-8.5rem)] lg:min-h-[36rem]">
-      <WorkspaceHeader subscription={subscription} mode={source.mode} onHelp={act.help} />
-      {filter && <FilterBanner filter={filter} count={items.length} />}
-      <PullControls
-        search={search}
-        isLive={subscription.kind === 'live'}
-        source={source}
-        onPull={act.pull}
-        onPullNext={act.pullNext}
-        sizeText={sizeText}
-        sizeError={sizeError}
-        onSizeText={setSizeDraft}
-        itemCount={items.length}
-        pageTotal={pageTotal}
-        spent={spent}
-        onTheirWay={onTheirWay}
-        graceSeconds={graceSeconds}
-        onGraceSeconds={setGraceSeconds}
-      />
-      <StoreStatus source={source} />
+    // so the focused item's content is in view without scrolling the page. Focus mode keeps only
+    // the item card (the rest stays mounted, hidden, so nothing is lost or fetched again).
+    <div ref={fillRef} className="flex flex-col gap-2 lg:-mb-4 lg:h-[calc(100dvh-var(--fill-top,8rem)-0.5rem)] lg:min-h-[30rem]">
+      {focusMode && (
+        <div className="flex justify-end">
+          <Button size="sm" variant="ghost" aria-pressed onClick={act.focusMode} aria-keyshortcuts={ariaKeys('focusMode')}>
+            Exit focus mode
+          </Button>
+        </div>
+      )}
+      <div hidden={focusMode} className="contents">
+        <WorkspaceHeader
+          subscription={subscription}
+          mode={source.mode}
+          onHelp={act.help}
+          listCollapsed={listCollapsed}
+          listId={listId}
+          onToggleList={act.toggleList}
+          onFocusMode={act.focusMode}
+        />
+        {filter && <FilterBanner filter={filter} count={items.length} />}
+        <PullControls
+          search={search}
+          isLive={subscription.kind === 'live'}
+          source={source}
+          onPull={act.pull}
+          onPullNext={act.pullNext}
+          sizeText={sizeText}
+          sizeError={sizeError}
+          onSizeText={setSizeDraft}
+          itemCount={items.length}
+          pageTotal={pageTotal}
+          spent={spent}
+          onTheirWay={onTheirWay}
+          graceSeconds={graceSeconds}
+          onGraceSeconds={setGraceSeconds}
+        />
+        <StoreStatus source={source} />
+      </div>
       <NotStoredDialog error={source.error} />
       {/* The focus is on an item whenever there are items. */}
       {!focused ? (
@@ -152,9 +186,9 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
           <EmptyList source={source} search={search} />
         </div>
       ) : (
-        <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
+        <div className={cx('grid min-h-0 flex-1 gap-4', !listCollapsed && !focusMode && 'lg:grid-cols-[minmax(15rem,21rem)_minmax(0,1fr)]')}>
           {/* Narrow screens show the focused item first and a short list after it. */}
-          <div className="order-2 flex min-h-0 min-w-0 flex-col gap-2 lg:order-1">
+          <div id={listId} hidden={listCollapsed || focusMode} className="order-2 flex min-h-0 min-w-0 flex-col gap-2 lg:order-1">
             {error}
             {source.loading && <p className="text-sm text-slate-600 dark:text-slate-400">Pulling…</p>}
             <ItemList
@@ -176,7 +210,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
               onToggle={act.toggleSelect}
             />
           </div>
-          <div className="order-1 min-h-0 min-w-0 lg:order-2 lg:overflow-auto">
+          <div className="order-1 flex min-h-0 min-w-0 flex-col lg:order-2">
             <ItemDetail
               item={focused}
               upcoming={upcoming}

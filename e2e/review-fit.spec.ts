@@ -1,0 +1,221 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { connectDemo } from './support/console';
+
+/** The review fits the window (issue 22): the whole item and its actions, beside the list, without scrolling. */
+
+const list = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' });
+const focusedItem = (page: Page) => page.getByRole('region', { name: 'Focused item' });
+const title = (page: Page) => focusedItem(page).getByRole('heading', { level: 2 });
+
+/** Each kind of item in the demo: where it is delivered, and the part of it the reviewer judges. */
+const KINDS = [
+  {
+    kind: 'image with annotations',
+    address: '/review/sub_live_streets?mode=reread&tasks=1001&limit=20',
+    part: (item: Locator) => item.getByRole('figure', { name: 'Image viewer' }),
+  },
+  {
+    kind: 'text with spans',
+    address: '/review/sub_live_support?mode=reread&tasks=1005&limit=20',
+    part: (item: Locator) => item.getByRole('region', { name: /^Text with \d+ labelled span/ }),
+  },
+  { kind: 'dialogue', address: '/review/sub_sim_support?limit=20', part: (item: Locator) => item.getByRole('region', { name: 'Dialogue' }) },
+  {
+    kind: 'image classification',
+    address: '/review/sub_live_streets?mode=reread&tasks=1003&limit=20',
+    part: (item: Locator) => item.getByRole('region', { name: 'Labels' }),
+  },
+] as const;
+
+/** Opens the subscription and pulls a page by clicking Pull, as a reviewer does. */
+async function pull(page: Page, address: string) {
+  await page.goto(address);
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(list(page).getByRole('option').first()).toBeVisible();
+}
+
+async function expectInViewport(page: Page, locator: Locator, what: string) {
+  const viewport = page.viewportSize()!;
+  const box = (await locator.boundingBox())!;
+  expect(box, `${what} is laid out`).not.toBeNull();
+  expect(box.y, `${what}: top`).toBeGreaterThanOrEqual(0);
+  expect(box.x, `${what}: left`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${what}: bottom within ${viewport.height}`).toBeLessThanOrEqual(viewport.height);
+  expect(box.x + box.width, `${what}: right within ${viewport.width}`).toBeLessThanOrEqual(viewport.width);
+}
+
+/** The whole item is seen: the card, both actions and the judged part in the window, nothing of it scrolled away. */
+async function expectWholeItem(page: Page, part: Locator, what: string) {
+  const item = focusedItem(page);
+  await expectInViewport(page, item, `${what}: the item card`);
+  await expectInViewport(page, item.getByRole('button', { name: 'Adopt', exact: true }), `${what}: Adopt`);
+  await expectInViewport(page, item.getByRole('button', { name: 'Dispute', exact: true }), `${what}: Dispute`);
+  await expectInViewport(page, part, `${what}: the content judged`);
+  // Nothing of the content is hidden below the card's fold, and the page itself does not scroll.
+  const content = item.locator('[data-item-content]:not([hidden])');
+  expect(await content.evaluate((el) => el.scrollHeight - el.clientHeight), `${what}: content hidden in the card`).toBeLessThanOrEqual(1);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), `${what}: page scroll`).toBeLessThanOrEqual(0);
+  // The list is beside it.
+  await expectInViewport(page, list(page).getByRole('option').first(), `${what}: the list's first row`);
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} each kind of item is seen whole with its actions and the list, moving on with j`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await connectDemo(page);
+    for (const { kind, address, part } of KINDS) {
+      await pull(page, address);
+      for (const step of [0, 1]) {
+        if (step === 1) {
+          const before = await title(page).textContent();
+          await page.keyboard.press('j');
+          await expect(title(page)).not.toHaveText(before!);
+        }
+        const judged = part(focusedItem(page)).filter({ visible: true }).first();
+        await expect(judged).toBeVisible();
+        await expectWholeItem(page, judged, `${kind}, item ${step + 1}`);
+      }
+      if (kind.startsWith('image')) {
+        // The image is fitted to the room it has: shown at a useful size, not a thumbnail.
+        const shown = focusedItem(page)
+          .getByRole('img', { name: /^Delivered image/ })
+          .filter({ visible: true })
+          .first();
+        await expect.poll(async () => (await shown.boundingBox())?.height ?? 0, { message: `${kind}: image height` }).toBeGreaterThan(180);
+        await expectInViewport(page, shown, `${kind}: the image`);
+      }
+    }
+  });
+}
+
+test('the list collapses and expands, and stays collapsed after a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await connectDemo(page);
+  await pull(page, '/review/sub_sim_retail?limit=20');
+  const width = (await focusedItem(page).boundingBox())!.width;
+
+  await page.getByRole('button', { name: 'Hide list' }).click();
+  await expect(list(page)).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Show list' })).toHaveAttribute('aria-expanded', 'false');
+  expect((await focusedItem(page).boundingBox())!.width, 'the item takes the list’s room').toBeGreaterThan(width + 200);
+  // Keys still move through the (hidden) list.
+  const first = await title(page).textContent();
+  await page.keyboard.press('j');
+  await expect(title(page)).not.toHaveText(first!);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(focusedItem(page)).toBeVisible();
+  await expect(list(page)).toBeHidden();
+
+  await page.getByRole('button', { name: 'Show list' }).click();
+  await expect(list(page).getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hide list' })).toHaveAttribute('aria-expanded', 'true');
+  await page.reload();
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(list(page).getByRole('option').first()).toBeVisible();
+});
+
+test('focus mode (f) shows only the item card; f again brings the workspace back', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await connectDemo(page);
+  await pull(page, '/review/sub_live_streets?mode=reread&tasks=1003&limit=20');
+  const chrome = [
+    list(page),
+    page.getByRole('region', { name: 'Pull controls' }),
+    page.getByRole('heading', { level: 1 }),
+    page.getByRole('button', { name: 'Keyboard shortcuts' }),
+    page.getByRole('button', { name: 'Adopt selected' }),
+  ];
+  await expect(page.getByRole('button', { name: 'Focus mode' })).toHaveAttribute('aria-keyshortcuts', 'F');
+
+  await page.keyboard.press('f');
+  for (const hidden of chrome) await expect(hidden).toBeHidden();
+  await expect(focusedItem(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exit focus mode' })).toBeVisible();
+  const card = focusedItem(page);
+  await expectInViewport(page, card, 'the card in focus mode');
+  // Deciding and moving on still work from the keyboard.
+  const first = await title(page).textContent();
+  await page.keyboard.press('j');
+  await expect(title(page)).not.toHaveText(first!);
+
+  await page.keyboard.press('f');
+  for (const shown of chrome) await expect(shown).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exit focus mode' })).toBeHidden();
+
+  // The button does the same as the key.
+  await page.getByRole('button', { name: 'Focus mode' }).click();
+  await expect(list(page)).toBeHidden();
+  await page.getByRole('button', { name: 'Exit focus mode' }).click();
+  await expect(list(page)).toBeVisible();
+});
+
+test('the help on demand explains the mode and the controls without moving the item', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await connectDemo(page);
+  await pull(page, '/review/sub_sim_product?limit=5');
+  const before = (await focusedItem(page).boundingBox())!;
+  await page.getByRole('button', { name: 'About this page' }).click();
+  const about = page.getByRole('note', { name: 'About this page' });
+  await expect(about).toContainText('Pending simulated items');
+  await expect(about).toContainText('Page size: 1–200 items');
+  expect((await focusedItem(page).boundingBox())!.y).toBe(before.y);
+  await page.keyboard.press('Escape');
+  await expect(about).toBeHidden();
+});
+
+test('at 390 px the item still comes first, with no sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await connectDemo(page);
+  for (const { address } of KINDS) {
+    await pull(page, address);
+    const heading = (await title(page).boundingBox())!;
+    const listFrame = (await list(page).locator('xpath=../..').boundingBox())!;
+    expect(heading.y, 'the item before the list').toBeLessThan(listFrame.y);
+    expect(heading.y, 'the item starts in the first screen').toBeLessThan(844);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+});
+
+test('the shortcuts dialog opens at its top, listing focus mode', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await connectDemo(page);
+  await pull(page, '/review/sub_sim_product?limit=5');
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  // Taller than the window: it scrolls within itself, and opens at its title.
+  expect(await dialog.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  expect(await dialog.evaluate((el) => el.scrollTop)).toBe(0);
+  await expectInViewport(page, dialog.getByRole('heading', { name: 'Keyboard shortcuts' }), 'the dialog’s title');
+  await expect(dialog.getByText('focus mode: only the item card (again: the whole workspace)')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the fitted review, its help and focus mode stay clean under axe', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await connectDemo(page);
+  await pull(page, '/review/sub_sim_support?limit=5');
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+      );
+  await page.getByRole('button', { name: 'About this page' }).click();
+  expect(await serious()).toEqual([]);
+  await page.getByRole('button', { name: 'Hide list' }).click();
+  await page.keyboard.press('f');
+  await expect(page.getByRole('button', { name: 'Exit focus mode' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+});
