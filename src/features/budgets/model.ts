@@ -23,13 +23,7 @@ export type Budgets = z.infer<typeof budgetsSchema>;
 
 export const NO_BUDGETS: Budgets = { organization: {}, subscriptions: {} };
 
-/** A stored document, checked: a damaged one gives null (and the page says so), never a made-up limit. */
-export function parseBudgets(value: unknown): Budgets | null {
-  const parsed = budgetsSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
-/** A stored document, checked, with what is wrong in words ("organization: Unrecognized key: "Daily"") when it is damaged. */
+/** A stored document, checked (a damaged one is never a made-up limit), with what is wrong in words ("organization: Unrecognized key: "Daily"") when it is damaged. */
 export function parseBudgetsStrictly(value: unknown): { success: true; budgets: Budgets } | { success: false; why: string } {
   const parsed = budgetsSchema.safeParse(value);
   if (parsed.success) return { success: true, budgets: parsed.data };

@@ -10,7 +10,7 @@ import type { SpendReceipt } from './spend';
  */
 export const CLOCK_SETTING = 'budgets-clock';
 /** Further behind than this, the local clock is not a clock that drifted (receipts come from another machine): it is in doubt. */
-export const DOUBT_MS = 15 * 60_000;
+const DOUBT_MS = 15 * 60_000;
 
 export interface TrustedTime {
   /** The time periods are counted in. */
