@@ -104,6 +104,64 @@ test('a budgets document damaged on this device is never read as "no limit": the
   expect(adopts).toEqual([adopted]);
 });
 
+/** Writes (or, with null, deletes) the stored budgets document of every scope where limits were set (its marker row), in the page's IndexedDB. */
+function storeBudgets(page: Page, value: unknown) {
+  return page.evaluate(
+    (next) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('dds-console');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('settings', 'readwrite').objectStore('settings');
+          const all = store.getAll();
+          all.onsuccess = () => {
+            for (const row of all.result as { scope: string; name: string }[]) {
+              if (row.name !== 'budgets-set') continue;
+              if (next === null) store.delete([row.scope, 'budgets']);
+              else store.put({ scope: row.scope, name: 'budgets', value: next, updatedAt: Date.now() });
+            }
+            store.transaction.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+          };
+        };
+      }),
+    value,
+  );
+}
+
+test('an unknown key in the budgets, or the budgets row deleted once limits were set, is damage the page names: nothing charged leaves', async ({
+  context,
+}) => {
+  const adopts = countAdopts(context);
+  const page = await context.newPage();
+  await connectWith(page, 'Hostile budget', key, [{ id: SUB, kind: 'Simulated' }]);
+  await budgetsLink(page).click();
+  await saveDaily(page, '1');
+
+  // The row deleted: limits were set on this device, so a missing record is damage, not "no limit".
+  await storeBudgets(page, null);
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('cannot be read (damaged): the record of the limits is missing, though limits were set on this device');
+
+  // "Daily" is not a key of the budgets: read loosely, it was "no limit" and let every adopt through.
+  await storeBudgets(page, { organization: { Daily: 50_000 }, subscriptions: {} });
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('cannot be read (damaged): organization: Unrecognized key: "Daily"');
+  await adoptOne(page);
+  await budgetsLink(page).click();
+  await expect(page.getByRole('alert')).toContainText('Unrecognized key: "Daily"');
+  await expect(page.getByRole('status', { name: /Decisions: 1 unsent/ })).toBeVisible();
+  expect(adopts).toEqual([]);
+
+  // Saved again: the held-back adopt fits and goes, once.
+  await saveDaily(page, '1');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 15_000 });
+  expect(adopts).toHaveLength(1);
+});
+
 test('a receipt the service got wrong (past the exact range) leaves the Budgets page working and holds the next charged adopt', async ({ context }) => {
   const adopts = countAdopts(context);
   const page = await context.newPage();

@@ -1,5 +1,6 @@
 import type { z } from './contract/zod';
 import { errorBodySchema, issuePath } from './contract';
+import { rememberSecret } from '../lib/redact';
 import { ApiError, ConnectionBlockedError, ContractError, NetworkError, redactBody } from './errors';
 
 export interface HttpConfig {
@@ -106,7 +107,11 @@ export async function request<S extends z.ZodType>(config: HttpConfig, spec: Req
   const url = buildUrl(config.baseUrl, spec.path, spec.query);
   const endpoint = `${spec.method} ${spec.path}`;
   const headers: Record<string, string> = {};
-  if (spec.token) headers.Authorization = `Bearer ${spec.token}`;
+  if (spec.token) {
+    // Whatever the answer echoes of it (the key's body without its prefix included) is redacted.
+    rememberSecret(spec.token);
+    headers.Authorization = `Bearer ${spec.token}`;
+  }
   let body: string | undefined;
   if (spec.body !== undefined) {
     headers['Content-Type'] = 'application/json';

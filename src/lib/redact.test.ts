@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN, apiKeySchema, jwtSchema } from '../api/contract';
-import { maskKey, redactSecrets } from './redact';
+import { maskKey, redactSecrets, rememberSecret } from './redact';
 
 const BODY = 'Ab3_-Zz9Ab3_-Zz9Ab3_-Zz9Ab3_-Zz9';
 // A dashboard JWT as the local service signs one, and one whose header JSON has a space after `{`.
@@ -105,5 +105,19 @@ describe('redactSecrets', () => {
 describe('maskKey', () => {
   it('keeps the prefix and the last four characters only', () => {
     expect(maskKey(`dds_live_sk_${BODY}`)).toBe('dds_live_sk_…-Zz9');
+  });
+});
+
+describe('redactSecrets with the keys the console holds', () => {
+  it('replaces a held key’s body echoed without its prefix, and any 32 URL-safe characters after `_sk_`', () => {
+    const body = 'Zq9_-Hb4Zq9_-Hb4Zq9_-Hb4Zq9_-Hb4';
+    // Not shaped like a key: unknown, the bare body would pass.
+    expect(redactSecrets(`no such item ${body.split('').reverse().join('')}`)).toContain(body.split('').reverse().join(''));
+    rememberSecret(`dds_live_sk_${body}`);
+    expect(redactSecrets(`item ${body} is already adopted`)).toBe('item [redacted key] is already adopted');
+    expect(redactSecrets(`key=dds_live_sk_${body}`)).toBe('key=[redacted key]');
+    expect(redactSecrets(`glued${body}glued`)).not.toContain(body.slice(4, 28));
+    // Another prefix than `<service>_live_sk_`: the 32 characters after `_sk_` go all the same.
+    expect(redactSecrets(`acme_test_sk_${BODY} refused`)).toBe('acme_test_sk_[redacted key] refused');
   });
 });

@@ -6,6 +6,32 @@
  * starts, so a long run without a key is scanned once, not once per character.
  */
 const KEY_ANYWHERE = /(?<![a-z0-9])[a-z0-9]+_live_sk_[A-Za-z0-9_-]{8,32}/gi;
+/** Any 32-character URL-safe run after `_sk_`, whatever comes before it (another service's or mode's prefix). */
+const SECRET_AFTER_SK = /_sk_[A-Za-z0-9_-]{32}/gi;
+
+/**
+ * The secrets this page has held (keys and JWTs it sent or was given), with each key's body (the
+ * part after `_sk_`): a server that echoes the body without its prefix is caught by the text, not
+ * the shape. Kept for the page's life (an error text may outlive a Disconnect), never stored.
+ */
+let known: string[] = [];
+const MAX_KNOWN = 64;
+
+/** Remembers a secret the console holds, so any echo of it, or of its key body, is redacted. */
+export function rememberSecret(secret: string | undefined | null): void {
+  if (!secret || secret.length < 16) return;
+  const body = secret.includes('_sk_') ? secret.slice(secret.indexOf('_sk_') + 4) : null;
+  const parts = [secret, ...(body && body.length >= 16 ? [body] : [])].filter((part) => !known.includes(part));
+  if (parts.length === 0) return;
+  // Longest first: a whole key is replaced before its body would be.
+  known = [...parts, ...known].slice(0, MAX_KNOWN).sort((a, b) => b.length - a.length);
+}
+
+function withoutKnown(text: string): string {
+  let out = text;
+  for (const secret of known) if (out.includes(secret)) out = out.split(secret).join('[redacted key]');
+  return out;
+}
 /**
  * JWTs: three base64url parts whose first is a JSON object: it decodes to `{`, maybe spaces, then
  * `"` (so it starts with `ey` or `ew`), even glued to text before it. The contract accepts any three
@@ -39,11 +65,16 @@ function holdsJwt(run: string): boolean {
 }
 
 /**
- * Replaces anything shaped like an API key or a JWT, so a server's echo cannot leak one. Every
- * text that may come from a server goes through here before it is stored, logged or shown.
+ * Replaces every secret the page holds (`rememberSecret`: whole, or a key's body alone), anything
+ * shaped like an API key, any 32 URL-safe characters after `_sk_`, and any JWT, so a server's echo
+ * cannot leak one. Every text that may come from a server goes through here before it is stored,
+ * logged or shown.
  */
 export function redactSecrets(text: string): string {
-  return text.replace(KEY_ANYWHERE, '[redacted key]').replace(DOTTED_RUN, (run) => (holdsJwt(run) ? '[redacted token]' : run));
+  return withoutKnown(text)
+    .replace(KEY_ANYWHERE, '[redacted key]')
+    .replace(SECRET_AFTER_SK, '_sk_[redacted key]')
+    .replace(DOTTED_RUN, (run) => (holdsJwt(run) ? '[redacted token]' : run));
 }
 
 /** `dds_live_sk_…AbCd`: the prefix and last four characters, never more. */

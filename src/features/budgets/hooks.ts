@@ -5,6 +5,7 @@ import { useBudgetDecisions } from './decisions';
 import { forecastCharges, type ChargeForecast } from './forecast';
 import { hasLimits, type Budgets } from './model';
 import type { SpendInput, SpendReceipt } from './spend';
+import { trustedTime } from './trusted-clock';
 import { onBudgetsChange, readBudgets } from './store';
 
 // One empty list, so that "no receipts yet" is the same value on every render (memos keyed on it hold).
@@ -16,7 +17,7 @@ function useBudgets(scope: string | null) {
   useEffect(() => onBudgetsChange((changed) => void queryClient.invalidateQueries({ queryKey: ['budgets', changed] })), [queryClient]);
   return useQuery({
     queryKey: ['budgets', scope],
-    queryFn: async (): Promise<Budgets & { damaged?: boolean }> => {
+    queryFn: async (): Promise<Budgets & { damaged?: string }> => {
       const { budgets, damaged } = await readBudgets(scope!);
       return damaged ? { ...budgets, damaged } : budgets;
     },
@@ -39,8 +40,11 @@ export function useSpendInput(connection: Connection, always: boolean) {
   const usage = useQuery({ ...usageQuery(connection, 200), enabled: always || anyLimit });
   // One array per change of either list, not per render (a bulk run re-renders the header once a frame).
   const all = useMemo(() => [...decisions.entries, ...decisions.others], [decisions.entries, decisions.others]);
-  const input: SpendInput = { receipts: usage.data?.data ?? NO_RECEIPTS, decisions: all, now, tab: decisions.tab ?? '' };
-  return { input, budgets, usage, ...decisions };
+  const receipts = usage.data?.data ?? NO_RECEIPTS;
+  // Periods in trusted time, as the gate counts them: a clock set back shows today's spend, not an empty day.
+  const time = useMemo(() => trustedTime(now, 0, receipts, all), [now, receipts, all]);
+  const input: SpendInput = { receipts, decisions: all, now: time.now, tab: decisions.tab ?? '' };
+  return { input, budgets, usage, time, ...decisions };
 }
 
 /** The time, moved on every half minute: periods end at midnight whether or not anything else changes. */
@@ -61,8 +65,9 @@ export type ForecastState = { status: 'checking' } | { status: 'ready'; forecast
  * hold everything charged, and the forecast says so.
  */
 export function useChargeForecast(connection: Connection, subscriptionId: string, prices: readonly (number | null)[] | null): ForecastState | null {
-  const { input, budgets, usage } = useSpendInput(connection, false);
+  const { input, budgets, usage, time } = useSpendInput(connection, false);
   const { receipts, decisions, now, tab } = input;
+  const doubt = time.doubt;
   const current = budgets.data;
   return useMemo((): ForecastState | null => {
     if (!prices) return null;
@@ -71,7 +76,8 @@ export function useChargeForecast(connection: Connection, subscriptionId: string
     if (hasLimits(current, subscriptionId)) {
       if (usage.isError) return { status: 'blocked', why: 'the receipts could not be read to count what is spent' };
       if (!usage.data) return { status: 'checking' };
+      if (doubt) return { status: 'blocked', why: 'this device’s clock is far behind the time the service reported, so today cannot be told' };
     }
     return { status: 'ready', forecast: forecastCharges(current, { receipts, decisions, now, tab }, subscriptionId, prices) };
-  }, [prices, current, budgets.isError, usage.isError, usage.data, subscriptionId, receipts, decisions, now, tab]);
+  }, [prices, current, budgets.isError, usage.isError, usage.data, subscriptionId, receipts, decisions, now, tab, doubt]);
 }

@@ -11,23 +11,29 @@ export type Period = (typeof PERIODS)[number];
 export type Level = 'organization' | 'subscription';
 
 const micros = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const limitsSchema = z.object({ daily: micros.optional(), monthly: micros.optional(), visit: micros.optional() });
+// Strict: an unknown key ("Daily") is damage, never a limit left out (read as "no limit").
+const limitsSchema = z.strictObject({ daily: micros.optional(), monthly: micros.optional(), visit: micros.optional() });
 export type Limits = z.infer<typeof limitsSchema>;
 
-const budgetsSchema = z.object({
+const budgetsSchema = z.strictObject({
   organization: limitsSchema,
   subscriptions: z.record(z.string(), limitsSchema),
 });
 export type Budgets = z.infer<typeof budgetsSchema>;
 
-export const BUDGETS_SETTING = 'budgets';
 export const NO_BUDGETS: Budgets = { organization: {}, subscriptions: {} };
 
-/** A stored document, checked: a damaged one gives null (and the page says so), never a made-up limit. */
-export function parseBudgets(value: unknown): Budgets | null {
+/** A stored document, checked (a damaged one is never a made-up limit), with what is wrong in words ("organization: Unrecognized key: "Daily"") when it is damaged. */
+export function parseBudgetsStrictly(value: unknown): { success: true; budgets: Budgets } | { success: false; why: string } {
   const parsed = budgetsSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (parsed.success) return { success: true, budgets: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
+  return { success: false, why: `${where}${issue?.message ?? 'not the budgets’ shape'}` };
 }
+
+/** Whether a document sets any limit at all. */
+export const setsAnyLimit = (budgets: Budgets) => anyLimit(budgets.organization) || Object.values(budgets.subscriptions).some(anyLimit);
 
 const anyLimit = (limits: Limits | undefined) => limits !== undefined && PERIODS.some((p) => limits[p] !== undefined);
 

@@ -1,4 +1,5 @@
-import { BUDGETS_SETTING, NO_BUDGETS, parseBudgets, type Budgets } from './model';
+import { BUDGETS_MARKER, BUDGETS_SETTING, markerValue, readBudgetsDocument } from './budgets-document';
+import { NO_BUDGETS, setsAnyLimit, type Budgets } from './model';
 
 /**
  * Budgets in the durable local store (its `settings` table, one document per scope), and the
@@ -8,19 +9,39 @@ import { BUDGETS_SETTING, NO_BUDGETS, parseBudgets, type Budgets } from './model
 const localStore = () => import('../local-store');
 
 /**
- * A scope's budgets; `damaged` when a document is stored that cannot be read: the page says so
- * (the outbox's gate sends nothing charged meanwhile) and saving the limits replaces it.
+ * A scope's budgets; `damaged` (why, in words) when what is stored cannot be trusted: the page says
+ * so (the outbox's gate sends nothing charged meanwhile) and saving the limits replaces it.
  */
-export async function readBudgets(scope: string): Promise<{ budgets: Budgets; damaged: boolean }> {
-  const { readSetting } = await localStore();
-  const stored = await readSetting(scope, BUDGETS_SETTING, (value) => ({ parsed: parseBudgets(value) }));
-  return { budgets: stored?.parsed ?? NO_BUDGETS, damaged: stored !== null && stored.parsed === null };
+export async function readBudgets(scope: string): Promise<{ budgets: Budgets; damaged: string | null }> {
+  const db = (await localStore()).localDb();
+  const [document, marker] = await db.settings.bulkGet([
+    [scope, BUDGETS_SETTING],
+    [scope, BUDGETS_MARKER],
+  ]);
+  const read = readBudgetsDocument(document, marker);
+  return read.status === 'ok' ? { budgets: read.budgets, damaged: null } : { budgets: NO_BUDGETS, damaged: read.status === 'damaged' ? read.why : null };
 }
 
-/** Changes a scope's budgets in one transaction (two tabs changing them at once do not overwrite each other), then tells every tab. */
+/**
+ * Changes a scope's budgets in one transaction (two tabs changing them at once do not overwrite
+ * each other), then tells every tab. A damaged document is replaced (the change applies to no
+ * limits). The first save that sets a limit writes the marker beside it: from then on a missing
+ * document is damage, not "no limit".
+ */
 export async function changeBudgets(scope: string, change: (current: Budgets) => Budgets): Promise<Budgets> {
-  const { updateSetting } = await localStore();
-  const next = await updateSetting(scope, BUDGETS_SETTING, parseBudgets, (current) => change(current ?? NO_BUDGETS));
+  const db = (await localStore()).localDb();
+  const next = await db.transaction('rw', db.settings, async () => {
+    const [document, marker] = await db.settings.bulkGet([
+      [scope, BUDGETS_SETTING],
+      [scope, BUDGETS_MARKER],
+    ]);
+    const read = readBudgetsDocument(document, marker);
+    const changed = change(read.status === 'ok' ? read.budgets : NO_BUDGETS);
+    const now = Date.now();
+    await db.settings.put({ scope, name: BUDGETS_SETTING, value: changed, updatedAt: now });
+    if (!marker && setsAnyLimit(changed)) await db.settings.put({ scope, name: BUDGETS_MARKER, value: markerValue(now), updatedAt: now });
+    return changed;
+  });
   announce(scope);
   return next;
 }

@@ -180,6 +180,66 @@ describe('budget gate in the outbox', () => {
     ]);
   });
 
+  it('takes a budgets document with an unknown key for damage, never for "no limit": nothing charged leaves', async () => {
+    // "Daily" is no key of the budgets: read loosely, the organization had no daily limit at all.
+    await db.settings.put({ scope: S, name: BUDGETS_SETTING, value: { organization: { Daily: 50_000 }, subscriptions: {} }, updatedAt: Date.now() });
+    const a = tab('A');
+    for (const id of ['i1', 'i2', 'i3', 'i4']) a.engine.enqueue(S, item(id));
+    await vi.waitFor(() => expect(a.decide).toHaveBeenCalled());
+    await expect(a.decide.mock.results[0]!.value).rejects.toThrow(/damaged/);
+    await a.engine.whenWritten();
+    expect(a.sent).toEqual([]);
+    expect((await statesOf()).map(([, state]) => state)).toEqual(['queued', 'queued', 'queued', 'queued']);
+  });
+
+  it('once limits were set, a missing budgets record is damage, not "no limit"', async () => {
+    const { changeBudgets } = await import('../budgets');
+    await changeBudgets(S, () => daily(50_000));
+    // The row deleted (by hand, by another program): the marker beside it says limits were set.
+    await db.settings.delete([S, BUDGETS_SETTING]);
+    const a = tab('A');
+    a.engine.enqueue(S, item('i1'));
+    await vi.waitFor(() => expect(a.decide).toHaveBeenCalled());
+    await expect(a.decide.mock.results[0]!.value).rejects.toThrow(/damaged/);
+    expect(a.sent).toEqual([]);
+    // Saved again: the limits are back, and what fits goes.
+    await changeBudgets(S, () => daily(50_000));
+    await settled(a.engine);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['i1']);
+  });
+
+  it('counts periods in trusted time: a clock set back 26 h opens no new day, in the same visit or after a reload, and says why it holds', async () => {
+    await setBudgets(daily(50_000));
+    const a = tab('A');
+    for (const id of ['i1', 'i2']) a.engine.enqueue(S, item(id));
+    await settled(a.engine);
+    expect(a.sent.map((e) => e.itemId)).toEqual(['i1', 'i2']);
+    const real = Date.now();
+    const back = vi.spyOn(Date, 'now').mockImplementation(() => real - 26 * 3_600_000);
+    try {
+      // The same tab: its clock now says yesterday, when nothing was spent.
+      a.engine.enqueue(S, item('i3'));
+      await settled(a.engine);
+      // A reload (a new gate, nothing in memory): the decisions and the kept time remember today.
+      const b = tab('B');
+      b.engine.enqueue(S, item('i4'));
+      await settled(b.engine);
+      expect([...a.sent, ...b.sent].map((e) => e.itemId)).toEqual(['i1', 'i2']);
+      const held = (await stored()).filter((e) => e.state === 'held-budget');
+      expect(held.map((e) => e.itemId).sort()).toEqual(['i3', 'i4']);
+      for (const e of held) expect(e.heldClock!.trustedAt - e.heldClock!.localAt).toBeGreaterThan(25 * 3_600_000);
+      // Even with every decision row gone, the time the gate kept remembers it.
+      await db.decisions.clear();
+      const c = tab('C');
+      c.engine.enqueue(S, item('i5'));
+      await settled(c.engine);
+      expect(c.sent).toEqual([]);
+      expect((await stored()).find((e) => e.itemId === 'i5')?.state).toBe('held-budget');
+    } finally {
+      back.mockRestore();
+    }
+  });
+
   it('sends nothing charged while the stored budgets cannot be read (damaged), and resumes once they are saved again', async () => {
     // A limit the user set, damaged on disk (another version, a hand edit): never read as "no limit".
     await db.settings.put({ scope: S, name: BUDGETS_SETTING, value: { organization: { daily: 'fifty cents' }, subscriptions: {} }, updatedAt: Date.now() });

@@ -1,4 +1,18 @@
-import { BUDGETS_SETTING, decideCharges, hasLimits, NO_BUDGETS, onBudgetsChange, parseBudgets, type Budgets, type SpendReceipt } from '../budgets';
+import {
+  BUDGETS_MARKER,
+  BUDGETS_SETTING,
+  CLOCK_SETTING,
+  decideCharges,
+  hasLimits,
+  keptTime,
+  keptValue,
+  NO_BUDGETS,
+  onBudgetsChange,
+  readBudgetsDocument,
+  trustedTime,
+  type Budgets,
+  type SpendReceipt,
+} from '../budgets';
 import type { ConsoleDb } from '../local-store';
 import type { BudgetGate } from './engine';
 import { outboxEntrySchema, type OutboxEntry } from './model';
@@ -16,7 +30,9 @@ export interface BudgetGateDeps {
 /** Receipts are read at most this often per scope: a decision the outbox holds is counted by the outbox meanwhile. */
 const RECEIPTS_FRESH_MS = 5_000;
 
-const DAMAGED = 'damaged';
+const DAMAGED = 'damaged' as const;
+/** While the time is in doubt, held decisions are weighed again this often (the clock may have been put right). */
+const DOUBT_RECHECK_MS = 30_000;
 
 /** The stored row's clearance is the one this tab holds (none, or the same not released one). */
 const sameClearance = (row: OutboxEntry['budget'], held: OutboxEntry['budget']) =>
@@ -27,9 +43,15 @@ const parseRow = (row: unknown): OutboxEntry[] => {
   return parsed.success ? [parsed.data] : [];
 };
 
+/** Held because the time is in doubt: no period can be told, so nothing charged is weighed. */
+function heldForClock(entry: OutboxEntry, trustedAt: number, localAt: number): OutboxEntry {
+  const { heldBy: _was, budget: _cleared, heldClock: _before, ...bare } = entry;
+  return { ...bare, state: 'held-budget', heldClock: { trustedAt, localAt } };
+}
+
 /** The verdict written into the entry: cleared (counted as spend from `now`, sent when due) or held with its reason. */
 function applyVerdict(entry: OutboxEntry, verdict: ReturnType<typeof decideCharges>[number], now: number, tab: string): OutboxEntry {
-  const { heldBy: _was, ...rest } = entry;
+  const { heldBy: _was, heldClock: _doubt, ...rest } = entry;
   if (verdict.outcome === 'held') {
     // Held, a clearance it had (a lowered limit) is gone: it is not spend.
     const { budget: _cleared, ...bare } = rest;
@@ -47,7 +69,7 @@ function applyVerdict(entry: OutboxEntry, verdict: ReturnType<typeof decideCharg
  * verdicts: a decision cleared in one tab is spend for the next tab's batch.
  */
 export function budgetGate(deps: BudgetGateDeps): BudgetGate {
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? (() => Date.now());
   const locks = deps.locks === undefined ? (typeof navigator === 'undefined' ? null : (navigator.locks ?? null)) : deps.locks;
   let opened = deps.db;
   const database = async () => (opened ??= (await import('../local-store')).localDb());
@@ -57,21 +79,32 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
   const receipts = new Map<string, { at: number; list: readonly SpendReceipt[] }>();
   const listeners = new Set<(scope: string) => void>();
 
+  const readStored = async (db: ConsoleDb, scope: string) => {
+    const [document, marker, clock] = await db.settings.bulkGet([
+      [scope, BUDGETS_SETTING],
+      [scope, BUDGETS_MARKER],
+      [scope, CLOCK_SETTING],
+    ]);
+    const read = readBudgetsDocument(document, marker);
+    const budgets: Budgets | typeof DAMAGED | null = read.status === 'ok' ? read.budgets : read.status === 'damaged' ? DAMAGED : null;
+    return { budgets, kept: keptTime(clock?.value) };
+  };
   const load = async (scope: string) => {
-    const row = await (await database()).settings.get([scope, BUDGETS_SETTING]);
-    known.set(scope, row ? (parseBudgets(row.value) ?? DAMAGED) : null);
+    known.set(scope, (await readStored(await database(), scope)).budgets);
+  };
+  const tell = (scope: string) => {
+    for (const listener of listeners) listener(scope);
   };
   onBudgetsChange((scope) => {
     void load(scope)
       .catch(() => known.delete(scope))
-      .finally(() => {
-        for (const listener of listeners) listener(scope);
-      });
+      .finally(() => tell(scope));
   });
 
   const receiptsOf = async (scope: string): Promise<readonly SpendReceipt[]> => {
     const cached = receipts.get(scope);
-    if (cached && now() - cached.at < RECEIPTS_FRESH_MS) return cached.list;
+    // A clock set back makes the age negative: that is not fresh.
+    if (cached && now() - cached.at >= 0 && now() - cached.at < RECEIPTS_FRESH_MS) return cached.list;
     const list = await deps.receipts(scope).catch(() => null);
     // Unreadable (offline, refused): the last ones read, else none; the outbox's own decisions still count.
     if (!list) return cached?.list ?? [];
@@ -99,26 +132,37 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
       return underLock(`dds-budget:${scope}`, async () => {
         const db = await database();
         return db.transaction('rw', [db.decisions, db.settings], async () => {
-          const setting = await db.settings.get([scope, BUDGETS_SETTING]);
-          const budgets = setting ? parseBudgets(setting.value) : null;
-          known.set(scope, setting && !budgets ? DAMAGED : budgets);
+          const stored = await readStored(db, scope);
+          known.set(scope, stored.budgets);
           // The engine keeps the charged decisions unsent and asks again shortly.
-          if (setting && !budgets) throw new Error('the stored budgets are damaged: nothing charged is sent until they are saved again');
+          if (stored.budgets === DAMAGED) throw new Error('the stored budgets are damaged: nothing charged is sent until they are saved again');
+          const budgets = stored.budgets;
           const rows = (await db.decisions.where('scope').equals(scope).toArray()).flatMap(parseRow);
-          const stored = new Map(rows.map((r) => [r.id, r]));
+          const byId = new Map(rows.map((r) => [r.id, r]));
           // Only a candidate whose stored row is what this tab holds: anything else changed meanwhile.
           // One cleared before and not sent yet (a limit changed) is weighed again, not counted as spend.
           const fresh = candidates.filter((c) => {
-            const row = stored.get(c.id);
+            const row = byId.get(c.id);
             return row !== undefined && row.state === c.state && row.owner === c.owner && sameClearance(row.budget, c.budget);
           });
           if (fresh.length === 0) return [];
-          const at = now();
           const weighed = new Set(fresh.map((c) => c.id));
           const others = rows.filter((r) => !weighed.has(r.id));
+          // Periods are counted in trusted time: a clock set back never opens a new day or month.
+          const time = trustedTime(now(), stored.kept, receiptList, others);
+          if (time.doubt) {
+            const held = fresh.map((c) => heldForClock(c, time.now, time.local));
+            await db.decisions.bulkPut(held.map((e) => ({ ...e })));
+            // Weighed again shortly: the clock may be put right meanwhile.
+            setTimeout(() => tell(scope), DOUBT_RECHECK_MS);
+            return held;
+          }
+          const at = time.now;
           const verdicts = decideCharges(budgets ?? NO_BUDGETS, { receipts: receiptList, decisions: others, now: at, tab }, fresh);
           const decided = fresh.map((c, i) => applyVerdict(c, verdicts[i]!, at, tab));
           await db.decisions.bulkPut(decided.map((e) => ({ ...e })));
+          // The newest time used, kept: a reload with the clock set back still knows it.
+          if (at > stored.kept) await db.settings.put({ scope, name: CLOCK_SETTING, value: keptValue(at), updatedAt: at });
           return decided;
         });
       });

@@ -1,8 +1,18 @@
 import { ApiError } from '../../api/errors';
 import { redactSecrets } from '../../lib/redact';
-import { CANCELLABLE_STATES, FINAL_STATES, HOLDABLE_STATES, isCharged, PROBLEM_STATES, UNSENT_STATES, type NewDecision, type OutboxEntry } from './model';
+import {
+  CANCELLABLE_STATES,
+  FINAL_STATES,
+  HOLDABLE_STATES,
+  IN_FLIGHT_MS,
+  isCharged,
+  PROBLEM_STATES,
+  UNSENT_STATES,
+  type NewDecision,
+  type OutboxEntry,
+} from './model';
 import { classifyFailure } from './retry-policy';
-import { nextWake, pickSendable, promoteDue, resumed } from './scheduler';
+import { lostAnswer, nextWake, pickSendable, promoteDue, resumed } from './scheduler';
 import { ScopeEntries } from './scope-entries';
 import type { DecisionStore } from './store';
 import type { TabRegistry } from './tabs';
@@ -73,6 +83,11 @@ const withoutError = (entry: OutboxEntry): OutboxEntry => {
   const { lastError: _dropped, ...rest } = entry;
   return rest;
 };
+const withoutMark = (entry: OutboxEntry): OutboxEntry => {
+  if (entry.inFlightUntil === undefined) return entry;
+  const { inFlightUntil: _landed, ...rest } = entry;
+  return rest;
+};
 const released = (entry: OutboxEntry): OutboxEntry => {
   const { held: _dropped, ...rest } = entry;
   return rest;
@@ -84,6 +99,8 @@ const EMPTY: readonly OutboxEntry[] = [];
  */
 type Write = boolean | 'soon' | 'lazy';
 const WRITE_BATCH_MS = 100;
+/** How many queued decisions one in-flight mark write covers (`lease`). */
+const LEASE_AHEAD = 128;
 /** After a gate that failed (storage, lock), the next try waits this long rather than spin. */
 const GATE_RETRY_MS = 1_000;
 
@@ -453,7 +470,7 @@ export class OutboxEngine {
       this.update(scope, id, (e) => {
         if (e.state !== 'held-budget') return e;
         released++;
-        const { heldBy: _dropped, ...rest } = e;
+        const { heldBy: _dropped, heldClock: _doubt, ...rest } = e;
         return { ...rest, state: 'queued', nextAttemptAt: now, budget: { at: now, tab: this.deps.tabs.id, released: true } };
       });
     }
@@ -648,6 +665,13 @@ export class OutboxEngine {
       promoted.forEach((e, i) => e !== windows[i] && this.change(scope, e, 'lazy'));
       this.notify(false);
     }
+    // Left 'sending' by a page that went: once the in-flight mark has passed, the answer is lost.
+    for (const [scope, own] of this.own) {
+      for (const id of own.sending) {
+        const e = own.get(id)!;
+        if (!this.inFlight.has(id) && (e.inFlightUntil ?? 0) <= now) this.change(scope, lostAnswer(e, now));
+      }
+    }
     if (this.deps.budget) for (const [scope, own] of this.own) if (own.ungated.size > 0 || this.recheck.has(scope)) this.gate(scope, own);
     if (this.deps.isOnline()) {
       const limit = this.deps.concurrency ?? 4;
@@ -660,6 +684,7 @@ export class OutboxEngine {
           inFlight: (id) => this.inFlight.has(id),
           gated: this.gatedIn(scope),
         });
+        this.lease(scope, own, picked, now);
         for (const entry of picked) void this.sendOne(scope, entry);
       }
     }
@@ -766,20 +791,53 @@ export class OutboxEngine {
         }),
       );
     }
+    for (const own of this.own.values()) {
+      for (const id of own.sending) if (!this.inFlight.has(id)) next = Math.min(next, own.get(id)!.inFlightUntil ?? 0);
+    }
     if (next === Infinity) return;
     this.timer = setTimeout(this.pump, Math.max(0, next - this.now()));
   }
 
+  /**
+   * Writes the in-flight mark (`inFlightUntil`) of the decisions about to be sent before any of
+   * them leaves: a page load, a closed tab or another tab that finds one marked does not send it
+   * again before the mark has passed. The mark is taken ahead for the next LEASE_AHEAD queued
+   * decisions of the scope at once, so a run of 10,000 costs a handful of extra writes, not one
+   * per decision; a mark is renewed when less than one request's time is left on it.
+   */
+  private lease(scope: string, own: ScopeEntries, picked: readonly OutboxEntry[], now: number): void {
+    const valid = (e: OutboxEntry) => (e.inFlightUntil ?? 0) >= now + IN_FLIGHT_MS;
+    if (picked.every(valid)) return;
+    const until = now + 2 * IN_FLIGHT_MS;
+    // Not one the budget gate has yet to decide: its verdict is written to the same row.
+    const gated = this.gatedIn(scope);
+    const ahead = [...picked];
+    for (const id of own.queue) {
+      if (ahead.length >= LEASE_AHEAD) break;
+      const e = own.get(id)!;
+      if (!picked.includes(e) && !valid(e) && !this.inFlight.has(id) && !gated?.(e)) ahead.push(e);
+    }
+    for (const e of ahead) if (!valid(e)) this.change(scope, { ...e, inFlightUntil: until });
+  }
+
   private async sendOne(scope: string, entry: OutboxEntry): Promise<void> {
     this.inFlight.add(entry.id);
-    // Not written: a stored decision on its way is resumed as a queued one would be, and the
-    // service takes a repeat as a no-op; the outcome's write carries the attempt. One write per
-    // decision instead of two halves the writes of a long run.
+    // The 'sending' state itself is not written: the stored mark (`lease`) says the same to any
+    // other page, and one write per decision instead of two halves the writes of a long run.
     this.update(scope, entry.id, (e) => ({ ...e, state: 'sending', attempts: e.attempts + 1 }), false);
     this.notify(false);
+    if (this.unwritten(entry.id)) await this.flushChain;
+    const marked = this.own.get(scope)?.get(entry.id);
+    if (!marked || marked.state !== 'sending' || this.unwritten(entry.id)) {
+      // The mark was not written (a storage fault, or the scope was forgotten meanwhile): not sent; it waits as it was.
+      if (marked?.state === 'sending') this.change(scope, { ...marked, state: 'queued', attempts: Math.max(0, marked.attempts - 1) }, false);
+      this.inFlight.delete(entry.id);
+      this.notify(false);
+      return;
+    }
     try {
       await this.deps.send(entry);
-      this.update(scope, entry.id, (e) => ({ ...e, state: 'sent', sentAt: this.now(), lastError: undefined }), this.answerWrite(scope));
+      this.update(scope, entry.id, (e) => ({ ...withoutMark(e), state: 'sent', sentAt: this.now(), lastError: undefined }), this.answerWrite(scope));
     } catch (error) {
       this.handleFailure(scope, entry, error, this.answerWrite(scope));
     } finally {
@@ -800,7 +858,7 @@ export class OutboxEngine {
     const outcome = classifyFailure(error, { attempts, maxAttempts: this.deps.maxAttempts, baseMs: this.deps.retryBaseMs, random: this.random });
     // A refusal is not the decision's fault: it waits, its attempt uncounted, until the key is fixed.
     const wait = (e: OutboxEntry): OutboxEntry => ({
-      ...e,
+      ...withoutMark(e),
       state: 'queued',
       attempts: Math.max(0, e.attempts - 1),
       nextAttemptAt: this.now(),
@@ -808,7 +866,7 @@ export class OutboxEngine {
     });
     switch (outcome.kind) {
       case 'conflict':
-        this.update(scope, entry.id, (e) => ({ ...e, state: 'conflict', recorded: outcome.recorded, lastError: message }), write);
+        this.update(scope, entry.id, (e) => ({ ...withoutMark(e), state: 'conflict', recorded: outcome.recorded, lastError: message }), write);
         return;
       case 'pause-scope':
         this.update(scope, entry.id, wait, write);
@@ -824,10 +882,10 @@ export class OutboxEngine {
         return;
       }
       case 'retry':
-        this.update(scope, entry.id, (e) => ({ ...e, state: 'queued', nextAttemptAt: this.now() + outcome.delayMs, lastError: message }), write);
+        this.update(scope, entry.id, (e) => ({ ...withoutMark(e), state: 'queued', nextAttemptAt: this.now() + outcome.delayMs, lastError: message }), write);
         return;
       case 'failed':
-        this.update(scope, entry.id, (e) => ({ ...e, state: 'failed', lastError: message }), write);
+        this.update(scope, entry.id, (e) => ({ ...withoutMark(e), state: 'failed', lastError: message }), write);
     }
   }
 

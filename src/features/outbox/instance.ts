@@ -1,4 +1,5 @@
 import { ConnectionBlockedError } from '../../api/errors';
+import { rememberSecret } from '../../lib/redact';
 import { clientFor, connectionStore, scopeOf, type Connection } from '../../data';
 import { provideDecisions } from '../budgets';
 import { budgetGate } from './budget-gate';
@@ -154,6 +155,9 @@ const keys = new Map<string, string>();
 function syncWithConnections() {
   const { failures } = connectionStore.getSnapshot();
   for (const connection of connections()) {
+    // Every key and JWT the console holds is redacted from error texts, even before it is used.
+    rememberSecret(connection.apiKey);
+    rememberSecret(connection.jwt);
     const scope = scopeOfConnection(connection);
     if (!connection.verified && connection.apiKey) verify(connection);
     void migrateLegacy(connection, scope);

@@ -43,6 +43,12 @@ export const outboxEntrySchema = z.object({
   lastError: z.string().optional(),
   recorded: z.string().optional(),
   sentAt: z.number().optional(),
+  /**
+   * 'sending': until when its request may still be on the wire (written before the request
+   * leaves). No tab or page load sends it again before then: once the mark has passed, its answer
+   * is taken as lost and it is resumed as a queued one would be.
+   */
+  inFlightUntil: z.number().optional(),
   discardedAt: z.number().optional(),
   /** The tab (page load) that recorded it and sends it; another tab takes it over only once that tab is gone. */
   owner: z.string().optional(),
@@ -64,6 +70,11 @@ export const outboxEntrySchema = z.object({
       spentMicros: z.number().int().nonnegative(),
     })
     .optional(),
+  /**
+   * Why a decision is 'held-budget' when the time is in doubt: the device's clock (`localAt`) was
+   * far behind the time the gate trusted (`trustedAt`, budgets/trusted-clock.ts), so no period could be told.
+   */
+  heldClock: z.object({ trustedAt: z.number(), localAt: z.number() }).optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
@@ -83,3 +94,5 @@ export const HOLDABLE_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queue
 export const CANCELLABLE_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'needs-confirmation', 'failed', 'expired', 'held-budget']);
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a request of a decision may be on the wire: the client's 15 s timeout (a POST is never retried) and a margin. */
+export const IN_FLIGHT_MS = 20_000;

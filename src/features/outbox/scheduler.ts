@@ -74,9 +74,21 @@ export function nextWake(
  */
 export function resumed(entry: OutboxEntry, owner: string | undefined, now: number): OutboxEntry {
   if (entry.state === 'sent' || entry.state === 'discarded') return entry;
+  // Marked in flight by the tab or page that went (the 'sending' state itself is not written): its
+  // request may still be on the wire. It stays 'sending' until the mark has passed (`lostAnswer`).
+  // A paused one (`held`) was not on the wire: Pause takes only decisions not on their way.
+  if ((entry.state === 'sending' || (entry.state === 'queued' && !entry.held)) && entry.inFlightUntil !== undefined && entry.inFlightUntil > now) {
+    return { ...entry, state: 'sending', owner };
+  }
   if (UNSENT_STATES.has(entry.state) && now - entry.createdAt >= DAY_MS) return { ...entry, state: 'expired', owner };
   if (entry.state === 'grace' || entry.state === 'queued' || entry.state === 'sending') {
     return isCharged(entry) ? { ...entry, state: 'needs-confirmation', owner } : { ...entry, state: 'queued', nextAttemptAt: now, owner };
   }
   return { ...entry, owner };
+}
+
+/** A decision whose in-flight mark has passed without an answer (the page that sent it went): resumed as after a reload. */
+export function lostAnswer(entry: OutboxEntry, now: number): OutboxEntry {
+  const { inFlightUntil: _passed, ...rest } = entry;
+  return resumed(rest, entry.owner, now);
 }

@@ -14,6 +14,8 @@ export class ScopeEntries {
   readonly grace = new Set<string>();
   /** Ids queued and not held, in the order they became due. */
   readonly queue = new Set<string>();
+  /** Ids 'sending': on the wire from this tab, or left by a page that went, until their in-flight mark passes. */
+  readonly sending = new Set<string>();
   /** Ids queued, not held, charged and not yet past the budget gate (all the gate scans: live runs never touch it). */
   readonly ungated = new Set<string>();
   private list: readonly OutboxEntry[] | null = null;
@@ -48,6 +50,8 @@ export class ScopeEntries {
     ids.add(entry.id);
     if (entry.state === 'grace') this.grace.add(entry.id);
     else this.grace.delete(entry.id);
+    if (entry.state === 'sending') this.sending.add(entry.id);
+    else this.sending.delete(entry.id);
     if (entry.state === 'queued' && !entry.held) this.queue.add(entry.id);
     else this.queue.delete(entry.id);
     if (entry.state === 'queued' && !entry.held && !entry.budget && isCharged(entry)) this.ungated.add(entry.id);
@@ -61,6 +65,7 @@ export class ScopeEntries {
     this.byId.delete(id);
     this.unindexItem(entry);
     this.grace.delete(id);
+    this.sending.delete(id);
     this.queue.delete(id);
     this.ungated.delete(id);
     this.list = null;

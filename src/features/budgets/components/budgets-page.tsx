@@ -4,6 +4,7 @@ import { useSpendInput } from '../hooks';
 import { PERIODS, withLimit, type Budgets, type Level } from '../model';
 import { spentAgainst, type SpendInput } from '../spend';
 import { changeBudgets } from '../store';
+import { behindText } from '../trusted-clock';
 import { HeldDecisions } from './held-decisions';
 import { LimitsForm, type LimitChanges } from './limits-form';
 
@@ -22,7 +23,7 @@ function applyChanges(budgets: Budgets, level: Level, subscriptionId: string | u
  * subscription of the connection, what is spent against each, and the decisions they hold.
  */
 export function BudgetsPage({ connection }: { connection: Connection }) {
-  const { input, entries, others: otherTabs, scope, release, discard, budgets } = useSpendInput(connection, true);
+  const { input, entries, others: otherTabs, scope, release, discard, budgets, time } = useSpendInput(connection, true);
   const simulated = connection.subscriptions.filter((s) => s.kind === 'simulated');
   const own = entries.filter((e) => e.state === 'held-budget');
   const others = otherTabs.filter((e) => e.state === 'held-budget');
@@ -45,6 +46,15 @@ export function BudgetsPage({ connection }: { connection: Connection }) {
         }
       />
       <div className="flex flex-col gap-4">
+        {time.doubt && (
+          <p
+            role="alert"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
+            The time is in doubt: this device’s clock is {behindText(time.behindMs)} behind the newest time the service reported. Spend is counted in the
+            service’s time, and charged adopts are held until the clock is put right or you release them.
+          </p>
+        )}
         <Panel aria-label="Decisions held by budget">
           <h2 className="mb-2 text-base font-semibold">Held by budget</h2>
           <HeldDecisions own={own} others={others} onRelease={release} onDiscard={discard} />
@@ -56,7 +66,7 @@ export function BudgetsPage({ connection }: { connection: Connection }) {
                 role="alert"
                 className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
               >
-                The budgets kept on this device cannot be read (damaged). No charged adopt is sent until you save the limits again below.
+                The budgets kept on this device cannot be read (damaged): {current.damaged}. No charged adopt is sent until you save the limits again below.
               </p>
             )}
             <Panel aria-label="Organization limits">
