@@ -43,7 +43,12 @@ export function lotDecision(plan: LotPlan, sampleSize: number, reviewed: number,
     };
   if (reviewed >= sampleSize - missing && reviewed > 0) {
     if (defects <= ac)
-      return { decision: 'accepted', recommendation: 'accept', rule, applied: `${defectsText(defects)} in the ${reviewed} reviewed, within the acceptance number ${ac}: the lot is accepted.` };
+      return {
+        decision: 'accepted',
+        recommendation: 'accept',
+        rule,
+        applied: `${defectsText(defects)} in the ${reviewed} reviewed, within the acceptance number ${ac}: the lot is accepted.`,
+      };
     return {
       decision: 'accepted-return',
       recommendation: 'accept',

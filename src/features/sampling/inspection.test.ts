@@ -30,7 +30,19 @@ function lot(i: number, defects: number, rows: Map<string, TriageRow>, done = tr
   const itemIds = Array.from({ length: 10 }, (_, k) => `l${i}-${k}`);
   const sampleIds = itemIds.slice(0, 3);
   sampleIds.forEach((id, k) => rows.set(id, row(id, !done ? 'undecided' : k < defects ? 'disputed' : 'adopted')));
-  return { id: `lot${i}`, subscriptionId, createdAt: 1000 + i, version: 1, kind: 'simulated', source: { kind: 'delivery', deliveryId: 'd', description: '' }, itemIds, plan: plan(), sampleIds, extensions: [], action: null };
+  return {
+    id: `lot${i}`,
+    subscriptionId,
+    createdAt: 1000 + i,
+    version: 1,
+    kind: 'simulated',
+    source: { kind: 'delivery', deliveryId: 'd', description: '' },
+    itemIds,
+    plan: plan(),
+    sampleIds,
+    extensions: [],
+    action: null,
+  };
 }
 
 describe("a subscription's inspection state, from its lots", () => {
@@ -45,7 +57,19 @@ describe("a subscription's inspection state, from its lots", () => {
   it('undecided lots wait; lots of other subscriptions and of the zero-acceptance plan do not count', () => {
     const rows = new Map<string, TriageRow>();
     const other = lot(3, 1, rows, true, 'other');
-    const zero = { ...lot(4, 1, rows), plan: { kind: 'zero-acceptance' as const, lotSize: 10, confidencePct: 95, defectRateBp: 500, sampleSize: 3, assumedDefects: 1, binomialSize: 59, formula: '' } };
+    const zero = {
+      ...lot(4, 1, rows),
+      plan: {
+        kind: 'zero-acceptance' as const,
+        lotSize: 10,
+        confidencePct: 95,
+        defectRateBp: 500,
+        sampleSize: 3,
+        assumedDefects: 1,
+        binomialSize: 59,
+        formula: '',
+      },
+    };
     const status = inspectionStatus([lot(1, 1, rows), lot(2, 0, rows, false), other, zero], rows, 'sub');
     expect(status.steps).toHaveLength(1);
     expect(status.pending.map((l) => l.id)).toEqual(['lot2']);

@@ -138,7 +138,14 @@ describe("a lot's progress", () => {
     expect(doc.sample.find((s) => s.item_id === `it-${c}`)).toMatchObject({ state: 'waiting', decision: 'dispute' });
     expect(doc.sample.find((s) => s.item_id === `it-${d}`)).toMatchObject({ state: 'failed', decision: null });
     expect(doc.outcome).toMatchObject({ reviewed: 3, defects: 2, decision: 'rejected', recommendation: 'dispute' });
-    expect(doc.plan).toMatchObject({ kind: 'zero-acceptance', lot_size: 200, confidence: 0.95, tolerated_defect_rate: 0.05, sample_size: 51, acceptance_number: 0 });
+    expect(doc.plan).toMatchObject({
+      kind: 'zero-acceptance',
+      lot_size: 200,
+      confidence: 0.95,
+      tolerated_defect_rate: 0.05,
+      sample_size: 51,
+      acceptance_number: 0,
+    });
   });
 
   it('accepts a clean sample of the plan’s size (its rule, c = 0), and counts items the store lost', async () => {

@@ -185,8 +185,8 @@ function Outcome({ lot, progress, children }: { lot: Lot; progress: LotProgress;
       {progress.interval && progress.defectRate !== null && (
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-label="Observed defect rate">
           Observed defect rate {pct(progress.defectRate)}, 95 % Wilson interval {pct(progress.interval.lower)} – {pct(progress.interval.upper)}
-          {lot.plan.kind === 'standard' ? ` (AQL ${lot.plan.aql} %)` : ` (tolerated: ${percentText(lot.plan.defectRateBp)})`}
-          : for information; the plan’s rule decides.
+          {lot.plan.kind === 'standard' ? ` (AQL ${lot.plan.aql} %)` : ` (tolerated: ${percentText(lot.plan.defectRateBp)})`}: for information; the plan’s rule
+          decides.
         </p>
       )}
     </Panel>
@@ -233,7 +233,8 @@ function ActionRecord({ lot }: { lot: Lot }) {
       {action.decision === 'adopt' ? 'Accepted' : 'Disputed'} the rest on {new Date(action.at).toLocaleString()}: {count(action.recorded)}{' '}
       {action.recorded === 1 ? 'decision' : 'decisions'} recorded
       {action.totalMicros !== null && `, charging ${formatMicros(action.totalMicros)}`}. The sample then: {count(outcome.defects)} of {count(outcome.reviewed)}{' '}
-      defective{outcome.decision ? ` (${DECISION_TEXT[outcome.decision].toLowerCase()})` : ''}, recommendation {RECOMMENDATION_TEXT[outcome.recommendation].toLowerCase()}.
+      defective{outcome.decision ? ` (${DECISION_TEXT[outcome.decision].toLowerCase()})` : ''}, recommendation{' '}
+      {RECOMMENDATION_TEXT[outcome.recommendation].toLowerCase()}.
     </p>
   );
 }

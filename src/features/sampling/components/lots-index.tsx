@@ -32,9 +32,7 @@ export function LotsIndex({ connection }: { connection: Connection }) {
                 <Link to="/lots/$lotId" params={{ lotId: lot.id }} className="font-medium text-brand-600 underline dark:text-brand-100">
                   Lot of {count(lot.plan.lotSize)} · {lot.subscriptionId}
                 </Link>
-                <span className="text-sm">
-                  {planLine(lot.plan)}
-                </span>
+                <span className="text-sm">{planLine(lot.plan)}</span>
                 <span className="text-sm text-slate-600 dark:text-slate-400">{lot.source.description}</span>
                 <span className="text-sm">
                   {lot.action ? (lot.action.decision === 'adopt' ? 'Rest accepted' : 'Rest disputed') : 'Open'} · {new Date(lot.createdAt).toLocaleString()}

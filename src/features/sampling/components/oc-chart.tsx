@@ -23,9 +23,19 @@ export default function OcChart({ curve, label }: { curve: OcCurve; label: strin
           <Tooltip formatter={(value) => `${Number(value).toFixed(1)} %`} labelFormatter={(p) => `Defect rate ${Number(p).toFixed(2)} %`} />
           <Line dataKey="pa" name="Probability of acceptance" stroke="#2563eb" dot={false} strokeWidth={2} isAnimationActive={false} />
           {curve.atAql && (
-            <ReferenceLine x={curve.atAql.p * 100} stroke="#16a34a" strokeDasharray="4 2" label={{ value: `AQL: Pa ${pct(curve.atAql.pa)}`, position: 'insideTopRight', fontSize: 11, fill: '#15803d' }} />
+            <ReferenceLine
+              x={curve.atAql.p * 100}
+              stroke="#16a34a"
+              strokeDasharray="4 2"
+              label={{ value: `AQL: Pa ${pct(curve.atAql.pa)}`, position: 'insideTopRight', fontSize: 11, fill: '#15803d' }}
+            />
           )}
-          <ReferenceLine x={curve.rql.p * 100} stroke="#dc2626" strokeDasharray="4 2" label={{ value: 'RQL: Pa 10 %', position: 'insideTopLeft', fontSize: 11, fill: '#b91c1c' }} />
+          <ReferenceLine
+            x={curve.rql.p * 100}
+            stroke="#dc2626"
+            strokeDasharray="4 2"
+            label={{ value: 'RQL: Pa 10 %', position: 'insideTopLeft', fontSize: 11, fill: '#b91c1c' }}
+          />
         </LineChart>
       </ResponsiveContainer>
     </figure>

@@ -39,14 +39,24 @@ export function OcPanel({ plan }: { plan: LotPlan }) {
         {curve.method === 'hypergeometric' ? 'hypergeometric: the sample is more than a tenth of the lot' : 'binomial'}). {summary}
       </p>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <Suspense fallback={<p role="status" className="h-64 text-sm">Drawing the curve…</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="h-64 text-sm">
+              Drawing the curve…
+            </p>
+          }
+        >
           <OcChart curve={curve} label={`Operating characteristic curve. ${summary}`} />
         </Suspense>
         <table aria-label="Operating characteristic" className="text-sm">
           <thead>
             <tr className="text-left">
-              <th scope="col" className="pr-3 font-medium">Lot defect rate</th>
-              <th scope="col" className="pr-3 font-medium">Pa</th>
+              <th scope="col" className="pr-3 font-medium">
+                Lot defect rate
+              </th>
+              <th scope="col" className="pr-3 font-medium">
+                Pa
+              </th>
               <th scope="col" className="font-medium">
                 <span className="sr-only">Mark</span>
               </th>
