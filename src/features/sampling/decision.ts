@@ -60,7 +60,7 @@ export function lotDecision(plan: LotPlan, sampleSize: number, reviewed: number,
     decision: 'pending',
     recommendation: 'review-sample',
     rule,
-    applied: `${defectsText(defects)} so far in ${reviewed} of ${sampleSize - missing} reviewed: ${re - defects} more would reject the lot; review the rest of the sample to decide.`,
+    applied: `${defectsText(defects)} so far, with ${reviewed} of the ${sampleSize - missing} sampled items reviewed: ${re - defects} more would reject the lot; review the rest of the sample to decide.`,
   };
 }
 
