@@ -19,7 +19,7 @@ export default function OcChart({ curve, label }: { curve: OcCurve; label: strin
             tickFormatter={(v: number) => `${Number(v.toFixed(1))} %`}
             label={{ value: 'Lot defect rate', position: 'insideBottom', offset: -8, fontSize: 11 }}
           />
-          <YAxis domain={[0, 100]} fontSize={11} width={48} tickFormatter={(v: number) => `${v} %`} />
+          <YAxis domain={[0, 100]} fontSize={11} width={56} tickFormatter={(v: number) => `${v} %`} />
           <Tooltip formatter={(value) => `${Number(value).toFixed(1)} %`} labelFormatter={(p) => `Defect rate ${Number(p).toFixed(2)} %`} />
           <Line dataKey="pa" name="Probability of acceptance" stroke="#2563eb" dot={false} strokeWidth={2} isAnimationActive={false} />
           {curve.atAql && (
@@ -27,7 +27,7 @@ export default function OcChart({ curve, label }: { curve: OcCurve; label: strin
               x={curve.atAql.p * 100}
               stroke="#16a34a"
               strokeDasharray="4 2"
-              label={{ value: `AQL: Pa ${pct(curve.atAql.pa)}`, position: 'insideTopRight', fontSize: 11, fill: '#15803d' }}
+              label={{ value: `AQL: Pa ${pct(curve.atAql.pa)}`, position: 'insideBottomLeft', fontSize: 11, fill: '#15803d' }}
             />
           )}
           <ReferenceLine

@@ -302,7 +302,7 @@ function StandardFields(props: {
             {LEVELS.map((value) => (
               <option key={value} value={value}>
                 {value}
-                {value === 'II' ? ' (general, usual)' : value.startsWith('S') ? ' (special)' : ''}
+                {value === 'II' ? ' (usual)' : value.startsWith('S') ? ' (special)' : ''}
               </option>
             ))}
           </select>
