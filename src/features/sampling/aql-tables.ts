@@ -33,10 +33,10 @@ export type InspectionLevel = (typeof LEVELS)[number];
 export type Severity = 'normal' | 'tightened' | 'reduced';
 
 export const CODE_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'L', 'M', 'N', 'P', 'Q', 'R'] as const;
-export type CodeLetter = (typeof CODE_LETTERS)[number] | 'S';
+type CodeLetter = (typeof CODE_LETTERS)[number] | 'S';
 
 /** Sample sizes of Tables II-A and II-B (S: Table II-B only). */
-export const SAMPLE_SIZE: Record<CodeLetter, number> = {
+const SAMPLE_SIZE: Record<CodeLetter, number> = {
   A: 2,
   B: 3,
   C: 5,
@@ -56,7 +56,7 @@ export const SAMPLE_SIZE: Record<CodeLetter, number> = {
   S: 3150,
 };
 /** Sample sizes of Table II-C (reduced inspection). */
-export const REDUCED_SAMPLE_SIZE: Record<(typeof CODE_LETTERS)[number], number> = {
+const REDUCED_SAMPLE_SIZE: Record<(typeof CODE_LETTERS)[number], number> = {
   A: 2,
   B: 2,
   C: 2,

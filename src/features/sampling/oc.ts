@@ -12,7 +12,7 @@ export interface OcPlan {
   lotSize: number;
 }
 
-export const isHypergeometric = (plan: OcPlan) => plan.sampleSize / plan.lotSize > 0.1;
+const isHypergeometric = (plan: OcPlan) => plan.sampleSize / plan.lotSize > 0.1;
 
 const logFactorials: number[] = [0];
 function logFactorial(k: number): number {
@@ -67,7 +67,7 @@ export function rateAtAcceptance(plan: OcPlan, target: number): number {
   return hi;
 }
 
-export interface OcPoint {
+interface OcPoint {
   /** The lot's defect rate, 0–1. */
   p: number;
   pa: number;

@@ -15,9 +15,9 @@
  *   ("resume", which restarts on tightened). 105E §8.4 counted 10 consecutive lots on tightened.
  * Lots count in the order they were made, once decided; lots of the zero-acceptance plan do not count.
  */
-export type InspectionState = 'normal' | 'tightened' | 'reduced' | 'discontinued';
+type InspectionState = 'normal' | 'tightened' | 'reduced' | 'discontinued';
 
-export interface Counters {
+interface Counters {
   /** Outcomes of the latest lots on normal inspection, newest last (at most 5): true = not accepted. */
   recentNormal: boolean[];
   /** The switching score (normal inspection). */
@@ -70,7 +70,7 @@ function normalAfter(m: Machine, e: LotEvent): Machine {
 const rejectionsInWindow = (m: Machine) => m.recentNormal.filter(Boolean).length;
 
 /** The transition table. Each row: in state `from`, on event `on`, when `when` holds → `next`, with the reason in words. */
-export const TRANSITIONS: readonly Rule[] = [
+const TRANSITIONS: readonly Rule[] = [
   {
     from: 'normal',
     on: 'lot',

@@ -7,7 +7,7 @@ import { ocCurve, type OcCurve } from '../oc';
 const OcChart = lazy(() => import('./oc-chart'));
 const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)} %`;
 
-export function planCurve(plan: LotPlan): OcCurve {
+function planCurve(plan: LotPlan): OcCurve {
   const { ac } = planNumbers(plan);
   const aql = plan.kind === 'standard' ? Number(plan.aql) / 100 : null;
   return ocCurve({ sampleSize: plan.sampleSize, ac, lotSize: plan.lotSize }, aql);
