@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { samplePlan } from '../src/features/sampling/plan';
 import { wilsonInterval } from '../src/features/sampling/wilson';
-import { reviewedToAccept } from '../src/features/sampling/recommend';
 import { formatMicros } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
 import { connectWith } from './support/console';
@@ -83,7 +82,7 @@ async function adoptUndecidedByKeys(page: Page, expected: number, alreadyDecided
   return decided;
 }
 
-test('sample a lot of 200 simulated items, review the sample by keys, extend it, accept the rest: receipts equal the preview, each item charged once', async ({
+test('sample a lot of 200 simulated items with the zero-acceptance plan, review the sample by keys, accept the rest: receipts equal the preview, each item charged once', async ({
   page,
   request,
 }) => {
@@ -102,6 +101,7 @@ test('sample a lot of 200 simulated items, review the sample by keys, extend it,
   await expect(page.getByRole('status').filter({ hasText: 'items match' })).toHaveText('200 of 200 items match');
   await page.getByRole('button', { name: 'Sample…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sample 200 undecided items' });
+  await dialog.getByRole('radio', { name: /^Zero acceptance/ }).check();
   await expect(dialog.getByRole('radio', { name: '95 %' })).toBeChecked();
   await expect(dialog.getByRole('textbox', { name: 'Tolerated defect rate (%)' })).toHaveValue('5');
   const plan = samplePlan({ lotSize: 200, confidencePct: 95, defectRateBp: 500 });
@@ -128,7 +128,7 @@ test('sample a lot of 200 simulated items, review the sample by keys, extend it,
   await expect(page.getByRole('heading', { name: `Lot · ${SUB}` })).toBeVisible();
   await expect(page.getByText(`0 of ${plan.sampleSize} reviewed`)).toBeVisible();
   const recommendation = page.getByRole('status', { name: 'Recommendation' });
-  await expect(recommendation).toContainText('Recommendation: Review more');
+  await expect(recommendation).toContainText('Lot: Not decided yet. Recommendation: Review the rest of the sample');
 
   // Review exactly the sample, with the usual keys: adopt every sampled item.
   await page.getByRole('link', { name: 'Review the sample' }).click();
@@ -137,30 +137,19 @@ test('sample a lot of 200 simulated items, review the sample by keys, extend it,
   await expect(page.getByText(`${plan.sampleSize} of ${plan.sampleSize} decided`)).toBeVisible();
   expect(new Set(first).size).toBe(plan.sampleSize);
 
-  // 0 of 51 defective: the interval 0–7.0 % still contains 5 %, so the console asks for more, and says how many.
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+  const sampled = new Set(first);
+  const toAccept = plan.sampleSize;
+
+  // 0 of 51 defective: under the plan's own rule (c = 0) the lot is accepted; the interval is information only.
   await page.goBack();
-  await expect(page.getByText(`${plan.sampleSize} of ${plan.sampleSize} reviewed`)).toBeVisible();
+  await expect(page.getByText(`${toAccept} of ${toAccept} reviewed`)).toBeVisible();
   const clean = wilsonInterval(0, plan.sampleSize);
   await expect(page.getByLabel('Observed defect rate')).toContainText(
     `Observed defect rate 0.0 %, 95 % Wilson interval ${pct(clean.lower)} – ${pct(clean.upper)}`,
   );
-  await expect(recommendation).toContainText('Recommendation: Review more');
-  const toAccept = reviewedToAccept(0, plan.sampleSize, 500, 200)!;
-  expect(toAccept).toBe(73);
-  await recommendation.getByRole('button', { name: `Draw ${toAccept - plan.sampleSize} more` }).click();
-  await expect(page.getByText(`${plan.sampleSize} of ${toAccept} reviewed`)).toBeVisible();
-
-  await page.getByRole('link', { name: 'Review the sample' }).click();
-  await expect(page.getByText(new RegExp(`^Reviewing ${toAccept} items: the sample of lot`))).toBeVisible();
-  const more = await adoptUndecidedByKeys(page, toAccept - plan.sampleSize, new Set(first));
-  await expect(page.getByText(`${toAccept} of ${toAccept} decided`)).toBeVisible();
-  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
-  const sampled = new Set([...first, ...more]);
-  expect(sampled.size).toBe(toAccept);
-
-  await page.goBack();
-  await expect(page.getByText(`${toAccept} of ${toAccept} reviewed`)).toBeVisible();
-  await expect(recommendation).toContainText('Recommendation: Accept the rest');
+  await expect(recommendation).toContainText('Lot: Accepted. Recommendation: Accept the rest');
+  await expect(recommendation).toContainText('Zero acceptance (c = 0)');
 
   // Accept the rest: the exact preview of the triage issue names the count and the exact charge.
   const rest = ITEMS.filter((item) => !sampled.has(item.id));
@@ -196,11 +185,18 @@ test('sample a lot of 200 simulated items, review the sample by keys, extend it,
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export the lot (JSON)' }).click();
   const doc = JSON.parse(readFileSync((await (await download).path())!, 'utf8'));
-  expect(doc.plan).toMatchObject({ lot_size: 200, confidence: 0.95, tolerated_defect_rate: 0.05, sample_size: plan.sampleSize, assumed_defects: 10 });
+  expect(doc.plan).toMatchObject({
+    kind: 'zero-acceptance',
+    lot_size: 200,
+    confidence: 0.95,
+    tolerated_defect_rate: 0.05,
+    sample_size: plan.sampleSize,
+    assumed_defects: 10,
+  });
   expect(doc.sample).toHaveLength(toAccept);
   expect(new Set(doc.sample.map((s: { item_id: string }) => s.item_id))).toEqual(sampled);
   for (const s of doc.sample) expect(s.decision).toBe('adopt');
-  expect(doc.outcome).toMatchObject({ reviewed: toAccept, defects: 0, recommendation: 'accept' });
+  expect(doc.outcome).toMatchObject({ reviewed: toAccept, defects: 0, decision: 'accepted', recommendation: 'accept' });
   expect(doc.action).toMatchObject({ decision: 'adopt', recorded: rest.length, total_micros_usd: total });
 
   // The lots list names it.
@@ -209,7 +205,7 @@ test('sample a lot of 200 simulated items, review the sample by keys, extend it,
   await expect(page.getByText('Rest accepted')).toBeVisible();
 });
 
-test('sample a delivery from its page; one defect in the sample gives its interval and "review more"', async ({ page }) => {
+test('sample a delivery from its page; one defect rejects the lot under its zero-acceptance plan, and no more sampling is offered (22.3)', async ({ page }) => {
   test.setTimeout(120_000);
   await connectWith(page, 'Lots', key, [{ id: DELIVERED, kind: 'Simulated' }]);
   await page.goto(`/review/${DELIVERED}?limit=30`);
@@ -223,6 +219,7 @@ test('sample a delivery from its page; one defect in the sample gives its interv
     .click();
   await page.getByRole('button', { name: 'Sample this delivery…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sample 30 undecided items' });
+  await dialog.getByRole('radio', { name: /^Zero acceptance/ }).check();
   const plan = samplePlan({ lotSize: 30, confidencePct: 95, defectRateBp: 500 });
   await expect(dialog.getByRole('region', { name: 'Sampling plan' })).toContainText(`Sample size (n)${plan.sampleSize}`);
   await dialog.getByRole('button', { name: `Start: draw ${plan.sampleSize}` }).click();
@@ -247,6 +244,10 @@ test('sample a delivery from its page; one defect in the sample gives its interv
   await expect(page.getByLabel('Observed defect rate')).toContainText(
     `Observed defect rate ${pct(1 / plan.sampleSize)}, 95 % Wilson interval ${pct(interval.lower)} – ${pct(interval.upper)}`,
   );
-  await expect(page.getByRole('status', { name: 'Recommendation' })).toContainText('Recommendation: Review more');
+  const recommendation = page.getByRole('status', { name: 'Recommendation' });
+  await expect(recommendation).toContainText('Lot: Rejected. Recommendation: Dispute the rest');
+  await expect(recommendation).toContainText('one defect rejects it');
+  await expect(page.getByRole('button', { name: /^Draw \d+ more$/ })).toHaveCount(0);
+  await expect(page.getByText('The plan recommends: Dispute the rest, with a reason.')).toBeVisible();
   await expect(page.getByRole('button', { name: `Dispute the rest` })).toBeEnabled();
 });

@@ -1,5 +1,40 @@
 import type { TriageRow } from '../triage';
-import { lotProgress, sampleVerdict, type Lot } from './lot';
+import { lotProgress, sampleVerdict, type Lot, type LotPlan } from './lot';
+import { planLine } from './plan-line';
+
+function planDocument(plan: LotPlan) {
+  if (plan.kind === 'standard')
+    return {
+      kind: 'standard',
+      standard: 'MIL-STD-105E / ANSI Z1.4 / ISO 2859-1 single sampling',
+      lot_size: plan.lotSize,
+      aql: plan.aql,
+      inspection_level: plan.level,
+      inspection: plan.severity,
+      code_letter: plan.codeLetter,
+      plan_code_letter: plan.planLetter,
+      arrow: plan.arrow === 'v' ? 'down' : plan.arrow === '^' ? 'up' : null,
+      table_sample_size: plan.tableSampleSize,
+      sample_size: plan.sampleSize,
+      acceptance_number: plan.ac,
+      rejection_number: plan.re,
+      switching: plan.switchingWhy,
+      reduced_approved: plan.approvedReduced,
+      resumed_after_discontinuation: plan.resumed,
+    };
+  return {
+    kind: 'zero-acceptance',
+    lot_size: plan.lotSize,
+    confidence: plan.confidencePct / 100,
+    tolerated_defect_rate: plan.defectRateBp / 10_000,
+    assumed_defects: plan.assumedDefects,
+    sample_size: plan.sampleSize,
+    binomial_sample_size: plan.binomialSize,
+    acceptance_number: 0,
+    rejection_number: 1,
+    formula: plan.formula,
+  };
+}
 
 /**
  * A lot as one JSON document: the plan with its formula, the sample in draw order with each
@@ -18,13 +53,8 @@ export function lotDocument(lot: Lot, rowsById: ReadonlyMap<string, TriageRow>, 
       item_ids: lot.itemIds,
     },
     plan: {
-      lot_size: lot.plan.lotSize,
-      confidence: lot.plan.confidencePct / 100,
-      tolerated_defect_rate: lot.plan.defectRateBp / 10_000,
-      assumed_defects: lot.plan.assumedDefects,
-      sample_size: lot.plan.sampleSize,
-      binomial_sample_size: lot.plan.binomialSize,
-      formula: lot.plan.formula,
+      summary: planLine(lot.plan),
+      ...planDocument(lot.plan),
       extensions: lot.extensions.map((e) => ({ at: new Date(e.at).toISOString(), added: e.added })),
     },
     sample: lot.sampleIds.map((id) => {
@@ -42,6 +72,9 @@ export function lotDocument(lot: Lot, rowsById: ReadonlyMap<string, TriageRow>, 
       defects: progress.defects,
       defect_rate: progress.defectRate,
       wilson_95: progress.interval,
+      decision: progress.decision,
+      rule: progress.rule,
+      rule_applied: progress.applied,
       recommendation: progress.recommendation,
     },
     action: lot.action && {

@@ -7,7 +7,7 @@ import { lotOf, lotProgress, type Lot } from './lot';
 import { lotDocument } from './lot-export';
 import { samplePlan } from './plan';
 import { seededRandom } from './random-sample';
-import { extendLot, recordLotAction, startLot } from './use-lots';
+import { recordLotAction, startLot } from './use-lots';
 
 const item = (i: number): StoredItem => ({
   scope: 'S',
@@ -53,7 +53,7 @@ afterEach(async () => {
 
 async function newLot(size = 200): Promise<Lot> {
   const rows = Array.from({ length: size }, (_, i) => row(i));
-  const plan = samplePlan({ lotSize: size, confidencePct: 95, defectRateBp: 500 });
+  const plan = { kind: 'zero-acceptance' as const, ...samplePlan({ lotSize: size, confidencePct: 95, defectRateBp: 500 }) };
   const id = await startLot({
     scope: 'S',
     subscriptionId: 'sub',
@@ -83,19 +83,14 @@ describe('lots in the local store', () => {
     expect((await listLots('S')).map((r) => r.id)).toEqual([lot.id]);
   });
 
-  it('extends the sample with items not yet sampled, and records what was done with the rest', async () => {
+  it('records what was done with the rest', async () => {
     const lot = await newLot();
-    await extendLot('S', lot.id, 22, seededRandom(9));
-    const extended = lotOf((await readLot('S', lot.id))!)!;
-    expect(extended.sampleIds.slice(0, 51)).toEqual(lot.sampleIds);
-    expect(new Set(extended.sampleIds).size).toBe(73);
-    expect(extended.extensions).toEqual([{ at: expect.any(Number), added: 22 }]);
     await recordLotAction('S', lot.id, {
       decision: 'adopt',
       at: 5,
       recorded: 127,
       totalMicros: 1_234,
-      outcome: { reviewed: 73, defects: 0, lower: 0, upper: 0.05, recommendation: 'accept' },
+      outcome: { reviewed: 51, defects: 0, lower: 0, upper: 0.07, recommendation: 'accept', decision: 'accepted' },
     });
     expect(lotOf((await readLot('S', lot.id))!)!.action).toMatchObject({ decision: 'adopt', recorded: 127, totalMicros: 1_234 });
   });
@@ -132,8 +127,8 @@ describe("a lot's progress", () => {
     rows.set(`it-${c}`, row(c!, 'waiting', { decision: 'dispute' }));
     rows.set(`it-${d}`, row(d!, 'failed'));
     const progress = lotProgress(lot, rows);
-    // 2 of 3: the interval (20.8 %–93.9 %) lies wholly above 5 %.
-    expect(progress).toMatchObject({ reviewed: 3, defects: 2, sampleSize: 51, missing: 0, unsent: 1, recommendation: 'dispute' });
+    // 2 defects under a zero-acceptance plan: rejected (one would do).
+    expect(progress).toMatchObject({ reviewed: 3, defects: 2, sampleSize: 51, missing: 0, unsent: 1, decision: 'rejected', recommendation: 'dispute' });
     expect(progress.defectRate).toBeCloseTo(2 / 3, 12);
     expect(progress.rest).toHaveLength(149);
     expect(progress.rest.some((r) => lot.sampleIds.includes(r.item.itemId))).toBe(false);
@@ -142,17 +137,22 @@ describe("a lot's progress", () => {
     expect(doc.sample).toHaveLength(51);
     expect(doc.sample.find((s) => s.item_id === `it-${c}`)).toMatchObject({ state: 'waiting', decision: 'dispute' });
     expect(doc.sample.find((s) => s.item_id === `it-${d}`)).toMatchObject({ state: 'failed', decision: null });
-    expect(doc.outcome).toMatchObject({ reviewed: 3, defects: 2, recommendation: 'dispute' });
-    expect(doc.plan).toMatchObject({ lot_size: 200, confidence: 0.95, tolerated_defect_rate: 0.05, sample_size: 51 });
+    expect(doc.outcome).toMatchObject({ reviewed: 3, defects: 2, decision: 'rejected', recommendation: 'dispute' });
+    expect(doc.plan).toMatchObject({
+      kind: 'zero-acceptance',
+      lot_size: 200,
+      confidence: 0.95,
+      tolerated_defect_rate: 0.05,
+      sample_size: 51,
+      acceptance_number: 0,
+    });
   });
 
-  it('recommends accepting a clean sample large enough, and counts items the store lost', async () => {
+  it('accepts a clean sample of the plan’s size (its rule, c = 0), and counts items the store lost', async () => {
     const lot = await newLot();
     const rows = new Map<string, TriageRow>();
     for (let i = 0; i < 200; i++) rows.set(`it-${i}`, row(i, 'adopted'));
-    expect(lotProgress(lot, rows)).toMatchObject({ reviewed: 51, defects: 0, recommendation: 'review-more', toAccept: 73 });
-    const bigger = { ...lot, sampleIds: [...lot.sampleIds, ...lot.itemIds.filter((id) => !lot.sampleIds.includes(id)).slice(0, 22)] };
-    expect(lotProgress(bigger, rows).recommendation).toBe('accept');
+    expect(lotProgress(lot, rows)).toMatchObject({ reviewed: 51, defects: 0, decision: 'accepted', recommendation: 'accept' });
     rows.delete(lot.sampleIds[0]!);
     expect(lotProgress(lot, rows)).toMatchObject({ reviewed: 50, missing: 1 });
   });

@@ -1,7 +1,9 @@
 import { z } from '../../api/contract/zod';
 import type { StoredLot } from '../local-store';
 import type { TriageRow } from '../triage';
-import { recommend, reviewedToAccept, type SampleOutcome } from './recommend';
+import { AQLS, LEVELS } from './aql-tables';
+import { lotDecision, type DecisionOutcome } from './decision';
+import { wilsonInterval, type Interval } from './wilson';
 
 /**
  * A lot as kept in the local store's `lots` table (`value`): where it came from, the item IDs it
@@ -10,7 +12,8 @@ import { recommend, reviewedToAccept, type SampleOutcome } from './recommend';
  * with the rest. Decisions themselves live in the outbox and the service; the outcome is
  * computed from them, and frozen into `action` when the user accepts or disputes the rest.
  */
-const planSchema = z.object({
+const zeroPlanSchema = z.object({
+  kind: z.literal('zero-acceptance').optional(),
   lotSize: z.number().int().positive(),
   confidencePct: z.number().int().min(1).max(99),
   defectRateBp: z.number().int().min(1).max(9999),
@@ -19,6 +22,35 @@ const planSchema = z.object({
   binomialSize: z.number().int().nonnegative(),
   formula: z.string(),
 });
+
+/** A plan of the standard's master tables (aql-tables.ts), with the switching state it was drawn under. */
+const standardPlanSchema = z.object({
+  kind: z.literal('standard'),
+  lotSize: z.number().int().positive(),
+  level: z.enum(LEVELS),
+  aql: z.enum(AQLS),
+  severity: z.enum(['normal', 'tightened', 'reduced']),
+  codeLetter: z.string(),
+  planLetter: z.string(),
+  arrow: z.enum(['v', '^']).nullable(),
+  /** The table's sample size; the lot's sample is the smaller of it and the lot (all of a small lot). */
+  tableSampleSize: z.number().int().positive(),
+  sampleSize: z.number().int().positive(),
+  ac: z.number().int().nonnegative(),
+  re: z.number().int().positive(),
+  /** Ac of the plan one AQL step tighter for the same code letter (the switching score); null at the first column. */
+  tighterAc: z.number().int().nonnegative().nullable(),
+  /** Why the switching rules gave this severity when the lot was drawn. */
+  switchingWhy: z.string(),
+  /** The user said the supplier had acted (resuming after discontinuation). */
+  resumed: z.boolean(),
+  /** The user approved reduced inspection (production steady, the authority agrees). */
+  approvedReduced: z.boolean(),
+});
+
+const planSchema = z.union([standardPlanSchema, zeroPlanSchema]);
+export type LotPlan = z.infer<typeof planSchema>;
+export type StandardLotPlan = z.infer<typeof standardPlanSchema>;
 
 const sourceSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -35,7 +67,8 @@ const snapshotSchema = z.object({
   defects: z.number().int().nonnegative(),
   lower: z.number().nullable(),
   upper: z.number().nullable(),
-  recommendation: z.enum(['accept', 'dispute', 'review-more']),
+  recommendation: z.enum(['accept', 'dispute', 'review-sample', 'review-more']),
+  decision: z.enum(['accepted', 'rejected', 'accepted-return', 'pending']).optional(),
 });
 
 const actionSchema = z.object({
@@ -89,14 +122,18 @@ export function sampleVerdict(row: TriageRow | undefined): 'good' | 'defect' | n
   return null;
 }
 
-export interface LotProgress extends SampleOutcome {
+export interface LotProgress extends DecisionOutcome {
+  reviewed: number;
+  defects: number;
+  /** defects / reviewed; null before any item is reviewed. */
+  defectRate: number | null;
+  /** The 95 % Wilson interval of the defect rate (information; the plan's rule decides). */
+  interval: Interval | null;
   sampleSize: number;
   /** The sampled items the store no longer holds (deleted local data). */
   missing: number;
   /** Reviewed sampled items whose decision is not confirmed by the service yet (on its way, or waiting for "Send and pay"). */
   unsent: number;
-  /** The reviewed total at which a clean continuation would be accepted (null: never within the lot). */
-  toAccept: number | null;
   /** The lot's items outside the sample, as the store holds them now. */
   rest: TriageRow[];
 }
@@ -122,21 +159,25 @@ export function lotProgress(lot: Lot, rowsById: ReadonlyMap<string, TriageRow>):
     if (row) rest.push(row);
   }
   return {
-    ...recommend(defects, reviewed, lot.plan.defectRateBp),
+    ...lotDecision(lot.plan, lot.sampleIds.length, reviewed, defects, missing),
+    reviewed,
+    defects,
+    defectRate: reviewed > 0 ? defects / reviewed : null,
+    interval: reviewed > 0 ? wilsonInterval(defects, reviewed) : null,
     sampleSize: lot.sampleIds.length,
     missing,
     unsent,
-    toAccept: reviewedToAccept(defects, reviewed, lot.plan.defectRateBp, lot.itemIds.length),
     rest,
   };
 }
 
-export function snapshotOf(progress: SampleOutcome): LotAction['outcome'] {
+export function snapshotOf(progress: LotProgress): LotAction['outcome'] {
   return {
     reviewed: progress.reviewed,
     defects: progress.defects,
     lower: progress.interval?.lower ?? null,
     upper: progress.interval?.upper ?? null,
     recommendation: progress.recommendation,
+    decision: progress.decision,
   };
 }

@@ -3,8 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { keyScope, localScope, type Connection } from '../../data';
 import { createLot, listLots, readLot, updateLot, watchLots } from '../local-store';
 import type { TriageRow } from '../triage';
-import { lotOf, lotValueSchema, newLotId, type Lot, type LotAction, type LotSource, type LotValue } from './lot';
-import type { SamplePlan } from './plan';
+import { lotOf, lotValueSchema, newLotId, type Lot, type LotAction, type LotPlan, type LotSource, type LotValue } from './lot';
 import { drawSample, type RandomUint32 } from './random-sample';
 
 /** The local store's scope of a connection (the same query the triage rows read). */
@@ -70,20 +69,20 @@ export interface NewLot {
   source: LotSource;
   /** The lot: the undecided items of the source. */
   rows: readonly TriageRow[];
-  plan: SamplePlan;
+  /** The plan as kept (the sample size is what is drawn). */
+  plan: LotPlan;
   random?: RandomUint32;
 }
 
 /** Draws the sample once and keeps the lot; resolves with its ID once it is committed. */
 export async function startLot({ scope, subscriptionId, kind, source, rows, plan, random }: NewLot): Promise<string> {
   const itemIds = rows.map((row) => row.item.itemId);
-  const { missChance: _miss, ...kept } = plan;
   const value: LotValue = {
     version: 1,
     kind,
     source,
     itemIds,
-    plan: kept,
+    plan,
     sampleIds: drawSample(itemIds, plan.sampleSize, random),
     extensions: [],
     action: null,
@@ -91,17 +90,6 @@ export async function startLot({ scope, subscriptionId, kind, source, rows, plan
   const id = newLotId();
   await createLot({ id, scope, subscriptionId, createdAt: Date.now(), value: lotValueSchema.parse(value) });
   return id;
-}
-
-/** Adds `count` items to the sample, drawn uniformly from the lot's items not yet sampled. */
-export async function extendLot(scope: string, lotId: string, count: number, random?: RandomUint32): Promise<void> {
-  await updateLot(scope, lotId, (raw) => {
-    const value = lotValueSchema.parse(raw);
-    const sampled = new Set(value.sampleIds);
-    const remaining = value.itemIds.filter((id) => !sampled.has(id));
-    const added = drawSample(remaining, Math.min(count, remaining.length), random);
-    return { ...value, sampleIds: [...value.sampleIds, ...added], extensions: [...value.extensions, { at: Date.now(), added: added.length }] };
-  });
 }
 
 /** Records what the user did with the rest of the lot (the bulk run's decisions are in the outbox). */

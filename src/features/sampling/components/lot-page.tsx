@@ -12,9 +12,12 @@ import { blobSink } from '../../export';
 import { TRIAGE_STATE_LABELS, useTriageRows, type TriageRow } from '../../triage';
 import { lotProgress, sampleVerdict, snapshotOf, type Lot, type LotProgress } from '../lot';
 import { lotDocument } from '../lot-export';
+import { DECISION_TEXT, RECOMMENDATION_TEXT } from '../decision';
 import { percentText } from '../plan';
-import { RECOMMENDATION_TEXT } from '../recommend';
-import { extendLot, recordLotAction, useLot } from '../use-lots';
+import { planLine } from '../plan-line';
+import { recordLotAction, useLot } from '../use-lots';
+import { OcPanel } from './oc-panel';
+import { InspectionPanel } from './inspection-panel';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -78,26 +81,25 @@ function LotView({ connection, scope, lot }: { connection: Connection; scope: st
         <h2 id="lot-plan" className="font-semibold">
           Plan
         </h2>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
-          <dt>Lot size (N)</dt>
-          <dd>{count(lot.plan.lotSize)}</dd>
-          <dt>Sample size (n)</dt>
-          <dd>
-            {count(lot.plan.sampleSize)}
-            {lot.sampleIds.length > lot.plan.sampleSize && ` + ${count(lot.sampleIds.length - lot.plan.sampleSize)} drawn since`}
-          </dd>
-          <dt>Confidence (C)</dt>
-          <dd>{lot.plan.confidencePct} %</dd>
-          <dt>Tolerated defect rate (p)</dt>
-          <dd>{percentText(lot.plan.defectRateBp)}</dd>
-        </dl>
-        <p className="text-sm">{lot.plan.formula}</p>
+        <p className="text-sm font-medium" aria-label="The plan">
+          {planLine(lot.plan)}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {lot.plan.kind === 'standard'
+            ? `Single sampling plan of MIL-STD-105E Table ${lot.plan.severity === 'normal' ? 'II-A' : lot.plan.severity === 'tightened' ? 'II-B' : 'II-C'} (the same plans as ANSI/ASQ Z1.4 and ISO 2859-1). Switching rules when it was drawn: ${lot.plan.switchingWhy}`
+            : lot.plan.formula}
+        </p>
+        {lot.sampleIds.length > lot.plan.sampleSize && (
+          <p className="text-sm">
+            {count(lot.sampleIds.length - lot.plan.sampleSize)} more items were drawn into this sample by an earlier version of the console.
+          </p>
+        )}
       </Panel>
       {progress === null ? (
         <p role="status">Reading the lot's items…</p>
       ) : (
         <>
-          <Outcome lot={lot} progress={progress} onExtend={(n) => void extendLot(scope, lot.id, n)}>
+          <Outcome lot={lot} progress={progress}>
             {subscription && (
               <Link
                 to="/review/$subscriptionId"
@@ -121,6 +123,12 @@ function LotView({ connection, scope, lot }: { connection: Connection; scope: st
           <h2 id="lot-rest" className="font-semibold">
             The rest of the lot ({count(progress.rest.length)} {progress.rest.length === 1 ? 'item' : 'items'} outside the sample)
           </h2>
+          {progress.recommendation !== 'review-sample' && (
+            <p className="text-sm">
+              The plan recommends: <strong>{RECOMMENDATION_TEXT[progress.recommendation]}</strong>
+              {progress.recommendation === 'dispute' ? ', with a reason.' : '.'}
+            </p>
+          )}
           <BulkActions
             connection={connection}
             subscription={subscription}
@@ -140,15 +148,13 @@ function LotView({ connection, scope, lot }: { connection: Connection; scope: st
           {lot.action && <ActionRecord lot={lot} />}
         </Panel>
       )}
+      <OcPanel plan={lot.plan} />
+      {lot.plan.kind === 'standard' && rowsById && <InspectionPanel connection={connection} subscriptionId={lot.subscriptionId} rowsById={rowsById} />}
     </div>
   );
 }
 
-function Outcome({ lot, progress, onExtend, children }: { lot: Lot; progress: LotProgress; onExtend: (n: number) => void; children: ReactNode }) {
-  const remaining = lot.itemIds.length - lot.sampleIds.length;
-  const wanted = progress.toAccept !== null && progress.toAccept > progress.sampleSize ? progress.toAccept - progress.sampleSize : lot.plan.sampleSize;
-  const extension = Math.min(wanted, remaining);
-  const done = progress.reviewed >= progress.sampleSize - progress.missing;
+function Outcome({ lot, progress, children }: { lot: Lot; progress: LotProgress; children: ReactNode }) {
   return (
     <Panel aria-labelledby="lot-outcome" className="flex flex-col gap-2">
       <h2 id="lot-outcome" className="font-semibold">
@@ -160,42 +166,29 @@ function Outcome({ lot, progress, onExtend, children }: { lot: Lot; progress: Lo
         <strong>
           {count(progress.reviewed)} of {count(progress.sampleSize)} reviewed
         </strong>
-        {progress.missing > 0 && ` (${count(progress.missing)} no longer kept on this device)`}; {count(progress.defects)}{' '}
-        {progress.defects === 1 ? 'defect' : 'defects'} (disputed), {count(progress.reviewed - progress.defects)} good (adopted).
+        {progress.missing > 0 && ` (${count(progress.missing)} no longer kept on this device)`}; <strong>{count(progress.defects)}</strong>{' '}
+        {progress.defects === 1 ? 'defect' : 'defects'} found (disputed), {count(progress.reviewed - progress.defects)} good (adopted).
         {progress.unsent > 0 &&
           ` ${count(progress.unsent)} of these ${progress.unsent === 1 ? 'decision is' : 'decisions are'} not confirmed by the service yet: on ${progress.unsent === 1 ? 'its' : 'their'} way, or, left from an earlier visit, waiting for your “Send and pay”.`}
       </p>
-      {progress.interval && progress.defectRate !== null ? (
-        <p className="text-sm" aria-label="Observed defect rate">
-          Observed defect rate {pct(progress.defectRate)}, 95 % Wilson interval {pct(progress.interval.lower)} – {pct(progress.interval.upper)} (tolerated:{' '}
-          {percentText(lot.plan.defectRateBp)}).
-        </p>
-      ) : (
-        <p className="text-sm">No sampled item is decided yet: review the sample.</p>
-      )}
       <div role="status" aria-label="Recommendation" className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700">
         <p>
-          Recommendation: <strong>{RECOMMENDATION_TEXT[progress.recommendation]}</strong>
-          {!done && progress.reviewed > 0 && ` (so far: ${count(progress.sampleSize - progress.reviewed - progress.missing)} sampled items still to review)`}
+          Lot: <strong>{DECISION_TEXT[progress.decision]}</strong>. Recommendation: <strong>{RECOMMENDATION_TEXT[progress.recommendation]}</strong>
         </p>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">
-          {progress.recommendation === 'accept'
-            ? `The whole 95 % interval is at or below the tolerated ${percentText(lot.plan.defectRateBp)}.`
-            : progress.recommendation === 'dispute'
-              ? `The whole 95 % interval is above the tolerated ${percentText(lot.plan.defectRateBp)}.`
-              : progress.interval
-                ? `The 95 % interval contains the tolerated ${percentText(lot.plan.defectRateBp)}: the sample cannot tell yet.` +
-                  (progress.toAccept !== null
-                    ? ` With no further defect, ${count(progress.toAccept)} reviewed items would be enough to accept.`
-                    : ' Even a clean review of the whole lot would not bring it below the tolerated rate.')
-                : 'Decide the sampled items (adopt = good, dispute = defect).'}
+        <p className="mt-1">
+          <span className="font-medium">Decision rule:</span> {progress.rule}
         </p>
-        {progress.recommendation === 'review-more' && done && extension > 0 && (
-          <Button className="mt-2" onClick={() => onExtend(extension)}>
-            Draw {count(extension)} more
-          </Button>
-        )}
+        <p className="mt-1">
+          <span className="font-medium">Applied:</span> {progress.applied}
+        </p>
       </div>
+      {progress.interval && progress.defectRate !== null && (
+        <p className="text-sm text-slate-600 dark:text-slate-400" aria-label="Observed defect rate">
+          Observed defect rate {pct(progress.defectRate)}, 95 % Wilson interval {pct(progress.interval.lower)} – {pct(progress.interval.upper)}
+          {lot.plan.kind === 'standard' ? ` (AQL ${lot.plan.aql} %)` : ` (tolerated: ${percentText(lot.plan.defectRateBp)})`}: for information; the plan’s rule
+          decides.
+        </p>
+      )}
     </Panel>
   );
 }
@@ -240,8 +233,7 @@ function ActionRecord({ lot }: { lot: Lot }) {
       {action.decision === 'adopt' ? 'Accepted' : 'Disputed'} the rest on {new Date(action.at).toLocaleString()}: {count(action.recorded)}{' '}
       {action.recorded === 1 ? 'decision' : 'decisions'} recorded
       {action.totalMicros !== null && `, charging ${formatMicros(action.totalMicros)}`}. The sample then: {count(outcome.defects)} of {count(outcome.reviewed)}{' '}
-      defective
-      {outcome.lower !== null && outcome.upper !== null && ` (95 % interval ${pct(outcome.lower)} – ${pct(outcome.upper)})`}, recommendation{' '}
+      defective{outcome.decision ? ` (${DECISION_TEXT[outcome.decision].toLowerCase()})` : ''}, recommendation{' '}
       {RECOMMENDATION_TEXT[outcome.recommendation].toLowerCase()}.
     </p>
   );

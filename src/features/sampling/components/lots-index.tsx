@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import type { Connection } from '../../../data';
-import { percentText } from '../plan';
+import { planLine } from '../plan-line';
 import { useLots } from '../use-lots';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -32,9 +32,7 @@ export function LotsIndex({ connection }: { connection: Connection }) {
                 <Link to="/lots/$lotId" params={{ lotId: lot.id }} className="font-medium text-brand-600 underline dark:text-brand-100">
                   Lot of {count(lot.plan.lotSize)} · {lot.subscriptionId}
                 </Link>
-                <span className="text-sm">
-                  sample {count(lot.sampleIds.length)} at {lot.plan.confidencePct} %, p = {percentText(lot.plan.defectRateBp)}
-                </span>
+                <span className="text-sm">{planLine(lot.plan)}</span>
                 <span className="text-sm text-slate-600 dark:text-slate-400">{lot.source.description}</span>
                 <span className="text-sm">
                   {lot.action ? (lot.action.decision === 'adopt' ? 'Rest accepted' : 'Rest disputed') : 'Open'} · {new Date(lot.createdAt).toLocaleString()}
