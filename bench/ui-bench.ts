@@ -6,6 +6,7 @@
  *
  * `BENCH_UI_ONLY=pull,keys,visit` (any of them) runs only those measures: the 10,000-item visit
  * alone takes minutes, which is long to wait for a pull's figure while working on it.
+ * `BENCH_UI_PORT=N` runs the service on port N instead of any free one.
  */
 import type { Page } from '@playwright/test';
 import { execFileSync, execSync } from 'node:child_process';
@@ -169,7 +170,8 @@ const runs = (measure: Measure) => !only || only.includes(measure);
 async function main() {
   if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'dds-bench-ui-'));
-  const { url, child } = await startServiceProcess(['--port', '0', '--data', dataDir, '--static', 'dist']);
+  // BENCH_UI_PORT pins the service's port (a shared machine may reserve ranges); by default any free one.
+  const { url, child } = await startServiceProcess(['--port', process.env.BENCH_UI_PORT ?? '0', '--data', dataDir, '--static', 'dist']);
   // Imported next to the demo (the service has seeded it) before the console connects, so the key's subscriptions include it.
   writeVisitFixture(join(dataDir, 'visit.json'));
   const cli = (script: string, args: string[]) =>
