@@ -2,7 +2,6 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { withoutZodJsonSchema } from './scripts/vite-zod-json-schema.ts';
 
 const service = process.env.DDS_SERVICE_URL ?? 'http://127.0.0.1:8787';
 
@@ -18,7 +17,6 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    withoutZodJsonSchema(),
   ],
   server: {
     proxy: { '/v1': service, '/media': service, '/_local': service },
