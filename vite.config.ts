@@ -8,7 +8,13 @@ const service = process.env.DDS_SERVICE_URL ?? 'http://127.0.0.1:8787';
 export default defineConfig({
   plugins: [
     // The router plugin must run before React's: it writes src/routeTree.gen.ts and splits route code.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    // A route's loader travels with its component (one request for both), so the first page does
+    // not carry every other page's loader and the queries it imports.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
+    }),
     react(),
     tailwindcss(),
   ],
@@ -30,6 +36,8 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/](react-router|router-core|history|react-query|query-core|react-store|store))[\\/]/,
             },
+            // With the code every page loads at start (the shell, the client, the connection): one file.
+            { name: 'start', tags: ['$initial'] },
           ],
         },
       },

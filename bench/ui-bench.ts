@@ -6,6 +6,7 @@
  *
  * `BENCH_UI_ONLY=pull,keys,visit` (any of them) runs only those measures: the 10,000-item visit
  * alone takes minutes, which is long to wait for a pull's figure while working on it.
+ * `BENCH_UI_PORT=N` runs the service on port N instead of any free one.
  */
 import type { Page } from '@playwright/test';
 import { execFileSync, execSync } from 'node:child_process';
@@ -176,7 +177,8 @@ const runs = (measure: Measure) => !only || only.includes(measure);
 async function main() {
   if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'dds-bench-ui-'));
-  const { url, child } = await startServiceProcess(['--port', '0', '--data', dataDir, '--static', 'dist']);
+  // BENCH_UI_PORT pins the service's port (a shared machine may reserve ranges); by default any free one.
+  const { url, child } = await startServiceProcess(['--port', process.env.BENCH_UI_PORT ?? '0', '--data', dataDir, '--static', 'dist']);
   // Imported next to the demo (the service has seeded it) before the console connects, so the key's subscriptions include it.
   writeVisitFixture(join(dataDir, 'visit.json'));
   const cli = (script: string, args: string[]) =>
@@ -285,9 +287,15 @@ async function main() {
       };
     });
     const keyRows = keyStats.flatMap((k) => [
-      { metric: `key ${k.key} → next item painted, median`, value: `${k.median.toFixed(1)} ms`, target: '≤ 16 ms', ok: k.median <= 16 },
-      { metric: `key ${k.key} → next item painted, p95`, value: `${k.p95.toFixed(1)} ms`, target: '≤ 50 ms', ok: k.p95 <= 50 },
-      { metric: `key ${k.key} → that frame on screen, median`, value: `${k.presented_median.toFixed(1)} ms` },
+      // Issue 22's targets: a keypress paints its item within half a frame, and is on screen within one.
+      { metric: `key ${k.key} → next item painted, median`, value: `${k.median.toFixed(1)} ms`, target: '≤ 7 ms', ok: k.median <= 7 },
+      { metric: `key ${k.key} → next item painted, p95`, value: `${k.p95.toFixed(1)} ms`, target: '≤ 33 ms', ok: k.p95 <= 33 },
+      {
+        metric: `key ${k.key} → that frame on screen, median`,
+        value: `${k.presented_median.toFixed(1)} ms`,
+        target: '≤ 16.7 ms',
+        ok: k.presented_median <= 16.7,
+      },
       { metric: `key ${k.key} → that frame on screen, p95`, value: `${k.presented_p95.toFixed(1)} ms` },
       // A press followed by no painted item at all is a broken measurement, not a fast one.
       {
@@ -300,7 +308,7 @@ async function main() {
     const pullMedian = percentile(pulls, 50);
     const pullRows = runs('pull')
       ? [
-          { metric: 'pull response → 200 items painted, median', value: `${pullMedian.toFixed(1)} ms`, target: '≤ 100 ms', ok: pullMedian <= 100 },
+          { metric: 'pull response → 200 items painted, median', value: `${pullMedian.toFixed(1)} ms`, target: '≤ 50 ms', ok: pullMedian <= 50 },
           { metric: 'pull response → 200 items painted, max', value: `${Math.max(...pulls).toFixed(1)} ms` },
         ]
       : [];

@@ -167,6 +167,47 @@ describe('outbox engine', () => {
     expect(engine.undoLast(S)).toBeNull();
   });
 
+  it('paints a decision before anything else: its write, its item’s flag and the pump wait for the paint', async () => {
+    const painted: (() => void)[] = [];
+    const { engine, sent } = setup({ afterPaint: (fn) => void painted.push(fn) });
+    engine.enqueue(S, live('1'));
+    expect(stateOf(engine, '1')).toBe('grace');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(storedStates()).toEqual([]);
+    expect(shared.opened).toEqual([]);
+    for (const fn of painted.splice(0)) fn();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(storedStates()).toEqual([['1', 'grace']]);
+    expect(shared.opened).toEqual([['sub', '1', 0]]);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(sent.map((e) => e.itemId)).toEqual(['1']);
+    expect(storedStates()).toEqual([['1', 'sent']]);
+  });
+
+  it('writes what waits for a paint at once when asked (whenWritten, a page left), and an undo before the paint reopens the item last', async () => {
+    const painted: (() => void)[] = [];
+    const { engine } = setup({ afterPaint: (fn) => void painted.push(fn) });
+    engine.enqueue(S, live('1'));
+    expect(await engine.whenWritten()).toBe(true);
+    expect(storedStates()).toEqual([['1', 'grace']]);
+    engine.enqueue(S, live('2'));
+    engine.runDeferred();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(storedStates()).toEqual([
+      ['1', 'grace'],
+      ['2', 'grace'],
+    ]);
+    engine.enqueue(S, live('3'));
+    expect(engine.undoLast(S)?.itemId).toBe('3');
+    for (const fn of painted.splice(0)) fn();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shared.opened.filter(([, id]) => id === '3')).toEqual([
+      ['sub', '3', 0],
+      ['sub', '3', 1],
+    ]);
+    expect(storedStates().map(([id]) => id)).toEqual(['1', '2']);
+  });
+
   it('undoes decisions recorded together with one undo', async () => {
     const { engine, sent } = setup();
     engine.enqueue(S, live('single'));

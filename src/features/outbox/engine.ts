@@ -52,6 +52,12 @@ export interface OutboxDeps {
   retryBaseMs?: number;
   /** Runs `fn` once before the next paint (background changes are told to listeners once per frame). */
   nextFrame?: (fn: () => void) => void;
+  /**
+   * Runs `fn` after the next paint: what a recorded decision needs besides memory (its write, the
+   * items' flag, the pump) waits there, off the keypress's frame. Without it, that work runs at once.
+   * The decision cannot be sent before its write committed either way (`dirty` holds it).
+   */
+  afterPaint?: (fn: () => void) => void;
   /** Budgets: without a gate, charged decisions are sent as free ones are. */
   budget?: BudgetGate;
 }
@@ -163,6 +169,10 @@ export class OutboxEngine {
   private readonly dirty = new Map<string, { scope: string; holds: boolean }>();
   private flushChain: Promise<void> = Promise.resolve();
   private flushQueued = false;
+  /** Work a recorded decision left for after the paint (`afterPaint`), run in order. */
+  private deferred: (() => void)[] = [];
+  /** While set, flushes asked for are left for after the paint (a decision being recorded). */
+  private deferringWrites = false;
   private soonTimer: ReturnType<typeof setTimeout> | null = null;
   /** "<scope> <tab>" pairs whose tab this engine waits on to take over its decisions. */
   private readonly watching = new Set<string>();
@@ -365,7 +375,12 @@ export class OutboxEngine {
         continue;
       }
       // A new decision on an item still in its undo window (or failed) replaces the old one.
-      for (const e of onItem) if (e.state === 'grace' || PROBLEM_STATES.has(e.state)) this.remove(scope, e.id);
+      this.deferringWrites = true;
+      try {
+        for (const e of onItem) if (e.state === 'grace' || PROBLEM_STATES.has(e.state)) this.remove(scope, e.id);
+      } finally {
+        this.deferringWrites = false;
+      }
       const entry: OutboxEntry = {
         ...decision,
         id: newEntryId(),
@@ -379,18 +394,27 @@ export class OutboxEngine {
         attempts: 0,
         nextAttemptAt: now + graceMs,
       };
-      this.change(scope, entry);
+      this.deferringWrites = true;
+      try {
+        this.change(scope, entry);
+      } finally {
+        this.deferringWrites = false;
+      }
       thisBatch.set(entry.itemId, entry);
       recorded.push(entry);
     }
     this.notify();
-    this.markOpen(scope, recorded, 0);
-    this.pump();
+    // Shown at the next paint; written, flagged and pumped after it (nothing is sent unwritten).
+    this.later(() => {
+      this.markOpen(scope, recorded, 0);
+      this.pump();
+    });
     return { recorded, skipped };
   }
 
   /** Resolves once every change made so far is written (false when a write failed). */
   async whenWritten(): Promise<boolean> {
+    this.runDeferred();
     if (this.soonTimer) this.requestFlush();
     await this.flushChain;
     return this.snapshot.writeError === null;
@@ -438,6 +462,8 @@ export class OutboxEngine {
   }
 
   private removeEntries(scope: string, gone: readonly OutboxEntry[]): void {
+    // What a decision left for after the paint goes first: its item's flag must not be set after this one.
+    this.runDeferred();
     for (const e of gone) this.remove(scope, e.id);
     this.notify();
     this.markOpen(scope, gone, 1);
@@ -506,6 +532,7 @@ export class OutboxEngine {
 
   private discardEntries(scope: string, dropped: readonly OutboxEntry[]): number {
     if (dropped.length === 0) return 0;
+    this.runDeferred();
     const now = this.now();
     for (const e of dropped) this.change(scope, { ...e, state: 'discarded', discardedAt: now });
     this.notify();
@@ -940,7 +967,25 @@ export class OutboxEngine {
     this.requestFlush();
   }
 
+  /** Runs `fn` after the next paint (`afterPaint`), or at once without one. */
+  private later(fn: () => void): void {
+    if (!this.deps.afterPaint) return fn();
+    this.deferred.push(fn);
+    if (this.deferred.length === 1) this.deps.afterPaint(this.runDeferred);
+  }
+
+  /** Runs what was left for after the paint now (also when the page is hidden or closed, or `whenWritten` waits). */
+  readonly runDeferred = (): void => {
+    const work = this.deferred;
+    this.deferred = [];
+    for (const fn of work) fn();
+  };
+
   private requestFlush(): void {
+    if (this.deferringWrites && this.deps.afterPaint) {
+      this.later(() => this.requestFlush());
+      return;
+    }
     if (this.soonTimer) clearTimeout(this.soonTimer);
     this.soonTimer = null;
     if (this.flushQueued) return;

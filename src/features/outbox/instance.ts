@@ -1,5 +1,6 @@
 import { ConnectionBlockedError } from '../../api/errors';
 import { rememberSecret } from '../../lib/redact';
+import { afterPaint } from '../../lib/after-paint';
 import { clientFor, connectionStore, scopeOf, type Connection } from '../../data';
 import { provideDecisions } from '../budgets';
 import { budgetGate } from './budget-gate';
@@ -21,9 +22,18 @@ const connectionOf = (id: string): Connection | undefined => connections().find(
 export function scopeOfConnection(connection: Connection): string {
   return connection.verified ? scopeOf(connection.baseUrl, connection.verified.org_id) : scopeOf(connection.baseUrl, `connection:${connection.id}`);
 }
+/** Scopes worked out for the connections as they are now: every outbox hook asks on every change. */
+let known: { of: unknown; scopes: Map<string, string> } = { of: null, scopes: new Map() };
 export const scopeFor = (connectionId: string): string => {
-  const connection = connectionOf(connectionId);
-  return connection ? scopeOfConnection(connection) : `connection:${connectionId}`;
+  const current = connections();
+  if (known.of !== current) known = { of: current, scopes: new Map() };
+  let scope = known.scopes.get(connectionId);
+  if (scope === undefined) {
+    const connection = connectionOf(connectionId);
+    scope = connection ? scopeOfConnection(connection) : `connection:${connectionId}`;
+    known.scopes.set(connectionId, scope);
+  }
+  return scope;
 };
 
 /** A connected connection of the scope sends its decisions: the active one first (any key of the organization will do). */
@@ -59,6 +69,8 @@ const outboxEngine = new OutboxEngine({
   isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
   graceMs: () => loadSettings().graceSeconds * 1000,
   tabs,
+  // A decision is painted first, then written (a frame later at most; never sent before).
+  afterPaint,
   // The browser opens at most 6 HTTP/1.1 connections per origin; 6 in flight keeps a bulk run's
   // stream steady (each answer frees a slot at once) and leaves other requests one answer's wait.
   concurrency: 6,
@@ -170,6 +182,9 @@ function syncWithConnections() {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('online', outboxEngine.pump);
+  // A page being left or hidden writes what waited for a paint at once (a hidden page paints no more frames).
+  window.addEventListener('pagehide', outboxEngine.runDeferred);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && outboxEngine.runDeferred());
   connectionStore.subscribe(syncWithConnections);
   syncWithConnections();
 }

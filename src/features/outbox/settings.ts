@@ -11,9 +11,14 @@ const settingsSchema = z.object({
 });
 export type ReviewSettings = z.infer<typeof settingsSchema>;
 
+/** The last text read and what it parsed to: each decision asks for the undo window, parsed once per change. */
+let parsed: { raw: string | null; settings: ReviewSettings } | null = null;
+
 export function loadSettings(): ReviewSettings {
   try {
-    return settingsSchema.parse(JSON.parse(window.localStorage.getItem(SETTINGS_KEY) ?? '{}'));
+    const raw = window.localStorage.getItem(SETTINGS_KEY);
+    if (parsed?.raw !== raw) parsed = { raw, settings: settingsSchema.parse(JSON.parse(raw ?? '{}')) };
+    return parsed.settings;
   } catch {
     return { graceSeconds: GRACE_DEFAULT_S };
   }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatMicros } from '../../../lib/money';
 import { useActiveConnection } from '../../connections';
@@ -43,12 +43,20 @@ export function BudgetHeader() {
 }
 
 function BudgetHeaderOf({ connection }: { connection: NonNullable<ReturnType<typeof useActiveConnection>> }) {
-  const { input, scope, budgets } = useSpendInput(connection, false);
+  const { input: now, scope, budgets } = useSpendInput(connection, false);
+  // The header follows the decisions after a keypress has painted: its sums over every decision
+  // are not on the way to the next item (a render for the keypress reuses the last ones).
+  const decisions = useDeferredValue(now.decisions);
+  const { receipts, tab } = now;
+  const input = useMemo(() => ({ receipts, decisions, now: now.now, tab }), [receipts, decisions, now.now, tab]);
   const current = budgets.data;
   // Thresholds told before this page load are not told again; those reached since are shown until dismissed.
   const [told] = useState(toldBefore);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
-  const crossed = current && scope ? crossedThresholds(current, input, Object.keys(current.subscriptions), scope) : [];
+  const crossed = useMemo(
+    () => (current && scope ? crossedThresholds(current, input, Object.keys(current.subscriptions), scope) : []),
+    [current, input, scope],
+  );
   const fresh = crossed.filter((c) => !told.has(c.key));
   const freshKeys = fresh.map((c) => c.key).join('\n');
   useEffect(() => {
@@ -58,7 +66,7 @@ function BudgetHeaderOf({ connection }: { connection: NonNullable<ReturnType<typ
   const notice = shown.length ? shown.reduce((a, b) => (b.percent > a.percent ? b : a)) : null;
 
   const daily = current?.organization.daily;
-  const spentToday = daily === undefined ? 0 : spentAgainst({ level: 'organization', period: 'daily' }, input);
+  const spentToday = useMemo(() => (daily === undefined ? 0 : spentAgainst({ level: 'organization', period: 'daily' }, input)), [daily, input]);
   return (
     <>
       {daily !== undefined && (

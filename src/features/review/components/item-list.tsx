@@ -70,6 +70,24 @@ const Row = memo(function Row({ item, index, state, focused, selected, start, on
   );
 });
 
+const ignore = () => undefined;
+
+/** A row's selection box. Memoised as rows are: a keypress re-renders the rows it changed, not every box in view. */
+const RowBox = memo(function RowBox({ item, index, checked, start, onPick }: Omit<RowProps, 'state' | 'focused' | 'selected'> & { checked: boolean }) {
+  return (
+    <input
+      type="checkbox"
+      tabIndex={-1}
+      aria-label={`Select ${cut(item.title, ROW_CHARACTERS)}`}
+      checked={checked}
+      onClick={(event) => onPick(index, event.shiftKey ? 'range' : 'toggle')}
+      onChange={ignore}
+      className="absolute left-3 size-4 accent-brand-600"
+      style={{ top: start + (ROW_HEIGHT - 16) / 2 }}
+    />
+  );
+});
+
 /**
  * The page's items as a virtualized listbox: only the rows in view (plus a few) are in the
  * DOM, so thousands of items stay fast. The focused row is the active descendant.
@@ -97,6 +115,9 @@ export function ItemList({
     getScrollElement: () => parentRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    // A scroll re-renders the list with React's own scheduling: flushSync rendered it inside each
+    // scroll event (the list scrolls a row per keypress at its bottom), in the way of the next keypress.
+    useFlushSync: false,
   });
   // Keeps the focused row in view. It reads the virtualizer's cached scroll position and size
   // rather than the element's (scrollToIndex asks the element, forcing a layout between the
@@ -153,19 +174,7 @@ export function ItemList({
         {/* Selecting by mouse: one click on a row's box (Shift-click extends the range); X does it by keyboard. */}
         {rows.map((row) => {
           const item = items[row.index]!;
-          return (
-            <input
-              key={item.key}
-              type="checkbox"
-              tabIndex={-1}
-              aria-label={`Select ${cut(item.title, ROW_CHARACTERS)}`}
-              checked={selected.has(item.key)}
-              onClick={(event) => onPick(row.index, event.shiftKey ? 'range' : 'toggle')}
-              onChange={() => undefined}
-              className="absolute left-3 size-4 accent-brand-600"
-              style={{ top: row.start + (ROW_HEIGHT - 16) / 2 }}
-            />
-          );
+          return <RowBox key={item.key} item={item} index={row.index} checked={selected.has(item.key)} start={row.start} onPick={onPick} />;
         })}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
@@ -23,6 +23,7 @@ import { PullControls } from './pull-controls';
 import { SelectionBar } from './selection-bar';
 import { ShortcutsDialog } from './shortcuts';
 import { StoreStatus } from './store-status';
+import { useAfterPaint } from './use-after-paint';
 import { useFocusSelection } from './use-focus-selection';
 import { useReviewDecisions } from './use-review-decisions';
 import { useReviewKeys } from './use-review-keys';
@@ -80,7 +81,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
   const { selected } = view;
   const selection = useMemo(() => (selected.size === 0 ? [] : items.filter((item) => selected.has(item.key))), [items, selected]);
   // The next item is rendered (hidden) after the keypress has painted, so moving on paints at once.
-  const upcoming = useDeferredValue(focused ? items[nextUndecided(states, index)] : undefined);
+  const upcoming = useAfterPaint(focused ? items[nextUndecided(states, index)] : undefined);
 
   const { reasons } = useDisputeReasons(connection);
   const decisions = useReviewDecisions({ connectionId: connection.id, items, states, byItem, focus: index, selection, dispatch });
