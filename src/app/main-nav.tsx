@@ -6,7 +6,7 @@ import { cx } from '../lib/cx';
  * The pages in the groups of a working day: reviewing, money, where data comes from, and the
  * settings (which are visited rarely, so they sit behind one button on a wide screen).
  */
-export const NAV_GROUPS = [
+const NAV_GROUPS = [
   {
     label: 'Review',
     links: [
@@ -34,7 +34,7 @@ export const NAV_GROUPS = [
   },
 ] as const;
 
-export const SETTINGS_LINKS = [
+const SETTINGS_LINKS = [
   { to: '/connection', label: 'Connection' },
   { to: '/keys', label: 'Keys' },
   { to: '/dispute-reasons', label: 'Dispute reasons' },

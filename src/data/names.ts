@@ -20,7 +20,7 @@ export const NO_NAMES: Names = { tasks: new Map(), frontiers: new Map(), vertica
  * keep their task), each frontier's tasks, and the verticals. A part that fails leaves its IDs
  * unnamed rather than fail the page: names are for reading, the IDs stay the truth.
  */
-export async function loadNames(connection: Connection | null, signal?: AbortSignal): Promise<Names> {
+async function loadNames(connection: Connection | null, signal?: AbortSignal): Promise<Names> {
   const client = clientFor(connection);
   const [frontiers, verticals] = await Promise.all([client.listFrontiers('all', signal).catch(() => []), client.listVerticals(signal).catch(() => [])]);
   const taskLists = await Promise.all(frontiers.map((f) => client.listTasks(f.frontier_id, signal).catch(() => [])));
@@ -58,7 +58,6 @@ export const taskFrontier = (names: Names, taskId: string): string | undefined =
   return frontierId === undefined ? undefined : names.frontiers.get(frontierId);
 };
 
-export const frontierTitle = (names: Names, frontierId: string): string => names.frontiers.get(frontierId) ?? `Frontier ${frontierId}`;
 
 export const verticalName = (names: Names, verticalId: string): string => names.verticals.get(verticalId) ?? `Vertical ${shortId(verticalId)}`;
 
