@@ -57,7 +57,8 @@ test('a bulk adopt past a limit says before it is confirmed what is paid and wha
 
   // The run says what the limit holds, and where to act on it.
   const run = page.getByRole('region', { name: 'Bulk decisions sent' });
-  await expect(run).toContainText('2 of 8 sent · 6 held by budget', { timeout: 20_000 });
+  await expect(run).toContainText('2 of 8 confirmed', { timeout: 20_000 });
+  await expect(run.getByLabel('8 recorded')).toContainText('held by budget6');
   await expect.poll(async () => (await charged()).length, { timeout: 15_000 }).toBe(2);
   await run.getByRole('link', { name: 'Raise the limit or release them on Budgets' }).click();
   await expect(page.getByRole('heading', { name: 'Budgets', level: 1 })).toBeVisible();

@@ -148,7 +148,7 @@ test('filter live items by quality and grade, adopt all the matches in bulk, and
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: `Adopt ${n(toAdopt.length)}`, exact: true }).click();
   await expect(page.getByRole('progressbar', { name: 'Bulk decisions sent' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText(`${n(toAdopt.length)} of ${n(toAdopt.length)} sent`, {
+  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText(`${n(toAdopt.length)} of ${n(toAdopt.length)} confirmed`, {
     timeout: 90_000,
   });
 
@@ -228,7 +228,7 @@ test('adopt all simulated items above a quality floor: the receipts equal the pr
   const confirm = page.getByRole('alertdialog', { name: `Adopt ${n(expected.length)} items?` });
   // The preview names the exact charge before anything is sent.
   await confirm.getByRole('button', { name: `Adopt ${n(expected.length)} and pay ${formatMicros(total)}` }).click();
-  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText(`${n(expected.length)} of ${n(expected.length)} sent`, {
+  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText(`${n(expected.length)} of ${n(expected.length)} confirmed`, {
     timeout: 60_000,
   });
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'libsql';
 import { join } from 'node:path';
 import { serviceApi } from './support/api';
-import { connectDemo } from './support/console';
+import { connectDemo, navTo } from './support/console';
 import { storedRows } from './support/idb';
 import { createKey, demoCredentials, E2E_DATA, revokeKey } from './support/service';
 
@@ -31,7 +31,7 @@ async function twoUnsentDecisions(page: Page, name: string, graceSeconds: number
   await page.goto('/connection');
   await fillConnect(page, name, key.key);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
   await page.evaluate((s) => window.localStorage.setItem('dds.settings', JSON.stringify({ graceSeconds: s })), graceSeconds);
   await page.goto('/review/sub_live_streets?limit=5');
   await page.getByRole('button', { name: 'Pull', exact: true }).click();
@@ -53,22 +53,23 @@ test('Connect verifies the key: the organization, key name and id are shown, and
   await page.goto('/connection');
   await fillConnect(page, 'Checked', key.key);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
   expect(verifications).toEqual(['POST']);
-  await expect(status(page)).toHaveAccessibleName('Connection status: connected');
-  await nav(page, 'Connection').click();
+  await expect(status(page)).toHaveAccessibleName('Connection status: verified');
+  await navTo(page, 'Connection');
   const verified = page.getByLabel('Verified key of Checked');
   await expect(verified).toContainText(demoCredentials().org_id);
   await expect(verified).toContainText('Verified on connect');
   await expect(verified).toContainText(key.key_id);
 
-  // After a reload nothing has been observed yet: the header does not claim a connection.
+  // After a reload the key's verification is kept with the connection: the header still says so
+  // (issue 22: it said "not checked yet" on most pages right after Connect).
   await page.reload();
-  await expect(status(page)).toHaveAccessibleName('Connection status: not checked yet');
+  await expect(status(page)).toHaveAccessibleName('Connection status: verified');
   // A keyed request the service answers is an observation.
   await nav(page, 'Usage').click();
   await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
-  await expect(status(page)).toHaveAccessibleName('Connection status: connected');
+  await expect(status(page)).toHaveAccessibleName('Connection status: verified');
 });
 
 test('a key the service refuses is not saved, and says why', async ({ page }) => {
@@ -87,7 +88,7 @@ test('a key the service refuses is not saved, and says why', async ({ page }) =>
 
   await expect(page.getByRole('heading', { name: 'Saved connections' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Connect', exact: true })).toBeVisible();
-  await expect(page.getByRole('status', { name: /Connection status: connected/ })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: /Connection status: verified/ })).toHaveCount(0);
 });
 
 test('an unreachable service is said so: nothing is saved unless asked, and the header says unreachable', async ({ page }) => {
@@ -101,14 +102,15 @@ test('an unreachable service is said so: nothing is saved unless asked, and the 
   await expect(page.getByRole('heading', { name: 'Saved connections' })).toHaveCount(0);
 
   await alert.getByRole('button', { name: 'Save without verifying' }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
   await expect(status(page)).toHaveAccessibleName(/^Connection status: unreachable since \d{1,2}:\d{2}/);
 
   // The service back: a verify observes it.
   await page.unroute('**/v1/auth/verify-key');
+  await navTo(page, 'Keys');
   await page.getByRole('button', { name: 'Verify key' }).click();
   await expect(page.getByRole('status', { name: 'Key verified' })).toContainText('Service down');
-  await expect(status(page)).toHaveAccessibleName('Connection status: connected');
+  await expect(status(page)).toHaveAccessibleName('Connection status: verified');
 
   // Down again mid-session: a keyed request that cannot reach it is observed too.
   await page.route('**/v1/live/usage**', (route) => route.abort('connectionrefused'));
@@ -119,7 +121,7 @@ test('an unreachable service is said so: nothing is saved unless asked, and the 
 test('edit replaces only the JWT, only the subscriptions, or only the key (verified)', async ({ page }) => {
   const demo = demoCredentials();
   await connectDemo(page);
-  await nav(page, 'Connection').click();
+  await navTo(page, 'Connection');
   await expect(page.getByLabel('API key of Local demo')).toHaveText(`dds_live_sk_…${demo.api_key.slice(-4)}`);
 
   // Only the JWT: the key field stays blank and the key is kept.
@@ -128,9 +130,10 @@ test('edit replaces only the JWT, only the subscriptions, or only the key (verif
   await expect(page.getByLabel('API key', { exact: true })).toHaveValue('');
   await page.getByLabel('Dashboard JWT (optional)').fill(jwtExpiring(exp));
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
+  await navTo(page, 'Keys');
   await expect(page.getByLabel('Active API key')).toHaveText(`dds_live_sk_…${demo.api_key.slice(-4)}`);
-  await nav(page, 'Connection').click();
+  await navTo(page, 'Connection');
   await expect(page.getByText(`JWT valid until ${await page.evaluate((s) => new Date(s * 1000).toLocaleString(), exp)}`)).toBeVisible();
 
   // Only the subscriptions: an unknown one is refused with its reason; without it, the rest is saved.
@@ -145,8 +148,8 @@ test('edit replaces only the JWT, only the subscriptions, or only the key (verif
   await page.getByRole('button', { name: `Remove subscription ${last}` }).click();
   await page.getByRole('button', { name: `Remove subscription ${last - 1}` }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
-  await nav(page, 'Connection').click();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
+  await navTo(page, 'Connection');
   await expect(page.getByText('sub_live_streets · live')).toBeVisible();
   await expect(page.getByText(new RegExp(`^${dropped} · `))).toHaveCount(0);
   await expect(page.getByText(/^sub_extra · /)).toHaveCount(0);
@@ -166,10 +169,11 @@ test('edit replaces only the JWT, only the subscriptions, or only the key (verif
   );
   await page.getByLabel('API key', { exact: true }).fill(fresh.key);
   await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
+  await navTo(page, 'Keys');
   await expect(page.getByLabel('Active API key')).toHaveText(`dds_live_sk_…${fresh.key.slice(-4)}`);
   await expect(page.getByText('Verified when saved')).toContainText('Good replacement');
-  await expect(status(page)).toHaveAccessibleName('Connection status: connected');
+  await expect(status(page)).toHaveAccessibleName('Connection status: verified');
 });
 
 /** The live subscription's position and the organization's receipts, read from the service's database (read-only, while it runs). */
@@ -222,8 +226,8 @@ test('Connect checks each subscription ID and refuses, with its reason, an unkno
   await page.getByRole('button', { name: 'Remove subscription 3' }).click();
   await page.getByRole('button', { name: 'Remove subscription 2' }).click();
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
-  await nav(page, 'Connection').click();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
+  await navTo(page, 'Connection');
   await expect(page.getByText('sub_live_streets · live')).toBeVisible();
   await expect(page.getByText('sub_sim_retail · simulated')).toBeVisible();
 
@@ -274,7 +278,7 @@ test('every page that needs a key is guarded once: the nav leads to connecting a
   await expect(page.getByRole('heading', { name: 'Deliveries', level: 1 })).toBeVisible();
 
   // Disconnect, then the browser's Back: the guarded page sends the user to connect again.
-  await nav(page, 'Connection').click();
+  await navTo(page, 'Connection');
   await page.getByRole('button', { name: 'Disconnect Local demo' }).click();
   await page.getByRole('alertdialog', { name: 'Disconnect Local demo?' }).getByRole('button', { name: 'Disconnect and keep local data' }).click();
   await expect(page.getByRole('button', { name: 'Reconnect Local demo' })).toBeVisible();
@@ -298,13 +302,13 @@ test('a deep link survives connecting; a foreign target does not', async ({ page
   await page.goto('/connection?redirect=%2F%2Fevil.example%2Fusage');
   await page.getByRole('button', { name: 'Use the local demo' }).click();
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
-  await expect(page).toHaveURL(/\/keys$/);
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/review$/);
 });
 
 test('Remove asks; with unsent decisions it counts them and sends them first', async ({ page, request }) => {
   const { key, ids } = await twoUnsentDecisions(page, 'Remove after sending', 30);
-  await nav(page, 'Connection').click();
+  await navTo(page, 'Connection');
   await page.getByRole('button', { name: 'Remove Remove after sending' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toHaveAccessibleName('Remove after sending has 2 unsent decisions');
@@ -319,7 +323,7 @@ test('Remove asks; with unsent decisions it counts them and sends them first', a
 
 test('Remove with unsent decisions can discard them, only after a second confirmation', async ({ page, request }) => {
   const { key, ids } = await twoUnsentDecisions(page, 'Remove and discard', 30);
-  await nav(page, 'Connection').click();
+  await navTo(page, 'Connection');
   await page.getByRole('button', { name: 'Remove Remove and discard' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('2 unsent decisions');
@@ -343,7 +347,7 @@ test('Remove with unsent decisions can discard them, only after a second confirm
 
 test('after Disconnect the paused banner says the decisions are kept and to connect again', async ({ page }) => {
   const { key } = await twoUnsentDecisions(page, 'Disconnected reviewer', 8);
-  await nav(page, 'Connection').click();
+  await navTo(page, 'Connection');
   await page.getByRole('button', { name: 'Disconnect Disconnected reviewer' }).click();
   await page.getByRole('alertdialog', { name: 'Disconnect Disconnected reviewer?' }).getByRole('button', { name: 'Disconnect and keep local data' }).click();
   const banner = page.getByRole('alert').filter({ hasText: 'Sending decisions is paused' });
@@ -372,23 +376,28 @@ test('the key hint and the key error describe the key in the same words', async 
 test.describe('at 390 px wide', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the header fits and the main nav is one row that scrolls within itself', async ({ page }) => {
-    const fits = async () => {
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      const link = await nav(page, 'Frontiers').boundingBox();
-      const list = await page.getByRole('navigation', { name: 'Main' }).getByRole('list').boundingBox();
-      expect(list!.height).toBeLessThan(link!.height * 1.5);
-    };
+  test('the header fits, and the main nav opens from one Menu button, by keyboard too', async ({ page }) => {
+    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.goto('/connection');
     await expect(page.getByRole('heading', { name: 'Connection', level: 1 })).toBeVisible();
     await fits();
     await connectDemo(page);
-    await nav(page, 'Connection').click();
-    await expect(status(page)).toHaveAccessibleName('Connection status: connected');
+    await expect(status(page)).toHaveAccessibleName('Connection status: verified');
     await fits();
-    // The last entry is reachable by scrolling the nav, not the page.
+    // Closed, the nav takes one button's height; open, every group is listed, Settings included.
+    const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+    await expect(nav(page, 'Usage')).toBeHidden();
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    for (const group of ['Review', 'Spend', 'Sources', 'Settings']) await expect(page.getByRole('group', { name: group })).toBeVisible();
+    await fits();
     await nav(page, 'Keys').scrollIntoViewIfNeeded();
     await expect(nav(page, 'Keys')).toBeInViewport();
+    await nav(page, 'Usage').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
+    // Following a link closes the menu.
+    await expect(nav(page, 'Usage')).toBeHidden();
     expect(await page.evaluate(() => window.scrollX)).toBe(0);
   });
 });

@@ -102,7 +102,7 @@ async function connect(page: Page) {
   await page.getByRole('combobox', { name: 'Subscription 3 kind' }).selectOption({ label: 'Simulated' });
   await page.getByRole('checkbox', { name: /Remember on this device/ }).check();
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
 }
 
 /** The review of the spec's subscription: its new items (the first visit), else a re-read from the beginning, focused on an undecided item. */
@@ -383,7 +383,7 @@ test('a bulk dispute of simulated items in the Items view takes a code by number
   await page.keyboard.press('4');
   await expect(confirm.getByRole('radio', { name: 'Duplicate (duplicate)' })).toBeChecked();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText('3 of 3 sent', { timeout: 60_000 });
+  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText('3 of 3 confirmed', { timeout: 60_000 });
 
   // The service disputed them (none is pending any more), each without a body.
   expect(await serviceApi(request, key).pending(SIM)).toEqual([]);

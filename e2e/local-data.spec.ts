@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { connectDemo } from './support/console';
+import { connectDemo, navTo } from './support/console';
 import { storedRows } from './support/idb';
 
 /*
@@ -30,7 +30,7 @@ test('the connection page shows what this device keeps, and deletes one subscrip
   await connectDemo(page);
   await pullFive(page, 'sub_live_support');
   await pullFive(page, 'sub_sim_product');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connection' }).click();
+  await navTo(page, 'Connection');
   // Items and undecided items, per subscription.
   for (const subscription of ['sub_live_support', 'sub_sim_product']) {
     await expect(localRow(page, subscription).getByRole('cell').nth(1)).toHaveText('5');
@@ -58,7 +58,7 @@ test('the connection page shows what this device keeps, and deletes one subscrip
 test('Disconnect keeps the local data for the next connection, or deletes all of it when asked', async ({ page }) => {
   await connectDemo(page);
   await pullFive(page, 'sub_live_streets');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connection' }).click();
+  await navTo(page, 'Connection');
 
   await page.getByRole('button', { name: 'Disconnect Local demo' }).click();
   let dialog = page.getByRole('alertdialog', { name: 'Disconnect Local demo?' });
@@ -76,7 +76,7 @@ test('Disconnect keeps the local data for the next connection, or deletes all of
     .click();
   await expect(page.getByText('5 items kept on this device')).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connection' }).click();
+  await navTo(page, 'Connection');
   await page.getByRole('button', { name: 'Disconnect Local demo' }).click();
   dialog = page.getByRole('alertdialog', { name: 'Disconnect Local demo?' });
   await dialog.getByRole('checkbox', { name: /Also delete them from this device/ }).check();

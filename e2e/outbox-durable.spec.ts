@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { formatMicros } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
-import { connectDemo } from './support/console';
+import { connectDemo, navTo } from './support/console';
 import { createKey } from './support/service';
 
 /**
@@ -149,11 +149,11 @@ test('a key narrowed to fewer subscriptions pauses only the refused one; its dec
 
   // Replace the key, inside the undo window, with one that no longer covers the simulated subscription.
   const narrow = createKey('Narrow reviewer', ['sub_live_streets']);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connection' }).click();
+  await navTo(page, 'Connection');
   await page.getByRole('button', { name: 'Edit Local demo' }).click();
   await page.getByLabel('API key', { exact: true }).fill(narrow.key);
   await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
 
   const paused = page.getByRole('alert', { name: 'Subscription sub_sim_product paused' });
   await expect(paused).toContainText('sub_sim_product', { timeout: 20_000 });

@@ -171,7 +171,7 @@ test('keyboard only: reach every page and complete a review', async ({ page }) =
   await page.keyboard.press('Enter');
   await tabTo(page, page.getByRole('button', { name: 'Connect', exact: true }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [link, heading] of [

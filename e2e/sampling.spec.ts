@@ -158,7 +158,7 @@ test('sample a lot of 200 simulated items with the zero-acceptance plan, review 
   const confirm = page.getByRole('alertdialog', { name: `Adopt ${rest.length} items?` });
   await expect(confirm).toContainText(formatMicros(total));
   await confirm.getByRole('button', { name: `Adopt ${rest.length} and pay ${formatMicros(total)}` }).click();
-  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText(`${rest.length} of ${rest.length} sent`, { timeout: 90_000 });
+  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText(`${rest.length} of ${rest.length} confirmed`, { timeout: 90_000 });
   await expect(page.getByLabel('What was done with the rest')).toContainText(`${rest.length} decisions recorded, charging ${formatMicros(total)}`);
 
   // The service's receipts: the 200 newest of the organization are this lot's (nothing else adopts

@@ -24,7 +24,7 @@ export async function connectDemo(page: Page, options: { remember?: boolean } = 
   await page.getByRole('button', { name: 'Use the local demo' }).click();
   if (options.remember) await page.getByRole('checkbox', { name: /Remember on this device/ }).check();
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
 }
 
 /** Connects through the UI with a given key and subscriptions. */
@@ -38,5 +38,20 @@ export async function connectWith(page: Page, name: string, key: string, subscri
     await page.getByRole('combobox', { name: `Subscription ${index + 1} kind` }).selectOption({ label: sub.kind });
   }
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Keys' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
+}
+
+/**
+ * Follows a main-navigation link as a person does: the settings pages sit behind "Settings" on a
+ * wide window, and every page behind "Menu" on a phone.
+ */
+export async function navTo(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const link = nav.getByRole('link', { name, exact: true });
+  if (!(await link.isVisible())) {
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    if (await menu.isVisible()) await menu.click();
+    else await nav.getByRole('button', { name: /^Settings/ }).click();
+  }
+  await link.click();
 }

@@ -9,3 +9,5 @@ export { localScope } from './local-scope';
 export { useLocalScope } from './use-local-scope';
 export { usageQuery } from './usage-query';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';
+export { namesQuery, NO_NAMES, shortId, taskFrontier, taskName, topicName, verticalName, type Names } from './names';
+export { NamesContext, useNames } from './use-names';

@@ -14,6 +14,8 @@ export interface RunProgress {
   unsent: number;
   /** In their undo window now (Undo takes them back). */
   inWindow: number;
+  /** Past their window, waiting their turn to be sent (paused ones and those waiting for "Send and pay" included). */
+  queued: number;
   /** On their way now (Cancel cannot stop these). */
   sending: number;
   /** Gave up (or expired): Retry or discard them. */
@@ -45,6 +47,7 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
     sent: 0,
     unsent: 0,
     inWindow: 0,
+    queued: 0,
     sending: 0,
     failed: 0,
     conflicts: 0,
@@ -60,9 +63,8 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
     p.total++;
     p.startedAt = Math.min(p.startedAt, e.createdAt);
     if (e.held) p.held++;
-    // Unsent and cancellable as the default case below counts them; named apart because they wait for the user.
+    // Queued as the default case below counts them; named apart because they wait for the user.
     if (e.state === 'needs-confirmation') p.awaitingConfirmation++;
-    if (e.state === 'held-budget') p.heldByBudget++;
     switch (e.state) {
       case 'sent':
         p.sent++;
@@ -88,12 +90,43 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
         p.unsent++;
         p.cancellable++;
         break;
+      case 'held-budget':
+        p.heldByBudget++;
+        p.unsent++;
+        p.cancellable++;
+        break;
       default:
+        p.queued++;
         p.unsent++;
         p.cancellable++;
     }
   }
   return p;
+}
+
+export interface RunPart {
+  key: 'inWindow' | 'queued' | 'sending' | 'sent' | 'heldByBudget' | 'failed' | 'discarded' | 'conflicts';
+  label: string;
+  count: number;
+}
+
+/**
+ * Every decision of a run in exactly one part, in the order a decision moves through them, so
+ * the parts always add up to what was recorded: in the undo window, queued, on the wire,
+ * confirmed, held by budget, failed; cancelled and already decided on the service when there are any.
+ */
+export function runParts(p: RunProgress): RunPart[] {
+  const parts: RunPart[] = [
+    { key: 'inWindow', label: 'in the undo window', count: p.inWindow },
+    { key: 'queued', label: 'queued', count: p.queued },
+    { key: 'sending', label: 'on the wire', count: p.sending },
+    { key: 'sent', label: 'confirmed', count: p.sent },
+    { key: 'heldByBudget', label: 'held by budget', count: p.heldByBudget },
+    { key: 'failed', label: 'failed', count: p.failed },
+    { key: 'discarded', label: 'cancelled', count: p.discarded },
+    { key: 'conflicts', label: 'already decided on the service', count: p.conflicts },
+  ];
+  return parts.filter((part) => part.count > 0 || (part.key !== 'discarded' && part.key !== 'conflicts'));
 }
 
 /** The newest bulk run by query on a subscription, if any (its group id). */

@@ -1,4 +1,5 @@
 import type { DeliveryItem, LiveSubmission, SimulatedItem } from '../../api/contract';
+import { taskFrontier, taskName, topicName, verticalName, type Names } from '../../data';
 import { formatMicros, sumMicros, usdToMicros } from '../../lib/money';
 import type { StoredItem } from '../local-store';
 import type { OutboxEntry } from '../outbox';
@@ -21,10 +22,21 @@ export interface ReviewItem {
   priceMicros: number | null;
   /** What tells rows apart at a glance: the task or vertical and the grade or quality. */
   summary: string;
-  meta: readonly { label: string; value: string }[];
+  meta: readonly MetaField[];
+  /** What the item belongs to, by ID: shown by name (itemSummary, itemMeta), the ID a hover away. */
+  taskId?: string | null;
+  verticalId?: string | null;
+  topicId?: string | null;
   /** Quality grade and score, when the item carries them (shown as coloured badges). */
   grade?: string | null;
   score?: number | null;
+}
+
+/** One line of an item's metadata; `ref` marks an ID that has a name (the name is shown, the ID is its title). */
+export interface MetaField {
+  label: string;
+  value: string;
+  ref?: 'task' | 'vertical' | 'topic';
 }
 
 export function fromLive(s: LiveSubmission, subscriptionId: string): ReviewItem {
@@ -40,11 +52,12 @@ export function fromLive(s: LiveSubmission, subscriptionId: string): ReviewItem 
     grade: s.quality_grade,
     score: s.quality_score,
     summary: `Task ${s.task_id} · grade ${s.quality_grade} (${s.quality_score})`,
+    taskId: s.task_id,
     meta: [
       { label: 'Quality', value: `${s.quality_score} (${s.quality_grade})` },
       { label: 'Source', value: s.source },
       { label: 'Created', value: s.created_at },
-      { label: 'Task', value: s.task_id },
+      { label: 'Task', value: s.task_id, ref: 'task' },
       ...(s.campaign_id ? [{ label: 'Campaign', value: s.campaign_id }] : []),
     ],
   };
@@ -65,8 +78,11 @@ export function fromSimulated(item: SimulatedItem | DeliveryItem, subscriptionId
     priceMicros,
     score: item.quality_score,
     summary: `${item.vertical_id} · quality ${item.quality_score}`,
+    verticalId: item.vertical_id,
+    topicId: item.topic_id,
     meta: [
-      { label: 'Vertical', value: item.vertical_id },
+      { label: 'Vertical', value: item.vertical_id, ref: 'vertical' },
+      { label: 'Topic', value: item.topic_id, ref: 'topic' },
       { label: 'Price', value: formatMicros(priceMicros) },
       { label: 'Quality', value: `${item.quality_score} (${item.quality_method})` },
       { label: 'Consensus', value: `${Math.round(item.consensus_ratio * 1000) / 10}% of ${item.validator_count} validators` },
@@ -93,11 +109,12 @@ export function fromStored(row: StoredItem): ReviewItem {
       grade: row.qualityGrade,
       score: row.qualityScore,
       summary: `Task ${orDash(row.taskId)} · grade ${orDash(row.qualityGrade)} (${orDash(row.qualityScore)})`,
+      taskId: row.taskId,
       meta: [
         { label: 'Quality', value: `${orDash(row.qualityScore)} (${orDash(row.qualityGrade)})` },
         { label: 'Source', value: orDash(row.source) },
         { label: 'Created', value: orDash(row.createdAt) },
-        { label: 'Task', value: orDash(row.taskId) },
+        ...(row.taskId !== null ? [{ label: 'Task', value: row.taskId, ref: 'task' as const }] : [{ label: 'Task', value: '—' }]),
         ...(row.campaignId ? [{ label: 'Campaign', value: row.campaignId }] : []),
       ],
     };
@@ -114,8 +131,11 @@ export function fromStored(row: StoredItem): ReviewItem {
     priceMicros: price,
     score: row.qualityScore,
     summary: `${orDash(row.verticalId)} · quality ${orDash(row.qualityScore)}`,
+    verticalId: row.verticalId,
+    topicId: row.topicId,
     meta: [
-      { label: 'Vertical', value: orDash(row.verticalId) },
+      ...(row.verticalId !== null ? [{ label: 'Vertical', value: row.verticalId, ref: 'vertical' as const }] : [{ label: 'Vertical', value: '—' }]),
+      ...(row.topicId !== null ? [{ label: 'Topic', value: row.topicId, ref: 'topic' as const }] : []),
       { label: 'Price', value: formatMicros(price) },
       { label: 'Quality', value: `${orDash(row.qualityScore)} (${orDash(row.qualityMethod)})` },
       {
@@ -127,16 +147,41 @@ export function fromStored(row: StoredItem): ReviewItem {
   };
 }
 
+/** The row's second line with names: "Road object outlines · grade B (0.82)", "Retail products · quality 0.91". */
+export function itemSummary(item: ReviewItem, names: Names): string {
+  if (item.taskId) return `${taskName(names, item.taskId)} · grade ${orDash(item.grade ?? null)} (${orDash(item.score ?? null)})`;
+  if (item.verticalId) return `${verticalName(names, item.verticalId)} · quality ${orDash(item.score ?? null)}`;
+  return item.summary;
+}
+
+/** A metadata line as read: a name where the ID has one, with the whole ID for its title. */
+export function metaText(field: MetaField, names: Names): { text: string; title?: string } {
+  switch (field.ref) {
+    case 'task': {
+      const frontier = taskFrontier(names, field.value);
+      return { text: `${taskName(names, field.value)}${frontier ? ` (${frontier})` : ''}`, title: `Task ${field.value}` };
+    }
+    case 'vertical':
+      return { text: verticalName(names, field.value), title: `Vertical ${field.value}` };
+    case 'topic':
+      return { text: topicName(field.value), title: `Topic ${field.value}` };
+    default:
+      return { text: field.value };
+  }
+}
+
 /** What adopting all these items would charge, in micro-USD (live items charge nothing). */
 export const totalPrice = (items: readonly ReviewItem[]) => sumMicros(items.map((item) => item.priceMicros ?? 0));
 
-export type DisplayState = 'new' | 'adopted' | 'disputed' | 'waiting' | 'failed';
+export type DisplayState = 'new' | 'adopted' | 'disputed' | 'waiting' | 'held' | 'failed';
 
 export const STATE_LABELS: Record<DisplayState, string> = {
   new: 'new',
   adopted: 'adopted',
   disputed: 'disputed',
   waiting: 'waiting to send',
+  // A charged adopt past a budget limit: not queued like the others, never sent until released.
+  held: 'held by budget',
   failed: 'failed',
 };
 
@@ -155,6 +200,8 @@ export function displayState(item: ReviewItem, entry: OutboxEntry | undefined): 
     case 'expired':
     case 'discarded':
       return 'new';
+    case 'held-budget':
+      return 'held';
     default:
       return 'waiting';
   }

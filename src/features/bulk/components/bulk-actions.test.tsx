@@ -149,7 +149,7 @@ describe('BulkActions', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Recorded 3 decisions to adopt.');
     const bar = screen.getByRole('progressbar', { name: 'Bulk decisions sent' });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
-    expect(bar).toHaveAttribute('aria-valuetext', '0 of 3 sent');
+    expect(bar).toHaveAttribute('aria-valuetext', '0 of 3 confirmed');
     await waitFor(async () => expect((await stored()).map((e) => [e.itemId, e.priceMicros, e.state])).toHaveLength(3));
     const written = await stored();
     expect(written.map((e) => [e.itemId, e.priceMicros, e.state, e.decision]).sort()).toEqual([
@@ -179,7 +179,7 @@ describe('BulkActions', () => {
     expect(dialog).not.toHaveTextContent('charges');
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason for all of them (optional)' }), 'blurry');
     await user.click(within(dialog).getByRole('button', { name: 'Dispute 40' }));
-    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '40 of 40 sent'), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '40 of 40 confirmed'), { timeout: 5_000 });
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     expect(world.sent).toHaveLength(40);
     expect(new Set(world.sent.map((e) => e.itemId)).size).toBe(40);
@@ -209,19 +209,19 @@ describe('BulkActions', () => {
     await waitFor(() => expect(world.answers).toHaveLength(6));
     await user.click(screen.getByRole('button', { name: 'Pause' }));
     for (const answer of world.answers.splice(0)) answer();
-    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '6 of 20 sent'));
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '6 of 20 confirmed'));
     expect(screen.getByText(/paused/)).toBeInTheDocument();
     expect(world.sent).toHaveLength(6);
 
     await user.click(screen.getByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(world.answers).toHaveLength(6));
     world.answers.shift()!();
-    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '7 of 20 sent'));
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '7 of 20 confirmed'));
     // 7 sent, 6 on their way (5 left plus the one picked after the answer): 7 can still be cancelled.
     await user.click(screen.getByRole('button', { name: 'Cancel the 7 not sent yet' }));
     expect(screen.getByRole('status')).toHaveTextContent('Cancelled 7 decisions: recorded as discarded, never sent.');
     for (const answer of world.answers.splice(0)) answer();
-    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '13 of 13 sent'));
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '13 of 13 confirmed'));
     expect(screen.getByText(/7 cancelled/)).toBeInTheDocument();
     expect(world.sent).toHaveLength(13);
     await waitFor(async () => expect((await stored()).filter((e) => e.state === 'discarded')).toHaveLength(7));
@@ -245,12 +245,12 @@ describe('BulkActions', () => {
     startTab();
     await world.engine.load(S);
     render(<BulkActions connection={connection} subscription={liveSub} rows={rows(12, 'undecided', 'live')} />);
-    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuetext', '6 of 12 sent');
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuetext', '6 of 12 confirmed');
     expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
     expect(world.answers).toHaveLength(0);
     world.auto = true;
     await user.click(screen.getByRole('button', { name: 'Resume' }));
-    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '12 of 12 sent'));
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '12 of 12 confirmed'));
     expect(new Set(world.sent.map((e) => e.itemId)).size).toBe(12);
     expect(world.sent).toHaveLength(12);
   });

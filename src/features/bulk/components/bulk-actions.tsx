@@ -90,7 +90,15 @@ export function BulkActions({
         </Button>
         {adopt.targets.length === 0 && <span className="text-sm text-slate-600 dark:text-slate-400">{reasonNone}</span>}
       </div>
-      <p role="status" className="text-sm empty:hidden">
+      {/* Out of the toolbar's flow: told in the run's floating panel, or as a note of its own when none is shown. */}
+      <p
+        role="status"
+        className={
+          visible
+            ? 'sr-only'
+            : 'fixed bottom-4 left-4 z-30 max-w-[calc(100vw-2rem)] rounded-md border border-slate-300 bg-white p-2 text-sm shadow-lg empty:hidden dark:border-slate-600 dark:bg-slate-900'
+        }
+      >
         {message}
       </p>
       <BulkConfirmDialog
@@ -106,6 +114,7 @@ export function BulkActions({
       {visible && (
         <BulkProgress
           progress={progress}
+          message={message}
           onUndo={() => {
             const undone = outbox.undoGroup(connection.id, run);
             setMessage(`Undid ${count(undone.length)} decisions.`);

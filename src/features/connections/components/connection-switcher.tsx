@@ -15,15 +15,17 @@ export function ConnectionSwitcher() {
   }
   const failure = active ? failures[active.id] : undefined;
   const seen = active ? observed[active.id] : undefined;
-  // Only what was observed: a verify or keyed request that succeeded, a refusal, a network error.
+  // Only what was observed: a verify or keyed request that succeeded, a refusal, a network error;
+  // or, after a reload, the verification the key passed when it was saved (kept with the
+  // connection). A refusal or an unreachable service since says so instead.
   const status = !active?.apiKey
     ? 'disconnected'
     : failure
       ? 'key refused'
-      : seen?.state === 'connected'
-        ? 'connected'
-        : seen?.state === 'unreachable'
-          ? `unreachable since ${new Date(seen.since).toLocaleTimeString()}`
+      : seen?.state === 'unreachable'
+        ? `unreachable since ${new Date(seen.since).toLocaleTimeString()}`
+        : seen?.state === 'connected' || active.verified
+          ? 'verified'
           : 'not checked yet';
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-2 text-sm">
@@ -46,7 +48,7 @@ export function ConnectionSwitcher() {
         role="status"
         aria-label={`Connection status: ${status}`}
         className={
-          status === 'connected'
+          status === 'verified'
             ? 'text-green-700 dark:text-green-400'
             : status === 'key refused' || seen?.state === 'unreachable'
               ? 'font-semibold text-red-700 dark:text-red-400'

@@ -45,8 +45,9 @@ export function ConnectionsPage({
     // The header shows what was just observed; a kept key keeps what was seen before.
     if (outcome === 'verified') connectionStore.observe(connection.id, 'connected');
     if (outcome === 'unreachable') connectionStore.observe(connection.id, 'unreachable');
+    // Where the user was going, or the day's work: Review (not Keys, a page visited once).
     if (redirectTo) void navigate({ href: redirectTo });
-    else void navigate({ to: '/keys' });
+    else void navigate({ to: '/review' });
   };
 
   return (

@@ -5,8 +5,8 @@ import { Badge, PageHeader } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/table';
 import { LatestSelect } from '../../../components/ui/latest-select';
 import { formatUtc, parseTimestamp, Time } from '../../../components/ui/time';
-import { type Connection } from '../../../data';
-import { deliveriesQuery } from '../../../data';
+import { deliveriesQuery, useNames, type Connection } from '../../../data';
+import { subscriptionName } from '../subscription-name';
 import type { DeliveriesSearch } from '../search';
 
 /** The organization's deliveries, newest first, with item counts and a status breakdown. */
@@ -15,6 +15,7 @@ export function DeliveriesPage({ connection, search }: { connection: Connection;
   const { data } = useSuspenseQuery(deliveriesQuery(connection, search.limit));
   const deliveries = data.data;
   const complete = deliveries.length < search.limit;
+  const names = useNames();
   return (
     <div>
       <PageHeader
@@ -36,6 +37,7 @@ export function DeliveriesPage({ connection, search }: { connection: Connection;
       <SimpleTable caption="Deliveries" headers={['Delivered', 'Subscription', 'Items', 'Status']} empty="No deliveries yet." isEmpty={deliveries.length === 0}>
         {deliveries.map((d) => {
           const when = parseTimestamp(d.created_at);
+          const name = subscriptionName(connection, d.subscription_id, d.vertical_id, names);
           return (
             <tr key={d.delivery_id} className="border-t border-slate-200 dark:border-slate-700">
               {/* The link comes first so that it stays on screen however narrow the window. */}
@@ -44,12 +46,14 @@ export function DeliveriesPage({ connection, search }: { connection: Connection;
                   to="/deliveries/$deliveryId"
                   params={{ deliveryId: d.delivery_id }}
                   className="text-brand-600 underline dark:text-brand-100"
-                  aria-label={`Open delivery of ${when ? formatUtc(when) : d.created_at} (${d.subscription_id})`}
+                  aria-label={`Open delivery of ${when ? formatUtc(when) : d.created_at} (${name})`}
                 >
                   <Time value={d.created_at} wrap />
                 </Link>
               </td>
-              <td className="px-3 py-2">{d.subscription_id}</td>
+              <td className="px-3 py-2" title={`Subscription ${d.subscription_id}`}>
+                {name}
+              </td>
               <td className="px-3 py-2 tabular-nums">{d.item_count}</td>
               <td className="px-3 py-2">
                 {d.status_counts ? (

@@ -5,9 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { Badge, PageHeader } from '../../../components/ui/panel';
 import { Time } from '../../../components/ui/time';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { type Connection } from '../../../data';
+import { shortId, useNames, type Connection } from '../../../data';
+import { CopyId } from '../../../components/ui/copy-id';
+import { formatUtc, parseTimestamp } from '../../../components/ui/time';
+import { subscriptionName } from '../subscription-name';
 import { outbox, useOutboxEntries, type Decision } from '../../outbox';
-import { displayState, entriesByItem, fromSimulated, ItemContent, STATE_LABELS } from '../../review';
+import { displayState, entriesByItem, fromSimulated, ItemContent, itemSummary, STATE_LABELS } from '../../review';
 import { SampleDeliveryAction } from '../../sampling';
 import { deliveriesQuery, deliveryItemsQuery } from '../../../data';
 import { LIMITS } from '../../../api/contract';
@@ -28,6 +31,11 @@ export function DeliveryPage({ connection, deliveryId }: { connection: Connectio
   const total = sumMicros(items.map((i) => i.priceMicros ?? 0));
   // Content renders when an item is first opened: a delivery can hold many heavy payloads.
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const names = useNames();
+  const name = subscriptionId ? subscriptionName(connection, subscriptionId, delivery?.vertical_id, names) : null;
+  const when = delivery ? parseTimestamp(delivery.created_at) : null;
+  // Named by what a person reads (when, for which subscription); the ID is a copy away.
+  const title = when ? `Delivery of ${formatUtc(when)}` : `Delivery ${shortId(deliveryId)}`;
 
   const decide = (index: number, decision: Decision) => {
     const item = items[index]!;
@@ -46,18 +54,19 @@ export function DeliveryPage({ connection, deliveryId }: { connection: Connectio
         <Link to="/deliveries" search={{ limit: 50 }} className="text-brand-600 underline dark:text-brand-100">
           Deliveries
         </Link>{' '}
-        / {deliveryId}
+        / <span title={deliveryId}>{when ? formatUtc(when) : shortId(deliveryId)}</span>
       </nav>
       <PageHeader
-        title={`Delivery ${deliveryId}`}
+        title={title}
         description={
           <>
             {delivery && (
               <>
-                {delivery.subscription_id} · delivered <Time value={delivery.created_at} /> ·{' '}
+                <span title={`Subscription ${delivery.subscription_id}`}>{name}</span> · delivered <Time value={delivery.created_at} /> ·{' '}
               </>
             )}
-            {items.length} items · listed prices {formatMicros(total)} (a price is not a charge: see Usage)
+            {items.length} items · listed prices {formatMicros(total)} (a price is not a charge: see Usage) · ID{' '}
+            <CopyId id={deliveryId} label="delivery ID" short={shortId(deliveryId)} />
           </>
         }
         actions={subscription && <SampleDeliveryAction connection={connection} subscription={subscription} deliveryId={deliveryId} itemIds={itemIds} />}
@@ -69,8 +78,21 @@ export function DeliveryPage({ connection, deliveryId }: { connection: Connectio
             <li key={item.key} className="rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
               <details onToggle={(e) => e.currentTarget.open && setOpened((o) => new Set(o).add(item.key))}>
                 <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-sm">
-                  <span className="font-medium">{item.title}</span>
-                  <Badge tone={state === 'adopted' ? 'good' : state === 'disputed' || state === 'failed' ? 'bad' : state === 'waiting' ? 'warn' : 'neutral'}>
+                  <span className="font-medium" title={item.title}>
+                    Item {shortId(item.id)}
+                  </span>
+                  <span className="text-slate-600 dark:text-slate-400">{itemSummary(item, names)}</span>
+                  <Badge
+                    tone={
+                      state === 'adopted'
+                        ? 'good'
+                        : state === 'disputed' || state === 'failed'
+                          ? 'bad'
+                          : state === 'waiting' || state === 'held'
+                            ? 'warn'
+                            : 'neutral'
+                    }
+                  >
                     {STATE_LABELS[state]}
                   </Badge>
                   <span className="ml-auto font-mono text-xs">{item.priceMicros !== null ? formatMicros(item.priceMicros) : ''}</span>

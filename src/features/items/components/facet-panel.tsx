@@ -3,7 +3,9 @@ import { DateField } from '../../../components/ui/date-field';
 import { inputClass } from '../../../components/ui/field';
 import { cx } from '../../../lib/cx';
 import { microsToDecimal } from '../../../lib/money';
-import { joinList, splitList, TRIAGE_STATE_LABELS, TRIAGE_STATES, type Facets, type ListFacet, type TriageFilters, type TriageState } from '../../triage';
+import { useNames } from '../../../data';
+import { joinList, splitList, TRIAGE_STATES, type Facets, type ListFacet, type TriageFilters } from '../../triage';
+import { facetValue, sortFacetValues } from '../facet-values';
 
 export type SetFilters = (change: Partial<TriageFilters>, options?: { replace?: boolean }) => void;
 
@@ -19,22 +21,17 @@ const LIST_LABELS: Record<ListFacet, string> = {
 /** Values shown before "Show all" (a subscription may span hundreds of tasks). */
 const SHOWN = 12;
 
-function valueLabel(facet: ListFacet, value: string): string {
-  return facet === 'state' ? (TRIAGE_STATE_LABELS[value as TriageState] ?? value) : value;
-}
-
 /** One list facet: a checkbox per value with how many items have it under the other filters. */
 function ListFacetGroup({ facet, counts, selected, onChange }: { facet: ListFacet; counts: Map<string, number>; selected: string; onChange: SetFilters }) {
   const [all, setAll] = useState(false);
   const id = useId();
+  const names = useNames();
   const chosen = splitList(selected);
-  // States in their fixed order; other values by count, then name; chosen values always listed.
-  const values =
-    facet === 'state'
-      ? [...TRIAGE_STATES]
-      : [...new Set([...counts.keys(), ...chosen])].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
+  // Every state; other values those counted and those chosen. In a fixed, readable order (facet-values.ts).
+  const values = sortFacetValues(facet, facet === 'state' ? TRIAGE_STATES : [...counts.keys(), ...chosen], names);
   if (values.length === 0) return null;
-  const shown = all ? values : values.slice(0, SHOWN);
+  // A chosen value stays in view even past the first few.
+  const shown = all ? values : values.filter((value, i) => i < SHOWN || chosen.includes(value));
   const toggle = (value: string, on: boolean) => {
     const next = on ? [...chosen, value] : chosen.filter((v) => v !== value);
     onChange({ [facet]: joinList(next) });
@@ -44,16 +41,17 @@ function ListFacetGroup({ facet, counts, selected, onChange }: { facet: ListFace
       <legend className="mb-1 text-sm font-semibold">{LIST_LABELS[facet]}</legend>
       {shown.map((value, i) => {
         const count = counts.get(value) ?? 0;
+        const text = facetValue(facet, value, names);
         return (
-          <label key={value} className="flex items-center gap-2 text-sm">
+          <label key={value} className="flex items-center gap-2 text-sm" title={text.title}>
             <input
               type="checkbox"
               checked={chosen.includes(value)}
               onChange={(e) => toggle(value, e.target.checked)}
-              aria-label={`${LIST_LABELS[facet]} ${valueLabel(facet, value)}`}
+              aria-label={`${LIST_LABELS[facet]} ${text.label}`}
               aria-describedby={`${id}-${i}`}
             />
-            <span className={cx('min-w-0 flex-1 truncate', count === 0 && 'text-slate-500')}>{valueLabel(facet, value)}</span>
+            <span className={cx('min-w-0 flex-1 truncate', count === 0 && 'text-slate-500')}>{text.label}</span>
             <span aria-hidden="true" className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
               {count.toLocaleString('en-US')}
             </span>

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import { cellClass, HeaderCell, rowClass } from '../../../components/ui/table';
+import { shortId, taskName, useNames, verticalName, type Names } from '../../../data';
 import { formatMicros } from '../../../lib/money';
 import type { UrlSort } from '../../../lib/use-url-sorting';
 import { TRIAGE_STATE_LABELS, type SortField, type TriageRow, type TriageState } from '../../triage';
@@ -17,7 +18,7 @@ const STATE_STYLES: Record<TriageState, string> = {
 };
 
 const COLUMNS: { id: SortField; label: string; align?: 'right' }[] = [
-  { id: 'id', label: 'ID' },
+  { id: 'id', label: 'Item' },
   { id: 'state', label: 'State' },
   { id: 'task', label: 'Task / vertical' },
   { id: 'grade', label: 'Grade' },
@@ -35,17 +36,31 @@ function received(ms: number): string {
 }
 const dash = (v: string | number | null) => (v === null ? '—' : String(v));
 
-const Row = memo(function Row({ row, index }: { row: TriageRow; index: number }) {
+/** The task's or vertical's name, and its ID for the hover. */
+function source(item: TriageRow['item'], names: Names): { text: string; title?: string } {
+  if (item.taskId !== null) return { text: taskName(names, item.taskId), title: `Task ${item.taskId}` };
+  if (item.verticalId !== null) return { text: verticalName(names, item.verticalId), title: `Vertical ${item.verticalId}` };
+  return { text: '—' };
+}
+
+const Row = memo(function Row({ row, index, names }: { row: TriageRow; index: number; names: Names }) {
   const item = row.item;
+  const what = source(item, names);
+  // A charged adopt a budget limit holds is not just waiting: it is never sent until released.
+  const held = row.entry?.state === 'held-budget';
   return (
     <tr className={rowClass} style={{ height: ROW_HEIGHT }} aria-rowindex={index + 2}>
       <td className={`${cellClass} max-w-48 truncate font-mono text-xs`} title={item.itemId}>
-        {item.itemId}
+        {shortId(item.itemId)}
       </td>
       <td className={cellClass}>
-        <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${STATE_STYLES[row.state]}`}>{TRIAGE_STATE_LABELS[row.state]}</span>
+        <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${STATE_STYLES[row.state]}`}>
+          {held ? 'Held by budget' : TRIAGE_STATE_LABELS[row.state]}
+        </span>
       </td>
-      <td className={`${cellClass} max-w-40 truncate`}>{dash(item.taskId ?? item.verticalId)}</td>
+      <td className={`${cellClass} max-w-48 truncate`} title={what.title}>
+        {what.text}
+      </td>
       <td className={cellClass}>{dash(item.qualityGrade)}</td>
       <td className={`${cellClass} text-right tabular-nums`}>{dash(item.qualityScore)}</td>
       <td className={`${cellClass} max-w-32 truncate`}>{dash(item.source)}</td>
@@ -62,6 +77,7 @@ const Row = memo(function Row({ row, index }: { row: TriageRow; index: number })
  */
 export function ItemsTable({ rows, sort, onSort }: { rows: readonly TriageRow[]; sort: UrlSort<SortField>; onSort: (field: SortField) => void }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const names = useNames();
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const virtual = virtualizer.getVirtualItems();
   const top = virtual[0]?.start ?? 0;
@@ -95,7 +111,7 @@ export function ItemsTable({ rows, sort, onSort }: { rows: readonly TriageRow[];
             <>
               {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
               {virtual.map((v) => (
-                <Row key={rows[v.index]!.item.itemId} row={rows[v.index]!} index={v.index} />
+                <Row key={rows[v.index]!.item.itemId} row={rows[v.index]!} index={v.index} names={names} />
               ))}
               {bottom > 0 && <tr aria-hidden="true" style={{ height: bottom }} />}
             </>

@@ -6,7 +6,9 @@ import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCo
 import type { OutboxEntry } from '../../outbox';
 import { GradeBadge, PayloadViewer, ScoreBadge } from '../../payload';
 import { useItemContent } from '../content-cache';
-import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
+import { metaText, STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
+import { useNames } from '../../../data';
+import { heldReason } from '../../budgets';
 import { cut, LongText, SHOWN_CHARACTERS } from '../../../components/ui/long-text';
 import { ariaKeys } from '../keymap';
 
@@ -15,6 +17,7 @@ const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
   adopted: 'good',
   disputed: 'bad',
   waiting: 'warn',
+  held: 'warn',
   failed: 'bad',
 };
 
@@ -32,18 +35,22 @@ function QualityBadges({ item }: { item: ReviewItem }) {
 /** The delivered content of one item, with its metadata. Memoised: it re-renders only for its own item. */
 export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: ReviewItem; baseUrl: string }) {
   const content = useItemContent(item);
+  const names = useNames();
   return (
     <div className="flex min-h-0 flex-col gap-3 lg:gap-2">
       {/* Wide screens: the fields run on as a line of pairs, so they take two lines rather than three. */}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:grid-cols-[auto_1fr_auto_1fr] lg:flex lg:flex-wrap lg:gap-x-5 lg:gap-y-0.5">
-        {item.meta.map((m) => (
-          <div key={m.label} className="contents lg:flex lg:gap-2">
-            <dt className="text-slate-600 dark:text-slate-400">{m.label}</dt>
-            <dd className="break-all">
-              <LongText text={m.value} />
-            </dd>
-          </div>
-        ))}
+        {item.meta.map((m) => {
+          const shown = metaText(m, names);
+          return (
+            <div key={m.label} className="contents lg:flex lg:gap-2">
+              <dt className="text-slate-600 dark:text-slate-400">{m.label}</dt>
+              <dd className="break-all" title={shown.title}>
+                <LongText text={shown.text} />
+              </dd>
+            </div>
+          );
+        })}
       </dl>
       {content.status === 'ready' ? (
         <PayloadViewer
@@ -154,7 +161,11 @@ export function ItemDetail({
         <QualityBadges item={item} />
         {entry?.state === 'conflict' && <Badge tone="bad">not saved: the service already held {cut(entry.recorded ?? 'another decision')}</Badge>}
         {entry?.state === 'failed' && entry.lastError && <Badge tone="bad">{cut(entry.lastError)}</Badge>}
-        {entry?.state === 'held-budget' && <Badge tone="warn">held by budget: {formatMicros(entry.priceMicros ?? 0)} not sent</Badge>}
+        {entry?.state === 'held-budget' && (
+          <Badge tone="warn">
+            {formatMicros(entry.priceMicros ?? 0)} not sent: {heldReason(entry)}
+          </Badge>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button

@@ -3,7 +3,8 @@ import { memo, useEffect, useRef } from 'react';
 import { cx } from '../../../lib/cx';
 import { formatMicros } from '../../../lib/money';
 import type { PickMode } from '../focus-selection';
-import { STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
+import { itemSummary, STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
+import { useNames } from '../../../data';
 import { cut } from '../../../components/ui/long-text';
 import { GradeBadge } from '../../payload';
 
@@ -20,6 +21,7 @@ const STATE_STYLES: Record<DisplayState, string> = {
   adopted: 'bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-100',
   disputed: 'bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-100',
   waiting: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
+  held: 'bg-orange-200 text-orange-950 dark:bg-orange-900/70 dark:text-orange-50',
   failed: 'bg-red-600 text-white',
 };
 
@@ -38,6 +40,8 @@ interface RowProps {
 const Row = memo(function Row({ item, index, state, focused, selected, start, onPick }: RowProps) {
   const price = item.priceMicros !== null ? `, ${formatMicros(item.priceMicros)}` : '';
   const title = cut(item.title, ROW_CHARACTERS);
+  // Names from context (read once by the shell): the task's or vertical's name, not its ID.
+  const names = useNames();
   return (
     <div
       id={optionId(item)}
@@ -61,7 +65,7 @@ const Row = memo(function Row({ item, index, state, focused, selected, start, on
       <span aria-hidden="true" className="w-4 shrink-0" />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate font-medium">{title}</span>
-        <span className="truncate text-xs text-slate-600 dark:text-slate-400">{cut(item.summary, ROW_CHARACTERS)}</span>
+        <span className="truncate text-xs text-slate-600 dark:text-slate-400">{cut(itemSummary(item, names), ROW_CHARACTERS)}</span>
       </span>
       {item.grade ? <GradeBadge grade={item.grade} /> : null}
       {item.priceMicros !== null && <span className="font-mono text-xs tabular-nums">{formatMicros(item.priceMicros)}</span>}
