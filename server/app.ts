@@ -4,7 +4,7 @@ import { cors } from 'hono/cors';
 import { MAX_BODY_BYTES } from '../src/api/contract';
 import { gateway, type GatewayOptions } from './gateway';
 import type { AppEnv, ServiceContext } from './http/context';
-import { refuseHead, validIds } from './http/guards';
+import { headWithoutContent, refuseHead, refuseUnexpectedBody, validIds } from './http/guards';
 import { allowedHostsOnly } from './http/hosts';
 import { allowedMethods } from './http/methods';
 import { ApiError } from './lib/api-error';
@@ -40,6 +40,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
     });
   }
 
+  app.use('/v1/*', headWithoutContent);
   if (ctx.hostPolicy) app.use('*', allowedHostsOnly(ctx.hostPolicy));
   app.use('/v1/*', refuseHead);
   app.use('/v1/*', validIds);
@@ -64,6 +65,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
     app.all('/v1/*', gateway(options.gateway));
   }
 
+  app.use('/v1/*', refuseUnexpectedBody);
   app.use(
     '/v1/*',
     bodyLimit({
