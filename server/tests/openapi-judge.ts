@@ -90,7 +90,7 @@ function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** The request's problems against the document: empty when it is one the document describes. */
-function requestProblems(api: OpenAPIBackend, operation: Operation, request: JudgedRequest, url: URL): string[] {
+function requestProblems(api: OpenAPIBackend, operation: Operation, request: JudgedRequest, url: { pathname: string; search: string }): string[] {
   const problems: string[] = [];
   const hasBody = request.body !== undefined && request.body.length > 0;
   const bodyJson = hasBody ? tryJson(request.body!) : undefined;
@@ -168,18 +168,25 @@ function responseProblems(
 }
 
 /**
+ * The path and query of a request target as the service reads them: an absolute-form target loses
+ * its scheme and authority, and nothing else is normalised (WHATWG URL would resolve `%2e%2e`).
+ */
+function splitTarget(target: string): { pathname: string; search: string } {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target);
+  const rest = (authority ? target.slice(authority[0].length) : target).split('#')[0]!;
+  const query = rest.indexOf('?');
+  const pathname = (query < 0 ? rest : rest.slice(0, query)) || '/';
+  return { pathname, search: query < 0 ? '' : rest.slice(query) };
+}
+
+/**
  * Judges one exchange and records its violations. Paths outside /v1 (the console, its media, the
  * local demo connection) are not the interface's and are not judged; a CORS preflight is the
  * browser's, answered before any operation, and is not judged either.
  */
 export async function judgeExchange(request: JudgedRequest, response: JudgedResponse, mark?: RequestMark): Promise<void> {
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
-  let url: URL;
-  try {
-    url = new URL(request.target, 'http://judge.invalid');
-  } catch {
-    url = new URL('http://judge.invalid/');
-  }
+  const url = splitTarget(request.target);
   if (!/^\/v1(\/|$)/i.test(url.pathname)) return;
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS' && headers['access-control-request-method']) return;
