@@ -62,21 +62,18 @@ type LivePull = paths['/v1/live/pull']['get']['responses'][200]['content']['appl
 
 /** The two forms of one page: the flat one declares `has_more` beside `data`, the envelope inside it. */
 function toPage(body: LivePull): Page {
+  // What must not compile: a misspelled field is an error, not an `unknown` (reading it is harmless).
+  // @ts-expect-error `has_mroe` is declared by neither form.
+  void body.has_mroe;
+  // @ts-expect-error `has_more` is not on the envelope, so not on the union until it is narrowed.
+  void body.has_more;
   if ('has_more' in body) {
+    // @ts-expect-error a submission has `submission_id`, not `submision_id`.
+    void body.data[0]?.submision_id;
     // has_more and next_cursor are typed boolean and string | null here, not unknown.
     const hasMore: boolean = body.has_more;
     return { form: 'flat', ids: body.data.map((item) => item.submission_id), hasMore, nextCursor: body.next_cursor || null };
   }
   const { items, has_more: hasMore, next_cursor: nextCursor } = body.data;
   return { form: 'envelope', ids: items.map((item) => item.submission_id), hasMore, nextCursor: nextCursor || null };
-}
-
-/** What must not compile: a misspelled field is an error, not an `unknown` (never called). */
-export function misspellings(body: LivePull, page: Extract<LivePull, { count: number }>): void {
-  // @ts-expect-error `has_mroe` is declared by neither form.
-  void body.has_mroe;
-  // @ts-expect-error a submission has `submission_id`, not `submision_id`.
-  void page.data[0]?.submision_id;
-  // @ts-expect-error `has_more` is not on the envelope until the union is narrowed.
-  void body.has_more;
 }
