@@ -47,6 +47,8 @@ function load() {
     const api = new OpenAPIBackend({
       definition: structuredClone(document) as never,
       strict: true,
+      // The service routes strictly: /v1/frontiers/ is a 404, not /v1/frontiers.
+      ignoreTrailingSlashes: false,
       // quick: skips openapi-backend's own check of the document, which knows OpenAPI 3.0 only
       // (npm run openapi:lint checks the document's structure as 3.1).
       quick: true,
@@ -168,15 +170,17 @@ function responseProblems(
 }
 
 /**
- * The path and query of a request target as the service reads them: an absolute-form target loses
- * its scheme and authority, and nothing else is normalised (WHATWG URL would resolve `%2e%2e`).
+ * The path and query of a request target as the service reads them: as a WHATWG URL, which is
+ * what the Node adapter builds (dot segments, `%2e%2e` too, are resolved; an absolute-form target
+ * loses its scheme and authority). A trailing slash stays: the service routes strictly.
  */
 function splitTarget(target: string): { pathname: string; search: string } {
-  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target);
-  const rest = (authority ? target.slice(authority[0].length) : target).split('#')[0]!;
-  const query = rest.indexOf('?');
-  const pathname = (query < 0 ? rest : rest.slice(0, query)) || '/';
-  return { pathname, search: query < 0 ? '' : rest.slice(query) };
+  try {
+    const url = new URL(target, 'http://judge.invalid');
+    return { pathname: url.pathname, search: url.search };
+  } catch {
+    return { pathname: '/', search: '' };
+  }
 }
 
 /**
