@@ -174,9 +174,13 @@ function responseProblems(
  * what the Node adapter builds (dot segments, `%2e%2e` too, are resolved; an absolute-form target
  * loses its scheme and authority). A trailing slash stays: the service routes strictly.
  */
-function splitTarget(target: string): { pathname: string; search: string } {
+function splitTarget(target: string, host = 'judge.invalid'): { pathname: string; search: string } {
+  // Neither a path nor an http(s) URL (`v1/frontiers`, `ftp://x/v1/…`, `*`): no path of any
+  // document, so not judged (the fuzz suite holds such answers to the error envelope itself).
+  if (!target.startsWith('/') && !/^https?:\/\//i.test(target)) return { pathname: target, search: '' };
   try {
-    const url = new URL(target, 'http://judge.invalid');
+    // An origin-form target is read behind the Host, as the adapter does: `Host: localhost/x` moves the path.
+    const url = target.startsWith('/') ? new URL(`http://${host}${target}`) : new URL(target);
     return { pathname: url.pathname, search: url.search };
   } catch {
     return { pathname: '/', search: '' };
@@ -190,7 +194,7 @@ function splitTarget(target: string): { pathname: string; search: string } {
  */
 export async function judgeExchange(request: JudgedRequest, response: JudgedResponse, mark?: RequestMark): Promise<void> {
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
-  const url = splitTarget(request.target);
+  const url = splitTarget(request.target, headers.host);
   if (!/^\/v1(\/|$)/i.test(url.pathname)) return;
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS' && headers['access-control-request-method']) return;
