@@ -8,7 +8,20 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.data', '.e2e-data', '.tmp', 'src/routeTree.gen.ts', 'bench/.data*'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      '.data',
+      '.e2e-data',
+      '.tmp',
+      'src/routeTree.gen.ts',
+      'bench/.data*',
+      'server/tests/generated-client/schema.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],

@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // Every exchange with the service is judged against docs/openapi.json (server/tests/openapi-judge.ts).
+          setupFiles: ['server/tests/judge-setup.ts'],
           // Each file starts its own service on its own data directory.
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,8 +1,14 @@
-// `npm run openapi`: writes docs/openapi.json from the zod contract (src/api/contract/openapi.ts).
-// server/tests/openapi.test.ts fails when the committed file differs from what this writes.
+// `npm run openapi`: writes docs/openapi.json from the zod contract (src/api/contract/openapi.ts),
+// and the generated client's types from that document (server/tests/generated-client/schema.d.ts).
+// server/tests/openapi.test.ts and generated-client.test.ts fail when either committed file differs.
 import { writeFileSync } from 'node:fs';
 import { openApiJson } from '../src/api/contract/openapi';
+import { generatedClientTypes } from '../server/tests/generated-client-types';
 
 const file = new URL('../docs/openapi.json', import.meta.url);
 writeFileSync(file, openApiJson());
 process.stdout.write(`wrote ${file.pathname}\n`);
+
+const types = new URL('../server/tests/generated-client/schema.d.ts', import.meta.url);
+writeFileSync(types, await generatedClientTypes(openApiJson()));
+process.stdout.write(`wrote ${types.pathname}\n`);

@@ -4,7 +4,7 @@ import { cors } from 'hono/cors';
 import { MAX_BODY_BYTES } from '../src/api/contract';
 import { gateway, type GatewayOptions } from './gateway';
 import type { AppEnv, ServiceContext } from './http/context';
-import { refuseHead, validIds } from './http/guards';
+import { headWithoutContent, refuseHead, refuseUnexpectedBody, validIds } from './http/guards';
 import { withSecurityHeaders } from './http/security-headers';
 import { allowedHostsOnly } from './http/hosts';
 import { allowedMethods } from './http/methods';
@@ -43,6 +43,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
 
   // Every answer, the API's and a relayed upstream's included, carries this service's security headers.
   app.use('*', withSecurityHeaders(options.apiOrigins ?? []));
+  app.use('/v1/*', headWithoutContent);
   if (ctx.hostPolicy) app.use('*', allowedHostsOnly(ctx.hostPolicy));
   app.use('/v1/*', refuseHead);
   app.use('/v1/*', validIds);
@@ -67,6 +68,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
     app.all('/v1/*', gateway(options.gateway));
   }
 
+  app.use('/v1/*', refuseUnexpectedBody);
   app.use(
     '/v1/*',
     bodyLimit({

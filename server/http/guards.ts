@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { isValidId } from '../../src/api/contract';
 import { ApiError } from '../lib/api-error';
-import { allowedMethods } from './methods';
+import { allowedMethods, takesBody } from './methods';
 
 /**
  * HEAD on the API is refused. Hono answers HEAD by running the GET handler and dropping the
@@ -13,6 +13,38 @@ export const refuseHead = createMiddleware(async (c, next) => {
   const allowed = allowedMethods(c.req.path).join(', ') || 'GET';
   c.header('Allow', allowed);
   throw new ApiError('METHOD_NOT_ALLOWED', `HEAD is not supported on the API: use ${allowed}`);
+});
+
+/**
+ * A HEAD answer has no body, so it names no Content-Type: a client reading `application/json`
+ * over an empty body fails to parse it (an outside validator, Prism, failed with a 500 on it).
+ * Outermost on /v1, so it covers every refusal of a HEAD, the 405 and the Host check's 421 alike.
+ */
+export const headWithoutContent = createMiddleware(async (c, next) => {
+  await next();
+  if (c.req.method !== 'HEAD' || !c.res.headers.has('content-type')) return;
+  const headers = new Headers(c.res.headers);
+  headers.delete('content-type');
+  headers.delete('content-length');
+  const { status } = c.res;
+  // Cleared first: Hono carries the old answer's headers (Content-Length too) onto a new one.
+  c.res = undefined;
+  c.res = new Response(null, { status, headers });
+});
+
+/**
+ * A request body where the operation describes none (every GET, verify-key, simulated adopt and
+ * dispute) is refused with 415 UNEXPECTED_BODY, not ignored: a client that sends one believes it
+ * means something (docs/contract.md "Request bodies"). A body is what HTTP/1.1 frames as one: a
+ * Content-Length above 0, or any Transfer-Encoding; `Content-Type` alone, with nothing after it,
+ * is no body. Paths and methods outside the document are left to the 404 and 405 that follow.
+ */
+export const refuseUnexpectedBody = createMiddleware(async (c, next) => {
+  if (takesBody(c.req.method, c.req.path) !== false) return next();
+  const length = c.req.header('content-length');
+  const declaresBody = (length !== undefined && length.trim() !== '0') || c.req.header('transfer-encoding') !== undefined;
+  if (declaresBody) throw new ApiError('UNEXPECTED_BODY', `${c.req.method} ${c.req.path} takes no request body: send none`);
+  return next();
 });
 
 /** Query parameters that carry one ID, and those that carry a comma-separated list of them. */

@@ -45,15 +45,19 @@ const STATUS_TEXT: Record<number, string> = {
   431: 'Request Header Fields Too Large',
 };
 
-/** The contract's error body as a whole HTTP/1.1 answer written straight to a socket, which is then closed. */
-function endWithError(socket: Duplex, failure: ApiError, headers: Record<string, string> = {}): void {
+/**
+ * The contract's error body as a whole HTTP/1.1 answer written straight to a socket, which is then
+ * closed. To a HEAD it is the status and headers alone: no body, and no Content-Type claiming one.
+ */
+function endWithError(socket: Duplex, failure: ApiError, headers: Record<string, string> = {}, head = false): void {
   const body = JSON.stringify({ success: false, errorCode: failure.code, errorMessage: failure.message });
   const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(
-    `HTTP/1.1 ${failure.status} ${STATUS_TEXT[failure.status] ?? 'Error'}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra.join('')}Connection: close\r\n\r\n${body}`,
-  );
+  const content = head ? '' : `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`;
+  socket.end(`HTTP/1.1 ${failure.status} ${STATUS_TEXT[failure.status] ?? 'Error'}\r\n${content}${extra.join('')}Connection: close\r\n\r\n${head ? '' : body}`);
 }
+
+/** Whether the bytes Node's parser refused were a HEAD request (its request line, as far as it got). */
+const isHeadPacket = (error: NodeJS.ErrnoException & { rawPacket?: Buffer }) => error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   HEADERS_TOO_LARGE: 'request headers are too large',
@@ -73,7 +77,7 @@ function answerClientErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    endWithError(socket, new ApiError(codeFor(error), MESSAGES[codeFor(error)]!));
+    endWithError(socket, new ApiError(codeFor(error), MESSAGES[codeFor(error)]!), {}, isHeadPacket(error));
   });
   // CONNECT is a proxy's method: Node hands such a request to 'connect' listeners only, and
   // with none it drops the connection without a word. It gets the 405 a wrong method gets.
@@ -108,10 +112,21 @@ export function createNodeServer(
   fetch: (request: Request, env: { incoming: IncomingMessage; outgoing: ServerResponse }) => Response | Promise<Response>,
   options: { hostname: string; timeouts: ServerTimeouts },
 ): Server {
-  const server = createServer(
-    serverOptions(options.timeouts),
-    getRequestListener(fetch as Parameters<typeof getRequestListener>[0], { hostname: options.hostname, errorHandler: requestErrorResponse }),
-  );
+  const listener = getRequestListener(fetch as Parameters<typeof getRequestListener>[0], { hostname: options.hostname, errorHandler: requestErrorResponse });
+  const server = createServer(serverOptions(options.timeouts), (incoming, outgoing) => {
+    // A refusal of a HEAD that the app never saw (the adapter's malformed target) names no
+    // Content-Type either: a HEAD answer has no body to parse (the app's own: guards.ts).
+    if (incoming.method === 'HEAD') {
+      const writeHead = outgoing.writeHead.bind(outgoing) as (...args: unknown[]) => ServerResponse;
+      outgoing.writeHead = ((status: number, ...rest: unknown[]) => {
+        if (status >= 400) outgoing.removeHeader('content-type');
+        const headers = rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+        if (status >= 400 && headers) for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') delete headers[name];
+        return writeHead(status, ...rest);
+      }) as ServerResponse['writeHead'];
+    }
+    return listener(incoming, outgoing);
+  });
   answerClientErrors(server);
   return server;
 }

@@ -24,20 +24,24 @@ describe('API key authentication', () => {
     ['malformed', 'dds_live_sk_short', 'INVALID_API_KEY'],
     ['unknown', `dds_live_sk_${'A'.repeat(32)}`, 'INVALID_API_KEY'],
   ])('refuses a %s key with 401 %s on every keyed endpoint', async (_label, token, code) => {
-    const endpoints: [string, string][] = [
+    // Which POSTs take a body (the live feedback); the others take none (a body there is 415).
+    const endpoints: [string, string, boolean?][] = [
       ['POST', '/v1/auth/verify-key'],
       ['GET', pull('sub_live_streets')],
       ['GET', '/v1/live/usage'],
-      ['POST', '/v1/live/items/500001/adopt'],
-      ['POST', '/v1/live/items/500001/dispute'],
+      ['POST', '/v1/live/items/500001/adopt', true],
+      ['POST', '/v1/live/items/500001/dispute', true],
       ['GET', '/v1/data/pull?subscription_id=sub_sim_retail'],
       ['POST', '/v1/data/items/x/adopt'],
       ['POST', '/v1/data/items/x/dispute'],
       ['GET', '/v1/data/deliveries'],
       ['GET', '/v1/data/deliveries/x/items'],
     ];
-    for (const [method, path] of endpoints) {
-      const response = method === 'GET' ? await h.get(path, token) : await h.post(path, token, { subscription_id: 'sub_live_streets' });
+    // Without a key the request is deliberately outside the document (its security); a wrong key is only refused.
+    const mark = token === undefined ? 'invalid' : undefined;
+    for (const [method, path, withBody] of endpoints) {
+      const body = withBody ? { subscription_id: 'sub_live_streets' } : undefined;
+      const response = method === 'GET' ? await h.get(path, token, mark) : await h.post(path, token, body, mark);
       expect(response.status, `${method} ${path}`).toBe(401);
       expect(response.body).toEqual({ success: false, errorCode: code, errorMessage: expect.any(String) });
       if (token) expect(response.body.errorMessage).not.toContain(token);

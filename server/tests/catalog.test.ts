@@ -24,7 +24,7 @@ describe('public catalogue', () => {
   });
 
   it('rejects an unknown status filter', async () => {
-    const response = await h.get('/v1/frontiers?status=sometimes');
+    const response = await h.get('/v1/frontiers?status=sometimes', undefined, 'invalid');
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ success: false, errorCode: 'INVALID_PARAMETER' });
   });
@@ -69,7 +69,7 @@ describe('task preview (JWT)', () => {
 
   it('refuses an API key, a missing token and a forged token', async () => {
     for (const token of [undefined, h.demo.api_key, `${h.demo.jwt.slice(0, -4)}AAAA`]) {
-      const response = await h.get('/v1/frontiers/101/tasks/1001/preview', token);
+      const response = await h.get('/v1/frontiers/101/tasks/1001/preview', token, token ? undefined : 'invalid');
       expect(response.status).toBe(401);
       expect(response.body.errorCode).toBe('INVALID_TOKEN');
     }

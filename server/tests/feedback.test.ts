@@ -48,10 +48,10 @@ describe('live feedback', () => {
   });
 
   it('needs a subscription under which the submission is readable', async () => {
-    const missing = await h.post('/v1/live/items/500001/adopt', h.demo.api_key, {});
+    const missing = await h.post('/v1/live/items/500001/adopt', h.demo.api_key, {}, 'invalid');
     expect(missing.status).toBe(400);
     expect(missing.body.errorCode).toBe('INVALID_BODY');
-    const notJson = await h.post('/v1/live/items/500001/adopt', h.demo.api_key, 'subscription_id=x');
+    const notJson = await h.post('/v1/live/items/500001/adopt', h.demo.api_key, 'subscription_id=x', 'invalid');
     expect(notJson.body.errorCode).toBe('INVALID_BODY');
     // A submission of frontier 102's task 1006 is outside sub_live_support's scope.
     const outOfScope = (h.service.db.prepare(`SELECT submission_id FROM submissions WHERE task_id = '1006' LIMIT 1`).get() as { submission_id: string })

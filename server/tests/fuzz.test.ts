@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/api/contract';
 import { startService } from '../main';
 import { startHarness, type Harness } from './harness';
+import { judgeExchange } from './openapi-judge';
 
 /**
  * The standing attack suite (issue 13, item 5): every endpoint of the spec, and the service's own
@@ -212,9 +213,9 @@ function expectSound(answer: Answer, request: RawRequest, echoes: string[] = [])
   }
   for (const leak of LEAKS) expect(text, `${what}: ${leak}`).not.toMatch(leak);
   if (answer.status >= 300) {
-    expect(answer.headers['content-type'] ?? '(no content type)', `${what}: ${answer.status} is JSON`).toMatch(/^application\/json/);
-    // A HEAD answer has no body to check; its status and type still tell.
+    // A HEAD answer has no body, and so no Content-Type either (the outside judge holds it to that).
     if (request.method === 'HEAD') return;
+    expect(answer.headers['content-type'] ?? '(no content type)', `${what}: ${answer.status} is JSON`).toMatch(/^application\/json/);
     let body: unknown;
     try {
       body = JSON.parse(answer.body);
@@ -228,6 +229,17 @@ function expectSound(answer: Answer, request: RawRequest, echoes: string[] = [])
 async function send(request: RawRequest, echoes?: string[], service: { url: string } = h) {
   const answer = await exchange(service, request);
   expectSound(answer, request, echoes);
+  // Every request here is hostile on purpose; every answer is still held to docs/openapi.json.
+  await judgeExchange(
+    {
+      method: request.method,
+      target: request.target,
+      headers: Object.fromEntries(request.headers ?? []),
+      body: request.body === undefined ? undefined : request.body.toString(),
+    },
+    { status: answer.status, headers: new Headers(Object.entries(answer.headers)), body: answer.body },
+    'invalid',
+  );
   return answer;
 }
 

@@ -12,6 +12,7 @@ import { DB_FILE } from '../store/db';
 import { dataDirSecret } from '../store/secrets';
 import { startService } from '../main';
 import { cli, createKeyCli, startHarness, type Harness } from './harness';
+import { judgedFetch } from './openapi-judge';
 
 // Regressions of issue 13 (item 3): each test here failed before its fix.
 let h: Harness;
@@ -59,12 +60,13 @@ describe('HEAD', () => {
     const first = (await h.get(`/v1/live/pull?subscription_id=${sub}&from=beginning&limit=1`, h.demo.api_key)).body.data.items[0];
     const receipts = (await h.get('/v1/live/usage?limit=200', h.demo.api_key)).body.count as number;
 
-    const head = await fetch(`${h.url}/v1/live/pull?subscription_id=${sub}&limit=200`, {
+    const head = await judgedFetch(`${h.url}/v1/live/pull?subscription_id=${sub}&limit=200`, {
       method: 'HEAD',
       headers: { Authorization: `Bearer ${h.demo.api_key}` },
     });
     expect(head.status).toBe(405);
     expect(head.headers.get('allow')).toBe('GET');
+    expect(head.headers.get('content-type')).toBeNull();
 
     expect((await h.get('/v1/live/usage?limit=200', h.demo.api_key)).body.count).toBe(receipts);
     const incremental = await h.get(`/v1/live/pull?subscription_id=${sub}&limit=1`, h.demo.api_key);
@@ -88,7 +90,8 @@ describe('one rule for IDs in paths and queries', () => {
       ['GET', '/v1/live/pull?subscription_id=sub_live_streets&from=beginning&task_ids=1001,..'],
     ] as const;
     for (const [method, path] of bad) {
-      const response = method === 'GET' ? await h.get(path, h.demo.api_key) : await h.post(path, h.demo.api_key, { subscription_id: 'sub_sim_retail' });
+      const response =
+        method === 'GET' ? await h.get(path, h.demo.api_key, 'invalid') : await h.post(path, h.demo.api_key, { subscription_id: 'sub_sim_retail' }, 'invalid');
       expect(response.status, path).toBe(400);
       expect(response.body, path).toEqual({ success: false, errorCode: 'INVALID_PARAMETER', errorMessage: expect.any(String) });
     }
@@ -333,7 +336,7 @@ describe('the API namespace with the console served beside it', () => {
     });
     try {
       for (const path of ['/v1', '/v1/', '/v1/nope', '/v1/frontiers/101/nope', '/V1/frontiers', '/v1/FRONTIERS', '/V1', '/v1/data/verticals/x']) {
-        const response = await fetch(`${service.url}${path}`);
+        const response = await judgedFetch(`${service.url}${path}`, {}, 'invalid');
         expect(response.status, path).toBe(404);
         expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
         expect(await response.json(), path).toEqual({ success: false, errorCode: 'NOT_FOUND', errorMessage: expect.any(String) });
@@ -358,7 +361,7 @@ describe('repeated query parameters', () => {
       '/v1/data/pull?subscription_id=sub_sim_retail&limit=2&limit=2',
       '/v1/live/usage?limit=1&limit=2',
     ]) {
-      const response = await h.get(path, h.demo.api_key);
+      const response = await h.get(path, h.demo.api_key, 'invalid');
       expect(response.status, path).toBe(400);
       expect(response.body.errorCode, path).toBe('INVALID_PARAMETER');
     }

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials, type LivePullForm } from '../../src/api/contract';
 import type { ServerTimeouts } from '../http/node-server';
 import { startService, type RunningService } from '../main';
+import { judgedFetch, type RequestMark } from './openapi-judge';
 
 const run = promisify(execFile);
 
@@ -14,8 +15,9 @@ export interface Harness {
   url: string;
   dataDir: string;
   demo: DemoCredentials;
-  get: (path: string, token?: string) => Promise<{ status: number; body: any; headers: Headers }>;
-  post: (path: string, token?: string, body?: unknown) => Promise<{ status: number; body: any; headers: Headers }>;
+  /** `mark` says a request is deliberately outside the document (openapi-judge.ts); its answer is judged all the same. */
+  get: (path: string, token?: string, mark?: RequestMark) => Promise<{ status: number; body: any; headers: Headers }>;
+  post: (path: string, token?: string, body?: unknown, mark?: RequestMark) => Promise<{ status: number; body: any; headers: Headers }>;
   restart: () => Promise<void>;
   close: () => Promise<void>;
 }
@@ -41,7 +43,7 @@ export async function startHarness(
     (options.seed ?? 'demo') === 'demo'
       ? demoCredentialsSchema.parse(JSON.parse(readFileSync(join(dataDir, DEMO_CREDENTIALS_FILE), 'utf8')))
       : { api_key: '', jwt: '', org_id: '', subscriptions: [] };
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+  const call = async (method: string, path: string, token?: string, body?: unknown, mark?: RequestMark) => {
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token}`;
     let payload: string | undefined;
@@ -49,7 +51,7 @@ export async function startHarness(
       headers['Content-Type'] = 'application/json';
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    const response = await fetch(`${harness.url}${path}`, { method, headers, body: payload });
+    const response = await judgedFetch(`${harness.url}${path}`, { method, headers, body: payload }, mark);
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -64,8 +66,8 @@ export async function startHarness(
     url: service.url,
     dataDir,
     demo,
-    get: (path, token) => call('GET', path, token),
-    post: (path, token, body) => call('POST', path, token, body),
+    get: (path, token, mark) => call('GET', path, token, undefined, mark),
+    post: (path, token, body, mark) => call('POST', path, token, body, mark),
     restart: async () => {
       await service.close();
       service = await start();

@@ -1,9 +1,11 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, openApiJson } from '../../src/api/contract/openapi';
 import { createKeyCli, startHarness, type Harness } from './harness';
+import { judgedFetch, judgeExchange } from './openapi-judge';
 
 /*
  * The OpenAPI document against real traffic: a representative run over real HTTP (every
@@ -37,7 +39,6 @@ interface Exchange {
   status: number;
   body: any;
   operationId: string | undefined;
-  requestErrors: string[];
 }
 
 /** One request over real HTTP; its response must conform to the document, the request as `requestValid` says. */
@@ -54,7 +55,7 @@ async function exchange(
     headers['content-type'] = 'application/json';
     payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   }
-  const response = await fetch(`${service.url}${path}`, { method, headers, body: payload });
+  const response = await judgedFetch(`${service.url}${path}`, { method, headers, body: payload }, options.requestValid === false ? 'invalid' : undefined);
   const text = await response.text();
   const url = new URL(path, service.url);
   const request = {
@@ -67,16 +68,14 @@ async function exchange(
   const label = `${method} ${path} → ${response.status}`;
   const operation = api.matchOperation(request) as Operation | undefined;
   expect(operation, `${label}: no operation in the document`).toBeDefined();
-  const requestCheck = api.validateRequest(request, operation);
-  const requestErrors = (requestCheck.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
-  expect(requestCheck.valid, `${label}: request ${requestErrors.join('; ')}`).toBe(options.requestValid ?? true);
+  // Whether the request is the document's (or, when marked, is not) is the judge's verdict (openapi-judge.ts).
 
   expect(response.headers.get('content-type'), label).toMatch(/^application\/json/);
   expect(Object.keys(operation!.responses ?? {}), `${label}: status not documented`).toContain(String(response.status));
   const body = JSON.parse(text) as unknown;
   const responseCheck = api.validateResponse(body, operation!, response.status);
   expect(responseCheck.errors ?? [], `${label}: response does not conform`).toEqual([]);
-  return { status: response.status, body, operationId: operation!.operationId, requestErrors };
+  return { status: response.status, body, operationId: operation!.operationId };
 }
 
 function tryJson(text: string): unknown {
@@ -136,7 +135,7 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it("lists the hardening's refusals as error envelopes: 405 on HEAD, and 400, 408, 421 and 431 on every operation", () => {
+  it("lists the hardening's refusals: as error envelopes on every operation (400, 408, 421, 431), without content on HEAD (405 too)", () => {
     const document = buildOpenApiDocument() as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { allOf: unknown[] } }> }> }>>;
     };
@@ -144,8 +143,11 @@ describe('the OpenAPI document', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const statuses = method === 'head' ? ['405', '400', '408', '421', '431'] : ['400', '408', '421', '431'];
         for (const status of statuses) {
+          const label = `${method} ${path} ${status}`;
+          expect(operation.responses[status], label).toBeDefined();
           const schema = operation.responses[status]?.content?.['application/json']?.schema;
-          expect(schema?.allOf[0], `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+          if (method === 'head') expect(operation.responses[status]?.content, label).toBeUndefined();
+          else expect(schema?.allOf[0], label).toEqual({ $ref: '#/components/schemas/ErrorBody' });
         }
         if (method === 'head')
           expect(
@@ -168,15 +170,23 @@ describe('real traffic conforms to the document', () => {
       ['GET', '/v1/live/items/1/adopt', 'POST'],
       ['PATCH', '/v1/auth/verify-key', 'POST'],
     ] as const) {
-      const response = await fetch(`${h.url}${path}`, { method, headers: { authorization: `Bearer ${h.demo.api_key}` } });
+      // HEAD is described (a 405 without content); the other methods are outside the document.
+      const response = await judgedFetch(
+        `${h.url}${path}`,
+        { method, headers: { authorization: `Bearer ${h.demo.api_key}` } },
+        method === 'HEAD' ? undefined : 'invalid',
+      );
       const label = `${method} ${path}`;
       expect(response.status, label).toBe(405);
       expect(response.headers.get('allow'), label).toBe(allow);
-      expect(response.headers.get('content-type'), label).toMatch(/^application\/json/);
+      // A HEAD answer has no body, so it claims no JSON a client would try to parse (found by Prism).
+      if (method === 'HEAD') expect(response.headers.get('content-type'), label).toBeNull();
+      else expect(response.headers.get('content-type'), label).toMatch(/^application\/json/);
       const url = new URL(path, h.url);
       const operation = api.matchOperation({ method, path: url.pathname, query: url.search.slice(1), headers: {} }) as Operation | undefined;
       if (method === 'HEAD') {
-        expect(operation?.responses?.['405'], label).toBeDefined();
+        expect(operation?.responses?.['405'], label).toMatchObject({ headers: { Allow: { required: true } } });
+        expect((operation?.responses?.['405'] as { content?: unknown } | undefined)?.content, label).toBeUndefined();
       } else {
         // Not an operation of the document (it lists what a path answers), so the envelope is checked against ErrorBody.
         expect(operation, label).toBeUndefined();
@@ -206,11 +216,11 @@ describe('real traffic conforms to the document', () => {
 
   it('key verification and authentication failures', async () => {
     expect((await post('/v1/auth/verify-key', h.demo.api_key)).body.org_id).toBe(h.demo.org_id);
-    expect((await post('/v1/auth/verify-key')).body.errorCode).toBe('MISSING_API_KEY');
+    expect((await post('/v1/auth/verify-key', undefined, undefined, false)).body.errorCode).toBe('MISSING_API_KEY');
     expect((await get('/v1/live/usage', `dds_live_sk_${'A'.repeat(32)}`)).body.errorCode).toBe('INVALID_API_KEY');
     const expired = await createKeyCli(h.dataDir, ['sub_live_streets'], ['--expires-at', '2020-01-01T00:00:00Z']);
     expect((await post('/v1/auth/verify-key', expired.key)).body.errorCode).toBe('KEY_EXPIRED');
-    const tooLarge = await post('/v1/auth/verify-key', h.demo.api_key, { padding: 'x'.repeat(70_000) });
+    const tooLarge = await post('/v1/live/items/1/adopt', h.demo.api_key, { subscription_id: 'sub_live_streets', padding: 'x'.repeat(70_000) });
     expect(tooLarge.status).toBe(413);
   });
 
@@ -275,5 +285,80 @@ describe('real traffic conforms to the document', () => {
     expect((await get(`/v1/data/deliveries/${deliveryId}/items`, key)).body.data.length).toBeGreaterThan(0);
     expect((await get('/v1/data/deliveries/unknown/items', key)).status).toBe(404);
     expect((await get('/v1/data/deliveries?limit=201', key, false)).status).toBe(400);
+  });
+});
+
+/** One request over node:http, which (unlike fetch) sends a body with any method; judged like every other exchange. */
+function rawRequest(service: Harness, method: string, path: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{ status: number; headers: Headers; text: string }>((done, fail) => {
+    // Node's client frames a GET body only with an explicit Content-Length.
+    const framed = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    const request = httpRequest(`${service.url}${path}`, { method, headers: framed }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') answer.set(name, value);
+        done({ status: response.statusCode ?? 0, headers: answer, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    request.on('error', fail);
+    request.end(body);
+  }).then(async (answer) => {
+    await judgeExchange({ method, target: path, headers, body }, { status: answer.status, headers: answer.headers, body: answer.text }, 'invalid');
+    return answer;
+  });
+}
+
+describe('what the outside validator found (issue 23)', () => {
+  it("declares the 403s of a delivery's items: a key without data access, and a key that does not cover the delivery's subscription", async () => {
+    const deliveries = await get('/v1/data/deliveries?limit=50', h.demo.api_key);
+    const delivery = (deliveries.body.data as { delivery_id: string; subscription_id: string }[]).find((d) => d.subscription_id === 'sub_sim_retail')!;
+    const noData = await createKeyCli(h.dataDir, ['sub_sim_retail'], ['--no-data-access']);
+    const elsewhere = await createKeyCli(h.dataDir, ['sub_live_streets']);
+    const path = `/v1/data/deliveries/${delivery.delivery_id}/items`;
+    expect((await get(path, noData.key)).body.errorCode).toBe('NO_DATA_ACCESS');
+    expect((await get(path, elsewhere.key)).body.errorCode).toBe('SUBSCRIPTION_NOT_IN_SCOPE');
+  });
+
+  it('refuses a body where the document describes none with the documented 415, and does nothing', async () => {
+    const key = h.demo.api_key;
+    const [item] = (await get('/v1/data/pull?subscription_id=sub_sim_retail&limit=1', key)).body.data as { id: string }[];
+    for (const path of ['/v1/auth/verify-key', `/v1/data/items/${item!.id}/adopt`]) {
+      const refused = await post(path, key, { subscription_id: 'sub_sim_retail' }, false);
+      expect(refused.status, path).toBe(415);
+      expect(refused.body.errorCode, path).toBe('UNEXPECTED_BODY');
+    }
+    // The refused adopt decided nothing: the item can still be disputed.
+    expect((await post(`/v1/data/items/${item!.id}/dispute`, key)).body.status).toBe('disputed');
+    // A GET with a body (fetch cannot send one) is refused the same way.
+    const get415 = await rawRequest(h, 'GET', '/v1/frontiers', { 'content-type': 'application/json' }, '{"status":"all"}');
+    expect(get415.status).toBe(415);
+    expect(JSON.parse(get415.text)).toMatchObject({ errorCode: 'UNEXPECTED_BODY' });
+    // An empty body, even labelled JSON (some clients always send the header), is no body.
+    expect((await post('/v1/auth/verify-key', key, '')).status).toBe(200);
+  });
+
+  it('describes the two live-pull forms as two schemas a generator can tell apart, without `additionalProperties: {}` on objects with properties', () => {
+    const document = buildOpenApiDocument() as any;
+    const pull = document.paths['/v1/live/pull'].get.responses['200'].content['application/json'].schema;
+    expect(pull).toEqual({ oneOf: [{ $ref: '#/components/schemas/LivePullEnvelope' }, { $ref: '#/components/schemas/LivePullFlat' }] });
+    const { LivePullEnvelope: envelope, LivePullFlat: flat } = document.components.schemas;
+    // Required fields of one form that the other does not declare at all.
+    expect(envelope.required).toContain('success');
+    expect(flat.required).toEqual(expect.arrayContaining(['has_more', 'count']));
+    expect(envelope.properties.has_more).toBeUndefined();
+    const weakened: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${at}/${i}`));
+      else if (node && typeof node === 'object') {
+        const object = node as Record<string, unknown>;
+        const open = object.additionalProperties;
+        if (object.properties && open && typeof open === 'object' && Object.keys(open).length === 0) weakened.push(at);
+        for (const [name, child] of Object.entries(object)) walk(child, `${at}/${name}`);
+      }
+    };
+    walk(document, '#');
+    expect(weakened).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { limitParam } from './limits';
 import { microsToUsd, usdToMicros } from './money';
-import { livePullResponseSchema, optionalReceiptSchema, usageResponseSchema } from './responses';
+import { errorBodySchema } from './errors';
+import { liveFeedbackResponseSchema, livePullResponseSchema, optionalReceiptSchema, simulatedFeedbackResponseSchema, usageResponseSchema } from './responses';
 import { liveSubmissionSchema, receiptSchema, simulatedItemSchema } from './resources';
 import { API_KEY_PATTERN } from './keys';
 
@@ -81,6 +82,36 @@ describe('tolerant records', () => {
         },
       ),
     );
+  });
+
+  it('keeps unknown fields on every response, in both live-pull forms, although the OpenAPI document no longer writes `additionalProperties: {}`', () => {
+    const extra = { added_by_server: { nested: [1] } };
+    const item = {
+      submission_id: '1',
+      task_id: '2',
+      frontier_id: '3',
+      data: {},
+      quality_score: 0.5,
+      quality_grade: 'A',
+      source: 's',
+      created_at: 't',
+      consumer_feedback: null,
+    };
+    const envelope = livePullResponseSchema.parse({
+      success: true,
+      errorCode: null,
+      errorMessage: null,
+      ...extra,
+      data: { items: [{ ...item, ...extra }], count: 1, has_more: false, next_cursor: '', receipt: {}, ...extra },
+    });
+    expect(envelope.items[0]).toMatchObject(extra);
+    const flat = livePullResponseSchema.parse({ success: true, data: [{ ...item, ...extra }], count: 1, has_more: true, next_cursor: 'c', ...extra });
+    expect(flat).toMatchObject({ hasMore: true, nextCursor: 'c' });
+    expect(flat.items[0]).toMatchObject(extra);
+    expect(usageResponseSchema.parse({ data: [], count: 0, ...extra })).toMatchObject(extra);
+    expect(liveFeedbackResponseSchema.parse({ ok: true, submission_id: '1', feedback: 'adopt', ...extra })).toMatchObject(extra);
+    expect(simulatedFeedbackResponseSchema.parse({ ok: true, item_id: 'i', status: 'adopted', ...extra })).toMatchObject(extra);
+    expect(errorBodySchema.parse({ success: false, errorCode: 'SOMETHING_NEW', errorMessage: 'm', ...extra })).toMatchObject(extra);
   });
 
   it('reads an empty receipt as null', () => {

@@ -17,10 +17,11 @@ export const ERROR_STATUS = {
   REQUEST_TIMEOUT: 408,
   FEEDBACK_CONFLICT: 409,
   BODY_TOO_LARGE: 413,
+  UNEXPECTED_BODY: 415,
   MISDIRECTED_REQUEST: 421,
   HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
-} as const satisfies Record<string, 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 421 | 431 | 500>;
+} as const satisfies Record<string, 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 421 | 431 | 500>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 /** The status of one error code, as a literal type (the server's ApiError is typed from it). */
 export type ErrorStatus<C extends ErrorCode = ErrorCode> = (typeof ERROR_STATUS)[C];

@@ -99,7 +99,7 @@ interface Operation {
   body?: ComponentName;
   /** The 200 body: a component, or a schema built from components. */
   response: ComponentName | JsonObject;
-  /** Error codes this endpoint answers, besides authentication (from `auth`), 413 for bodies and 500. */
+  /** Error codes this endpoint answers, besides authentication (from `auth`), 413 or 415 for bodies and 500. */
   errors: ErrorCode[];
 }
 
@@ -189,7 +189,10 @@ const OPERATIONS: Operation[] = [
     query: livePullQuerySchema,
     limit: 'livePull',
     // The service answers in one form, chosen at its start (--live-pull-form); a client accepts both.
-    response: { anyOf: [ref('LivePullEnvelope'), ref('LivePullFlat')] },
+    // Exactly one matches (`data` is an object in one, an array in the other), and each requires a
+    // field the other does not declare (`success`; `has_more`, `count`), so a generated client can
+    // narrow the union with `'has_more' in body`.
+    response: { oneOf: [ref('LivePullEnvelope'), ref('LivePullFlat')] },
     errors: ['INVALID_PARAMETER', 'INVALID_CURSOR', ...SUBSCRIPTION_ERRORS],
   },
   {
@@ -286,7 +289,8 @@ const OPERATIONS: Operation[] = [
     tag: 'Simulated',
     auth: 'key',
     response: 'DeliveryItemsResponse',
-    errors: ['NOT_FOUND'],
+    // Reading a delivery's items is reading data (spec 5.5): data access and the subscription's scope.
+    errors: [...SUBSCRIPTION_ERRORS],
   },
   {
     method: 'get',
@@ -329,6 +333,7 @@ const STATUS_TEXT: Record<number, string> = {
   408: 'Request not received in time',
   409: 'Conflict with the recorded decision',
   413: 'Request body too large',
+  415: 'A request body where the operation takes none',
   421: 'Misdirected request: a Host this service does not answer',
   431: 'Request headers too large',
   500: 'Internal error',
@@ -342,11 +347,32 @@ function strip(schema: JsonObject): JsonObject {
 
 const inputSchema = (schema: z.ZodType) => strip(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) as JsonObject);
 
+/**
+ * Without `additionalProperties: {}` on objects that list their properties. The contract's objects
+ * are loose (a field a server adds is kept: `z.looseObject`), which zod writes as that empty
+ * schema; JSON Schema allows any further property without it too, so validation is unchanged,
+ * but a generator (openapi-typescript) turns it into an index signature of `unknown` that makes
+ * every misspelled field, and `has_more` across the two live-pull forms, typed `unknown`. Maps
+ * without listed properties (a payload) keep it: there it is the whole type.
+ */
+function withoutOpenEnds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutOpenEnds);
+  if (!node || typeof node !== 'object') return node;
+  const object = node as JsonObject;
+  const open = object.additionalProperties;
+  const onlyWeakens = object.properties !== undefined && open !== null && typeof open === 'object' && Object.keys(open).length === 0;
+  return Object.fromEntries(
+    Object.entries(object)
+      .filter(([name]) => !(onlyWeakens && name === 'additionalProperties'))
+      .map(([name, value]) => [name, withoutOpenEnds(value)]),
+  );
+}
+
 function componentSchemas(): Record<string, JsonObject> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'input', uri: (id) => `#/components/schemas/${id}` });
-  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, strip(schema as JsonObject)]));
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutOpenEnds(strip(schema as JsonObject)) as JsonObject]));
 }
 
 /** `limit` as the service reads it: a plain decimal integer in the range, never clamped (spec 8). */
@@ -392,22 +418,28 @@ function pathParameters(path: string): JsonObject[] {
 /** The error envelope per status, its `errorCode` narrowed to the codes this endpoint can answer there. */
 function errorResponses(operation: Operation): Record<string, JsonObject> {
   const codes = new Set<ErrorCode>([...TRANSPORT_ERRORS, ...AUTH_ERRORS[operation.auth], ...operation.errors, 'INTERNAL_ERROR']);
-  if (operation.method === 'post') codes.add('BODY_TOO_LARGE');
+  // An operation that takes a body refuses one too large; one that takes none refuses any (docs/contract.md "Request bodies").
+  codes.add(operation.body ? 'BODY_TOO_LARGE' : 'UNEXPECTED_BODY');
   return envelopes(codes);
 }
 
 /** `Allow` on a 405: the methods the path answers. */
-const ALLOW_HEADER = { Allow: { description: 'The methods this path answers.', schema: { type: 'string' } } };
+const ALLOW_HEADER = { Allow: { description: 'The methods this path answers.', required: true, schema: { type: 'string' } } };
 
-function envelopes(codes: ReadonlySet<ErrorCode>, allow?: string): Record<string, JsonObject> {
-  const byStatus = new Map<number, ErrorCode[]>();
+/** The statuses of these codes, each with the codes that answer it, in the error table's order. */
+function byStatus(codes: ReadonlySet<ErrorCode>): Map<number, ErrorCode[]> {
+  const statuses = new Map<number, ErrorCode[]>();
   for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) {
     if (!codes.has(code)) continue;
     const status = ERROR_STATUS[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    statuses.set(status, [...(statuses.get(status) ?? []), code]);
   }
+  return statuses;
+}
+
+function envelopes(codes: ReadonlySet<ErrorCode>): Record<string, JsonObject> {
   return Object.fromEntries(
-    [...byStatus].map(([status, statusCodes]) => {
+    [...byStatus(codes)].map(([status, statusCodes]) => {
       const narrowed: JsonObject = { type: 'object', properties: { errorCode: { enum: statusCodes } } };
       if (statusCodes.includes('FEEDBACK_CONFLICT')) {
         // Our addition (docs/contract.md): the decision the service already holds.
@@ -417,8 +449,7 @@ function envelopes(codes: ReadonlySet<ErrorCode>, allow?: string): Record<string
       return [
         String(status),
         {
-          description: `${STATUS_TEXT[status] ?? 'Error'}: ${statusCodes.join(', ')}${status === 405 && allow ? ` (Allow: ${allow})` : ''}`,
-          ...(status === 405 ? { headers: ALLOW_HEADER } : {}),
+          description: `${STATUS_TEXT[status] ?? 'Error'}: ${statusCodes.join(', ')}`,
           content: { 'application/json': { schema: { allOf: [ref('ErrorBody'), narrowed] } } },
         },
       ];
@@ -447,18 +478,31 @@ function operationObject(operation: Operation): JsonObject {
 /**
  * HEAD on a GET path: refused with 405 (server/http/guards.ts), since a HEAD runs the GET and
  * drops its answer, and a HEAD on the incremental pull would move the subscription for nothing.
- * Documented so that a client generated from this document knows; the answer has no body, its
- * status and headers are those of the envelope below.
+ * Documented so that a client generated from this document knows. A HEAD answer never has a
+ * body, so no response here declares content, and the service sends none and no Content-Type
+ * (a 405 that claimed JSON with an empty body could not be parsed; found by Prism).
  */
 function headObject(operation: Operation): JsonObject {
+  const statuses = byStatus(new Set<ErrorCode>(['METHOD_NOT_ALLOWED', ...TRANSPORT_ERRORS]));
+  const parameters = [...pathParameters(operation.path), ...queryParameters(operation).map((parameter) => ({ ...parameter, required: false }))];
   return {
     operationId: `head${operation.operationId[0]!.toUpperCase()}${operation.operationId.slice(1)}`,
     summary: `HEAD ${operation.path}: refused, use GET`,
-    description: 'HEAD is never served on the API: a HEAD would run the GET and drop its answer. The answer is 405 with `Allow: GET`, without a body.',
+    description:
+      'HEAD is never served on the API: a HEAD would run the GET and drop its answer. The answer is 405 with `Allow: GET`, without a body or a Content-Type.',
     tags: [operation.tag],
     security: [],
-    ...(operation.path.includes('{') ? { parameters: pathParameters(operation.path) } : {}),
-    responses: envelopes(new Set<ErrorCode>(['METHOD_NOT_ALLOWED', ...TRANSPORT_ERRORS]), 'GET'),
+    // The GET's parameters, none required: whatever the query, a HEAD is the same 405.
+    ...(parameters.length > 0 ? { parameters } : {}),
+    responses: Object.fromEntries(
+      [...statuses].map(([status, codes]) => [
+        String(status),
+        {
+          description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.join(', ')}, without a body${status === 405 ? ' (Allow: GET)' : ''}`,
+          ...(status === 405 ? { headers: ALLOW_HEADER } : {}),
+        },
+      ]),
+    ),
   };
 }
 
@@ -479,8 +523,10 @@ export function buildOpenApiDocument(): JsonObject {
       description: [
         'The Data Delivery Service interface (shared/spec/data-delivery-service-interface.md) as this repository implements it,',
         'generated from its zod contract (src/api/contract). Where the spec is silent the decisions are in docs/contract.md.',
-        `Every failure is the JSON error envelope with its HTTP status; request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
-        'A documented path asked with a method it does not answer is 405 METHOD_NOT_ALLOWED with `Allow`; HEAD is always 405.',
+        `Every failure is the JSON error envelope with its HTTP status; request bodies are limited to ${MAX_BODY_BYTES} bytes,`,
+        'and an operation described without a request body refuses one (any Content-Length above 0, or a Transfer-Encoding) with 415 UNEXPECTED_BODY.',
+        'A documented path asked with a method it does not answer is 405 METHOD_NOT_ALLOWED with `Allow`; HEAD is always 405, without a body or a Content-Type.',
+        'Objects may carry fields not listed here: a client keeps or ignores them, never fails on them.',
         'Any request may also be refused before its endpoint sees it: 400 (malformed), 408 (not received in time), 421 (a Host',
         'the service does not answer; start it with --allowed-host) or 431 (headers too large).',
       ].join(' '),
