@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { connectDemo, connectWith, watchLeaks } from './support/console';
+import { connectDemo, connectWith, navTo, watchLeaks } from './support/console';
 import { createKey, demoCredentials, revokeKey } from './support/service';
 
 test('connect with the demo key, verify it, browse frontiers and preview a task', async ({ page }) => {
   const leaks = watchLeaks(page);
   const demo = demoCredentials();
   await connectDemo(page);
+  await navTo(page, 'Keys');
   await page.getByRole('button', { name: 'Verify key' }).click();
   const verified = page.getByRole('status', { name: 'Key verified' });
   await expect(verified).toContainText(demo.org_id);
@@ -107,6 +108,7 @@ test('a key revoked mid-session shows the banner; replacing the key clears it', 
   const leaks = watchLeaks(page);
   const key = createKey('Revoked mid-test', ['sub_live_streets']);
   await connectWith(page, 'Staging', key.key, [{ id: 'sub_live_streets', kind: 'Live' }]);
+  await navTo(page, 'Keys');
   await page.getByRole('button', { name: 'Verify key' }).click();
   await expect(page.getByRole('status', { name: 'Key verified' })).toContainText('Revoked mid-test');
 
@@ -121,6 +123,7 @@ test('a key revoked mid-session shows the banner; replacing the key clears it', 
   await page.getByLabel('API key', { exact: true }).fill(fresh.key);
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'revoked' })).toHaveCount(0);
+  await navTo(page, 'Keys');
   await page.getByRole('button', { name: 'Verify key' }).click();
   await expect(page.getByRole('status', { name: 'Key verified' })).toContainText('Replacement');
   leaks.expectAbsent(key.key);
@@ -131,6 +134,7 @@ test('keys stay masked until revealed, and reach localStorage only when remember
   const demo = demoCredentials();
   await connectDemo(page);
   expect(await page.locator('body').innerText()).not.toContain(demo.api_key);
+  await navTo(page, 'Keys');
   await expect(page.getByLabel('Active API key')).toHaveText(`dds_live_sk_…${demo.api_key.slice(-4)}`);
   expect(await page.evaluate(() => JSON.stringify({ ...window.localStorage }))).not.toContain(demo.api_key);
   expect(await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }))).toContain(demo.api_key);
