@@ -1,29 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { connectionStore } from '../../data';
+import { cache, listeners, notify, PREFIX, storage } from './image-origins-store';
 
-/**
- * Origins whose images a connection loads without asking. An image is a request: from another
- * origin it tells that origin who opened which item when (a tracking pixel), so it waits for the
- * user. The choice is kept per connection in localStorage under its id, apart from the connection
- * record (which may hold the key): origins are not secrets, and a tab-only connection keeps its id
- * when it is saved again.
- */
-const PREFIX = 'dds.imageOrigins.';
+// The viewer's side of the allowed image origins: read, added to, watched across tabs. What is
+// kept, and how a removed connection forgets it, is in image-origins-store.ts.
+
 const EMPTY: ReadonlySet<string> = new Set();
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage disabled: a choice lasts for this page only
-  }
-}
-
-const cache = new Map<string, ReadonlySet<string>>();
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
 
 function read(connectionId: string): ReadonlySet<string> {
   let origins = cache.get(connectionId);
@@ -46,17 +28,6 @@ function allowOrigin(connectionId: string, origin: string): void {
     storage()?.setItem(PREFIX + connectionId, JSON.stringify([...next]));
   } catch {
     // Storage full or disabled: allowed for this page only.
-  }
-  notify();
-}
-
-/** Forgets a connection's allowed origins, here and in every tab: the connection is removed. */
-export function forgetImageOrigins(connectionId: string): void {
-  cache.delete(connectionId);
-  try {
-    storage()?.removeItem(PREFIX + connectionId);
-  } catch {
-    // Storage disabled: nothing was kept there.
   }
   notify();
 }

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The console never turns a schema into JSON Schema in the browser (docs/openapi.json is written
+ * by scripts/write-openapi.ts, in Node), yet zod's classic schemas import that code (~6 KB gzipped
+ * of the first page). In the browser build, zod's two JSON Schema modules are replaced by stand-ins
+ * with the same exports, each throwing if ever called.
+ *
+ * One export is kept real: `aggregateChecks`, which zod's classic schemas read their checks
+ * through at run time (`.minLength`, `.maxValue`, `.format`, … on a schema). The stand-in
+ * re-exports it from zod's own module, and the bundler drops that module's other exports.
+ * The export list is read from zod's own files, so an upgrade that renames them fails the
+ * build rather than the page.
+ */
+const STUBBED = ['json-schema-processors.js', 'to-json-schema.js'];
+const KEPT: Record<string, string[]> = { 'json-schema-processors.js': ['aggregateChecks'] };
+const PREFIX = '\0zod-json-schema-stub:';
+
+export function withoutZodJsonSchema(): Plugin {
+  const coreDir = dirname(createRequire(import.meta.url).resolve('zod/v4/core'));
+  return {
+    name: 'dds:without-zod-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]zod[\\/]v4[\\/]/.test(importer)) return null;
+      const file = STUBBED.find((name) => source.endsWith(`/${name}`));
+      return file ? PREFIX + file : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = id.slice(PREFIX.length);
+      const real = join(coreDir, file);
+      const source = readFileSync(real, 'utf8');
+      const names = [...source.matchAll(/^export (?:const|function|let|class) (\w+)/gm)].map((m) => m[1]!);
+      const renamed = [...source.matchAll(/^export \{ (\w+) as (\w+) \}/gm)].map((m) => m[2]!);
+      if (names.length === 0) throw new Error(`zod's ${file} has no exports this plugin recognises: check scripts/vite-zod-json-schema.ts`);
+      const kept = KEPT[file] ?? [];
+      const missing = kept.filter((name) => !names.includes(name));
+      if (missing.length > 0) throw new Error(`zod's ${file} no longer exports ${missing.join(', ')}: check scripts/vite-zod-json-schema.ts`);
+      const fail = `() => { throw new Error('JSON Schema generation is not part of the browser build'); }`;
+      // The classic schemas make these two when a schema's JSON Schema is asked for: they return the thrower.
+      const stubs = [...names, ...renamed]
+        .filter((name) => !kept.includes(name))
+        .map((name) => (name.startsWith('create') ? `export const ${name} = () => ${fail};` : `export const ${name} = ${fail};`));
+      const reexport = kept.length > 0 ? [`export { ${kept.join(', ')} } from ${JSON.stringify(real)};`] : [];
+      return [...reexport, ...stubs].join('\n');
+    },
+  };
+}
