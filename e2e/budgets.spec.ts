@@ -88,7 +88,8 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   // The review shows the held item as such, with its amount.
   await a.keyboard.press('k');
   await expect(focused(a).getByRole('heading')).toHaveText(new RegExp(`${ids[3]}$`));
-  await expect(focused(a)).toContainText('held by budget: $0.017 not sent');
+  await expect(focused(a)).toContainText('held by budget');
+  await expect(focused(a)).toContainText(`$0.017 not sent: ${SUB} daily limit $0.05 (spent $0.034)`);
   await expect(a.getByRole('status', { name: /Decisions: 0 unsent · 2 held by budget/ })).toBeVisible();
   await expect.poll(async () => (await charged()).map((r) => r.item_id).sort(), { timeout: 15_000 }).toEqual(ids.slice(0, 2).sort());
   const notice = (page: Page, percent: number) => page.getByRole('status').filter({ hasText: `Budget: ${percent}% of the ${SUB} daily limit reached` });

@@ -31,10 +31,10 @@ const CONNECTION = 'n3,=2+5,';
 let key: string;
 
 test.beforeAll(() => {
-  const base = { task_id: '9501', quality_grade: 'A', source: 'vendor-f', created_at: '2026-04-01T00:00:00Z' };
+  const base = { task_id: '9601', quality_grade: 'A', source: 'vendor-f', created_at: '2026-04-01T00:00:00Z' };
   importFixture('formats', {
-    frontiers: [{ frontier_id: '9500', title: 'Formats stream', status: 'ONLINE' }],
-    tasks: [{ task_id: '9501', frontier_id: '9500', name: 'Formats boxes', task_type: 'OBJECT_DETECTION', status: 'COLLECTING' }],
+    frontiers: [{ frontier_id: '9600', title: 'Formats stream', status: 'ONLINE' }],
+    tasks: [{ task_id: '9601', frontier_id: '9600', name: 'Formats boxes', task_type: 'OBJECT_DETECTION', status: 'COLLECTING' }],
     submissions: [
       {
         ...base,
@@ -65,7 +65,7 @@ test.beforeAll(() => {
       },
       ...Object.values(HOSTILE).map((text, i) => ({ ...base, submission_id: String(42_000_010 + i), quality_score: 0.5, data: { text } })),
     ],
-    subscriptions: [{ subscription_id: SUB, kind: 'live', frontier_id: '9500', task_ids: ['9501'], name: 'Formats', org_id: 'org_e2e_formats' }],
+    subscriptions: [{ subscription_id: SUB, kind: 'live', frontier_id: '9600', task_ids: ['9601'], name: 'Formats', org_id: 'org_e2e_formats' }],
     receipts: [
       { receipt_id: 'rcpt_e2e_formats_1', subscription_id: SUB, kind: 'adopt', item_id: ' =1+1', quantity: 1, amount_usd: 0.0125 },
       { receipt_id: 'rcpt_e2e_formats_2', subscription_id: SUB, kind: 'pull', item_id: '\uFF1DSUM(A1)', quantity: 3, amount_usd: 0 },

@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { formatMicros } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
 import { connectDemo, navTo } from './support/console';
-import { createKey } from './support/service';
+import { createKey, demoCredentials, narrowKey } from './support/service';
 
 /**
  * Decisions live in the durable local store, per organization: a closed tab, a second tab, a
@@ -147,13 +147,18 @@ test('a key narrowed to fewer subscriptions pauses only the refused one; its dec
   await switchTo(page, 'Street scenes (all tasks)');
   const [first] = await adopt(page, 1);
 
-  // Replace the key, inside the undo window, with one that no longer covers the simulated subscription.
-  const narrow = createKey('Narrow reviewer', ['sub_live_streets']);
+  // Replace the key, inside the undo window, with one the vendor then narrows: it no longer covers the
+  // simulated subscription (Edit checks each subscription, so the narrowing comes after the save).
+  const narrow = createKey(
+    'Narrow reviewer',
+    demoCredentials().subscriptions.map((sub) => sub.subscription_id),
+  );
   await navTo(page, 'Connection');
   await page.getByRole('button', { name: 'Edit Local demo' }).click();
   await page.getByLabel('API key', { exact: true }).fill(narrow.key);
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
+  narrowKey(narrow.key_id, 'sub_sim_product');
 
   const paused = page.getByRole('alert', { name: 'Subscription sub_sim_product paused' });
   await expect(paused).toContainText('sub_sim_product', { timeout: 20_000 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { connectDemo } from './support/console';
+import { connectDemo, navTo } from './support/console';
 import { tabTo } from './support/keyboard';
 import { demoCredentials } from './support/service';
 
@@ -81,6 +81,7 @@ test('a whole session: no CSP violation, no foreign request, no leaked key, noth
   page.on('console', (m) => messages.push(m.text()));
 
   await connectDemo(page);
+  await navTo(page, 'Keys');
   await page.getByRole('button', { name: 'Verify key' }).click();
   await expect(page.getByRole('status', { name: 'Key verified' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -184,6 +185,11 @@ test('keyboard only: reach every page and complete a review', async ({ page }) =
     ['Connection', 'Connection'],
     ['Review', 'Review'],
   ] as const) {
+    // Keys and Connection sit in the Settings group: its button opens it from the keyboard.
+    if (link === 'Keys' || link === 'Connection') {
+      await tabTo(page, nav.getByRole('button', { name: /^Settings/ }));
+      await page.keyboard.press('Enter');
+    }
     await tabTo(page, nav.getByRole('link', { name: link, exact: true }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();

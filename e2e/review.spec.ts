@@ -127,7 +127,9 @@ test('re-read pages with the cursor in the URL: the next page is fetched before 
   await expect(list.getByRole('option')).toHaveCount(10);
   const meta = page.getByRole('region', { name: 'Focused item' });
   for (let i = 0; i < 3; i++) {
-    await expect(meta.getByRole('definition').nth(3)).toHaveText('1002');
+    // The task's name (and its frontier's title) reads where its ID used to; the ID is on hover.
+    await expect(meta.getByRole('definition').nth(3)).toHaveText('Road object outlines (Urban street scenes)');
+    await expect(meta.getByRole('definition').nth(3)).toHaveAttribute('title', 'Task 1002');
     await page.keyboard.press('j');
   }
 });

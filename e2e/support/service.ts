@@ -1,3 +1,4 @@
+import Database from 'libsql';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,19 @@ export function createKey(name: string, subscriptions: string[], extra: string[]
 }
 
 export const revokeKey = (keyId: string) => cli('keys', ['revoke', '--key-id', keyId]);
+
+/**
+ * The vendor narrows a key after the console checked and saved it: the key no longer covers one
+ * subscription (the keys CLI has no such command; the service reads a key's scope on every request).
+ */
+export function narrowKey(keyId: string, subscriptionId: string): void {
+  const db = new Database(join(E2E_DATA, 'service.db'));
+  try {
+    db.prepare('DELETE FROM api_key_subscriptions WHERE key_id = ? AND subscription_id = ?').run(keyId, subscriptionId);
+  } finally {
+    db.close();
+  }
+}
 
 /**
  * Imports a spec's own fixture (frontiers, tasks, submissions, verticals, items, subscriptions,

@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
  * (docs/architecture.md). Every answer carries them, the API's included, so a /v1 answer relayed
  * from an upstream in gateway mode is framed by this service's policy, never by the upstream's.
  */
-export function securityHeaders(apiOrigins: readonly string[]): Record<string, string> {
+function securityHeaders(apiOrigins: readonly string[]): Record<string, string> {
   const connect = ["'self'", ...apiOrigins].join(' ');
   return {
     'Content-Security-Policy': [
