@@ -84,11 +84,15 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   const ids = await adopt(a, 4);
   const held = a.getByRole('region', { name: 'Held by budget' });
   await expect(held).toContainText('2 charged adopts held by budget, $0.034 in all', { timeout: 15_000 });
-  await expect(held).toContainText(`item ${ids[2]} $0.017 (${SUB} daily limit $0.05 (spent $0.034))`);
+  await expect(held).toContainText(`$0.034 in all (${SUB} daily limit $0.05 (spent $0.034))`);
+  // The items behind a disclosure, by short ID with the whole ID on hover.
+  await held.getByText('Show the 2 held items').click();
+  await expect(held.getByTitle(`Item ${ids[2]}`)).toBeVisible();
   // The review shows the held item as such, with its amount.
   await a.keyboard.press('k');
   await expect(focused(a).getByRole('heading')).toHaveText(new RegExp(`${ids[3]}$`));
-  await expect(focused(a)).toContainText('held by budget: $0.017 not sent');
+  await expect(focused(a)).toContainText(`held by budget`);
+  await expect(focused(a)).toContainText(`$0.017 not sent: ${SUB} daily limit $0.05`);
   await expect(a.getByRole('status', { name: /Decisions: 0 unsent · 2 held by budget/ })).toBeVisible();
   await expect.poll(async () => (await charged()).map((r) => r.item_id).sort(), { timeout: 15_000 }).toEqual(ids.slice(0, 2).sort());
   const notice = (page: Page, percent: number) => page.getByRole('status').filter({ hasText: `Budget: ${percent}% of the ${SUB} daily limit reached` });

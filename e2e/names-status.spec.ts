@@ -105,6 +105,12 @@ test('an adopt past a small daily limit says "held by budget" in the row, the it
     .toBe(1);
 
   await expect(page.getByRole('status', { name: /Decisions: .*1 held by budget/ })).toBeVisible({ timeout: 15_000 });
+  // The notice names the count, the amount and the limit; the items are behind a disclosure, short, whole on hover.
+  const notice = page.getByRole('region', { name: 'Held by budget' });
+  await expect(notice).toContainText(`1 charged adopt held by budget, $0.017 in all (${BUDGET_SUB} daily limit $0.03 (spent $0.017))`);
+  await expect(notice.getByTitle(`Item ${ids[1]}`)).toBeHidden();
+  await notice.getByText('Show the 1 held item').click();
+  await expect(notice.getByTitle(`Item ${ids[1]}`)).toBeVisible();
   await expect(list.getByRole('option', { name: new RegExp(`^Item ${ids[1]}, held by budget`) })).toBeVisible();
   await expect(list.getByRole('option', { name: new RegExp(`^Item ${ids[0]}, adopted`) })).toBeVisible();
   await page.keyboard.press('k');
