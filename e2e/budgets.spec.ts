@@ -137,7 +137,10 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   await expect(a.getByRole('status', { name: 'Decisions: 1 unsent in another tab' })).toBeVisible({ timeout: 15_000 });
   // A notice is given once per threshold per period: not again after the reload.
   await expect(meter).toBeVisible();
-  await expect(a.getByRole('textbox', { name: `${SUB} daily limit (USD)` })).toHaveAccessibleDescription(/Spent today \(your time\): \$0\.068 of \$0\.05/);
+  await expect(a.getByRole('textbox', { name: `${SUB} daily limit (USD)` })).toHaveAccessibleDescription(/Spent today \(your time\): \$0\.07 of \$0\.05/);
+  // To the cent on screen, exact to the micro-dollar on hover, in the form and in the header's meter.
+  await expect(a.getByTitle('$0.068000', { exact: true }).first()).toHaveText('$0.07');
+  await expect(meter).toHaveAttribute('title', /^\$[\d.,]+ of \$1,000\.000000 spent today$/);
   await expect(notice(a, 100)).toHaveCount(0);
   await expect(b.getByRole('region', { name: 'Held by budget' })).toContainText('1 charged adopt held by budget');
   const receipts = await charged();
