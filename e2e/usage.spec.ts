@@ -81,7 +81,8 @@ test('deliveries list their items, which expand into the payload viewer and can 
     .last()
     .click();
   const first = page.getByRole('list', { name: 'Items of this delivery' }).getByRole('listitem').filter({ hasText: 'new' }).first();
-  const title = (await first.locator('summary span').first().textContent())!;
+  // The row shows a short ID; the whole title is its hover.
+  const title = (await first.locator('summary span[title]').first().getAttribute('title'))!;
   await first.locator('summary').first().click();
   await expect(first.getByRole('region', { name: 'Delivered content' })).toBeVisible();
   await first.getByRole('button', { name: `Dispute ${title}` }).click();
