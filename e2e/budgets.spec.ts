@@ -84,7 +84,10 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   const ids = await adopt(a, 4);
   const held = a.getByRole('region', { name: 'Held by budget' });
   await expect(held).toContainText('2 charged adopts held by budget, $0.034 in all', { timeout: 15_000 });
-  await expect(held).toContainText(`item ${ids[2]} $0.017 (${SUB} daily limit $0.05 (spent $0.034))`);
+  await expect(held).toContainText(`$0.034 in all (${SUB} daily limit $0.05 (spent $0.034))`);
+  // The items behind a disclosure, by short ID with the whole ID on hover.
+  await held.getByText('Show the 2 held items').click();
+  await expect(held.getByTitle(`Item ${ids[2]}`)).toBeVisible();
   // The review shows the held item as such, with its amount.
   await a.keyboard.press('k');
   await expect(focused(a).getByRole('heading')).toHaveText(new RegExp(`${ids[3]}$`));
@@ -134,7 +137,10 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   await expect(a.getByRole('status', { name: 'Decisions: 1 unsent in another tab' })).toBeVisible({ timeout: 15_000 });
   // A notice is given once per threshold per period: not again after the reload.
   await expect(meter).toBeVisible();
-  await expect(a.getByRole('textbox', { name: `${SUB} daily limit (USD)` })).toHaveAccessibleDescription(/Spent today \(your time\): \$0\.068 of \$0\.05/);
+  await expect(a.getByRole('textbox', { name: `${SUB} daily limit (USD)` })).toHaveAccessibleDescription(/Spent today \(your time\): \$0\.07 of \$0\.05/);
+  // To the cent on screen, exact to the micro-dollar on hover, in the form and in the header's meter.
+  await expect(a.getByTitle('$0.068000', { exact: true }).first()).toHaveText('$0.07');
+  await expect(meter).toHaveAttribute('title', /^\$[\d.,]+ of \$1,000\.000000 spent today$/);
   await expect(notice(a, 100)).toHaveCount(0);
   await expect(b.getByRole('region', { name: 'Held by budget' })).toContainText('1 charged adopt held by budget');
   const receipts = await charged();

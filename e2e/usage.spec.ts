@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import { formatMicros } from '../src/lib/money';
+import { formatExact, formatTotal } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
 import { connectDemo, connectWith } from './support/console';
 import { createKey, demoCredentials, E2E_DATA } from './support/service';
@@ -30,12 +30,15 @@ test('after adopting 5 items: 5 receipts with the exact total, the day in the ch
   for (const item of chosen) expect(todays.filter((r) => r.item_id === item.id)).toHaveLength(1);
   const todaysTotal = todays.reduce((sum, r) => sum + micros(r.amount_usd), 0);
   await page.goto(`/usage?limit=200&sub=sub_sim_retail&kind=adopt&from=${today()}`);
-  await expect(page.getByText(`${todays.length} receipts shown, total ${formatMicros(todaysTotal)}`)).toBeVisible();
+  // Totals read to the cent; the exact micro-dollars are the hover.
+  const shownTotal = page.getByText(`${todays.length} receipts shown, total ${formatTotal(todaysTotal)}`);
+  await expect(shownTotal).toBeVisible();
+  await expect(shownTotal.getByTitle(formatExact(todaysTotal))).toHaveText(formatTotal(todaysTotal));
   const table = page.getByRole('table', { name: 'Receipts' });
   for (const item of chosen) await expect(table.getByRole('row').filter({ hasText: item.id })).toHaveCount(1);
-  await expect(page.getByRole('img', { name: /Spend per day/ })).toHaveAttribute('aria-label', new RegExp(`${today()}: \\${formatMicros(todaysTotal)}`));
+  await expect(page.getByRole('img', { name: /Spend per day/ })).toHaveAttribute('aria-label', new RegExp(`${today()}: \\${formatTotal(todaysTotal)}`));
   await expect(page.getByRole('table', { name: 'Totals per subscription' }).getByRole('row', { name: /sub_sim_retail/ })).toContainText(
-    formatMicros(todaysTotal),
+    formatTotal(todaysTotal),
   );
 
   const download = page.waitForEvent('download');
@@ -70,13 +73,16 @@ test('deliveries list their items, which expand into the payload viewer and can 
   // One row per delivery, newest first, each with its subscription, item count and pending count.
   const rows = table.getByRole('row').filter({ has: page.getByRole('link', { name: /^Open delivery of / }) });
   await expect(rows).toHaveCount(deliveries.length);
-  await expect(rows).toContainText(deliveries.map((d) => `${d.subscription_id}${d.item_count}${d.status_counts.pending} pending`));
+  // The subscription by name, its ID on hover.
+  await expect(rows).toContainText(deliveries.map((d) => `${d.item_count}${d.status_counts.pending} pending`));
+  for (const [i, d] of deliveries.entries()) await expect(rows.nth(i).getByRole('cell').nth(1)).toHaveAttribute('title', `Subscription ${d.subscription_id}`);
   await table
-    .getByRole('link', { name: /Open delivery of .* \(sub_sim_retail\)/ })
+    .getByRole('link', { name: /Open delivery of .* \(Retail shelf audits\)/ })
     .last()
     .click();
   const first = page.getByRole('list', { name: 'Items of this delivery' }).getByRole('listitem').filter({ hasText: 'new' }).first();
-  const title = (await first.locator('summary span').first().textContent())!;
+  // The row shows a short ID; the whole title is its hover.
+  const title = (await first.locator('summary span[title]').first().getAttribute('title'))!;
   await first.locator('summary').first().click();
   await expect(first.getByRole('region', { name: 'Delivered content' })).toBeVisible();
   await first.getByRole('button', { name: `Dispute ${title}` }).click();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMicros, formatUsd, isOverRange, microsToDecimal, OVER_RANGE, sumMicros, usdToMicros } from './money';
+import { formatExact, formatMicros, formatTotal, formatUsd, isOverRange, microsToDecimal, OVER_RANGE, sumMicros, usdToMicros } from './money';
 
 describe('money', () => {
   it('sums 10,000 fractional prices exactly in integer micro-USD', () => {
@@ -98,5 +98,20 @@ describe('money', () => {
     expect(sumMicros([3, OVER_RANGE, -Number.MAX_SAFE_INTEGER])).toBe(OVER_RANGE);
     expect(() => sumMicros([OVER_RANGE, -OVER_RANGE])).toThrow(RangeError);
     expect(() => sumMicros([Number.MAX_SAFE_INTEGER + 2])).toThrow(RangeError);
+  });
+});
+
+describe('formatTotal and formatExact', () => {
+  it('shows a total to the cent, half a cent away from zero, and the exact amount to the micro-dollar', () => {
+    expect(formatTotal(34_000)).toBe('$0.03');
+    expect(formatTotal(35_000)).toBe('$0.04');
+    expect(formatTotal(-35_000)).toBe('-$0.04');
+    expect(formatTotal(0)).toBe('$0.00');
+    expect(formatTotal(1_234_567_890)).toBe('$1,234.57');
+    expect(formatExact(34_000)).toBe('$0.034000');
+    expect(formatExact(-3_700)).toBe('-$0.003700');
+    expect(formatExact(1_234_567_890)).toBe('$1,234.567890');
+    expect(formatTotal(OVER_RANGE)).toBe(formatMicros(OVER_RANGE));
+    expect(formatExact(-OVER_RANGE)).toBe(formatMicros(-OVER_RANGE));
   });
 });

@@ -63,3 +63,21 @@ export function sumMicros(amounts: Iterable<number>): number {
 }
 
 export { microsToDecimal, usdToMicros };
+
+/**
+ * A total as a person reads it: to the cent ("$0.03"), half a cent rounded away from zero. The
+ * exact amount goes with it for the hover (formatExact) and in exports; unit prices keep their
+ * own precision (formatMicros).
+ */
+export function formatTotal(micros: number): string {
+  if (isOverRange(micros)) return formatMicros(micros);
+  const cents = Math.round(Math.abs(micros) / 10_000);
+  return formatMicros((micros < 0 ? -cents : cents) * 10_000);
+}
+
+/** Every micro-dollar of an amount: "$0.034000", the hover of a total shown to the cent. */
+export function formatExact(micros: number): string {
+  if (isOverRange(micros)) return formatMicros(micros);
+  const [whole = '0', fraction = ''] = microsToDecimal(Math.abs(micros)).split('.');
+  return `${micros < 0 ? '-' : ''}$${groupThousands(whole)}.${fraction.padEnd(6, '0')}`;
+}

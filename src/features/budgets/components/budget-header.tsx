@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { formatMicros } from '../../../lib/money';
+import { formatExact, formatMicros, formatTotal } from '../../../lib/money';
 import { useActiveConnection } from '../../connections';
 import { useSpendInput } from '../hooks';
 import { PERIOD_LABELS, PERIOD_SPAN } from '../model';
@@ -72,7 +72,8 @@ function BudgetHeaderOf({ connection }: { connection: NonNullable<ReturnType<typ
       {daily !== undefined && (
         <Link
           to="/budgets"
-          aria-label={`Budget: ${formatMicros(spentToday)} of ${formatMicros(daily)} daily limit spent today`}
+          aria-label={`Budget: ${formatTotal(spentToday)} of ${formatTotal(daily)} daily limit spent today`}
+          title={`${formatExact(spentToday)} of ${formatExact(daily)} spent today`}
           className="flex items-center gap-1.5 rounded px-1.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <meter
@@ -84,8 +85,8 @@ function BudgetHeaderOf({ connection }: { connection: NonNullable<ReturnType<typ
             className="h-2 w-10 sm:w-16"
           />
           <span className="font-mono">
-            {formatMicros(spentToday)}
-            <span className="hidden sm:inline"> / {formatMicros(daily)} today</span>
+            {formatTotal(spentToday)}
+            <span className="hidden sm:inline"> / {formatTotal(daily)} today</span>
           </span>
         </Link>
       )}

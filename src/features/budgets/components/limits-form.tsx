@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { formatMicros, microsToDecimal } from '../../../lib/money';
+import { formatExact, formatTotal, microsToDecimal } from '../../../lib/money';
 import { PERIOD_LABELS, PERIOD_SPAN, PERIODS, type Limits, type Period } from '../model';
 import { parseMoneyText } from '../money-text';
 
@@ -91,11 +91,17 @@ export function LimitsForm({
               onChange={(event) => setText((t) => ({ ...t, [period]: event.target.value }))}
               hint={
                 <>
-                  Spent {PERIOD_SPAN[period]}: <strong className="font-mono">{formatMicros(spent)}</strong>
+                  Spent {PERIOD_SPAN[period]}:{' '}
+                  <strong className="font-mono" title={formatExact(spent)}>
+                    {formatTotal(spent)}
+                  </strong>
                   {limit !== undefined && (
                     <>
                       {' '}
-                      of <span className="font-mono">{formatMicros(limit)}</span>
+                      of{' '}
+                      <span className="font-mono" title={formatExact(limit)}>
+                        {formatTotal(limit)}
+                      </span>
                     </>
                   )}
                 </>

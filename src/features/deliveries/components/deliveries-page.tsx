@@ -47,6 +47,7 @@ export function DeliveriesPage({ connection, search }: { connection: Connection;
                   params={{ deliveryId: d.delivery_id }}
                   className="text-brand-600 underline dark:text-brand-100"
                   aria-label={`Open delivery of ${when ? formatUtc(when) : d.created_at} (${name})`}
+                  title={`Delivery ${d.delivery_id}`}
                 >
                   <Time value={d.created_at} wrap />
                 </Link>

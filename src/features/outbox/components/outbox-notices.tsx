@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { heldReason } from '../../budgets';
+import { shortId } from '../../../data';
 import { useConnections } from '../../connections';
 import { outboxCounts, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../hooks';
 import { outbox } from '../instance';
@@ -146,19 +147,27 @@ export function OutboxNotices() {
         </section>
       )}
       {held.length > 0 && (
-        <section aria-label="Held by budget" className="flex flex-wrap items-center gap-2">
-          <span>
-            {plural(held.length, 'charged adopt')} held by budget, <strong>{formatMicros(sumMicros(held.map((e) => e.priceMicros ?? 0)))}</strong> in all, never
-            sent until released or a limit is raised:{' '}
-            {held
-              .slice(0, 3)
-              .map((e) => `item ${e.itemId} ${formatMicros(e.priceMicros ?? 0)} (${heldReason(e)})`)
-              .join('; ')}
-            {held.length > 3 ? '…' : ''}
-          </span>
-          <Link to="/budgets" className="font-medium text-brand-700 underline dark:text-brand-100">
-            Budgets and held decisions
-          </Link>
+        <section aria-label="Held by budget" className="flex flex-col gap-1">
+          <p>
+            {plural(held.length, 'charged adopt')} held by budget, <strong>{formatMicros(sumMicros(held.map((e) => e.priceMicros ?? 0)))}</strong> in all
+            {/* The limits that hold them, each once (a bulk run's hundreds share one or two). */}
+            {` (${[...new Set(held.map((e) => heldReason(e)))].slice(0, 3).join('; ')})`}, never sent until released or a limit is raised.{' '}
+            <Link to="/budgets" className="font-medium text-brand-700 underline dark:text-brand-100">
+              Budgets and held decisions
+            </Link>
+          </p>
+          {/* The items on request, short IDs with the whole ID on hover: a run of UUIDs took the whole width. */}
+          <details>
+            <summary className="cursor-pointer text-brand-700 dark:text-brand-100">Show the {plural(held.length, 'held item')}</summary>
+            <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+              {held.slice(0, 50).map((e) => (
+                <li key={e.id}>
+                  <code title={`${e.kind === 'live' ? 'Submission' : 'Item'} ${e.itemId}`}>{shortId(e.itemId)}</code> {formatMicros(e.priceMicros ?? 0)}
+                </li>
+              ))}
+              {held.length > 50 && <li>and {held.length - 50} more (listed on Budgets)</li>}
+            </ul>
+          </details>
         </section>
       )}
       {expired.length > 0 && (

@@ -65,7 +65,12 @@ const Row = memo(function Row({ item, index, state, focused, selected, start, on
       <span aria-hidden="true" className="w-4 shrink-0" />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate font-medium">{title}</span>
-        <span className="truncate text-xs text-slate-600 dark:text-slate-400">{cut(itemSummary(item, names), ROW_CHARACTERS)}</span>
+        <span
+          className="truncate text-xs text-slate-600 dark:text-slate-400"
+          title={item.taskId ? `Task ${item.taskId}` : item.verticalId ? `Vertical ${item.verticalId}` : undefined}
+        >
+          {cut(itemSummary(item, names), ROW_CHARACTERS)}
+        </span>
       </span>
       {item.grade ? <GradeBadge grade={item.grade} /> : null}
       {item.priceMicros !== null && <span className="font-mono text-xs tabular-nums">{formatMicros(item.priceMicros)}</span>}

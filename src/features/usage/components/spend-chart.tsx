@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { MICROS_PER_USD } from '../../../api/contract';
-import { formatMicros, isOverRange } from '../../../lib/money';
+import { formatTotal, isOverRange } from '../../../lib/money';
 import { subscriptionColor, type DailySpend } from '../model';
 
 /** A bar's height in dollars; a total past the exact range is drawn at the range's end (its words say "over"). */
@@ -18,7 +18,7 @@ export default function SpendChart({ spend }: { spend: DailySpend }) {
     __micros: d.bySubscription,
   }));
   const withSpend = spend.days.filter((d) => Object.keys(d.bySubscription).length > 0);
-  const summary = withSpend.map((d) => `${d.day}: ${formatMicros(d.total)}`).join('; ');
+  const summary = withSpend.map((d) => `${d.day}: ${formatTotal(d.total)}`).join('; ');
   const range = spend.days.length > 0 ? ` From ${spend.days[0]!.day} to ${spend.days.at(-1)!.day}.` : '';
   return (
     <figure
@@ -35,7 +35,7 @@ export default function SpendChart({ spend }: { spend: DailySpend }) {
           <Tooltip
             formatter={(_value, name, item) => {
               const micros = (item.payload as { __micros: Record<string, number> }).__micros[String(name)] ?? 0;
-              return [formatMicros(micros), String(name)];
+              return [formatTotal(micros), String(name)];
             }}
           />
           <Legend />

@@ -11,7 +11,7 @@ import { PageHeader, Panel, Skeleton } from '../../../components/ui/panel';
 import { LatestSelect } from '../../../components/ui/latest-select';
 import { cellClass, rowClass, SimpleTable } from '../../../components/ui/table';
 import { downloadText, toCsv } from '../../../lib/csv';
-import { formatMicros, sumMicros } from '../../../lib/money';
+import { formatExact, formatTotal, sumMicros } from '../../../lib/money';
 import { useUrlSorting } from '../../../lib/use-url-sorting';
 import { type Connection } from '../../../data';
 import {
@@ -52,7 +52,9 @@ function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel:
           </th>
           <td className={`${cellClass} text-right tabular-nums`}>{t.receipts}</td>
           <td className={`${cellClass} text-right tabular-nums`}>{t.quantity}</td>
-          <td className={`${cellClass} text-right font-mono tabular-nums`}>{formatMicros(t.micros)}</td>
+          <td className={`${cellClass} text-right font-mono tabular-nums`} title={formatExact(t.micros)}>
+            {formatTotal(t.micros)}
+          </td>
         </tr>
       ))}
     </SimpleTable>
@@ -142,7 +144,10 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
         </div>
       </Panel>
       <p className="text-sm" aria-live="polite">
-        {filtered.length} receipts shown, total <strong className="font-mono">{formatMicros(total)}</strong>
+        {filtered.length} receipts shown, total{' '}
+        <strong className="font-mono" title={formatExact(total)}>
+          {formatTotal(total)}
+        </strong>
       </p>
       <Panel aria-labelledby="spend-heading">
         <h2 id="spend-heading" className="mb-2 font-semibold">
@@ -168,11 +173,13 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
                       {d.day}
                     </th>
                     {spend.subscriptions.map((s) => (
-                      <td key={s} className={`${cellClass} text-right font-mono tabular-nums`}>
-                        {formatMicros(d.bySubscription[s] ?? 0)}
+                      <td key={s} className={`${cellClass} text-right font-mono tabular-nums`} title={formatExact(d.bySubscription[s] ?? 0)}>
+                        {formatTotal(d.bySubscription[s] ?? 0)}
                       </td>
                     ))}
-                    <td className={`${cellClass} text-right font-mono tabular-nums`}>{formatMicros(d.total)}</td>
+                    <td className={`${cellClass} text-right font-mono tabular-nums`} title={formatExact(d.total)}>
+                      {formatTotal(d.total)}
+                    </td>
                   </tr>
                 ))}
             </SimpleTable>
