@@ -58,7 +58,6 @@ export const taskFrontier = (names: Names, taskId: string): string | undefined =
   return frontierId === undefined ? undefined : names.frontiers.get(frontierId);
 };
 
-
 export const verticalName = (names: Names, verticalId: string): string => names.verticals.get(verticalId) ?? `Vertical ${shortId(verticalId)}`;
 
 /** Topics have no published names: a short form of the ID, with the whole one a hover away. */
