@@ -133,7 +133,7 @@ test('a delivery of exactly 1,000 items at AQL 1.0, level II: sample 80, accept 
   await page.getByRole('button', { name: 'Dispute the rest' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Dispute 920 items?' });
   await confirm.getByRole('button', { name: 'Dispute 920' }).click();
-  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText('920 of 920 sent', { timeout: 240_000 });
+  await expect(page.getByRole('region', { name: 'Bulk decisions sent' })).toContainText('920 of 920 confirmed', { timeout: 240_000 });
 
   // The service's record: exactly the rest and the 3 sampled defects disputed; the 77 sampled items not reviewed stay pending.
   const lotDoc = await exportLot(page);
