@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { JWT_AUDIENCE } from '../http/auth';
 import { DB_FILE } from '../store/db';
 import { dataDirSecret } from '../store/secrets';
 import { startService } from '../main';
-import { cli, createKeyCli, startHarness, type Harness } from './harness';
+import { cli, createKeyCli, rawRequest, startHarness, type Harness } from './harness';
 import { judgedFetch } from './openapi-judge';
 
 // Regressions of issue 13 (item 3): each test here failed before its fix.
@@ -105,21 +104,6 @@ describe('one rule for IDs in paths and queries', () => {
     expect((await h.get('/v1/data/pull?subscription_id=sub:x.y', h.demo.api_key)).status).toBe(404);
   });
 });
-
-/** A request as any HTTP client can send it: the Host header and the path exactly as given. */
-function rawRequest(url: string, path: string, headers: Record<string, string>, method = 'GET') {
-  const { hostname, port } = new URL(url);
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((done, fail) => {
-    const req = request({ host: hostname, port, path, method, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
 
 describe('Host allow-list', () => {
   it('answers the bind address and the loopback names, and refuses any other Host with the 421 JSON body', async () => {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -100,4 +101,19 @@ export async function createKeyCli(dataDir: string, subscriptions: string[], ext
   const result = await cli('keys', ['create', '--name', 'test key', '--subscriptions', subscriptions.join(','), ...extra, '--data', dataDir]);
   if (result.code !== 0) throw new Error(`keys create failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as { key: string; key_id: string; key_name: string; org_id: string; expires_at: string | null };
+}
+
+/** A request as any HTTP client can send it: the Host header and the path exactly as given (not judged: raw on purpose). */
+export function rawRequest(url: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
+  const { hostname, port } = new URL(url);
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((done, fail) => {
+    const req = request({ host: hostname, port, path, method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, text }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
 }

@@ -1,33 +1,19 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../main';
 import { openDb } from '../store/db';
-import { startHarness, type Harness } from './harness';
+import { rawRequest, startHarness, type Harness } from './harness';
 
 /*
  * What a proxy in front of the service, or a client's bytes, could make it do: forge log lines,
  * get the demo key handed through a reverse proxy, or answer /v1 without the service's security
  * headers. Real HTTP against real services on temporary data directories.
  */
-
-function rawRequest(url: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
-  const { hostname, port } = new URL(url);
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((done, fail) => {
-    const req = request({ host: hostname, port, path, method, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
 
 describe('log lines cannot be forged', () => {
   let dataDir: string;
