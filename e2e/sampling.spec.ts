@@ -213,8 +213,11 @@ test('sample a delivery from its page; one defect rejects the lot under its zero
   await expect(page.getByText('30 items kept on this device')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deliveries' }).click();
+  // The row names the subscription; its ID is the cell's hover.
   await page
-    .getByRole('link', { name: new RegExp(`^Open delivery of .* \\(${DELIVERED}\\)$`) })
+    .getByRole('row')
+    .filter({ has: page.locator(`td[title="Subscription ${DELIVERED}"]`) })
+    .getByRole('link', { name: /^Open delivery of / })
     .first()
     .click();
   await page.getByRole('button', { name: 'Sample this delivery…' }).click();

@@ -163,7 +163,14 @@ test('simulated: spend so far and the projection match the receipts and the pric
 
   // Adopt, dispute, adopt, adopt by keyboard; the other four stay undecided.
   await page.getByRole('listbox', { name: 'Items on this page' }).focus();
-  for (const key of ['a', 'd', 'a', 'a']) await page.keyboard.press(key);
+  for (const key of ['a', 'd', 'a', 'a']) {
+    await page.keyboard.press(key);
+    // D opens the reason picker; Enter alone disputes without a reason.
+    if (key === 'd') {
+      await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+      await page.keyboard.press('Enter');
+    }
+  }
   await expect(page.getByText('4 of 8 decided')).toBeVisible();
   await saved(page);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { connectDemo } from './support/console';
+import { connectDemo, navTo } from './support/console';
 
 /*
  * The Usage page as a person uses it: header clicks, dates typed into the date fields, arrow
@@ -9,7 +9,8 @@ import { connectDemo } from './support/console';
 
 async function openUsage(page: Page) {
   await connectDemo(page);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage' }).click();
+  // At 390 px the nav opens from its Menu button first.
+  await navTo(page, 'Usage');
   await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
 }
 
@@ -140,11 +141,14 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('img', { name: /Spend per day/ })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deliveries' }).click();
-    // A delivery of the demo's own subscriptions (other tests import deliveries the demo key does not cover).
+    await navTo(page, 'Deliveries');
+    // A delivery of the demo's own subscriptions (other tests import deliveries the demo key does not cover):
+    // the row names the subscription, with its ID on hover.
     const open = page
       .getByRole('table', { name: 'Deliveries' })
-      .getByRole('link', { name: /^Open delivery of .*\(sub_sim_/ })
+      .getByRole('row')
+      .filter({ has: page.locator('td[title^="Subscription sub_sim_"]') })
+      .getByRole('link', { name: /^Open delivery of / })
       .first();
     await expect(open).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
