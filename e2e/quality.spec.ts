@@ -106,7 +106,7 @@ test('a whole session: no CSP violation, no foreign request, no leaked key, noth
   expect(JSON.stringify(during.local)).not.toContain(demo.api_key);
   expect(JSON.stringify(during.session)).toContain(demo.api_key);
 
-  await nav.getByRole('link', { name: 'Connection' }).click();
+  await navTo(page, 'Connection');
   // Delivered content was kept on this device during the session (IndexedDB)…
   const kept = await storageDump(page);
   expect(kept).toContain('quality_score');
