@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { serviceApi, micros } from './support/api';
 import { connectDemo } from './support/console';
+import { formatExact, formatTotal } from '../src/lib/money';
 
 test('review 50 live items by keyboard alone; the service records every decision', async ({ page, request }) => {
   await connectDemo(page);
@@ -161,7 +162,8 @@ test('adopt a selection of simulated items after confirming the exact total; rec
   expect(receipts).toHaveLength(4);
   expect(receipts.every((r) => r.kind === 'adopt')).toBe(true);
   expect(receipts.reduce((sum, r) => sum + micros(r.amount_usd), 0)).toBe(expectedMicros);
-  await expect(page.getByText(/Spent this visit/)).toContainText(label!.replace('Adopt and pay ', ''));
+  // The visit's spend reads to the cent, the exact amount the dialog named on hover.
+  await expect(page.getByText(/Spent this visit/).getByTitle(formatExact(expectedMicros), { exact: true })).toHaveText(formatTotal(expectedMicros));
 });
 
 test('the shortcuts dialog opens with ? and shortcuts do nothing while typing', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatExact, formatTotal } from '../src/lib/money';
 import { micros, serviceApi } from './support/api';
 import { connectDemo } from './support/console';
 import { demoCredentials } from './support/service';
@@ -191,14 +192,14 @@ test('simulated: spend so far and the projection match the receipts and the pric
   await page.goto('/stats/sub_sim_support');
   await expectSummary(page, { items: 8, undecided: 4, adopted, disputed });
   const spend = page.getByRole('region', { name: 'Spend (simulated items)' });
-  const usd = (m: bigint) =>
-    `$${(Number(m) / 1e6)
-      .toFixed(6)
-      .replace(/0+$/, '')
-      .replace(/\.(\d)$/, '.$10')
-      .replace(/\.$/, '.00')}`;
-  await expect(spend.getByRole('definition').first()).toHaveText(usd(spent));
-  await expect(spend).toContainText(`Projected spend of the undecided items${usd(projected)}`);
+  // Totals read to the cent; the exact micro-dollars are the hover.
+  for (const [term, amount] of [
+    ['Spend so far', Number(spent)],
+    ['Projected spend of the undecided items', Number(projected)],
+  ] as const) {
+    const total = spend.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd[1]').getByTitle(formatExact(amount), { exact: true });
+    await expect(total).toHaveText(formatTotal(amount));
+  }
   await expect(spend).toContainText(`Undecided 4 × ${rate(adopted, disputed)} accepted (${adopted} adopted of ${decided.length} decided)`);
 
   // At 390 px nothing but the tables' own frames scrolls sideways.

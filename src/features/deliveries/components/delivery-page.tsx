@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Badge, PageHeader } from '../../../components/ui/panel';
 import { Time } from '../../../components/ui/time';
 import { formatMicros, sumMicros } from '../../../lib/money';
+import { Total } from '../../../components/ui/total';
 import { shortId, useNames, type Connection } from '../../../data';
 import { CopyId } from '../../../components/ui/copy-id';
 import { formatUtc, parseTimestamp } from '../../../components/ui/time';
@@ -65,7 +66,7 @@ export function DeliveryPage({ connection, deliveryId }: { connection: Connectio
                 <span title={`Subscription ${delivery.subscription_id}`}>{name}</span> · delivered <Time value={delivery.created_at} /> ·{' '}
               </>
             )}
-            {items.length} items · listed prices {formatMicros(total)} (a price is not a charge: see Usage) · ID{' '}
+            {items.length} items · listed prices <Total micros={total} /> (a price is not a charge: see Usage) · ID{' '}
             <CopyId id={deliveryId} label="delivery ID" short={shortId(deliveryId)} />
           </>
         }

@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { LIMITS } from '../../../api/contract';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/table';
-import { formatMicros, isOverRange, sumMicros } from '../../../lib/money';
+import { Total } from '../../../components/ui/total';
+import { formatExact, formatMicros, isOverRange, sumMicros } from '../../../lib/money';
 import { deliveriesQuery, usageQuery, type Connection } from '../../../data';
 import { isCharged, useOutboxEntries } from '../../outbox';
 import { SPEC_WARNINGS } from '../../usage';
@@ -82,14 +83,20 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
         <h2 id="summary-heading" className="sr-only">
           Summary
         </h2>
-        <div>
-          <div className="text-xs text-slate-600 dark:text-slate-400">Expected</div>
-          <div className="font-mono text-lg">{formatMicros(expected)}</div>
-        </div>
-        <div>
-          <div className="text-xs text-slate-600 dark:text-slate-400">Charged</div>
-          <div className="font-mono text-lg">{formatMicros(actual)}</div>
-        </div>
+        <dl className="flex flex-wrap gap-6">
+          <div>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Expected</dt>
+            <dd className="text-lg">
+              <Total micros={expected} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Charged</dt>
+            <dd className="text-lg">
+              <Total micros={actual} />
+            </dd>
+          </div>
+        </dl>
         <div role="status" aria-label="Reconciliation result">
           {result.mismatches.length === 0 ? (
             <Badge tone="good">No mismatch</Badge>
@@ -151,11 +158,22 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
                 </th>
                 <td className="py-1 pr-3">{r.subscriptionId}</td>
                 <td className="py-1 pr-3 tabular-nums">{r.adoptions}</td>
-                <td className="py-1 pr-3 font-mono">{formatMicros(r.expectedMicros)}</td>
+                <td className="py-1 pr-3">
+                  <Total micros={r.expectedMicros} />
+                </td>
                 <td className="py-1 pr-3 tabular-nums">{r.receipts}</td>
-                <td className="py-1 pr-3 font-mono">{formatMicros(r.actualMicros)}</td>
+                <td className="py-1 pr-3">
+                  <Total micros={r.actualMicros} />
+                </td>
                 <td className={`py-1 font-mono ${difference !== 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}>
-                  {difference === null ? 'not exact: a total is past the exact range' : formatMicros(difference)}
+                  {difference === null ? (
+                    'not exact: a total is past the exact range'
+                  ) : difference !== 0 && Math.abs(difference) < 5_000 ? (
+                    // Under half a cent, the cents would read "$0.00" for a real difference: it is shown exactly.
+                    formatExact(difference)
+                  ) : (
+                    <Total micros={difference} />
+                  )}
                 </td>
               </tr>
             );

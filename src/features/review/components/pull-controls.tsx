@@ -3,7 +3,7 @@ import { LIMITS } from '../../../api/contract';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
 import { Panel } from '../../../components/ui/panel';
-import { formatMicros } from '../../../lib/money';
+import { Total } from '../../../components/ui/total';
 import { saveSettings, GRACE_MAX_S, GRACE_MIN_S } from '../../outbox';
 import { useId } from 'react';
 import { pageSizeError, type ReviewSearch } from '../search';
@@ -135,13 +135,25 @@ export function PullControls(props: Props) {
       <div className="ml-auto flex flex-wrap justify-end gap-x-3 text-xs leading-snug" aria-live="polite">
         {source.mode === 'pending' && itemCount > 0 && (
           <span>
-            Page total <strong className="font-mono">{formatMicros(pageTotal)}</strong> for {itemCount} items
+            Page total{' '}
+            <strong>
+              <Total micros={pageTotal} />
+            </strong>{' '}
+            for {itemCount} items
           </span>
         )}
         {!isLive && (
           <span>
-            Spent this visit <strong className="font-mono">{formatMicros(spent)}</strong>
-            {onTheirWay > 0 && <> · {formatMicros(onTheirWay)} on its way</>}
+            Spent this visit{' '}
+            <strong>
+              <Total micros={spent} />
+            </strong>
+            {onTheirWay > 0 && (
+              <>
+                {' '}
+                · <Total micros={onTheirWay} /> on its way
+              </>
+            )}
           </span>
         )}
         {source.mode !== 'reread' && (

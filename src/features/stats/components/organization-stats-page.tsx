@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { PageHeader, Panel } from '../../../components/ui/panel';
 import { cellClass, rowClass, SimpleTable } from '../../../components/ui/table';
 import type { Connection } from '../../../data';
-import { formatMicros } from '../../../lib/money';
+import { Total } from '../../../components/ui/total';
 import { formatRate, mergeStats, projectSpend, type SubscriptionStats } from '../aggregate';
 import { formatCount } from '../format';
 import { reviewPace } from '../pace';
@@ -60,8 +60,8 @@ function BySubscriptionTable({ connection, bySubscription }: { connection: Conne
             <td className={num}>{formatCount(stats.states.adopted)}</td>
             <td className={num}>{formatCount(stats.states.disputed)}</td>
             <td className={num}>{formatRate(stats.states.adopted, stats.states.disputed)}</td>
-            <td className={`${num} font-mono`}>{simulated ? formatMicros(stats.spend.spentMicros) : '—'}</td>
-            <td className={`${num} font-mono`}>{projection ? formatMicros(projection.projectedMicros) : '—'}</td>
+            <td className={num}>{simulated ? <Total micros={stats.spend.spentMicros} /> : '—'}</td>
+            <td className={num}>{projection ? <Total micros={projection.projectedMicros} /> : '—'}</td>
           </tr>
         );
       })}

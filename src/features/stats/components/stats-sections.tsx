@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Panel, Skeleton } from '../../../components/ui/panel';
 import { cellClass, rowClass, SimpleTable } from '../../../components/ui/table';
-import { formatMicros } from '../../../lib/money';
+import { Total } from '../../../components/ui/total';
 import type { ReasonCode } from '../../dispute-reasons';
 import {
   acceptanceRows,
@@ -254,7 +254,9 @@ function SpendSection({ spend }: { spend: SpendView }) {
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-600 dark:text-slate-400">Spend so far</dt>
-          <dd className="font-mono text-lg font-semibold tabular-nums">{formatMicros(spend.spentMicros)}</dd>
+          <dd className="text-lg font-semibold">
+            <Total micros={spend.spentMicros} />
+          </dd>
           <dd className="text-xs text-slate-600 dark:text-slate-400">
             {formatCount(spend.adopted)} adopted simulated {spend.adopted === 1 ? 'item' : 'items'}
             {spend.adoptedUnpriced > 0 && `, ${formatCount(spend.adoptedUnpriced)} of them without a price (not counted)`}.
@@ -266,7 +268,9 @@ function SpendSection({ spend }: { spend: SpendView }) {
             <dd className="text-sm">{projection.why}</dd>
           ) : (
             <>
-              <dd className="font-mono text-lg font-semibold tabular-nums">{formatMicros(projection.micros)}</dd>
+              <dd className="text-lg font-semibold">
+                <Total micros={projection.micros} />
+              </dd>
               <dd className="text-xs text-slate-600 dark:text-slate-400">{projection.how}</dd>
             </>
           )}

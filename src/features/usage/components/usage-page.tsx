@@ -10,8 +10,9 @@ import { inputClass } from '../../../components/ui/field';
 import { PageHeader, Panel, Skeleton } from '../../../components/ui/panel';
 import { LatestSelect } from '../../../components/ui/latest-select';
 import { cellClass, rowClass, SimpleTable } from '../../../components/ui/table';
+import { Total } from '../../../components/ui/total';
 import { downloadText, toCsv } from '../../../lib/csv';
-import { formatExact, formatTotal, sumMicros } from '../../../lib/money';
+import { sumMicros } from '../../../lib/money';
 import { useUrlSorting } from '../../../lib/use-url-sorting';
 import { type Connection } from '../../../data';
 import {
@@ -23,7 +24,7 @@ import {
   receiptMicros,
   totalsByDay,
   totalsBySubscription,
-  type Total,
+  type Total as TotalRow,
 } from '../model';
 import { usageQuery } from '../../../data';
 import type { UsageSearch } from '../search';
@@ -36,7 +37,7 @@ export const SPEC_WARNINGS = [
   'An empty receipt on a historical re-read does not mean that an API or a subscription is free. To check cost, compare the actual receipts with what was adopted (see Reconciliation).',
 ];
 
-function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel: string; totals: Total[] }) {
+function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel: string; totals: TotalRow[] }) {
   return (
     <SimpleTable
       caption={caption}
@@ -52,8 +53,8 @@ function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel:
           </th>
           <td className={`${cellClass} text-right tabular-nums`}>{t.receipts}</td>
           <td className={`${cellClass} text-right tabular-nums`}>{t.quantity}</td>
-          <td className={`${cellClass} text-right font-mono tabular-nums`} title={formatExact(t.micros)}>
-            {formatTotal(t.micros)}
+          <td className={`${cellClass} text-right`}>
+            <Total micros={t.micros} />
           </td>
         </tr>
       ))}
@@ -145,8 +146,8 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
       </Panel>
       <p className="text-sm" aria-live="polite">
         {filtered.length} receipts shown, total{' '}
-        <strong className="font-mono" title={formatExact(total)}>
-          {formatTotal(total)}
+        <strong>
+          <Total micros={total} />
         </strong>
       </p>
       <Panel aria-labelledby="spend-heading">
@@ -173,12 +174,12 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
                       {d.day}
                     </th>
                     {spend.subscriptions.map((s) => (
-                      <td key={s} className={`${cellClass} text-right font-mono tabular-nums`} title={formatExact(d.bySubscription[s] ?? 0)}>
-                        {formatTotal(d.bySubscription[s] ?? 0)}
+                      <td key={s} className={`${cellClass} text-right`}>
+                        <Total micros={d.bySubscription[s] ?? 0} />
                       </td>
                     ))}
-                    <td className={`${cellClass} text-right font-mono tabular-nums`} title={formatExact(d.total)}>
-                      {formatTotal(d.total)}
+                    <td className={`${cellClass} text-right`}>
+                      <Total micros={d.total} />
                     </td>
                   </tr>
                 ))}
