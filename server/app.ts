@@ -8,7 +8,7 @@ import { headWithoutContent, refuseHead, refuseUnexpectedBody, validIds } from '
 import { withSecurityHeaders } from './http/security-headers';
 import { allowedHostsOnly } from './http/hosts';
 import { allowedMethods } from './http/methods';
-import { ApiError } from './lib/api-error';
+import { ServiceError } from './lib/service-error';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
 import { consoleRouter } from './routes/console';
@@ -17,7 +17,7 @@ import { liveRouter } from './routes/live';
 import { mediaRouter } from './routes/media';
 import { openApiRouter } from './openapi';
 
-const errorBody = (error: ApiError) => ({
+const errorBody = (error: ServiceError) => ({
   success: false as const,
   errorCode: error.code,
   errorMessage: error.message,
@@ -73,7 +73,7 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
     '/v1/*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody(new ApiError('BODY_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`)), 413),
+      onError: (c) => c.json(errorBody(new ServiceError('BODY_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`)), 413),
     }),
   );
 
@@ -88,18 +88,18 @@ export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly 
     const allowed = allowedMethods(c.req.path);
     if (allowed.length > 0) {
       c.header('Allow', allowed.join(', '));
-      return c.json(errorBody(new ApiError('METHOD_NOT_ALLOWED', `${c.req.method} is not supported on ${c.req.path}: use ${allowed.join(' or ')}`)), 405);
+      return c.json(errorBody(new ServiceError('METHOD_NOT_ALLOWED', `${c.req.method} is not supported on ${c.req.path}: use ${allowed.join(' or ')}`)), 405);
     }
-    return c.json(errorBody(new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404);
+    return c.json(errorBody(new ServiceError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404);
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
+    if (error instanceof ServiceError) {
       return c.json(errorBody(error), error.status);
     }
     // Unexpected: log the kind of failure, answer without internals.
     ctx.log?.(`internal error on ${c.req.method} ${c.req.path}: ${error.name}: ${error.message}`);
-    return c.json(errorBody(new ApiError('INTERNAL_ERROR', 'internal error')), 500);
+    return c.json(errorBody(new ServiceError('INTERNAL_ERROR', 'internal error')), 500);
   });
 
   return app;

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from '../lib/api-error';
+import { UsageError } from '../lib/service-error';
 
 /** Strict flag parsing: an unknown or malformed flag is a UsageError (one line, exit 2). */
 export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, allowPositionals = false) {

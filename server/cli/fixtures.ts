@@ -1,5 +1,5 @@
 import { importFixture, readFixture } from '../fixtures/import';
-import { UsageError } from '../lib/api-error';
+import { UsageError } from '../lib/service-error';
 import { openDb } from '../store/db';
 import { parseFlags, requireFlag, runCli } from './args';
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../lib/api-error';
+import { UsageError } from '../lib/service-error';
 import { issueDashboardToken } from '../lib/jwt';
 import { parseDuration } from '../lib/time';
 import { openDb } from '../store/db';

@@ -1,5 +1,5 @@
 import { KEY_EXPIRY_CHOICES } from '../../src/api/contract';
-import { UsageError } from '../lib/api-error';
+import { UsageError } from '../lib/service-error';
 import { parseDuration } from '../lib/time';
 import { openDb } from '../store/db';
 import { createKey, listKeys, revokeKey } from '../store/keys';

@@ -1,5 +1,5 @@
 import { LIVE_PULL_FORMS } from '../../src/api/contract';
-import { UsageError } from '../lib/api-error';
+import { UsageError } from '../lib/service-error';
 import { startService } from '../main';
 import { oneOf, parseFlags, runCli } from './args';
 

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { isValidId } from '../../src/api/contract';
-import { ApiError } from '../lib/api-error';
+import { ServiceError } from '../lib/service-error';
 import { allowedMethods, takesBody } from './methods';
 
 /**
@@ -12,7 +12,7 @@ export const refuseHead = createMiddleware(async (c, next) => {
   if (c.req.method !== 'HEAD') return next();
   const allowed = allowedMethods(c.req.path).join(', ') || 'GET';
   c.header('Allow', allowed);
-  throw new ApiError('METHOD_NOT_ALLOWED', `HEAD is not supported on the API: use ${allowed}`);
+  throw new ServiceError('METHOD_NOT_ALLOWED', `HEAD is not supported on the API: use ${allowed}`);
 });
 
 /**
@@ -43,7 +43,7 @@ export const refuseUnexpectedBody = createMiddleware(async (c, next) => {
   if (takesBody(c.req.method, c.req.path) !== false) return next();
   const length = c.req.header('content-length');
   const declaresBody = (length !== undefined && length.trim() !== '0') || c.req.header('transfer-encoding') !== undefined;
-  if (declaresBody) throw new ApiError('UNEXPECTED_BODY', `${c.req.method} ${c.req.path} takes no request body: send none`);
+  if (declaresBody) throw new ServiceError('UNEXPECTED_BODY', `${c.req.method} ${c.req.path} takes no request body: send none`);
   return next();
 });
 
@@ -52,7 +52,7 @@ const isIdParam = (name: string) => name.endsWith('_id');
 const isIdListParam = (name: string) => name.endsWith('_ids');
 
 function invalidId(where: string, value: string): never {
-  throw new ApiError(
+  throw new ServiceError(
     'INVALID_PARAMETER',
     `${where} must be an ID of letters, digits, '.', '_', ':' or '-' (not '.' or '..'), got ${JSON.stringify(value.slice(0, 80))}`,
   );

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { ApiError } from '../lib/api-error';
+import { ServiceError } from '../lib/service-error';
 
 /**
  * Which `Host` values the service answers (DNS rebinding: a page of another site that resolves
@@ -58,7 +58,7 @@ export const allowedHostsOnly = (policy: HostPolicy) =>
     // An absolute-form request (`GET http://name/path`) names its host on the request line, which
     // then overrides Host (RFC 9112 3.2.2): both must be a name the service answers.
     if (!policy.allows(c.req.header('Host')) || !policy.allows(new URL(c.req.url).host)) {
-      throw new ApiError('MISDIRECTED_REQUEST', 'this service does not answer for that Host: start it with --allowed-host NAME to add one');
+      throw new ServiceError('MISDIRECTED_REQUEST', 'this service does not answer for that Host: start it with --allowed-host NAME to add one');
     }
     return next();
   });

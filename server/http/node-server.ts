@@ -2,7 +2,7 @@ import { getRequestListener, RequestError } from '@hono/node-server';
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../../src/api/contract';
-import { ApiError } from '../lib/api-error';
+import { ServiceError } from '../lib/service-error';
 
 export interface ServerTimeouts {
   /** Time to receive a request's headers. */
@@ -49,7 +49,7 @@ const STATUS_TEXT: Record<number, string> = {
  * The contract's error body as a whole HTTP/1.1 answer written straight to a socket, which is then
  * closed. To a HEAD it is the status and headers alone: no body, and no Content-Type claiming one.
  */
-function endWithError(socket: Duplex, failure: ApiError, headers: Record<string, string> = {}, head = false): void {
+function endWithError(socket: Duplex, failure: ServiceError, headers: Record<string, string> = {}, head = false): void {
   const body = JSON.stringify({ success: false, errorCode: failure.code, errorMessage: failure.message });
   const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   const content = head ? '' : `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`;
@@ -77,12 +77,12 @@ function answerClientErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    endWithError(socket, new ApiError(codeFor(error), MESSAGES[codeFor(error)]!), {}, isHeadPacket(error));
+    endWithError(socket, new ServiceError(codeFor(error), MESSAGES[codeFor(error)]!), {}, isHeadPacket(error));
   });
   // CONNECT is a proxy's method: Node hands such a request to 'connect' listeners only, and
   // with none it drops the connection without a word. It gets the 405 a wrong method gets.
   server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
-    endWithError(socket, new ApiError('METHOD_NOT_ALLOWED', 'CONNECT is not supported: this is not a proxy'), { Allow: 'GET, POST' });
+    endWithError(socket, new ServiceError('METHOD_NOT_ALLOWED', 'CONNECT is not supported: this is not a proxy'), { Allow: 'GET, POST' });
   });
   // An Expect other than 100-continue: Node would answer its own bare 417. The service needs
   // no expectation met, so the request is served as if it had none (RFC 9110 10.1.1 allows it).
@@ -99,8 +99,8 @@ function answerClientErrors(server: Server): void {
 function requestErrorResponse(error: unknown): Response {
   const failure =
     error instanceof RequestError && /host/i.test(error.message)
-      ? new ApiError('MISDIRECTED_REQUEST', 'the Host header is not a host name')
-      : new ApiError('INVALID_PARAMETER', 'malformed request target');
+      ? new ServiceError('MISDIRECTED_REQUEST', 'the Host header is not a host name')
+      : new ServiceError('INVALID_PARAMETER', 'malformed request target');
   return new Response(JSON.stringify({ success: false, errorCode: failure.code, errorMessage: failure.message }), {
     status: failure.status,
     headers: { 'Content-Type': 'application/json' },

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { liveDisputeBodySchema, livePullQuerySchema } from '../../src/api/contract';
-import { ApiError } from '../lib/api-error';
+import { ServiceError } from '../lib/service-error';
 import { validJson, validQuery } from './validate';
 
 // The validators on their own, behind the same kind of onError the app has.
@@ -9,7 +9,7 @@ const app = new Hono();
 app.get('/pull', validQuery(livePullQuerySchema), (c) => c.json(c.req.valid('query'), 200));
 app.post('/dispute', validJson(liveDisputeBodySchema), (c) => c.json(c.req.valid('json'), 200));
 app.onError((error, c) =>
-  error instanceof ApiError ? c.json({ errorCode: error.code, errorMessage: error.message }, error.status) : c.json({ unexpected: error.message }, 500),
+  error instanceof ServiceError ? c.json({ errorCode: error.code, errorMessage: error.message }, error.status) : c.json({ unexpected: error.message }, 500),
 );
 
 const post = (body: string, contentType?: string) =>

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import { issuePath, type ErrorCode } from '../../src/api/contract';
-import { ApiError } from '../lib/api-error';
+import { ServiceError } from '../lib/service-error';
 
 /**
  * Query and body checks as Hono validator middleware: a route declares `validQuery(schema)` or
@@ -24,7 +24,7 @@ function describe(error: z.ZodError): string {
 /** The one hook every validator goes through: the parsed value, or the contract's error naming what is wrong. */
 function check<S extends z.ZodType>(target: Target, schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError(FAILURE[target], describe(result.error));
+  if (!result.success) throw new ServiceError(FAILURE[target], describe(result.error));
   return result.data;
 }
 
@@ -35,7 +35,7 @@ function check<S extends z.ZodType>(target: Target, schema: S, value: unknown): 
 function singleValues(query: Record<string, string | string[]>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(query).map(([name, value]) => {
-      if (Array.isArray(value) && value.length > 1) throw new ApiError('INVALID_PARAMETER', `${name} must be given once, not ${value.length} times`);
+      if (Array.isArray(value) && value.length > 1) throw new ServiceError('INVALID_PARAMETER', `${name} must be given once, not ${value.length} times`);
       return [name, Array.isArray(value) ? value[0]! : value];
     }),
   );
@@ -52,9 +52,9 @@ async function jsonObject(c: Context): Promise<object> {
   try {
     value = await c.req.json();
   } catch {
-    throw new ApiError('INVALID_BODY', NOT_AN_OBJECT);
+    throw new ServiceError('INVALID_BODY', NOT_AN_OBJECT);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ApiError('INVALID_BODY', NOT_AN_OBJECT);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ServiceError('INVALID_BODY', NOT_AN_OBJECT);
   return value;
 }
 

@@ -3,7 +3,7 @@ import { frontiersQuerySchema, previewQuerySchema } from '../../src/api/contract
 import { requireDashboardToken } from '../http/auth';
 import type { AppEnv, ServiceContext } from '../http/context';
 import { validQuery } from '../http/validate';
-import { ApiError } from '../lib/api-error';
+import { ServiceError } from '../lib/service-error';
 import { listFrontiers, listTasks, listVerticals, previewTask } from '../store/catalog';
 import { verticalToWire } from './wire';
 
@@ -19,14 +19,14 @@ export function catalogRouter(ctx: ServiceContext) {
   router.get('/frontiers/:frontierId/tasks', (c) => {
     const frontierId = c.req.param('frontierId');
     const tasks = listTasks(ctx.db, frontierId);
-    if (!tasks) throw new ApiError('NOT_FOUND', `frontier ${frontierId} not found`);
+    if (!tasks) throw new ServiceError('NOT_FOUND', `frontier ${frontierId} not found`);
     return c.json({ data: tasks }, 200);
   });
 
   router.get('/frontiers/:frontierId/tasks/:taskId/preview', requireDashboardToken(ctx), validQuery(previewQuerySchema), (c) => {
     const { frontierId, taskId } = c.req.param();
     const preview = previewTask(ctx.db, frontierId, taskId, c.req.valid('query').limit);
-    if (!preview) throw new ApiError('NOT_FOUND', `task ${taskId} of frontier ${frontierId} not found`);
+    if (!preview) throw new ServiceError('NOT_FOUND', `task ${taskId} of frontier ${frontierId} not found`);
     return c.json({ data: preview }, 200);
   });
 

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { ServiceContext } from '../http/context';
 import { isLoopbackHost, isLoopbackPeer } from '../http/hosts';
-import { ApiError } from '../lib/api-error';
+import { ServiceError } from '../lib/service-error';
 
 /** Headers a proxy adds to say whom it forwards for (RFC 7239, and the de-facto X-Forwarded-* and X-Real-IP). */
 const forwarded = (headers: Headers): boolean => {
@@ -30,16 +30,16 @@ export function consoleRouter(ctx: ServiceContext) {
     // from a loopback peer (a client elsewhere could send any Host).
     const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;
     if (!isLoopbackHost(c.req.header('Host')) || !isLoopbackPeer(peer)) {
-      throw new ApiError('MISDIRECTED_REQUEST', 'the demo connection is offered on loopback only (http://127.0.0.1:<port>)');
+      throw new ServiceError('MISDIRECTED_REQUEST', 'the demo connection is offered on loopback only (http://127.0.0.1:<port>)');
     }
     // A reverse proxy on this machine is a loopback peer, and one that forwards with its default
     // Host (nginx: the upstream's 127.0.0.1:port) looks like a local browser: a proxy says so in
     // its forwarding headers, and the demo key is never handed through one.
     if (forwarded(c.req.raw.headers)) {
-      throw new ApiError('MISDIRECTED_REQUEST', 'the demo connection is not offered through a proxy: open the service itself on http://127.0.0.1:<port>');
+      throw new ServiceError('MISDIRECTED_REQUEST', 'the demo connection is not offered through a proxy: open the service itself on http://127.0.0.1:<port>');
     }
     const file = ctx.demoCredentialsFile;
-    if (!file || !existsSync(file)) throw new ApiError('NOT_FOUND', 'no demo connection on this service');
+    if (!file || !existsSync(file)) throw new ServiceError('NOT_FOUND', 'no demo connection on this service');
     c.header('Cache-Control', 'no-store');
     return c.json(JSON.parse(readFileSync(file, 'utf8')) as unknown, 200);
   });
@@ -65,7 +65,7 @@ export function consoleRouter(ctx: ServiceContext) {
     // The API's namespace is never the console's, whatever its case: /v1, /v1/nope and /V1/… are
     // the JSON 404, not index.html with 200 (a client would take that page for an API answer).
     if (/^\/v1(\/|$)/i.test(c.req.path) || !existsSync(indexFile)) {
-      throw new ApiError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`);
+      throw new ServiceError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`);
     }
     c.header('Cache-Control', 'no-cache');
     return c.html(readFileSync(indexFile, 'utf8'), 200);

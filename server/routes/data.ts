@@ -3,7 +3,7 @@ import { deliveriesQuerySchema, simulatedPullQuerySchema } from '../../src/api/c
 import { authorizeSubscription, requireKey } from '../http/auth';
 import type { AppEnv, ServiceContext } from '../http/context';
 import { validQuery } from '../http/validate';
-import { ApiError } from '../lib/api-error';
+import { ServiceError } from '../lib/service-error';
 import { decideItem, deliveryItems, deliverySubscription, itemOwner, listDeliveries, pullSimulated, type Decision } from '../store/simulated';
 import { deliveryItemToWire, itemToWire } from './wire';
 
@@ -25,12 +25,12 @@ export function dataRouter(ctx: ServiceContext) {
       const key = c.get('key');
       const owner = itemOwner(ctx.db, itemId);
       // Another organization's item does not exist as far as this key can tell.
-      if (!owner || owner.org_id !== key.org_id) throw new ApiError('NOT_FOUND', `item ${itemId} not found`);
+      if (!owner || owner.org_id !== key.org_id) throw new ServiceError('NOT_FOUND', `item ${itemId} not found`);
       authorizeSubscription(ctx, key, owner.subscription_id, 'simulated');
       const result = decideItem(ctx.db, itemId, key.org_id, status);
-      if (!result) throw new ApiError('NOT_FOUND', `item ${itemId} not found`);
+      if (!result) throw new ServiceError('NOT_FOUND', `item ${itemId} not found`);
       if ('conflict' in result) {
-        throw new ApiError('FEEDBACK_CONFLICT', `item ${itemId} is already ${result.conflict}`, { recorded: result.conflict });
+        throw new ServiceError('FEEDBACK_CONFLICT', `item ${itemId} is already ${result.conflict}`, { recorded: result.conflict });
       }
       return c.json({ ok: true, item_id: itemId, status }, 200);
     });
@@ -48,10 +48,10 @@ export function dataRouter(ctx: ServiceContext) {
     // The list of deliveries is organization-wide, their payloads are data: the items need a key
     // with data access that covers the delivery's subscription, as a pull would.
     const subscriptionId = deliverySubscription(ctx.db, key.org_id, deliveryId);
-    if (!subscriptionId) throw new ApiError('NOT_FOUND', `delivery ${deliveryId} not found`);
+    if (!subscriptionId) throw new ServiceError('NOT_FOUND', `delivery ${deliveryId} not found`);
     authorizeSubscription(ctx, key, subscriptionId, 'simulated');
     const items = deliveryItems(ctx.db, key.org_id, deliveryId);
-    if (!items) throw new ApiError('NOT_FOUND', `delivery ${deliveryId} not found`);
+    if (!items) throw new ServiceError('NOT_FOUND', `delivery ${deliveryId} not found`);
     const data = items.map(deliveryItemToWire);
     return c.json({ data, count: data.length }, 200);
   });

@@ -3,7 +3,7 @@ import { liveAdoptBodySchema, liveDisputeBodySchema, livePullQuerySchema, usageQ
 import { authorizeSubscription, requireKey } from '../http/auth';
 import type { AppEnv, ServiceContext } from '../http/context';
 import { validJson, validQuery } from '../http/validate';
-import { ApiError } from '../lib/api-error';
+import { ServiceError } from '../lib/service-error';
 import { pullLive, recordLiveFeedback } from '../store/live';
 import { listReceipts } from '../store/receipts';
 import { livePageJson, receiptToWire } from './wire';
@@ -29,8 +29,8 @@ export function liveRouter(ctx: ServiceContext) {
     });
     if ('invalid' in page) {
       throw page.invalid === 'cursor'
-        ? new ApiError('INVALID_CURSOR', 'cursor is not valid for this subscription and these filters: send next_cursor back unchanged')
-        : new ApiError('INVALID_PARAMETER', 'task_ids and campaign_ids narrow re-reads only: send them with from=beginning');
+        ? new ServiceError('INVALID_CURSOR', 'cursor is not valid for this subscription and these filters: send next_cursor back unchanged')
+        : new ServiceError('INVALID_PARAMETER', 'task_ids and campaign_ids narrow re-reads only: send them with from=beginning');
     }
     // Items are spliced as JSON text (see wire.ts), so the body is written, not c.json'd.
     return c.body(livePageJson(page, ctx.livePullForm), 200, { 'Content-Type': 'application/json' });
@@ -55,10 +55,10 @@ export function liveRouter(ctx: ServiceContext) {
         reason: body.reason,
       });
       if (!result) {
-        throw new ApiError('NOT_FOUND', `submission ${submissionId} is not readable under ${subscription.subscription_id}`);
+        throw new ServiceError('NOT_FOUND', `submission ${submissionId} is not readable under ${subscription.subscription_id}`);
       }
       if ('conflict' in result) {
-        throw new ApiError('FEEDBACK_CONFLICT', `submission ${submissionId} already has feedback ${result.conflict}`, {
+        throw new ServiceError('FEEDBACK_CONFLICT', `submission ${submissionId} already has feedback ${result.conflict}`, {
           recorded: result.conflict,
         });
       }

@@ -11,9 +11,10 @@ import { forgetImageOrigins } from '../payload';
  * cached reads made with the old key, and has the router load the current page again.
  */
 export function connectionLifecycle(queryClient: QueryClient, reload: () => void) {
-  const forget = (connection: Pick<Connection, 'id'>) => {
-    void queryClient.cancelQueries({ queryKey: keyScope(connection as Connection) });
-    queryClient.removeQueries({ queryKey: keyScope(connection as Connection) });
+  const forget = (connection: Connection) => {
+    const queryKey = keyScope(connection);
+    void queryClient.cancelQueries({ queryKey });
+    queryClient.removeQueries({ queryKey });
   };
   return {
     activate(id: string) {

@@ -3,10 +3,11 @@ import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from '../../src/api/co
 /**
  * A failure with its contract error code, thrown by the HTTP layer (routes, middleware) and
  * turned into the error body by the app's onError. The status comes from the error table, so
- * `new ApiError('NOT_FOUND', …).status` is the literal 404. The store never throws it: it
- * returns results and the route decides.
+ * `new ServiceError('NOT_FOUND', …).status` is the literal 404. The store never throws it: it
+ * returns results and the route decides. Named apart from the console's `ApiError` (src/api/errors.ts),
+ * which is the same failure as the client reads it.
  */
-export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
+export class ServiceError<C extends ErrorCode = ErrorCode> extends Error {
   readonly status: ErrorStatus<C>;
   constructor(
     readonly code: C,
@@ -14,7 +15,7 @@ export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
     readonly extra: Record<string, string> = {},
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'ServiceError';
     this.status = ERROR_STATUS[code];
   }
 }
