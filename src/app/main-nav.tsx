@@ -40,8 +40,9 @@ const SETTINGS_LINKS = [
   { to: '/dispute-reasons', label: 'Dispute reasons' },
 ] as const;
 
+// Narrower at 1024–1279 px, where the links share one row with the name and the status.
 const linkClass =
-  'block border-b-2 border-transparent px-2.5 py-2 text-sm text-slate-700 hover:text-slate-950 md:inline-block dark:text-slate-300 dark:hover:text-white';
+  'block border-b-2 border-transparent px-2.5 py-2 text-sm text-slate-700 hover:text-slate-950 md:inline-block lg:max-xl:px-1 dark:text-slate-300 dark:hover:text-white';
 const activeProps = { className: 'border-brand-600! font-semibold text-slate-950! dark:text-white!', 'aria-current': 'page' as const };
 
 /**
@@ -89,7 +90,7 @@ export function MainNav() {
   }, [settingsOpen]);
 
   return (
-    <nav aria-label="Main" className="mx-auto max-w-7xl px-4">
+    <nav aria-label="Main" className="w-full max-lg:order-3 lg:w-auto lg:min-w-0 lg:flex-1">
       <button
         type="button"
         className="my-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium md:hidden dark:border-slate-600"
@@ -99,10 +100,16 @@ export function MainNav() {
       >
         {menuOpen ? 'Close menu' : 'Menu'}
       </button>
-      <div id={`${id}-groups`} className={cx(menuOpen ? 'flex' : 'hidden', 'flex-col gap-2 pb-2 md:flex md:flex-row md:items-end md:gap-5 md:pb-0')}>
+      <div
+        id={`${id}-groups`}
+        className={cx(menuOpen ? 'flex' : 'hidden', 'flex-col gap-2 pb-2 md:flex md:flex-row md:items-end md:gap-5 md:pb-0 lg:gap-2 xl:gap-5')}
+      >
         {NAV_GROUPS.map((group) => (
           <div key={group.label} role="group" aria-labelledby={`${id}-${group.label}`} className="flex flex-col">
-            <span id={`${id}-${group.label}`} className="px-2.5 pt-1 text-[0.65rem] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            <span
+              id={`${id}-${group.label}`}
+              className="px-2.5 pt-1 lg:max-xl:px-1 text-[0.65rem] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
+            >
               {group.label}
             </span>
             <ul className="flex flex-col md:flex-row">
@@ -117,14 +124,17 @@ export function MainNav() {
           </div>
         ))}
         <div ref={settingsRef} role="group" aria-labelledby={`${id}-settings`} className="relative flex flex-col md:ml-auto">
-          <span id={`${id}-settings`} className="px-2.5 pt-1 text-[0.65rem] font-semibold tracking-wide text-slate-500 uppercase md:hidden dark:text-slate-400">
+          <span
+            id={`${id}-settings`}
+            className="px-2.5 pt-1 lg:max-xl:px-1 text-[0.65rem] font-semibold tracking-wide text-slate-500 uppercase md:hidden dark:text-slate-400"
+          >
             Settings
           </span>
           <button
             ref={settingsButton}
             type="button"
             className={cx(
-              'hidden border-b-2 border-transparent px-2.5 py-2 text-sm text-slate-700 md:inline-block dark:text-slate-300',
+              'hidden border-b-2 border-transparent px-2.5 py-2 text-sm whitespace-nowrap lg:max-xl:px-1 text-slate-700 md:inline-block dark:text-slate-300',
               settingsActive && 'border-brand-600 font-semibold text-slate-950 dark:text-white',
             )}
             aria-expanded={settingsOpen}

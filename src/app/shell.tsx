@@ -23,12 +23,16 @@ export function AppShell() {
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2">
-          <Link to={hasConnection ? '/review' : '/frontiers'} className="flex items-center gap-2 font-semibold">
+        {/* Below 1024 px: the name and the status on one row, the navigation on the next. From 1024 px:
+            one row (name, navigation, status), so the page starts high enough for the review's item to fit. */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 pt-2 lg:flex-nowrap lg:gap-x-4 lg:py-1">
+          <Link to={hasConnection ? '/review' : '/frontiers'} className="flex shrink-0 items-center gap-2 font-semibold">
             <img src="/favicon.svg" alt="" width={24} height={24} />
-            Data Delivery Console
+            {/* The name gives way to the navigation where the row is short of room; the logo keeps it as its name. */}
+            <span className="lg:max-2xl:sr-only">Data Delivery Console</span>
           </Link>
-          <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <MainNav />
+          <div className="flex min-w-0 flex-wrap items-center gap-3 max-lg:order-2 lg:max-w-56 lg:shrink-0 lg:justify-end lg:gap-x-2 lg:gap-y-0.5">
             {hasConnection && (
               <Suspense fallback={null}>
                 <OutboxStatus />
@@ -38,7 +42,6 @@ export function AppShell() {
             <ConnectionSwitcher />
           </div>
         </div>
-        <MainNav />
       </header>
       <AuthBanner />
       {hasConnection && (
