@@ -102,7 +102,7 @@ export function MainNav() {
       </button>
       <div
         id={`${id}-groups`}
-        className={cx(menuOpen ? 'flex' : 'hidden', 'flex-col gap-2 pb-2 md:flex md:flex-row md:items-end md:gap-5 md:pb-0 lg:gap-2 xl:gap-5')}
+        className={cx(menuOpen ? 'flex' : 'hidden', 'flex-col gap-2 pb-2 md:flex md:flex-row md:items-end md:gap-5 md:pb-0 lg:gap-1 xl:gap-5')}
       >
         {NAV_GROUPS.map((group) => (
           <div key={group.label} role="group" aria-labelledby={`${id}-${group.label}`} className="flex flex-col">

@@ -25,7 +25,7 @@ export function AppShell() {
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         {/* Below 1024 px: the name and the status on one row, the navigation on the next. From 1024 px:
             one row (name, navigation, status), so the page starts high enough for the review's item to fit. */}
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 pt-2 lg:flex-nowrap lg:gap-x-4 lg:py-1">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 pt-2 lg:flex-nowrap lg:gap-x-3 lg:py-1">
           <Link to={hasConnection ? '/review' : '/frontiers'} className="flex shrink-0 items-center gap-2 font-semibold">
             <img src="/favicon.svg" alt="" width={24} height={24} />
             {/* The name gives way to the navigation where the row is short of room; the logo keeps it as its name. */}
