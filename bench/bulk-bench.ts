@@ -18,7 +18,7 @@
 import { openDb } from '../server/store/db';
 import { openContext } from './harness/browser';
 import { percentile } from './harness/measure';
-import { bundlePage, ROOT } from './harness/pages';
+import { bundlePage, callPage, ROOT } from './harness/pages';
 import { runBench } from './harness/run';
 import { liveStream, startService } from './harness/service';
 
@@ -133,9 +133,7 @@ window.bulkBench = async ({ key, subscriptionId, ids, graceMs }) => {
   await engine.whenWritten();
   const states = {};
   for (const e of engine.entriesOf(scope)) states[e.state] = (states[e.state] ?? 0) + 1;
-  const storedSent = (await db.decisions.toArray()).filter((e) => e.state === 'sent').length;
   return {
-    matching: items.length,
     recorded: recorded.length,
     skipped: skipped.length,
     enqueuedMs,
@@ -144,7 +142,6 @@ window.bulkBench = async ({ key, subscriptionId, ids, graceMs }) => {
     storedRows,
     sentMs,
     states,
-    storedSent,
     sendsMax: Math.max(...sends.values()),
     sendsDistinct: sends.size,
     failures,
@@ -201,30 +198,16 @@ runBench('bulk', async (bench) => {
   await page.goto(`${url}/`);
   await page.waitForFunction(() => document.title === 'ready');
   console.log(`adopting all ${ITEMS.toLocaleString('en-US')} through the outbox (undo window ${GRACE_MS} ms)…`);
-  const r = await page.evaluate((args) => (window as unknown as { bulkBench: (a: typeof args) => Promise<Record<string, unknown>> }).bulkBench(args), {
-    key,
-    subscriptionId: SUBSCRIPTION,
-    ids,
-    graceMs: GRACE_MS,
-  });
-  const result = r as {
-    matching: number;
-    recorded: number;
-    skipped: number;
-    enqueuedMs: number;
+  type Result = Record<
+    'recorded' | 'skipped' | 'enqueuedMs' | 'writtenMs' | 'storedRows' | 'sentMs' | 'sendsMax' | 'sendsDistinct' | 'failures' | 'renders',
+    number
+  > & {
     written: boolean;
-    writtenMs: number;
-    storedRows: number;
-    sentMs: number;
     states: Record<string, number>;
-    storedSent: number;
-    sendsMax: number;
-    sendsDistinct: number;
-    failures: number;
-    renders: number;
     latencies: number[];
     writes: [number, number][];
   };
+  const result = await callPage<Result>(page, 'bulkBench', { key, subscriptionId: SUBSCRIPTION, ids, graceMs: GRACE_MS });
   const rowsWritten = result.writes.reduce((sum, [n]) => sum + n, 0);
   const writeMs = result.writes.reduce((sum, [, ms]) => sum + ms, 0);
 
@@ -240,11 +223,7 @@ runBench('bulk', async (bench) => {
   const exactlyOnce = loggedOnce === ITEMS && adopted?.n === ITEMS && adopted.distinct_items === ITEMS && rows.length === 1;
 
   // After the service's word was read: these repeats are logged too.
-  const floorMs = (await page.evaluate((args) => (window as unknown as { fetchFloor: (a: typeof args) => Promise<number> }).fetchFloor(args), {
-    key,
-    subscriptionId: SUBSCRIPTION,
-    ids,
-  })) as number;
+  const floorMs = await callPage<number>(page, 'fetchFloor', { key, subscriptionId: SUBSCRIPTION, ids });
 
   bench.report(`Bulk adopt by query: ${ITEMS.toLocaleString('en-US')} matching live items, Chromium, real outbox + IndexedDB + local service`, [
     { metric: 'decisions recorded (skipped)', value: `${result.recorded.toLocaleString('en-US')} (${result.skipped})` },

@@ -19,7 +19,7 @@ import { createInterface } from 'node:readline';
 import type { CDPSession, Page } from '@playwright/test';
 import { openContext } from './harness/browser';
 import { heapUsed, MB, measure, sampleHeap } from './harness/measure';
-import { bundlePage, ROOT, serveDir } from './harness/pages';
+import { bundlePage, callPage, ROOT, serveDir } from './harness/pages';
 import { runBench } from './harness/run';
 
 const ITEMS = Number(process.env.EXPORT_BENCH_ITEMS ?? 100_000);
@@ -132,14 +132,13 @@ runBench('export', async (bench) => {
   const page = await context.newPage();
   await page.goto(url);
   console.log(`filling the store with ${ITEMS.toLocaleString('en-US')} items (pages of 200)…`);
-  const fillMs = await page.evaluate((n) => (window as unknown as { benchFill: (n: number) => Promise<number> }).benchFill(n), ITEMS);
-  const readOnly = await page.evaluate(() => (window as unknown as { benchReadOnly: () => Promise<{ ms: number; count: number }> }).benchReadOnly());
+  const fillMs = await callPage<number>(page, 'benchFill', ITEMS);
+  const readOnly = await callPage<{ ms: number; count: number }>(page, 'benchReadOnly');
 
   // As a download: no File System Access API, so chunks go into a Blob (the fallback path).
   await page.addInitScript(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined }));
   await page.reload();
-  const mount = () => page.evaluate(() => (window as unknown as { benchMount: () => Promise<number> }).benchMount());
-  const rows = await mount();
+  const rows = await callPage<number>(page, 'benchMount');
   console.log(`${rows.toLocaleString('en-US')} rows loaded; exporting as a download…`);
   const downloaded = page.waitForEvent('download', { timeout: 10 * 60_000 });
   const blobRun = await exportOnce(page, await context.newCDPSession(page));
@@ -158,7 +157,7 @@ runBench('export', async (bench) => {
     });
   });
   await filePage.goto(url);
-  await filePage.evaluate(() => (window as unknown as { benchMount: () => Promise<number> }).benchMount());
+  await callPage(filePage, 'benchMount');
   console.log('exporting into a file handle…');
   const fileRun = await exportOnce(filePage, await context.newCDPSession(filePage));
   const written = await filePage.evaluate(async (name) => {

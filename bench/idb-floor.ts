@@ -11,7 +11,7 @@
  */
 import { openContext } from './harness/browser';
 import { percentile } from './harness/measure';
-import { serve } from './harness/pages';
+import { callPage, serve } from './harness/pages';
 import { runBench } from './harness/run';
 
 const ITEMS = Number(process.env.IDB_FLOOR_ITEMS ?? 100_000);
@@ -147,7 +147,7 @@ async function writePage(db, v, from) {
 
 let db = null;
 let variant = null;
-window.fill = async (v, total) => {
+window.fill = async ([v, total]) => {
   variant = v;
   db = await open('floor', v);
   const fill = [];
@@ -157,8 +157,6 @@ window.fill = async (v, total) => {
 };
 window.timedPage = (from) => writePage(db, variant, from);
 `;
-
-type Window = { fill: (v: Variant, n: number) => Promise<{ fill: number[]; fillSeconds: number }>; timedPage: (from: number) => Promise<number> };
 
 runBench('idb-floor', async (bench) => {
   const only = process.env.IDB_FLOOR_VARIANTS?.split('|').map((s) => s.trim());
@@ -180,16 +178,14 @@ runBench('idb-floor', async (bench) => {
   for (const [i, variant] of variants.entries()) {
     const page = await context.newPage();
     await page.goto(`${origins[i]}/`);
-    const filled = await page.evaluate(([v, total]) => (window as unknown as Window).fill(v, total), [variant, ITEMS] as const);
+    const filled = await callPage<{ fill: number[]; fillSeconds: number }>(page, 'fill', [variant, ITEMS]);
     console.log(`${variant.name}: filled in ${filled.fillSeconds.toFixed(0)} s`);
     pages.push(page);
     results.push({ variant, ...filled, writes: [] });
   }
   // The timed pages go round the variants, so each round of comparisons meets the same load on
   // this shared machine.
-  for (let n = 0; n < TIMED; n++)
-    for (const [i, page] of pages.entries())
-      results[i]!.writes.push(await page.evaluate((from) => (window as unknown as Window).timedPage(from), ITEMS + n * 200));
+  for (let n = 0; n < TIMED; n++) for (const [i, page] of pages.entries()) results[i]!.writes.push(await callPage<number>(page, 'timedPage', ITEMS + n * 200));
   const rows = results.map(({ variant, fill, fillSeconds, writes }) => ({
     metric: `${variant.name}: p50 / p95 at ${ITEMS.toLocaleString('en-US')}`,
     value: `${percentile(writes, 50).toFixed(1)} / ${percentile(writes, 95).toFixed(1)} ms (empty: ${percentile(fill.slice(0, 20), 50).toFixed(1)} ms, fill ${fillSeconds.toFixed(0)} s)`,

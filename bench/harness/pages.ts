@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
@@ -47,3 +48,7 @@ export const serveDir = (bench: Bench, dir: string) =>
       response.writeHead(404).end();
     }
   });
+
+/** Calls a function a bench page put on `window`, with one argument; its result. */
+export const callPage = <T>(page: Page, name: string, arg?: unknown) =>
+  page.evaluate(([f, a]) => (window as unknown as Record<string, (a: unknown) => Promise<unknown>>)[f]!(a), [name, arg] as const) as Promise<T>;
