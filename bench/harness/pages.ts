@@ -23,7 +23,13 @@ export async function bundlePage(bench: Bench, name: string, source: string): Pr
   writeFileSync(join(work, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>');
   writeFileSync(join(work, 'main.js'), source);
   const outDir = join(work, 'dist');
-  await build({ configFile: false, root: work, logLevel: 'warn', plugins: [react()], build: { outDir, target: 'es2022', modulePreload: { polyfill: false } } });
+  await build({
+    configFile: false,
+    root: work,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
+  });
   return outDir;
 }
 
@@ -43,7 +49,8 @@ export const serveDir = (bench: Bench, dir: string) =>
     const file = join(dir, path === '/' ? 'index.html' : path);
     if (!file.startsWith(dir)) return void response.writeHead(404).end();
     try {
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
     } catch {
       response.writeHead(404).end();
     }
