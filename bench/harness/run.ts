@@ -20,7 +20,8 @@ export const tablesFile = (name: string) => `bench/${name}-tables.json`;
 /** Prints rows (with a group column when they have one) and the verdict of each that has a target. */
 export function printTable(title: string, rows: (Row & { group?: string })[]) {
   const width = (pick: (r: Row & { group?: string }) => string = (r) => r.metric, min = 6) => Math.max(min, ...rows.map((r) => pick(r).length));
-  const [groupWidth, metricWidth, valueWidth, targetWidth] = [width((r) => r.group ?? '', 0), width(), width((r) => r.value, 5), width((r) => r.target ?? '')];
+  const groupWidth = rows.some((r) => r.group) ? width((r) => r.group ?? '', 5) : 0;
+  const [metricWidth, valueWidth, targetWidth] = [width(), width((r) => r.value, 5), width((r) => r.target ?? '')];
   const line = (group: string, metric: string, value: string, target: string, verdict: string) =>
     console.log(
       `${groupWidth ? `${group.padEnd(groupWidth)}  ` : ''}${metric.padEnd(metricWidth)}  ${value.padStart(valueWidth)}  ${target.padEnd(targetWidth)}  ${verdict}`.trimEnd(),
