@@ -8,35 +8,31 @@
  * where the browser has no File System Access API) and once into a file handle (an origin-private
  * file standing in for the one the save picker returns). During each it samples the page's JS heap
  * with CDP `Runtime.getHeapUsage` every 20 ms and prints the time and the peak; then it checks the
- * file (one manifest line, then every item once). A benchmark, not a test: it reports numbers.
+ * file (one manifest line, then every item once).
  *
  * EXPORT_BENCH_ITEMS sets the size (100,000).
  */
 
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync, createReadStream } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, resolve } from 'node:path';
+import { createReadStream, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import react from '@vitejs/plugin-react';
 import type { CDPSession, Page } from '@playwright/test';
-import { build } from 'vite';
-import { launchBenchChromium, printTable, shimTsxNames } from './lib';
+import { openContext } from './harness/browser';
+import { heapUsed, MB, measure, sampleHeap } from './harness/measure';
+import { bundlePage, callPage, ROOT, serveDir } from './harness/pages';
+import { runBench } from './harness/run';
 
 const ITEMS = Number(process.env.EXPORT_BENCH_ITEMS ?? 100_000);
 const SUBSCRIPTION = 'sub_bench_export';
-const root = resolve(import.meta.dirname, '..');
-// Inside the repository, so the page's imports resolve from its node_modules.
-const work = join(root, 'node_modules', '.cache', 'export-bench');
 
 /** The bench page: fills the store, then renders the dialog over the subscription's rows. */
 const MAIN = `
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { localDb, saveDelivered, summaryOfLive } from '${root}/src/features/local-store/index.ts';
-import { loadSubscriptionItems, toTriageRows } from '${root}/src/features/triage/index.ts';
-import { ExportMenu } from '${root}/src/features/export/index.ts';
-import { readRecords } from '${root}/src/features/export/read-records.ts';
+import { localDb, saveDelivered, summaryOfLive } from '${ROOT}/src/features/local-store/index.ts';
+import { loadSubscriptionItems, toTriageRows } from '${ROOT}/src/features/triage/index.ts';
+import { ExportMenu } from '${ROOT}/src/features/export/index.ts';
+import { readRecords } from '${ROOT}/src/features/export/read-records.ts';
 
 const SCOPE = 'http://127.0.0.1 org_bench';
 const SUBSCRIPTION = '${SUBSCRIPTION}';
@@ -94,62 +90,6 @@ window.benchMount = async () => {
 };
 `;
 
-async function buildPage(): Promise<string> {
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  writeFileSync(join(work, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>');
-  writeFileSync(join(work, 'main.js'), MAIN);
-  await build({
-    configFile: false,
-    root: work,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: join(work, 'dist'), emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
-  });
-  return join(work, 'dist');
-}
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-
-function serve(dir: string): Promise<{ url: string; close: () => void }> {
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname;
-    const file = join(dir, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(dir)) return void response.writeHead(404).end();
-    try {
-      const body = readFileSync(file);
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  return new Promise((done) =>
-    server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })),
-  );
-}
-
-/** The JS heap's used size, sampled every 20 ms until stopped: the peak and the samples' count. */
-function sampleHeap(cdp: CDPSession) {
-  let peak = 0;
-  let samples = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-      peak = Math.max(peak, usedSize);
-      samples++;
-      await new Promise((done) => setTimeout(done, 20));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-    return { peak, samples };
-  };
-}
-
-const MB = (bytes: number) => bytes / (1024 * 1024);
-
 /** Lines of a file and its first and last line, read as a stream. */
 async function linesOf(file: string) {
   let count = 0;
@@ -168,8 +108,7 @@ async function exportOnce(page: Page, cdp: CDPSession, format = 'JSON Lines (.js
   await page.getByRole('button', { name: 'Export…' }).click();
   await page.getByRole('radio', { name: /^Everything/ }).check();
   await page.getByRole('radio', { name: format }).check();
-  await cdp.send('HeapProfiler.collectGarbage');
-  const before = ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+  const before = await heapUsed(cdp);
   const stop = sampleHeap(cdp);
   const started = Date.now();
   await page.getByRole('button', { name: `Export ${ITEMS.toLocaleString('en-US')} items` }).click();
@@ -183,113 +122,75 @@ async function exportOnce(page: Page, cdp: CDPSession, format = 'JSON Lines (.js
   return { seconds, before, ...heap };
 }
 
-async function main() {
+runBench('export', async (bench) => {
   console.log('bundling the bench page…');
-  const dist = await buildPage();
-  const { url, close } = await serve(dist);
-  const browser = await launchBenchChromium();
-  const downloads = join(work, 'downloads');
+  const dist = await bundlePage(bench, 'export-bench', MAIN);
+  const url = await serveDir(bench, dist);
+  const downloads = join(dist, '..', 'downloads');
   mkdirSync(downloads, { recursive: true });
-  try {
-    const context = await browser.newContext({ acceptDownloads: true });
-    const page = await context.newPage();
-    await shimTsxNames(page);
-    await page.goto(url);
-    console.log(`filling the store with ${ITEMS.toLocaleString('en-US')} items (pages of 200)…`);
-    const fillMs = await page.evaluate((n) => (window as unknown as { benchFill: (n: number) => Promise<number> }).benchFill(n), ITEMS);
-    const readOnly = await page.evaluate(() => (window as unknown as { benchReadOnly: () => Promise<{ ms: number; count: number }> }).benchReadOnly());
+  const context = await openContext(bench, { acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(url);
+  console.log(`filling the store with ${ITEMS.toLocaleString('en-US')} items (pages of 200)…`);
+  const fillMs = await callPage<number>(page, 'benchFill', ITEMS);
+  const readOnly = await callPage<{ ms: number; count: number }>(page, 'benchReadOnly');
 
-    // As a download: no File System Access API, so chunks go into a Blob (the fallback path).
-    await page.addInitScript(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined }));
-    await page.reload();
-    const mount = () => page.evaluate(() => (window as unknown as { benchMount: () => Promise<number> }).benchMount());
-    const rows = await mount();
-    console.log(`${rows.toLocaleString('en-US')} rows loaded; exporting as a download…`);
-    const downloaded = page.waitForEvent('download', { timeout: 10 * 60_000 });
-    const blobRun = await exportOnce(page, await context.newCDPSession(page));
-    const download = await downloaded;
-    const file = join(downloads, download.suggestedFilename());
-    await download.saveAs(file);
-    const lines = await linesOf(file);
-    const manifest = (JSON.parse(lines.first) as { manifest: { count: number } }).manifest;
-    const lastItem = (JSON.parse(lines.last) as { item_id: string }).item_id;
+  // As a download: no File System Access API, so chunks go into a Blob (the fallback path).
+  await page.addInitScript(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined }));
+  await page.reload();
+  const rows = await callPage<number>(page, 'benchMount');
+  console.log(`${rows.toLocaleString('en-US')} rows loaded; exporting as a download…`);
+  const downloaded = page.waitForEvent('download', { timeout: 10 * 60_000 });
+  const blobRun = await exportOnce(page, await context.newCDPSession(page));
+  const download = await downloaded;
+  const file = join(downloads, download.suggestedFilename());
+  await download.saveAs(file);
+  const lines = await linesOf(file);
+  const manifest = (JSON.parse(lines.first) as { manifest: { count: number } }).manifest;
+  const lastItem = (JSON.parse(lines.last) as { item_id: string }).item_id;
 
-    // Into a file handle: the save picker's stand-in returns an origin-private file, written as it goes.
-    const filePage = await context.newPage();
-    await shimTsxNames(filePage);
-    await filePage.addInitScript(() => {
-      Object.defineProperty(window, 'showSaveFilePicker', {
-        value: async ({ suggestedName }: { suggestedName: string }) => (await navigator.storage.getDirectory()).getFileHandle(suggestedName, { create: true }),
-      });
+  // Into a file handle: the save picker's stand-in returns an origin-private file, written as it goes.
+  const filePage = await context.newPage();
+  await filePage.addInitScript(() => {
+    Object.defineProperty(window, 'showSaveFilePicker', {
+      value: async ({ suggestedName }: { suggestedName: string }) => (await navigator.storage.getDirectory()).getFileHandle(suggestedName, { create: true }),
     });
-    await filePage.goto(url);
-    await filePage.evaluate(() => (window as unknown as { benchMount: () => Promise<number> }).benchMount());
-    console.log('exporting into a file handle…');
-    const fileRun = await exportOnce(filePage, await context.newCDPSession(filePage));
-    const written = await filePage.evaluate(async (name) => {
-      const handle = await (await navigator.storage.getDirectory()).getFileHandle(name);
-      return (await handle.getFile()).size;
-    }, download.suggestedFilename());
-    // For comparison (no target): CSV reads the selection twice (its header needs every column first).
-    console.log('exporting as CSV into a file handle…');
-    const csvRun = await exportOnce(filePage, await context.newCDPSession(filePage), 'CSV (.csv)');
+  });
+  await filePage.goto(url);
+  await callPage(filePage, 'benchMount');
+  console.log('exporting into a file handle…');
+  const fileRun = await exportOnce(filePage, await context.newCDPSession(filePage));
+  const written = await filePage.evaluate(async (name) => {
+    const handle = await (await navigator.storage.getDirectory()).getFileHandle(name);
+    return (await handle.getFile()).size;
+  }, download.suggestedFilename());
+  // For comparison (no target): CSV reads the selection twice (its header needs every column first).
+  console.log('exporting as CSV into a file handle…');
+  const csvRun = await exportOnce(filePage, await context.newCDPSession(filePage), 'CSV (.csv)');
 
-    const target = { seconds: 10, heapMb: 250 };
-    printTable(`Export benchmark: ${ITEMS.toLocaleString('en-US')} items as JSON Lines (Chromium, bench page bundled by Vite, IndexedDB in memory)`, [
-      { metric: `fill the store (${ITEMS / 200} pages of 200)`, value: `${(fillMs / 1000).toFixed(1)} s` },
-      {
-        metric: `read every record from the store, nothing written (${readOnly.count.toLocaleString('en-US')})`,
-        value: `${(readOnly.ms / 1000).toFixed(2)} s`,
-      },
-      {
-        metric: 'export as a download (Blob chunks): click → saved',
-        value: `${blobRun.seconds.toFixed(2)} s`,
-        target: `≤ ${target.seconds} s`,
-        ok: blobRun.seconds <= target.seconds,
-      },
-      {
-        metric: 'export as a download: JS heap peak',
-        value: `${MB(blobRun.peak).toFixed(0)} MB`,
-        target: `≤ ${target.heapMb} MB`,
-        ok: MB(blobRun.peak) <= target.heapMb,
-      },
-      { metric: 'export as a download: JS heap before (rows loaded)', value: `${MB(blobRun.before).toFixed(0)} MB` },
-      {
-        metric: 'export into a file handle: click → saved',
-        value: `${fileRun.seconds.toFixed(2)} s`,
-        target: `≤ ${target.seconds} s`,
-        ok: fileRun.seconds <= target.seconds,
-      },
-      {
-        metric: 'export into a file handle: JS heap peak',
-        value: `${MB(fileRun.peak).toFixed(0)} MB`,
-        target: `≤ ${target.heapMb} MB`,
-        ok: MB(fileRun.peak) <= target.heapMb,
-      },
-      { metric: 'export into a file handle: JS heap before', value: `${MB(fileRun.before).toFixed(0)} MB` },
-      { metric: 'CSV into a file handle (two passes, no target): click → saved', value: `${csvRun.seconds.toFixed(2)} s` },
-      { metric: 'CSV into a file handle: JS heap peak', value: `${MB(csvRun.peak).toFixed(0)} MB` },
-      { metric: 'heap samples (download / file)', value: `${blobRun.samples} / ${fileRun.samples}` },
-      {
-        metric: 'file: size (download / file handle)',
-        value: `${MB(statSync(file).size).toFixed(1)} / ${MB(written).toFixed(1)} MB`,
-        ok: statSync(file).size === written,
-      },
-      {
-        metric: 'file: manifest count, item lines, last item',
-        value: `${manifest.count} / ${lines.count - 1} / ${lastItem}`,
-        ok: manifest.count === ITEMS && lines.count - 1 === ITEMS && lastItem === String(30_000_000 + ITEMS - 1),
-      },
-    ]);
-    if ([blobRun, fileRun].some((r) => r.seconds > target.seconds || MB(r.peak) > target.heapMb)) process.exitCode = 1;
-  } finally {
-    await browser.close();
-    close();
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  const seconds = { max: 10 };
+  const heapMb = { max: 250 };
+  bench.report(`Export benchmark: ${ITEMS.toLocaleString('en-US')} items as JSON Lines (Chromium, bench page bundled by Vite, IndexedDB in memory)`, [
+    measure(`fill the store (${ITEMS / 200} pages of 200)`, fillMs / 1000, 's', 1),
+    measure(`read every record from the store, nothing written (${readOnly.count.toLocaleString('en-US')})`, readOnly.ms / 1000, 's', 2),
+    measure('export as a download (Blob chunks): click → saved', blobRun.seconds, 's', 2, seconds),
+    measure('export as a download: JS heap peak', MB(blobRun.peak), 'MB', 0, heapMb),
+    measure('export as a download: JS heap before (rows loaded)', MB(blobRun.before), 'MB', 0),
+    measure('export into a file handle: click → saved', fileRun.seconds, 's', 2, seconds),
+    measure('export into a file handle: JS heap peak', MB(fileRun.peak), 'MB', 0, heapMb),
+    measure('export into a file handle: JS heap before', MB(fileRun.before), 'MB', 0),
+    measure('CSV into a file handle (two passes, no target): click → saved', csvRun.seconds, 's', 2),
+    measure('CSV into a file handle: JS heap peak', MB(csvRun.peak), 'MB', 0),
+    { metric: 'heap samples (download / file)', value: `${blobRun.samples} / ${fileRun.samples}` },
+    {
+      metric: 'file: size (download / file handle)',
+      value: `${MB(statSync(file).size).toFixed(1)} / ${MB(written).toFixed(1)} MB`,
+      ok: statSync(file).size === written,
+    },
+    {
+      metric: 'file: manifest count, item lines, last item',
+      value: `${manifest.count} / ${lines.count - 1} / ${lastItem}`,
+      ok: manifest.count === ITEMS && lines.count - 1 === ITEMS && lastItem === String(30_000_000 + ITEMS - 1),
+    },
+  ]);
 });

@@ -9,14 +9,10 @@
  * IDB_FLOOR_PROFILE=disk uses a profile on disk (Playwright's contexts, which bench:store uses,
  * keep IndexedDB in memory).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { chromium } from '@playwright/test';
-import { launchBenchChromium, percentile, printTable } from './lib';
-import { chromiumLaunchOptions } from '../scripts/chromium';
+import { openContext } from './harness/browser';
+import { percentile } from './harness/measure';
+import { callPage, serve } from './harness/pages';
+import { runBench } from './harness/run';
 
 const ITEMS = Number(process.env.IDB_FLOOR_ITEMS ?? 100_000);
 const TIMED = Number(process.env.IDB_FLOOR_PAGES ?? 20);
@@ -151,7 +147,7 @@ async function writePage(db, v, from) {
 
 let db = null;
 let variant = null;
-window.fill = async (v, total) => {
+window.fill = async ([v, total]) => {
   variant = v;
   db = await open('floor', v);
   const fill = [];
@@ -162,63 +158,37 @@ window.fill = async (v, total) => {
 window.timedPage = (from) => writePage(db, variant, from);
 `;
 
-interface Timed {
-  variant: Variant;
-  fill: number[];
-  fillSeconds: number;
-  writes: number[];
-}
-
-async function main() {
+runBench('idb-floor', async (bench) => {
   const only = process.env.IDB_FLOOR_VARIANTS?.split('|').map((s) => s.trim());
   const variants = only ? VARIANTS.filter((v) => only.includes(v.name)) : VARIANTS;
   // One origin (port) per variant: Chromium keeps one LevelDB per origin, so no variant writes
   // into another's files (or counts against its quota).
-  const servers = await Promise.all(
-    variants.map(async () => {
-      const server = createServer((_req, res) => {
+  const origins = await Promise.all(
+    variants.map(() =>
+      serve(bench, (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.end(`<!doctype html><title>IndexedDB floor</title><script>${PAGE_SCRIPT}</script>`);
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return server;
-    }),
+      }),
+    ),
   );
   const onDisk = process.env.IDB_FLOOR_PROFILE === 'disk';
-  const dir = onDisk ? mkdtempSync(join(tmpdir(), 'idb-floor-')) : '';
-  const browser = onDisk ? null : await launchBenchChromium();
-  const context = browser ? await browser.newContext() : await chromium.launchPersistentContext(dir, chromiumLaunchOptions());
-  type Window = { fill: (v: Variant, n: number) => Promise<{ fill: number[]; fillSeconds: number }>; timedPage: (from: number) => Promise<number> };
-  try {
-    const pages = [];
-    const results: Timed[] = [];
-    for (const [i, variant] of variants.entries()) {
-      const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${(servers[i]!.address() as AddressInfo).port}/`);
-      const filled = await page.evaluate(([v, total]) => (window as unknown as Window).fill(v, total), [variant, ITEMS] as const);
-      console.log(`${variant.name}: filled in ${filled.fillSeconds.toFixed(0)} s`);
-      pages.push(page);
-      results.push({ variant, ...filled, writes: [] });
-    }
-    // The timed pages go round the variants, so each round of comparisons meets the same load on
-    // this shared machine.
-    for (let n = 0; n < TIMED; n++)
-      for (const [i, page] of pages.entries())
-        results[i]!.writes.push(await page.evaluate((from) => (window as unknown as Window).timedPage(from), ITEMS + n * 200));
-    const rows = results.map(({ variant, fill, fillSeconds, writes }) => ({
-      metric: `${variant.name}: p50 / p95 at ${ITEMS.toLocaleString('en-US')}`,
-      value: `${percentile(writes, 50).toFixed(1)} / ${percentile(writes, 95).toFixed(1)} ms (empty: ${percentile(fill.slice(0, 20), 50).toFixed(1)} ms, fill ${fillSeconds.toFixed(0)} s)`,
-    }));
-    printTable(`Raw IndexedDB: one 200-item page into a full store (profile ${onDisk ? 'on disk' : 'in memory'})`, rows);
-  } finally {
-    await context.close();
-    await browser?.close();
-    for (const server of servers) server.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  const context = await openContext(bench, { onDisk });
+  const pages = [];
+  const results: { variant: Variant; fill: number[]; fillSeconds: number; writes: number[] }[] = [];
+  for (const [i, variant] of variants.entries()) {
+    const page = await context.newPage();
+    await page.goto(`${origins[i]}/`);
+    const filled = await callPage<{ fill: number[]; fillSeconds: number }>(page, 'fill', [variant, ITEMS]);
+    console.log(`${variant.name}: filled in ${filled.fillSeconds.toFixed(0)} s`);
+    pages.push(page);
+    results.push({ variant, ...filled, writes: [] });
   }
-}
-
-void main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  // The timed pages go round the variants, so each round of comparisons meets the same load on
+  // this shared machine.
+  for (let n = 0; n < TIMED; n++) for (const [i, page] of pages.entries()) results[i]!.writes.push(await callPage<number>(page, 'timedPage', ITEMS + n * 200));
+  const rows = results.map(({ variant, fill, fillSeconds, writes }) => ({
+    metric: `${variant.name}: p50 / p95 at ${ITEMS.toLocaleString('en-US')}`,
+    value: `${percentile(writes, 50).toFixed(1)} / ${percentile(writes, 95).toFixed(1)} ms (empty: ${percentile(fill.slice(0, 20), 50).toFixed(1)} ms, fill ${fillSeconds.toFixed(0)} s)`,
+  }));
+  bench.report(`Raw IndexedDB: one 200-item page into a full store (profile ${onDisk ? 'on disk' : 'in memory'})`, rows);
 });

@@ -1,29 +1,27 @@
 /**
- * `npm run bench:service`: the local service at 1,000,000 live submissions.
+ * `npm run bench:service`: the local service at 1,000,000 live submissions (BENCH_ROWS).
  * Prints p50/p99 of a 200-item page (incremental and re-read), pulls/s with 16 concurrent
- * clients, and adopts/s. A benchmark, not a test: it reports, it does not assert.
+ * clients, and adopts/s.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb, inTransaction } from '../server/store/db';
 import { createKey } from '../server/store/keys';
 import { createLoaders } from '../server/store/loaders';
-import { percentile, printTable, startServiceProcess } from './lib';
+import { measure, percentile, timed } from './harness/measure';
+import { runBench } from './harness/run';
+import { startService } from './harness/service';
 
 const DATA = 'bench/.data-1m';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const ITEMS = 20_000;
 const CREDENTIALS = join(DATA, 'bench-credentials.json');
 
-interface BenchCredentials {
-  key: string;
-  rows: number;
-}
-
-function prepareData(): BenchCredentials {
+/** The data directory, built once per size and kept: its key. */
+function prepareData(): string {
   if (existsSync(CREDENTIALS)) {
-    const saved = JSON.parse(readFileSync(CREDENTIALS, 'utf8')) as BenchCredentials;
-    if (saved.rows === ROWS) return saved;
+    const saved = JSON.parse(readFileSync(CREDENTIALS, 'utf8')) as { key: string; rows: number };
+    if (saved.rows === ROWS) return saved.key;
   }
   rmSync(DATA, { recursive: true, force: true });
   console.log(`Building ${ROWS.toLocaleString()} live submissions in ${DATA} (once)...`);
@@ -72,80 +70,62 @@ function prepareData(): BenchCredentials {
   });
   const created = createKey(db, { name: 'bench', subscriptionIds: ['sub_live', 'sub_sim'], expiresAt: null, dataAccess: true });
   if ('refused' in created) throw new Error(`bench key: ${created.refused}`);
-  const key = created.key;
   db.close();
-  writeFileSync(CREDENTIALS, JSON.stringify({ key, rows: ROWS }));
+  writeFileSync(CREDENTIALS, JSON.stringify({ key: created.key, rows: ROWS }));
   console.log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { key, rows: ROWS };
+  return created.key;
 }
 
-async function main() {
-  const { key } = prepareData();
+runBench('service', async (bench) => {
+  const key = prepareData();
   // Fresh incremental position and decisions for every run.
   const db = openDb(DATA);
   db.exec(`UPDATE subscriptions SET position = 0; UPDATE items SET status = 'pending', decided_at = NULL; DELETE FROM receipts;`);
   db.close();
 
-  const { url, child } = await startServiceProcess(['--port', '0', '--data', DATA, '--seed', 'none']);
+  const { url } = await startService(bench, { data: DATA, seed: 'none' });
   const headers = { Authorization: `Bearer ${key}` };
   // The client reads bodies as text and picks the cursor out: parsing 200 items per page
   // would spend this 2-core machine's CPU on the client instead of the service.
-  const get = async (path: string) => {
+  const pull = async (query: string, cursor?: string | null) => {
+    const path = `/v1/live/pull?subscription_id=sub_live&limit=200${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const response = await fetch(`${url}${path}`, { headers });
     const text = await response.text();
     if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-    return { data: { next_cursor: /"next_cursor":"([^"]*)"/.exec(text)?.[1] ?? '' } } as any;
-  };
-  const timed = async (fn: () => Promise<unknown>) => {
-    const start = performance.now();
-    await fn();
-    return performance.now() - start;
+    return /"next_cursor":"([^"]*)"/.exec(text)?.[1] || null;
   };
 
-  try {
-    // Warm-up.
-    for (let i = 0; i < 20; i++) await get('/v1/live/pull?subscription_id=sub_live&limit=200&from=beginning');
+  // Warm-up.
+  for (let i = 0; i < 20; i++) await pull('&from=beginning');
 
-    const PAGES = 300;
-    const incremental: number[] = [];
-    for (let i = 0; i < PAGES; i++) {
-      incremental.push(await timed(() => get('/v1/live/pull?subscription_id=sub_live&limit=200')));
-    }
+  const PAGES = 300;
+  const incremental: number[] = [];
+  for (let i = 0; i < PAGES; i++) incremental.push(await timed(() => pull('')));
 
-    // Re-read from a point deep in the table, following cursors.
-    const reread: number[] = [];
-    let cursor: string | null = null;
-    for (let i = 0; i < PAGES; i++) {
-      const path = `/v1/live/pull?subscription_id=sub_live&limit=200&from=beginning${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      let body: any;
-      reread.push(await timed(async () => (body = await get(path))));
-      cursor = body.data.next_cursor || null;
-    }
+  // Re-read from a point deep in the table, following cursors.
+  const reread: number[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < PAGES; i++) reread.push(await timed(async () => (cursor = await pull('&from=beginning', cursor))));
 
-    // Throughput: 16 clients re-reading pages for a fixed time.
-    const DURATION_MS = 8_000;
-    let pulls = 0;
-    const deadline = performance.now() + DURATION_MS;
-    await Promise.all(
-      Array.from({ length: 16 }, async (_, client) => {
-        let c: string | null = null;
-        while (performance.now() < deadline) {
-          const task = (client % 4) + 1;
-          const body: any = await get(
-            `/v1/live/pull?subscription_id=sub_live&limit=200&from=beginning&task_ids=${task}${c ? `&cursor=${encodeURIComponent(c)}` : ''}`,
-          );
-          c = body.data.next_cursor || null;
-          pulls++;
-        }
-      }),
-    );
-    const pullsPerSecond = pulls / (DURATION_MS / 1000);
+  // Throughput: 16 clients re-reading pages for a fixed time.
+  const DURATION_MS = 8_000;
+  let pulls = 0;
+  const deadline = performance.now() + DURATION_MS;
+  await Promise.all(
+    Array.from({ length: 16 }, async (_, client) => {
+      let c: string | null = null;
+      while (performance.now() < deadline) {
+        c = await pull(`&from=beginning&task_ids=${(client % 4) + 1}`, c);
+        pulls++;
+      }
+    }),
+  );
 
-    // Adopts: distinct items, 8 at a time.
-    const ADOPTS = 2_000;
-    let next = 0;
-    const adoptStart = performance.now();
-    await Promise.all(
+  // Adopts: distinct items, 8 at a time.
+  const ADOPTS = 2_000;
+  let next = 0;
+  const adoptMs = await timed(() =>
+    Promise.all(
       Array.from({ length: 8 }, async () => {
         while (next < ADOPTS) {
           const id = next++;
@@ -154,35 +134,15 @@ async function main() {
           await response.arrayBuffer();
         }
       }),
-    );
-    const adoptsPerSecond = ADOPTS / ((performance.now() - adoptStart) / 1000);
+    ),
+  );
 
-    const p50inc = percentile(incremental, 50);
-    const p50re = percentile(reread, 50);
-    printTable(`Service benchmark: ${ROWS.toLocaleString()} live submissions, 200-item pages (${PAGES} each)`, [
-      { metric: 'incremental page p50', value: `${p50inc.toFixed(2)} ms`, target: '≤ 15 ms', ok: p50inc <= 15 },
-      { metric: 'incremental page p99', value: `${percentile(incremental, 99).toFixed(2)} ms` },
-      { metric: 're-read page p50', value: `${p50re.toFixed(2)} ms`, target: '≤ 15 ms', ok: p50re <= 15 },
-      { metric: 're-read page p99', value: `${percentile(reread, 99).toFixed(2)} ms` },
-      { metric: 'pulls/s (16 clients)', value: pullsPerSecond.toFixed(0), target: '≥ 400', ok: pullsPerSecond >= 400 },
-      { metric: 'adopts/s (8 clients)', value: adoptsPerSecond.toFixed(0) },
-    ]);
-    const results = {
-      rows: ROWS,
-      incremental_p50_ms: p50inc,
-      incremental_p99_ms: percentile(incremental, 99),
-      reread_p50_ms: p50re,
-      reread_p99_ms: percentile(reread, 99),
-      pulls_per_s: pullsPerSecond,
-      adopts_per_s: adoptsPerSecond,
-    };
-    writeFileSync('bench/service-results.json', `${JSON.stringify(results, null, 2)}\n`);
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
-
-void main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  bench.report(`Service benchmark: ${ROWS.toLocaleString()} live submissions, 200-item pages (${PAGES} each)`, [
+    measure('incremental page p50', percentile(incremental, 50), 'ms', 2, { max: 15 }),
+    measure('incremental page p99', percentile(incremental, 99), 'ms', 2),
+    measure('re-read page p50', percentile(reread, 50), 'ms', 2, { max: 15 }),
+    measure('re-read page p99', percentile(reread, 99), 'ms', 2),
+    measure('pulls/s (16 clients)', pulls / (DURATION_MS / 1000), '', 0, { min: 400 }),
+    measure('adopts/s (8 clients)', ADOPTS / (adoptMs / 1000), '', 0),
+  ]);
 });

@@ -7,15 +7,13 @@
  * - a filter change (a grade ticked or unticked), a sort change (a header clicked),
  * - a text search: the first (the content index is built from the stored pages) and later ones
  *   (the index is cached).
- * A benchmark, not a test: it prints its numbers. TRIAGE_BENCH_ITEMS sets the size (100,000).
+ * TRIAGE_BENCH_ITEMS sets the size (100,000).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { launchBenchChromium, percentile, printTable, shimTsxNames, startServiceProcess } from './lib';
+import { connect, openContext, VIEWPORT } from './harness/browser';
+import { measure, percentile } from './harness/measure';
+import { runBench } from './harness/run';
+import { startService } from './harness/service';
 
 const ITEMS = Number(process.env.TRIAGE_BENCH_ITEMS ?? 100_000);
 const SUBSCRIPTION = 'sub_live_support';
@@ -141,125 +139,92 @@ async function search(page: Page, term: string): Promise<number> {
   return timed(page, act, `!document.body.textContent.includes('Searching content') && (${STATUS})?.textContent !== ${JSON.stringify(before)}`);
 }
 
-async function main() {
-  if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
-  const dataDir = mkdtempSync(join(tmpdir(), 'dds-bench-triage-'));
-  const { url, child } = await startServiceProcess(['--port', '0', '--data', dataDir, '--static', 'dist']);
-  const browser = await launchBenchChromium();
-  try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    const page = await context.newPage();
-    await shimTsxNames(page);
-    await page.goto(`${url}/connection`);
-    await page.getByRole('button', { name: 'Use the local demo' }).click();
-    await page.getByRole('checkbox', { name: /Remember on this device/ }).check();
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await page.getByRole('heading', { name: 'Keys' }).waitFor();
-    // One real pull: the store's scope (the organization on this base URL) as the console names it.
-    await page.goto(`${url}/review/${SUBSCRIPTION}?limit=10`);
-    await page.getByRole('button', { name: 'Pull', exact: true }).click();
-    await page.getByText('10 items kept on this device').waitFor();
-    console.log(`writing ${ITEMS.toLocaleString('en-US')} items into the store…`);
-    const total = await fillStore(page, ITEMS);
+runBench('triage', async (bench) => {
+  const { url } = await startService(bench, { static: 'dist' });
+  const page = await (await openContext(bench, { viewport: VIEWPORT })).newPage();
+  await connect(page, url);
+  // One real pull: the store's scope (the organization on this base URL) as the console names it.
+  await page.goto(`${url}/review/${SUBSCRIPTION}?limit=10`);
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await page.getByText('10 items kept on this device').waitFor();
+  console.log(`writing ${ITEMS.toLocaleString('en-US')} items into the store…`);
+  const total = await fillStore(page, ITEMS);
 
-    const items = `${url}/items/${SUBSCRIPTION}`;
-    const opens: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      await page.goto(items);
-      const shown = (await (
-        await page.waitForFunction(
-          (n) => (document.body.textContent?.includes(`${n} of ${n} items match`) ? performance.now() : 0),
-          total.toLocaleString('en-US'),
-          {
-            polling: 'raf',
-            timeout: 60_000,
-          },
-        )
-      ).jsonValue()) as number;
-      opens.push(shown);
-    }
-
-    const engine = async () =>
-      page.evaluate(() => {
-        const of = (name: string) => performance.getEntriesByName(name).map((e) => e.duration);
-        const steps = { filter: of('dds:triage-filter'), facets: of('dds:triage-facets'), sort: of('dds:triage-sort') };
-        performance.clearMeasures();
-        return steps;
-      });
-    await engine();
-    // Filter: tick and untick grade A.
-    const filters: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const before = await statusText(page);
-      filters.push(
-        await timed(page, `document.querySelector('input[aria-label="Grade A"]').click()`, `(${STATUS})?.textContent !== ${JSON.stringify(before)}`),
-      );
-    }
-    const filterSteps = await engine();
-    // With a filter on (grade B, quality ≥ 0.5), sort by quality, then by ID, and so on.
-    await page.getByRole('checkbox', { name: 'Grade B' }).check();
-    await page.getByRole('spinbutton', { name: 'Quality from' }).fill('0.5');
-    await page.getByRole('spinbutton', { name: 'Quality from' }).press('Enter');
-    await page.waitForFunction(`!(${STATUS})?.textContent.startsWith('${total.toLocaleString('en-US')} of')`);
-    const sorts: number[] = [];
-    const headers = ['Quality', 'ID', 'State', 'Source', 'Received'];
-    for (let i = 0; i < RUNS; i++) {
-      const name = headers[i % headers.length]!;
-      const th = `[...document.querySelectorAll('th')].find((th) => th.textContent.startsWith(${JSON.stringify(name)}))`;
-      const before = await page.evaluate(`(${th}).getAttribute('aria-sort')`);
-      sorts.push(await timed(page, `(${th}).querySelector('button').click()`, `(${th}).getAttribute('aria-sort') !== ${JSON.stringify(before)}`));
-    }
-
-    const sortSteps = await engine();
-    // Text search: the first one builds the index (a fresh page each time), later ones use it.
-    const firstSearches: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      await page.goto(items);
-      await page.waitForFunction((n) => document.body.textContent?.includes(`${n} of ${n} items match`), total.toLocaleString('en-US'), { timeout: 60_000 });
-      firstSearches.push(await search(page, 'refund'));
-    }
-    const cachedSearches: number[] = [];
-    const terms = ['password', 'number 12', 'invoice', 'customer 77', 'upgrade', 'broken', 'number 5', 'thanks', 'delivery', 'cancel'];
-    for (const term of terms) {
-      cachedSearches.push(await search(page, term));
-      await search(page, '');
-    }
-
-    const p = (samples: number[], q: number) => `${percentile(samples, q).toFixed(0)} ms`;
-    printTable(`Items view at ${total.toLocaleString('en-US')} stored items (Chromium)`, [
-      { metric: `open the items view → counts shown, median of ${opens.length}`, value: p(opens, 50) },
-      {
-        metric: `filter change → table and counts updated, p50 of ${filters.length}`,
-        value: p(filters, 50),
-        target: '≤ 100 ms',
-        ok: percentile(filters, 50) <= 100,
-      },
-      { metric: 'filter change, p95', value: p(filters, 95) },
-      { metric: `sort change → table updated, p50 of ${sorts.length}`, value: p(sorts, 50), target: '≤ 100 ms', ok: percentile(sorts, 50) <= 100 },
-      { metric: 'sort change, p95', value: p(sorts, 95) },
-      {
-        metric: 'in the page: filter + facet counts + sort of one filter change, p50',
-        value: `${(percentile(filterSteps.filter, 50) + percentile(filterSteps.facets, 50) + percentile(filterSteps.sort, 50)).toFixed(1)} ms`,
-      },
-      {
-        metric: '  of which filterRows / facetCounts / sortRows, p50',
-        value: [filterSteps.filter, filterSteps.facets, filterSteps.sort].map((x) => percentile(x, 50).toFixed(1)).join(' / ') + ' ms',
-      },
-      { metric: 'in the page: sortRows of one sort change, p50', value: `${percentile(sortSteps.sort, 50).toFixed(1)} ms` },
-      { metric: `text search, first (index built), median of ${firstSearches.length}`, value: p(firstSearches, 50) },
-      {
-        metric: `text search, index cached, p50 of ${cachedSearches.length}`,
-        value: p(cachedSearches, 50),
-        target: '≤ 100 ms',
-        ok: percentile(cachedSearches, 50) <= 100,
-      },
-      { metric: 'text search, index cached, p95', value: p(cachedSearches, 95) },
-    ]);
-  } finally {
-    await browser.close();
-    child.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+  const items = `${url}/items/${SUBSCRIPTION}`;
+  const opens: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.goto(items);
+    const shown = (await (
+      await page.waitForFunction(
+        (n) => (document.body.textContent?.includes(`${n} of ${n} items match`) ? performance.now() : 0),
+        total.toLocaleString('en-US'),
+        {
+          polling: 'raf',
+          timeout: 60_000,
+        },
+      )
+    ).jsonValue()) as number;
+    opens.push(shown);
   }
-}
 
-await main();
+  const engine = async () =>
+    page.evaluate(() => {
+      const of = (name: string) => performance.getEntriesByName(name).map((e) => e.duration);
+      const steps = { filter: of('dds:triage-filter'), facets: of('dds:triage-facets'), sort: of('dds:triage-sort') };
+      performance.clearMeasures();
+      return steps;
+    });
+  await engine();
+  // Filter: tick and untick grade A.
+  const filters: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const before = await statusText(page);
+    filters.push(await timed(page, `document.querySelector('input[aria-label="Grade A"]').click()`, `(${STATUS})?.textContent !== ${JSON.stringify(before)}`));
+  }
+  const filterSteps = await engine();
+  // With a filter on (grade B, quality ≥ 0.5), sort by quality, then by ID, and so on.
+  await page.getByRole('checkbox', { name: 'Grade B' }).check();
+  await page.getByRole('spinbutton', { name: 'Quality from' }).fill('0.5');
+  await page.getByRole('spinbutton', { name: 'Quality from' }).press('Enter');
+  await page.waitForFunction(`!(${STATUS})?.textContent.startsWith('${total.toLocaleString('en-US')} of')`);
+  const sorts: number[] = [];
+  // 'Item' sorts by ID.
+  const headers = ['Quality', 'Item', 'State', 'Source', 'Received'];
+  for (let i = 0; i < RUNS; i++) {
+    const name = headers[i % headers.length]!;
+    const th = `[...document.querySelectorAll('th')].find((th) => th.textContent.startsWith(${JSON.stringify(name)}))`;
+    const before = await page.evaluate(`(${th}).getAttribute('aria-sort')`);
+    sorts.push(await timed(page, `(${th}).querySelector('button').click()`, `(${th}).getAttribute('aria-sort') !== ${JSON.stringify(before)}`));
+  }
+
+  const sortSteps = await engine();
+  // Text search: the first one builds the index (a fresh page each time), later ones use it.
+  const firstSearches: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.goto(items);
+    await page.waitForFunction((n) => document.body.textContent?.includes(`${n} of ${n} items match`), total.toLocaleString('en-US'), { timeout: 60_000 });
+    firstSearches.push(await search(page, 'refund'));
+  }
+  const cachedSearches: number[] = [];
+  const terms = ['password', 'number 12', 'invoice', 'customer 77', 'upgrade', 'broken', 'number 5', 'thanks', 'delivery', 'cancel'];
+  for (const term of terms) {
+    cachedSearches.push(await search(page, term));
+    await search(page, '');
+  }
+
+  const p = (metric: string, samples: number[], q: number, limit?: { max: number }) => measure(metric, percentile(samples, q), 'ms', 0, limit);
+  const steps = [filterSteps.filter, filterSteps.facets, filterSteps.sort].map((samples) => percentile(samples, 50));
+  bench.report(`Items view at ${total.toLocaleString('en-US')} stored items (Chromium)`, [
+    p(`open the items view → counts shown, median of ${opens.length}`, opens, 50),
+    p(`filter change → table and counts updated, p50 of ${filters.length}`, filters, 50, { max: 100 }),
+    p('filter change, p95', filters, 95),
+    p(`sort change → table updated, p50 of ${sorts.length}`, sorts, 50, { max: 100 }),
+    p('sort change, p95', sorts, 95),
+    measure('in the page: filter + facet counts + sort of one filter change, p50', steps[0]! + steps[1]! + steps[2]!, 'ms', 1),
+    { metric: '  of which filterRows / facetCounts / sortRows, p50', value: `${steps.map((ms) => ms.toFixed(1)).join(' / ')} ms` },
+    measure('in the page: sortRows of one sort change, p50', percentile(sortSteps.sort, 50), 'ms', 1),
+    p(`text search, first (index built), median of ${firstSearches.length}`, firstSearches, 50),
+    p(`text search, index cached, p50 of ${cachedSearches.length}`, cachedSearches, 50, { max: 100 }),
+    p('text search, index cached, p95', cachedSearches, 95),
+  ]);
+});

@@ -2,18 +2,16 @@
  * `npm run bench:ui`: the review workspace in Chromium against the local service.
  * Prints median and p95 from a keypress (a, d, j) to the next item painted, the time from a
  * pull's response to a 200-item page painted, and the JS heap after reviewing 2,000 items.
- * A benchmark, not a test: it reports numbers.
  *
  * `BENCH_UI_ONLY=pull,keys,visit` (any of them) runs only those measures: the 10,000-item visit
  * alone takes minutes, which is long to wait for a pull's figure while working on it.
  * `BENCH_UI_PORT=N` runs the service on port N instead of any free one.
  */
 import type { Page } from '@playwright/test';
-import { execFileSync, execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connectForBench, launchBenchChromium, percentile, printTable, shimTsxNames, startServiceProcess } from './lib';
+import { connect, newContext, openContext, VIEWPORT } from './harness/browser';
+import { heapUsed, measure, MB, percentile } from './harness/measure';
+import { runBench, type Row } from './harness/run';
+import { liveStream, startService } from './harness/service';
 
 interface KeySample {
   /** Keypress → the paint (rendering update) that showed the next item: its title and, if it has one, its image. */
@@ -132,26 +130,25 @@ async function pullToPaint(page: Page, urlPart: string): Promise<number> {
 const VISIT_ITEMS = 10_000;
 
 /** A live subscription of 10,000 small text submissions, for one visit that reviews them all. */
-function writeVisitFixture(file: string) {
-  const created = Date.UTC(2026, 0, 1);
-  writeFileSync(
-    file,
-    JSON.stringify({
-      frontiers: [{ frontier_id: '9100', title: 'Benchmark stream', status: 'ONLINE' }],
-      tasks: [{ task_id: '9101', frontier_id: '9100', name: 'Benchmark labels', task_type: 'TEXT_CLASSIFICATION', status: 'COLLECTING' }],
-      submissions: Array.from({ length: VISIT_ITEMS }, (_, i) => ({
-        submission_id: String(9_000_000 + i),
-        task_id: '9101',
-        data: { text: `Benchmark message ${i}: is this a refund request?`, label: i % 3 === 0 ? 'refund' : 'other', tokens: i % 40 },
-        quality_score: 0.8 + (i % 20) / 100,
-        quality_grade: 'A',
-        source: 'bench',
-        created_at: new Date(created + i * 1000).toISOString(),
-      })),
-      subscriptions: [{ subscription_id: 'sub_bench_visit', kind: 'live', frontier_id: '9100', task_ids: ['9101'], name: 'Benchmark visit' }],
-    }),
-  );
-}
+const visitFixture = () => ({
+  ...liveStream({
+    frontier: '9100',
+    title: 'Benchmark stream',
+    tasks: { '9101': 'Benchmark labels' },
+    type: 'TEXT_CLASSIFICATION',
+    subscription: 'sub_bench_visit',
+    name: 'Benchmark visit',
+  }),
+  submissions: Array.from({ length: VISIT_ITEMS }, (_, i) => ({
+    submission_id: String(9_000_000 + i),
+    task_id: '9101',
+    data: { text: `Benchmark message ${i}: is this a refund request?`, label: i % 3 === 0 ? 'refund' : 'other', tokens: i % 40 },
+    quality_score: 0.8 + (i % 20) / 100,
+    quality_grade: 'A',
+    source: 'bench',
+    created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+  })),
+});
 
 /** How many of a live subscription's submissions the service records as adopted (a full re-read). */
 async function adoptedByService(url: string, key: string, subscriptionId: string): Promise<number> {
@@ -172,188 +169,127 @@ type Measure = (typeof MEASURES)[number];
 const only = process.env.BENCH_UI_ONLY?.split(',').map((m) => m.trim());
 const unknownMeasure = only?.find((m) => !(MEASURES as readonly string[]).includes(m));
 if (unknownMeasure) throw new Error(`BENCH_UI_ONLY: unknown measure "${unknownMeasure}" (known: ${MEASURES.join(', ')})`);
-const runs = (measure: Measure) => !only || only.includes(measure);
+const runs = (m: Measure) => !only || only.includes(m);
 
-async function main() {
-  if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
-  const dataDir = mkdtempSync(join(tmpdir(), 'dds-bench-ui-'));
+runBench('ui', async (bench) => {
   // BENCH_UI_PORT pins the service's port (a shared machine may reserve ranges); by default any free one.
-  const { url, child } = await startServiceProcess(['--port', process.env.BENCH_UI_PORT ?? '0', '--data', dataDir, '--static', 'dist']);
+  const service = await startService(bench, { static: 'dist', port: process.env.BENCH_UI_PORT });
+  const { url } = service;
   // Imported next to the demo (the service has seeded it) before the console connects, so the key's subscriptions include it.
-  writeVisitFixture(join(dataDir, 'visit.json'));
-  const cli = (script: string, args: string[]) =>
-    execFileSync(process.execPath, ['--import', 'tsx', `server/cli/${script}`, ...args, '--data', dataDir], { encoding: 'utf8' });
-  cli('fixtures.ts', ['import', join(dataDir, 'visit.json')]);
-  // A key for the demo's subscriptions and the benchmark's.
-  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { subscriptions: { subscription_id: string }[] };
-  const scope = [...demo.subscriptions.map((s) => s.subscription_id), 'sub_bench_visit'].join(',');
-  const benchKey = (JSON.parse(cli('keys.ts', ['create', '--name', 'bench:ui', '--subscriptions', scope])) as { key: string }).key;
-  const browser = await launchBenchChromium();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await connectForBench(page, url, benchKey, 'sub_bench_visit');
-    const connected = await page.context().storageState();
+  service.importFixture('visit', visitFixture());
+  const benchKey = service.createKey('bench:ui', ['sub_bench_visit']);
+  const context = await openContext(bench, { viewport: VIEWPORT });
+  const page = await context.newPage();
+  await connect(page, url, { key: benchKey, subscriptionId: 'sub_bench_visit' });
+  const connected = await context.storageState();
+  const keyRows: Row[] = [];
+  const pullRows: Row[] = [];
+  const visitRows: Row[] = [];
 
+  if (runs('pull')) {
     // Pull response → 200-item page painted (the page stored, then shown). Each sample in a fresh
     // context: nothing cached, and an empty local store (a re-pull of the same pending items would
     // add nothing to show).
+    console.log('connected; measuring pulls…');
     const pulls: number[] = [];
-    if (runs('pull')) {
-      console.log('connected; measuring pulls…');
-      const samples = [
-        ...['sub_sim_retail', 'sub_sim_support', 'sub_sim_product', 'sub_sim_retail', 'sub_sim_support', 'sub_sim_product'].map((sub) => [
-          `/review/${sub}?limit=200`,
-          '/v1/data/pull',
-        ]),
-        ...Array.from({ length: 4 }, () => ['/review/sub_live_streets?mode=reread&limit=200', '/v1/live/pull']),
-      ] as const;
-      for (const [path, endpoint] of samples) {
-        const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, storageState: connected });
-        const fresh = await context.newPage();
-        await shimTsxNames(fresh);
-        await fresh.goto(`${url}${path!}`);
-        pulls.push(await pullToPaint(fresh, endpoint!));
-        await context.close();
-      }
-      console.log(`pull samples: ${pulls.map((p) => p.toFixed(1)).join(', ')}`);
+    const samples = [
+      ...['sub_sim_retail', 'sub_sim_support', 'sub_sim_product', 'sub_sim_retail', 'sub_sim_support', 'sub_sim_product'].map((sub) => [
+        `/review/${sub}?limit=200`,
+        '/v1/data/pull',
+      ]),
+      ...Array.from({ length: 4 }, () => ['/review/sub_live_streets?mode=reread&limit=200', '/v1/live/pull']),
+    ] as const;
+    for (const [path, endpoint] of samples) {
+      const fresh = await newContext(context.browser()!, { viewport: VIEWPORT, storageState: connected });
+      const freshPage = await fresh.newPage();
+      await freshPage.goto(`${url}${path!}`);
+      pulls.push(await pullToPaint(freshPage, endpoint!));
+      await fresh.close();
     }
+    console.log(`pull samples: ${pulls.map((p) => p.toFixed(1)).join(', ')}`);
+    pullRows.push(
+      measure('pull response → 200 items painted, median', percentile(pulls, 50), 'ms', 1, { max: 50 }),
+      measure('pull response → 200 items painted, max', Math.max(...pulls), 'ms', 1),
+    );
+  }
 
-    type Latencies = Awaited<ReturnType<typeof keyLatencies>>;
-    const keys: [string, Latencies][] = [];
-    if (runs('keys')) {
-      // Keypress → next item painted, on a 200-item simulated page (items with images).
-      await page.goto(`${url}/review/sub_sim_retail?limit=200`);
-      await page.getByRole('button', { name: 'Pull', exact: true }).click();
-      await page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first().waitFor();
-      await installProbes(page);
-      keys.push(['j', await keyLatencies(page, 'j', 60)]);
-      await page.keyboard.press('Home');
-      keys.push(['a', await keyLatencies(page, 'a', 60)]);
-      // d opens the reason picker (live and simulated alike); Enter alone disputes and moves on: that is the sample.
-      keys.push(['d', await keyLatencies(page, 'Enter', 60, 'd')]);
-      // Leave only once every decision is saved (charged ones would otherwise wait for confirmation).
-      await page.getByRole('status', { name: 'Decisions: All decisions saved' }).waitFor({ timeout: 60_000 });
-      console.log(`keys measured (${keys.map(([, k]) => k.samples.length).join(', ')} samples)`);
-    }
-
-    let heapMb = NaN;
-    let visitHeapMb = NaN;
-    let visitSeconds = NaN;
-    let domRows = NaN;
-    let adopted = NaN;
-    if (runs('visit')) {
-      console.log('reviewing 2,000 items…');
-      // One visit: incremental pulls of 200, one decision each, to 10,000 items. The heap after 2,000
-      // (the target), then after 10,000 with the list's rows in the DOM.
-      await page.goto(`${url}/review/sub_bench_visit?limit=200`);
-      await page.getByRole('button', { name: 'Pull', exact: true }).waitFor();
-      const cdp = await page.context().newCDPSession(page);
-      const heapNow = async () => {
-        await page.getByRole('status', { name: 'Decisions: All decisions saved' }).waitFor({ timeout: 120_000 });
-        await cdp.send('HeapProfiler.collectGarbage');
-        return ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / 1024 / 1024;
-      };
-      const visitStart = Date.now();
-      for (let pull = 0; pull < VISIT_ITEMS / 200; pull++) {
-        await page.keyboard.press('n');
-        await page.waitForFunction(
-          (n) => document.querySelector('[role="listbox"]') && document.body.innerText.includes(`${n.toLocaleString()} items kept on this device`),
-          (pull + 1) * 200,
-        );
-        for (let i = 0; i < 200; i++) await page.keyboard.press('a');
-        if ((pull + 1) * 200 === 2_000) {
-          heapMb = await heapNow();
-          console.log(`2,000 items reviewed; heap ${heapMb.toFixed(1)} MB; going on to ${VISIT_ITEMS.toLocaleString('en-US')}…`);
-        }
-      }
-      visitHeapMb = await heapNow();
-      visitSeconds = (Date.now() - visitStart) / 1000;
-      domRows = await page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').count();
-      adopted = await adoptedByService(url, benchKey, 'sub_bench_visit');
-    }
-
-    // Each key's numbers, computed once for the table and the JSON.
-    const keyStats = keys.map(([key, { samples, unmatched }]) => {
+  if (runs('keys')) {
+    // Keypress → next item painted, on a 200-item simulated page (items with images).
+    await page.goto(`${url}/review/sub_sim_retail?limit=200`);
+    await page.getByRole('button', { name: 'Pull', exact: true }).click();
+    await page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first().waitFor();
+    await installProbes(page);
+    const keys: [string, Awaited<ReturnType<typeof keyLatencies>>][] = [];
+    keys.push(['j', await keyLatencies(page, 'j', 60)]);
+    await page.keyboard.press('Home');
+    keys.push(['a', await keyLatencies(page, 'a', 60)]);
+    // d opens the reason picker (live and simulated alike); Enter alone disputes and moves on: that is the sample.
+    keys.push(['d', await keyLatencies(page, 'Enter', 60, 'd')]);
+    // Leave only once every decision is saved (charged ones would otherwise wait for confirmation).
+    await page.getByRole('status', { name: 'Decisions: All decisions saved' }).waitFor({ timeout: 60_000 });
+    console.log(`keys measured (${keys.map(([, k]) => k.samples.length).join(', ')} samples)`);
+    for (const [key, { samples, unmatched }] of keys) {
       const painted = samples.map((s) => s.painted);
       const presented = samples.map((s) => s.presented);
-      return {
-        key,
-        median: percentile(painted, 50),
-        p95: percentile(painted, 95),
-        presented_median: percentile(presented, 50),
-        presented_p95: percentile(presented, 95),
-        samples: samples.length,
-        unmatched,
-      };
-    });
-    const keyRows = keyStats.flatMap((k) => [
-      // Issue 22's targets: a keypress paints its item within half a frame, and is on screen within one.
-      { metric: `key ${k.key} → next item painted, median`, value: `${k.median.toFixed(1)} ms`, target: '≤ 7 ms', ok: k.median <= 7 },
-      { metric: `key ${k.key} → next item painted, p95`, value: `${k.p95.toFixed(1)} ms`, target: '≤ 33 ms', ok: k.p95 <= 33 },
-      {
-        metric: `key ${k.key} → that frame on screen, median`,
-        value: `${k.presented_median.toFixed(1)} ms`,
-        target: '≤ 16.7 ms',
-        ok: k.presented_median <= 16.7,
-      },
-      { metric: `key ${k.key} → that frame on screen, p95`, value: `${k.presented_p95.toFixed(1)} ms` },
-      // A press followed by no painted item at all is a broken measurement, not a fast one.
-      {
-        metric: `key ${k.key} presses measured`,
-        value: `${k.samples}/${k.samples + k.unmatched}`,
-        target: '≥ 90%',
-        ok: k.samples >= 0.9 * (k.samples + k.unmatched),
-      },
-    ]);
-    const pullMedian = percentile(pulls, 50);
-    const pullRows = runs('pull')
-      ? [
-          { metric: 'pull response → 200 items painted, median', value: `${pullMedian.toFixed(1)} ms`, target: '≤ 50 ms', ok: pullMedian <= 50 },
-          { metric: 'pull response → 200 items painted, max', value: `${Math.max(...pulls).toFixed(1)} ms` },
-        ]
-      : [];
-    const visitRows = runs('visit')
-      ? [
-          { metric: 'JS heap after reviewing 2,000 items', value: `${heapMb.toFixed(1)} MB`, target: '≤ 100 MB', ok: heapMb <= 100 },
-          { metric: `JS heap after reviewing ${VISIT_ITEMS.toLocaleString('en-US')} items`, value: `${visitHeapMb.toFixed(1)} MB` },
-          { metric: `list rows in the DOM at ${VISIT_ITEMS.toLocaleString('en-US')} items`, value: String(domRows), target: '< 100', ok: domRows < 100 },
-          {
-            metric: 'adoptions the service recorded in that visit',
-            value: `${adopted.toLocaleString('en-US')}/${VISIT_ITEMS.toLocaleString('en-US')}`,
-            target: 'all',
-            ok: adopted === VISIT_ITEMS,
-          },
-          { metric: `time to review ${VISIT_ITEMS.toLocaleString('en-US')} items by keyboard`, value: `${visitSeconds.toFixed(0)} s` },
-        ]
-      : [];
-    printTable('UI benchmark (Chromium, local service)', [...keyRows, ...pullRows, ...visitRows]);
-    // A partial run prints its figures only: the results file (read by `npm run bench`) holds whole runs.
-    if (!only)
-      writeFileSync(
-        'bench/ui-results.json',
-        `${JSON.stringify(
-          {
-            key_ms: Object.fromEntries(keyStats.map(({ key, ...stats }) => [key, stats])),
-            pull_to_paint_ms: { median: pullMedian, max: Math.max(...pulls), samples: pulls.length },
-            heap_mb_after_2000: heapMb,
-            heap_mb_after_visit: visitHeapMb,
-            visit_items: VISIT_ITEMS,
-            visit_adopted_by_service: adopted,
-            visit_seconds: visitSeconds,
-            dom_rows: domRows,
-          },
-          null,
-          2,
-        )}\n`,
+      keyRows.push(
+        // Issue 22's targets: a keypress paints its item within half a frame, and is on screen within one.
+        measure(`key ${key} → next item painted, median`, percentile(painted, 50), 'ms', 1, { max: 7 }),
+        measure(`key ${key} → next item painted, p95`, percentile(painted, 95), 'ms', 1, { max: 33 }),
+        measure(`key ${key} → that frame on screen, median`, percentile(presented, 50), 'ms', 1, { max: 16.7 }),
+        measure(`key ${key} → that frame on screen, p95`, percentile(presented, 95), 'ms', 1),
+        // A press followed by no painted item at all is a broken measurement, not a fast one.
+        {
+          metric: `key ${key} presses measured`,
+          value: `${samples.length}/${samples.length + unmatched}`,
+          target: '≥ 90%',
+          ok: samples.length >= 0.9 * (samples.length + unmatched),
+        },
       );
-  } finally {
-    await browser.close();
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    }
   }
-}
 
-void main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  if (runs('visit')) {
+    console.log('reviewing 2,000 items…');
+    // One visit: incremental pulls of 200, one decision each, to 10,000 items. The heap after 2,000
+    // (the target), then after 10,000 with the list's rows in the DOM.
+    await page.goto(`${url}/review/sub_bench_visit?limit=200`);
+    await page.getByRole('button', { name: 'Pull', exact: true }).waitFor();
+    const cdp = await context.newCDPSession(page);
+    const heapNow = async () => {
+      await page.getByRole('status', { name: 'Decisions: All decisions saved' }).waitFor({ timeout: 120_000 });
+      return MB(await heapUsed(cdp));
+    };
+    let heapMb = NaN;
+    const visitStart = Date.now();
+    for (let pull = 0; pull < VISIT_ITEMS / 200; pull++) {
+      await page.keyboard.press('n');
+      await page.waitForFunction(
+        (n) => document.querySelector('[role="listbox"]') && document.body.innerText.includes(`${n.toLocaleString()} items kept on this device`),
+        (pull + 1) * 200,
+      );
+      for (let i = 0; i < 200; i++) await page.keyboard.press('a');
+      if ((pull + 1) * 200 === 2_000) {
+        heapMb = await heapNow();
+        console.log(`2,000 items reviewed; heap ${heapMb.toFixed(1)} MB; going on to ${VISIT_ITEMS.toLocaleString('en-US')}…`);
+      }
+    }
+    const visitHeapMb = await heapNow();
+    const visitSeconds = (Date.now() - visitStart) / 1000;
+    const domRows = await page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').count();
+    const adopted = await adoptedByService(url, benchKey, 'sub_bench_visit');
+    const visit = VISIT_ITEMS.toLocaleString('en-US');
+    visitRows.push(
+      measure('JS heap after reviewing 2,000 items', heapMb, 'MB', 1, { max: 100 }),
+      measure(`JS heap after reviewing ${visit} items`, visitHeapMb, 'MB', 1),
+      { metric: `list rows in the DOM at ${visit} items`, value: String(domRows), target: '< 100', ok: domRows < 100 },
+      {
+        metric: 'adoptions the service recorded in that visit',
+        value: `${adopted.toLocaleString('en-US')}/${visit}`,
+        target: 'all',
+        ok: adopted === VISIT_ITEMS,
+      },
+      measure(`time to review ${visit} items by keyboard`, visitSeconds, 's', 0),
+    );
+  }
+  bench.report('UI benchmark (Chromium, local service)', [...keyRows, ...pullRows, ...visitRows]);
 });

@@ -8,14 +8,12 @@
  *   more, so a press it does not report took less than 16 ms);
  * - input → frame painted on the main thread (requestAnimationFrame, then a task after it);
  * - the renderer's CPU per press (thread time from a trace), which other load barely moves.
- * A benchmark, not a test: it reports numbers.
  */
 import type { Page } from '@playwright/test';
-import { execFileSync, execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connectForBench, launchBenchChromium, percentile, printTable, shimTsxNames, startServiceProcess } from './lib';
+import { connect, openContext, VIEWPORT } from './harness/browser';
+import { measure, percentile, settle } from './harness/measure';
+import { runBench, type Row } from './harness/run';
+import { liveStream, startService } from './harness/service';
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -97,25 +95,25 @@ function annotations(seed: number) {
   return [...boxes, ...polygons];
 }
 
-function writeFixture(file: string, imageUrl: string) {
-  writeFileSync(
-    file,
-    JSON.stringify({
-      frontiers: [{ frontier_id: '9300', title: 'Viewer benchmark', status: 'ONLINE' }],
-      tasks: [{ task_id: '9301', frontier_id: '9300', name: 'Dense scenes', task_type: 'IMAGE_ANNOTATION', status: 'COLLECTING' }],
-      submissions: Array.from({ length: 3 }, (_, i) => ({
-        submission_id: String(9_300_000 + i),
-        task_id: '9301',
-        data: { image: { url: imageUrl, width: WIDTH, height: HEIGHT }, annotations: annotations(i + 1) },
-        quality_score: 0.9,
-        quality_grade: 'A',
-        source: 'bench',
-        created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-      })),
-      subscriptions: [{ subscription_id: 'sub_bench_viewer', kind: 'live', frontier_id: '9300', task_ids: ['9301'], name: 'Viewer benchmark' }],
-    }),
-  );
-}
+const fixture = (imageUrl: string) => ({
+  ...liveStream({
+    frontier: '9300',
+    title: 'Viewer benchmark',
+    tasks: { '9301': 'Dense scenes' },
+    type: 'IMAGE_ANNOTATION',
+    subscription: 'sub_bench_viewer',
+    name: 'Viewer benchmark',
+  }),
+  submissions: Array.from({ length: 3 }, (_, i) => ({
+    submission_id: String(9_300_000 + i),
+    task_id: '9301',
+    data: { image: { url: imageUrl, width: WIDTH, height: HEIGHT }, annotations: annotations(i + 1) },
+    quality_score: 0.9,
+    quality_grade: 'A',
+    source: 'bench',
+    created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+  })),
+});
 
 /** Records, in the page, each input's time to the frame painted and the Event Timing entries. */
 async function installProbes(page: Page) {
@@ -148,9 +146,6 @@ async function takeSamples(page: Page) {
     return out;
   });
 }
-
-/** Two frames: whatever the last input started is on screen. */
-const settle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 
 interface Phase {
   name: string;
@@ -217,8 +212,8 @@ async function pressAll(page: Page, name: string, keys: string[]): Promise<Phase
 }
 
 const cpuRows = (phase: Phase) => [
-  { metric: `${phase.name}: renderer main-thread CPU per press`, value: `${phase.cpuMain.toFixed(1)} ms` },
-  { metric: `${phase.name}: compositor, raster and GPU CPU per press`, value: `${phase.cpuRaster.toFixed(1)} ms` },
+  measure(`${phase.name}: renderer main-thread CPU per press`, phase.cpuMain, 'ms', 1),
+  measure(`${phase.name}: compositor, raster and GPU CPU per press`, phase.cpuRaster, 'ms', 1),
 ];
 
 /** p95 of presses where the unreported ones count as "under 16 ms". */
@@ -228,135 +223,76 @@ function presentedP95(phase: Phase): string {
   return p < 16 ? '< 16 ms' : `${p.toFixed(0)} ms`;
 }
 
-async function main() {
-  if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
-  const dataDir = mkdtempSync(join(tmpdir(), 'dds-bench-viewer-'));
-  const { url, child } = await startServiceProcess(['--port', '0', '--data', dataDir, '--static', 'dist']);
-  const browser = await launchBenchChromium();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await shimTsxNames(page);
-    await page.goto(`${url}/connection`);
-    console.log(`drawing a ${WIDTH}×${HEIGHT} scene…`);
-    const image = await drawScene(page);
-    console.log(`scene: ${(image.length / 1024 / 1024).toFixed(1)} MB as a data: URL; importing 3 items of ${BOXES} boxes and ${POLYGONS} polygons…`);
-    writeFixture(join(dataDir, 'viewer.json'), image);
-    const cli = (script: string, args: string[]) =>
-      execFileSync(process.execPath, ['--import', 'tsx', `server/cli/${script}`, ...args, '--data', dataDir], {
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    cli('fixtures.ts', ['import', join(dataDir, 'viewer.json')]);
-    const demo = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { subscriptions: { subscription_id: string }[] };
-    const scope = [...demo.subscriptions.map((s) => s.subscription_id), 'sub_bench_viewer'].join(',');
-    const key = (JSON.parse(cli('keys.ts', ['create', '--name', 'bench:viewer', '--subscriptions', scope])) as { key: string }).key;
-    await connectForBench(page, url, key, 'sub_bench_viewer');
+runBench('viewer', async (bench) => {
+  const service = await startService(bench, { static: 'dist' });
+  const { url } = service;
+  const page = await (await openContext(bench, { viewport: VIEWPORT })).newPage();
+  await page.goto(`${url}/connection`);
+  console.log(`drawing a ${WIDTH}×${HEIGHT} scene…`);
+  const image = await drawScene(page);
+  console.log(`scene: ${(image.length / 1024 / 1024).toFixed(1)} MB as a data: URL; importing 3 items of ${BOXES} boxes and ${POLYGONS} polygons…`);
+  service.importFixture('viewer', fixture(image));
+  const key = service.createKey('bench:viewer', ['sub_bench_viewer']);
+  await connect(page, url, { key, subscriptionId: 'sub_bench_viewer' });
 
-    await page.goto(`${url}/review/sub_bench_viewer?mode=reread&limit=3`);
-    await page.getByRole('button', { name: 'Pull', exact: true }).click();
-    const viewer = page.getByRole('region', { name: 'Focused item' }).getByRole('figure', { name: 'Image viewer' }).filter({ visible: true });
-    await viewer.getByText(`${BOXES + POLYGONS} of ${BOXES + POLYGONS} annotations shown`).waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-view-layer] img')].every((img) => (img as HTMLImageElement).complete), null, {
-      timeout: 60_000,
-    });
-    const drawnShapes = await viewer.locator('[data-shape]').count();
+  await page.goto(`${url}/review/sub_bench_viewer?mode=reread&limit=3`);
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  const viewer = page.getByRole('region', { name: 'Focused item' }).getByRole('figure', { name: 'Image viewer' }).filter({ visible: true });
+  await viewer.getByText(`${BOXES + POLYGONS} of ${BOXES + POLYGONS} annotations shown`).waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-view-layer] img')].every((img) => (img as HTMLImageElement).complete), null, {
+    timeout: 60_000,
+  });
+  const drawnShapes = await viewer.locator('[data-shape]').count();
+  await settle(page);
+  await installProbes(page);
+
+  console.log(`${drawnShapes} shapes drawn; measuring…`);
+  const zoomKeys = Array.from({ length: 4 }, () => [...Array<string>(8).fill('+'), ...Array<string>(8).fill('-')]).flat();
+  const zoom = await pressAll(page, 'zoom step (+ / -)', zoomKeys);
+  await page.keyboard.press('1');
+  await settle(page);
+  const panKeys = Array.from({ length: 12 }, () => ['Shift+ArrowRight', 'Shift+ArrowDown', 'Shift+ArrowLeft', 'Shift+ArrowUp']).flat();
+  const pan = await pressAll(page, 'pan step (Shift+arrows)', panKeys);
+
+  // A drag: each pointer move is a pan step.
+  await takeSamples(page);
+  const box = (await viewer.locator('[data-view-layer]').locator('..').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 0; i < 48; i++) {
+    const angle = (i / 48) * Math.PI * 2;
+    await page.mouse.move(box.x + box.width / 2 + Math.cos(angle) * 150, box.y + box.height / 2 + Math.sin(angle) * 100);
     await settle(page);
-    await installProbes(page);
-
-    console.log(`${drawnShapes} shapes drawn; measuring…`);
-    const zoomKeys = Array.from({ length: 4 }, () => [...Array<string>(8).fill('+'), ...Array<string>(8).fill('-')]).flat();
-    const zoom = await pressAll(page, 'zoom step (+ / -)', zoomKeys);
-    await page.keyboard.press('1');
-    await settle(page);
-    const panKeys = Array.from({ length: 12 }, () => ['Shift+ArrowRight', 'Shift+ArrowDown', 'Shift+ArrowLeft', 'Shift+ArrowUp']).flat();
-    const pan = await pressAll(page, 'pan step (Shift+arrows)', panKeys);
-
-    // A drag: each pointer move is a pan step.
-    await takeSamples(page);
-    const box = (await viewer.locator('[data-view-layer]').locator('..').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    for (let i = 0; i < 48; i++) {
-      const angle = (i / 48) * Math.PI * 2;
-      await page.mouse.move(box.x + box.width / 2 + Math.cos(angle) * 150, box.y + box.height / 2 + Math.sin(angle) * 100);
-      await settle(page);
-    }
-    await page.mouse.up();
-    const drag = (await takeSamples(page)).painted;
-
-    await page.keyboard.press('0');
-    await settle(page);
-    const toggleFitted = await pressAll(page, 'hide / show all overlays (h), fitted', Array<string>(20).fill('h'));
-    await page.keyboard.press('1');
-    await settle(page);
-    const toggleZoomed = await pressAll(page, 'hide / show all overlays (h), at 100%', Array<string>(20).fill('h'));
-
-    const rows = [zoom, pan].flatMap((phase) => [
-      { metric: `${phase.name} → painted, median`, value: `${percentile(phase.painted, 50).toFixed(1)} ms` },
-      {
-        metric: `${phase.name} → painted, p95`,
-        value: `${percentile(phase.painted, 95).toFixed(1)} ms`,
-        target: '≤ 33 ms',
-        ok: percentile(phase.painted, 95) <= 33,
-      },
-      { metric: `${phase.name} → on screen, p95`, value: presentedP95(phase), target: '≤ 33 ms', ok: percentile([...phase.presented, 0], 95) <= 33 },
-      ...cpuRows(phase),
-    ]);
-    rows.push(
-      { metric: 'drag pointer move → painted, median', value: `${percentile(drag, 50).toFixed(1)} ms` },
-      { metric: 'drag pointer move → painted, p95', value: `${percentile(drag, 95).toFixed(1)} ms`, target: '≤ 33 ms', ok: percentile(drag, 95) <= 33 },
-    );
-    for (const phase of [toggleFitted, toggleZoomed]) {
-      const max = Math.max(...phase.painted);
-      rows.push(
-        ...cpuRows(phase),
-        { metric: `${phase.name} → painted, max`, value: `${max.toFixed(1)} ms`, target: '≤ 50 ms', ok: max <= 50 },
-        {
-          metric: `${phase.name} → on screen, max`,
-          value: phase.presented.length ? `${Math.max(...phase.presented).toFixed(0)} ms` : '< 16 ms',
-          target: '≤ 50 ms',
-          ok: Math.max(0, ...phase.presented) <= 50,
-        },
-      );
-    }
-    rows.push({
-      metric: 'shapes drawn (500 boxes + 100 polygons)',
-      value: String(drawnShapes),
-      target: String(BOXES + POLYGONS),
-      ok: drawnShapes === BOXES + POLYGONS,
-    });
-    printTable(`Image viewer benchmark (Chromium, ${WIDTH}×${HEIGHT}, ${BOXES} boxes + ${POLYGONS} polygons)`, rows);
-    const stats = (phase: Phase) => ({
-      painted_median: percentile(phase.painted, 50),
-      painted_p95: percentile(phase.painted, 95),
-      presented_reported: phase.presented,
-      presses: phase.presses,
-      cpu_main_per_press: phase.cpuMain,
-      cpu_raster_per_press: phase.cpuRaster,
-    });
-    writeFileSync(
-      'bench/viewer-results.json',
-      `${JSON.stringify(
-        {
-          zoom_ms: stats(zoom),
-          pan_ms: stats(pan),
-          drag_ms: { painted_median: percentile(drag, 50), painted_p95: percentile(drag, 95), moves: drag.length },
-          toggle_fitted_ms: { painted_max: Math.max(...toggleFitted.painted), ...stats(toggleFitted) },
-          toggle_zoomed_ms: { painted_max: Math.max(...toggleZoomed.painted), ...stats(toggleZoomed) },
-          shapes: drawnShapes,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-  } finally {
-    await browser.close();
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
   }
-}
+  await page.mouse.up();
+  const drag = (await takeSamples(page)).painted;
 
-void main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  await page.keyboard.press('0');
+  await settle(page);
+  const toggleFitted = await pressAll(page, 'hide / show all overlays (h), fitted', Array<string>(20).fill('h'));
+  await page.keyboard.press('1');
+  await settle(page);
+  const toggleZoomed = await pressAll(page, 'hide / show all overlays (h), at 100%', Array<string>(20).fill('h'));
+
+  const rows: Row[] = [zoom, pan].flatMap((phase) => [
+    measure(`${phase.name} → painted, median`, percentile(phase.painted, 50), 'ms', 1),
+    measure(`${phase.name} → painted, p95`, percentile(phase.painted, 95), 'ms', 1, { max: 33 }),
+    { metric: `${phase.name} → on screen, p95`, value: presentedP95(phase), target: '≤ 33 ms', ok: percentile([...phase.presented, 0], 95) <= 33 },
+    ...cpuRows(phase),
+  ]);
+  rows.push(
+    measure('drag pointer move → painted, median', percentile(drag, 50), 'ms', 1),
+    measure('drag pointer move → painted, p95', percentile(drag, 95), 'ms', 1, { max: 33 }),
+  );
+  for (const phase of [toggleFitted, toggleZoomed]) {
+    rows.push(...cpuRows(phase), measure(`${phase.name} → painted, max`, Math.max(...phase.painted), 'ms', 1, { max: 50 }), {
+      metric: `${phase.name} → on screen, max`,
+      value: phase.presented.length ? `${Math.max(...phase.presented).toFixed(0)} ms` : '< 16 ms',
+      target: '≤ 50 ms',
+      ok: Math.max(0, ...phase.presented) <= 50,
+    });
+  }
+  const shapes = BOXES + POLYGONS;
+  rows.push({ metric: 'shapes drawn (500 boxes + 100 polygons)', value: String(drawnShapes), target: String(shapes), ok: drawnShapes === shapes });
+  bench.report(`Image viewer benchmark (Chromium, ${WIDTH}×${HEIGHT}, ${BOXES} boxes + ${POLYGONS} polygons)`, rows);
 });
