@@ -1,34 +1,29 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium';
+import { slotURL, workerSlot } from './e2e/support/worker';
 
 /**
  * E2E against the real local service serving the built console. The browser is Debian's
  * chromium unless PLAYWRIGHT_CHROMIUM_PATH names another (or is empty: Playwright's own).
+ *
+ * Each worker drives a service of its own (e2e/support/worker.ts): the global setup starts one per
+ * worker on E2E_PORT + its slot, and each worker loads this file with its slot set, so its baseURL is
+ * its own service. Files run in parallel; the tests of one file in order, in one worker.
  */
-const port = Number(process.env.E2E_PORT ?? 8788);
-
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  // One worker: tests share one service, and reconciliation checks the whole organization's books.
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
+  globalSetup: './e2e/support/global-setup.ts',
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: slotURL(workerSlot()),
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),
-  },
-  webServer: {
-    command: `node --import tsx e2e/support/serve.ts ${port}`,
-    url: `http://127.0.0.1:${port}/v1/frontiers`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
   },
 });

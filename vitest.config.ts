@@ -12,6 +12,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // A hang guard, not a speed limit: on a busy machine (npm test runs beside E2E) a jsdom test
+          // that takes 1 s alone can take several; Vitest's default 5 s failed them.
+          testTimeout: 30_000,
         },
       },
       {

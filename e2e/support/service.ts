@@ -4,9 +4,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials } from '../../src/api/contract';
+import { slotDataDir, workerSlot } from './worker';
 
-/** The E2E service's data directory and the CLI that works on it while it runs. */
-export const E2E_DATA = '.e2e-data';
+/** This worker's service's data directory (`worker.ts`) and the CLI that works on it while it runs. */
+export const E2E_DATA = slotDataDir(workerSlot());
 
 export const demoCredentials = (): DemoCredentials => demoCredentialsSchema.parse(JSON.parse(readFileSync(join(E2E_DATA, DEMO_CREDENTIALS_FILE), 'utf8')));
 

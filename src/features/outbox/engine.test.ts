@@ -745,14 +745,12 @@ describe('outbox engine: bulk runs', () => {
       inFlight--;
     });
     const { engine } = setup({ send, graceMs: () => 1_000, concurrency: 6 });
-    const started = performance.now();
     const { recorded } = engine.enqueueMany(S, many(10_000), 'run');
     expect(recorded).toHaveLength(10_000);
     expect(await engine.whenWritten()).toBe(true);
     expect(shared.writes).toEqual([{ puts: 10_000, deletes: 0 }]);
     await settle(1_000, () => send.mock.calls.length === 10_000);
     await settle(0, () => engine.entriesOf(S).every((e) => e.state === 'sent'));
-    const elapsed = performance.now() - started;
     expect(await engine.whenWritten()).toBe(true);
     expect(send).toHaveBeenCalledTimes(10_000);
     expect([...times.values()].every((n) => n === 1)).toBe(true);
@@ -762,7 +760,7 @@ describe('outbox engine: bulk runs', () => {
     // and the in-flight marks taken 128 decisions ahead (79 writes). (Here the answers come within one batch: the
     // enqueue's write and the answers' one; one write per answer made 669, one mark per send 1,669.)
     expect(shared.writes.length).toBeLessThan(20 + 10_000 / 100);
-    // Quadratic work (a scan of the 10,000 per answer) took tens of seconds here; linear takes well under one.
-    expect(elapsed).toBeLessThan(8_000);
+    // Quadratic work (a scan of the 10,000 per answer) took tens of seconds here and fails at the test's timeout;
+    // the time of a run is measured by `npm run bench:bulk`, not asserted here (a busy machine must not fail a test).
   }, 30_000);
 });

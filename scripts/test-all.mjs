@@ -1,0 +1,83 @@
+// `npm test`: every check as its own step, run side by side where the machine allows. Each step's
+// output goes to .tmp/test/<step>.log; its time is printed when it ends, a table when all have, and
+// the output of every step that failed. Exits non-zero if any step failed.
+// TEST_JOBS caps the steps running at once (default: the cores + 1; the steps wait on disk and
+// browsers part of the time). The order is the priority: the build first, as E2E waits for it.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+
+const STEPS = [
+  { name: 'build', run: 'npx vite build' },
+  { name: 'e2e', run: 'npm run -s test:e2e', after: 'build' },
+  // The rest yield the CPU to the two above (nice): they fill the time E2E spends waiting.
+  { name: 'unit+integration', run: 'npm run -s test:unit', nice: true },
+  { name: 'lint', run: 'npm run -s lint', nice: true },
+  { name: 'typecheck', run: 'npm run -s typecheck', nice: true },
+  { name: 'knip', run: 'npm run -s knip', nice: true },
+  { name: 'format', run: 'npm run -s format:check', nice: true },
+  { name: 'openapi lint', run: 'npm run -s openapi:lint', nice: true },
+  { name: 'lockfile', run: 'npm run -s lockfile:check', nice: true },
+];
+const NICE = process.platform === 'win32' ? '' : 'nice -n 10 ';
+const JOBS = Number(process.env.TEST_JOBS) || availableParallelism() + 1;
+const LOGS = '.tmp/test';
+mkdirSync(LOGS, { recursive: true });
+
+const began = performance.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+const logOf = (step) => `${LOGS}/${step.name.replace(/\W+/g, '-')}.log`;
+const running = new Set();
+const waiting = [...STEPS];
+
+function start(step) {
+  step.started = performance.now();
+  running.add(step);
+  console.log(`… ${step.name} (${step.run}; log ${logOf(step)})`);
+  const log = createWriteStream(logOf(step));
+  const child = spawn(`${step.nice ? NICE : ''}${step.run}`, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  child.on('close', (code) => {
+    log.end(() => {
+      step.ms = performance.now() - step.started;
+      step.ok = code === 0;
+      running.delete(step);
+      console.log(`${step.ok ? '✓' : '✗'} ${step.name}: ${seconds(step.ms)} (load ${load()})`);
+      next();
+    });
+  });
+}
+
+function next() {
+  for (const step of [...waiting]) {
+    const dep = step.after && STEPS.find((s) => s.name === step.after);
+    if (dep && dep.ok === false) {
+      waiting.splice(waiting.indexOf(step), 1);
+      Object.assign(step, { ok: false, ms: 0, skipped: true });
+      console.log(`✗ ${step.name}: not run, ${dep.name} failed`);
+      continue;
+    }
+    if ((dep && !dep.ok) || running.size >= JOBS) continue;
+    waiting.splice(waiting.indexOf(step), 1);
+    start(step);
+  }
+  if (running.size === 0 && waiting.length === 0) finish();
+}
+
+function finish() {
+  for (const step of STEPS.filter((s) => !s.ok && !s.skipped)) {
+    console.log(`\n──── ${step.name} failed: ${logOf(step)} ────\n${readFileSync(logOf(step), 'utf8')}`);
+  }
+  console.log(`\n${'step'.padEnd(18)}${'result'.padEnd(9)}time`);
+  for (const step of STEPS) console.log(`${step.name.padEnd(18)}${(step.skipped ? 'not run' : step.ok ? 'ok' : 'FAILED').padEnd(9)}${seconds(step.ms)}`);
+  console.log(`${'total'.padEnd(27)}${seconds(performance.now() - began)}  (${JOBS} at once, ${availableParallelism()} cores, load ${load()})`);
+  process.exitCode = STEPS.every((s) => s.ok) ? 0 : 1;
+}
+
+console.log(`npm test: ${STEPS.length} steps, at most ${JOBS} at once (load ${load()})`);
+next();
