@@ -27,6 +27,10 @@ function serverOptions(timeouts: ServerTimeouts): ServerOptions {
     // Node answers a request without Host with its own bare 400; the app's Host allow-list
     // answers it instead, with the 421 JSON error body, as it does any Host it was not told about.
     requireHostHeader: false,
+    // Clients (undici's fetch, the browser) keep connections alive for longer than Node's 5 s
+    // default; a server that closes an idle socket just as a client reuses it answers ECONNRESET.
+    // Holding idle sockets longer than the clients do closes that race.
+    keepAliveTimeout: 65_000,
   };
 }
 

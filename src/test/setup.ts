@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installDialogPolyfill } from './dialog-polyfill';
 
 installDialogPolyfill();
+// Testing Library's 1 s wait for findBy/waitFor fails on a busy 2-core machine; it guards hangs, not speed.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
