@@ -60,12 +60,12 @@ function writeFixture(file: string) {
 const PAGE_SOURCE = `
 import { createClient } from './src/api/client';
 import { bulkPreview, decisionsOf } from './src/features/bulk/preview';
-import { ConsoleDb } from './src/features/local-store/db';
-import { saveDelivered } from './src/features/local-store/items';
-import { summaryOfLive } from './src/features/local-store/summary';
+import { ConsoleDb } from './src/domain/store/db';
+import { saveDelivered } from './src/domain/store/items';
+import { summaryOfLive } from './src/domain/store/summary';
 import { OutboxEngine } from './src/features/outbox/engine';
 import { indexedDbStore } from './src/features/outbox/store';
-import { toTriageRows } from './src/features/triage/triage-state';
+import { toTriageRows } from './src/domain/triage/triage-state';
 
 window.bulkBench = async ({ key, subscriptionId, ids, graceMs }) => {
   const scope = location.origin + ' org_bench_bulk';

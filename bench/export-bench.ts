@@ -33,8 +33,8 @@ const work = join(root, 'node_modules', '.cache', 'export-bench');
 const MAIN = `
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { localDb, saveDelivered, summaryOfLive } from '${root}/src/features/local-store/index.ts';
-import { loadSubscriptionItems, toTriageRows } from '${root}/src/features/triage/index.ts';
+import { localDb, saveDelivered, summaryOfLive } from '${root}/src/domain/store/index.ts';
+import { loadSubscriptionItems, toTriageRows } from '${root}/src/domain/triage/index.ts';
 import { ExportMenu } from '${root}/src/features/export/index.ts';
 import { readRecords } from '${root}/src/features/export/read-records.ts';
 

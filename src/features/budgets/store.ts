@@ -6,7 +6,7 @@ import { NO_BUDGETS, setsAnyLimit, type Budgets } from './model';
  * word that they changed: to this tab's listeners at once, to other tabs by a BroadcastChannel.
  * The local store carries Dexie: it is imported on first use, not with the first page.
  */
-const localStore = () => import('../local-store');
+const localStore = () => import('../../domain/store');
 
 /**
  * A scope's budgets; `damaged` (why, in words) when what is stored cannot be trusted: the page says

@@ -1,4 +1,4 @@
-import { readSetting, updateSetting } from '../local-store';
+import { readSetting, updateSetting } from '../../domain/store';
 import { DEFAULT_REASONS, parseReasonList, type ReasonCode } from './model';
 
 /**

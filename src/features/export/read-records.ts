@@ -1,5 +1,5 @@
-import { localDb, type ConsoleDb, type ItemKey } from '../local-store';
-import type { TriageRow } from '../triage';
+import { localDb, type ConsoleDb, type ItemKey } from '../../domain/store';
+import type { TriageRow } from '../../domain/triage';
 import type { ExportRecord, RecordSource } from './export-record';
 
 /** Page rows read per transaction: a page holds up to 200 records (as written: a pull's page). */

@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleDb, saveDelivered, summaryOfLive } from '../local-store';
-import { loadSubscriptionItems, toTriageRows } from '../triage';
+import { ConsoleDb, saveDelivered, summaryOfLive } from '../../domain/store';
+import { loadSubscriptionItems, toTriageRows } from '../../domain/triage';
 import { jsonlWriter } from './jsonl-writer';
 import { csvWriter } from './csv-writer';
 import { readRecords, storeSource } from './read-records';
 import { runExport, type ExportProgress } from './run-export';
 import { blobSink, chooseSink, type ExportSink } from './sinks';
 import { testManifest, triageRow } from './test-rows';
-import { setDatabaseForTests } from '../local-store';
+import { setDatabaseForTests } from '../../domain/store';
 
 const submission = (n: number) => ({
   submission_id: String(n),

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { keyScope, type Connection } from '../../data';
-import { deleteScope, deleteSubscriptionItems, localDb } from '../local-store';
+import { deleteScope, deleteSubscriptionItems, localDb } from '../../domain/store';
 import { outbox } from '../outbox';
 import { forgetContent } from '../review';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { localScope, type Connection } from '../../data';
-import { countItems, countScope, localDb, storageUse, watchItems, type StorageUse } from '../local-store';
+import { countItems, countScope, localDb, storageUse, watchItems, type StorageUse } from '../../domain/store';
 
 interface SubscriptionCount {
   subscriptionId: string;

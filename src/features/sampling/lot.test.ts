@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConsoleDb, listLots, readLot, setDatabaseForTests, watchLots, type StoredItem } from '../local-store';
+import { ConsoleDb, listLots, readLot, setDatabaseForTests, watchLots, type StoredItem } from '../../domain/store';
 import type { OutboxEntry } from '../outbox';
-import type { TriageRow, TriageState } from '../triage';
+import type { TriageRow, TriageState } from '../../domain/triage';
 import { lotOf, lotProgress, type Lot } from './lot';
 import { lotDocument } from './lot-export';
 import { samplePlan } from './plan';

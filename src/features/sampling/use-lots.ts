@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { keyScope, localScope, type Connection } from '../../data';
-import { createLot, listLots, readLot, updateLot, watchLots } from '../local-store';
-import type { TriageRow } from '../triage';
+import { createLot, listLots, readLot, updateLot, watchLots } from '../../domain/store';
+import type { TriageRow } from '../../domain/triage';
 import { lotOf, lotValueSchema, newLotId, type Lot, type LotAction, type LotPlan, type LotSource, type LotValue } from './lot';
 import { drawSample, type RandomUint32 } from './random-sample';
 

@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { keyScope, useLocalScope, type Connection } from '../../data';
 import { useDisputeReasons, type ReasonCode } from '../dispute-reasons';
-import { watchItems, type StoredItem } from '../local-store';
+import { watchItems, type StoredItem } from '../../domain/store';
 import { useOutboxEntries, type OutboxEntry } from '../outbox';
-import { loadSubscriptionItems, toTriageRows } from '../triage';
+import { loadSubscriptionItems, toTriageRows } from '../../domain/triage';
 import { statsOf, type SubscriptionStats } from './aggregate';
 
 export interface StatsData {

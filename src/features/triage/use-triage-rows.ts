@@ -1,11 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { keyScope, localScope, type Connection } from '../../data';
-import { localDb, watchItems } from '../local-store';
+import { localDb, watchItems } from '../../domain/store';
 import { useOtherTabsEntries, useOutboxEntries } from '../outbox';
-import { loadSubscriptionItems } from './load-rows';
-import { textIndexOf } from './text-index';
-import { toTriageRows } from './triage-state';
+import { loadSubscriptionItems, textIndexOf, toTriageRows } from '../../domain/triage';
 
 /**
  * The local store's version of one subscription: it changes whenever items are added or deleted,

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { keyScope, localScope, type Connection } from '../../../data';
-import { countItems, localDb, watchItems } from '../../local-store';
+import { countItems, localDb, watchItems } from '../../../domain/store';
 
 /** How many items the local store holds per subscription (read from its counts, never by counting rows). */
 function useCounts(connection: Connection) {

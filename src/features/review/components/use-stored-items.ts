@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { itemsAfter, listGroupAfter, localDb, watchItems, type StoredItem } from '../../local-store';
+import { itemsAfter, listGroupAfter, localDb, watchItems, type StoredItem } from '../../../domain/store';
 import { fromStored, type ReviewItem } from '../model';
 
 const FIRST = 200;

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scopeOf, type Connection } from '../../../data';
 import { outboxEntry } from '../../../test/outbox-entry';
-import { announceItems, ConsoleDb, setDatabaseForTests, type StoredItem } from '../../local-store';
+import { announceItems, ConsoleDb, setDatabaseForTests, type StoredItem } from '../../../domain/store';
 import type { OutboxEntry } from '../../outbox';
 import { OrganizationStatsPage } from './organization-stats-page';
 import { SubscriptionStatsPage } from './subscription-stats-page';

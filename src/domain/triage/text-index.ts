@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { watchItems, type ConsoleDb } from '../local-store';
+import { watchItems, type ConsoleDb } from '../store';
 import type { TextIndex } from './query';
 
 /**

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveSubmission } from '../../api/contract';
-import { announceItems, ConsoleDb, deleteSubscriptionItems, saveDelivered, summaryOfLive } from '../local-store';
+import { announceItems, ConsoleDb, deleteSubscriptionItems, saveDelivered, summaryOfLive } from '../store';
 import { clearTextIndexes, recordText, textIndexOf } from './text-index';
 
 const live = (id: number, text: string): LiveSubmission => ({
