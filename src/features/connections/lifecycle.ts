@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { connectionStore, keyScope } from '../../data';
+import { connectionStore, keyedQueryKey } from '../../data';
 import type { Connection } from '../../data';
 import { forgetImageOrigins } from '../payload';
 
@@ -12,8 +12,8 @@ import { forgetImageOrigins } from '../payload';
  */
 export function connectionLifecycle(queryClient: QueryClient, reload: () => void) {
   const forget = (connection: Pick<Connection, 'id'>) => {
-    void queryClient.cancelQueries({ queryKey: keyScope(connection as Connection) });
-    queryClient.removeQueries({ queryKey: keyScope(connection as Connection) });
+    void queryClient.cancelQueries({ queryKey: keyedQueryKey(connection as Connection) });
+    queryClient.removeQueries({ queryKey: keyedQueryKey(connection as Connection) });
   };
   return {
     activate(id: string) {
