@@ -33,7 +33,8 @@ export interface LocalChangeHere extends LocalChange {
   rows?: readonly StoredItem[];
 }
 
-export type LocalChangeListener = (change: LocalChangeHere) => void;
+/** `here`: the change was made in this tab (a listener that applied it already may skip it: the outbox's tab sync). */
+export type LocalChangeListener = (change: LocalChangeHere, here: boolean) => void;
 
 export interface ChangeFeed {
   /** Tells this tab's listeners (with `rows`) and the other tabs (without). Call once the write committed. */
@@ -66,13 +67,13 @@ export function createChangeFeed(channelName: string | null): ChangeFeed {
       if (!isChange(event.data)) return;
       const { scope, table, ids, appended } = event.data;
       const change: LocalChange = { scope, table, ...(ids ? { ids } : {}), ...(appended ? { appended } : {}) };
-      for (const listener of listeners) listener(change);
+      for (const listener of listeners) listener(change, false);
     });
     return channel;
   };
   return {
     publish(change) {
-      for (const listener of listeners) listener(change);
+      for (const listener of listeners) listener(change, true);
       const { rows: _rows, ...told } = change;
       open()?.postMessage(told);
     },

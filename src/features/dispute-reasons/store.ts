@@ -59,9 +59,9 @@ const onShown = () => {
 
 export function subscribeReasons(listener: () => void): () => void {
   if (listeners.size === 0) {
-    // A scope in memory is read again when any tab changed its list (this tab's own change reads back the same list: no render).
-    unwatch = localChanges().subscribe((change) => {
-      if (cache.has(change.scope) && touches(change, change.scope, 'settings', NAME)) void refreshReasons(change.scope);
+    // A scope in memory is read again when another tab changed its list (this tab's own change is remembered already).
+    unwatch = localChanges().subscribe((change, here) => {
+      if (!here && cache.has(change.scope) && touches(change, change.scope, 'settings', NAME)) void refreshReasons(change.scope);
     });
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onShown);
   }
