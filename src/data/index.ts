@@ -6,7 +6,7 @@
  */
 export { connectionFormSchema, isConnected, jwtInfo, scopeOf, type Connection, type ConnectionSubscription } from './connection';
 export { clientFor, connectionStore, consoleOrigin, keyedQueryKey, publicQueryKey, verifyNewKey } from './session';
-export { knownScope, localScope } from './local-scope';
+export { localScope } from './local-scope';
 export { invalidateOnLocalChange } from './local-invalidation';
 export { useLocalScope } from './use-local-scope';
 export { usageQuery } from './usage-query';

@@ -8,7 +8,7 @@ import type { StoredItem } from './db';
  *
  * Created by the app (src/app/local-store.ts), never at import; a test makes its own.
  */
-export const LOCAL_TABLES = ['items', 'lots', 'settings', 'decisions'] as const;
+const LOCAL_TABLES = ['items', 'lots', 'settings', 'decisions'] as const;
 export type LocalTable = (typeof LOCAL_TABLES)[number];
 
 export interface LocalChange {
@@ -34,7 +34,7 @@ export interface LocalChangeHere extends LocalChange {
 }
 
 /** `here`: the change was made in this tab (a listener that applied it already may skip it: the outbox's tab sync). */
-export type LocalChangeListener = (change: LocalChangeHere, here: boolean) => void;
+type LocalChangeListener = (change: LocalChangeHere, here: boolean) => void;
 
 export interface ChangeFeed {
   /** Tells this tab's listeners (with `rows`) and the other tabs (without). Call once the write committed. */
