@@ -55,12 +55,12 @@ const fixture = () => ({
 const PAGE_SOURCE = `
 import { createClient } from '${ROOT}/src/api/client.ts';
 import { bulkPreview, decisionsOf } from '${ROOT}/src/features/bulk/preview.ts';
-import { ConsoleDb } from '${ROOT}/src/features/local-store/db.ts';
-import { saveDelivered } from '${ROOT}/src/features/local-store/items.ts';
-import { summaryOfLive } from '${ROOT}/src/features/local-store/summary.ts';
+import { ConsoleDb } from '${ROOT}/src/domain/store/db.ts';
+import { saveDelivered } from '${ROOT}/src/domain/store/items.ts';
+import { summaryOfLive } from '${ROOT}/src/domain/store/summary.ts';
 import { OutboxEngine } from '${ROOT}/src/features/outbox/engine.ts';
 import { indexedDbStore } from '${ROOT}/src/features/outbox/store.ts';
-import { toTriageRows } from '${ROOT}/src/features/triage/triage-state.ts';
+import { toTriageRows } from '${ROOT}/src/domain/triage/triage-state.ts';
 
 window.bulkBench = async ({ key, subscriptionId, ids, graceMs }) => {
   const scope = location.origin + ' org_bench_bulk';

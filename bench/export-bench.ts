@@ -29,8 +29,8 @@ const SUBSCRIPTION = 'sub_bench_export';
 const MAIN = `
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { localDb, saveDelivered, summaryOfLive } from '${ROOT}/src/features/local-store/index.ts';
-import { loadSubscriptionItems, toTriageRows } from '${ROOT}/src/features/triage/index.ts';
+import { localDb, saveDelivered, summaryOfLive } from '${ROOT}/src/domain/store/index.ts';
+import { loadSubscriptionItems, toTriageRows } from '${ROOT}/src/domain/triage/index.ts';
 import { ExportMenu } from '${ROOT}/src/features/export/index.ts';
 import { readRecords } from '${ROOT}/src/features/export/read-records.ts';
 

@@ -7,7 +7,7 @@ import { storedRows } from './support/idb';
  * it, or on Disconnect. Kept, it comes back with the next connection of the same organization.
  */
 
-const storedCount = async (page: Page, table: 'items' | 'pages' | 'payloads' | 'counts' | 'decisions' | 'pulls') => (await storedRows(page, table)).length;
+const storedCount = async (page: Page, table: 'items' | 'pages' | 'counts' | 'decisions' | 'pulls' | 'lots') => (await storedRows(page, table)).length;
 
 async function pullFive(page: Page, subscription: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
@@ -82,7 +82,7 @@ test('Disconnect keeps the local data for the next connection, or deletes all of
   await dialog.getByRole('checkbox', { name: /Also delete them from this device/ }).check();
   await dialog.getByRole('button', { name: 'Disconnect and delete local data' }).click();
   await expect(dialog).toBeHidden();
-  for (const table of ['items', 'pages', 'payloads', 'counts', 'decisions', 'pulls'] as const) expect(await storedCount(page, table), table).toBe(0);
+  for (const table of ['items', 'pages', 'counts', 'decisions', 'pulls', 'lots'] as const) expect(await storedCount(page, table), table).toBe(0);
 
   await connectDemo(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();

@@ -2,7 +2,7 @@
 //  - server/ imports nothing from src/ but src/api/contract/;
 //  - src/ imports nothing from server/;
 //  - src/api/ imports nothing from the UI layers (features, routes, components);
-//  - shared layers (src/lib, src/components, src/api, src/data) never import a feature, a route or
+//  - shared layers (src/lib, src/components, src/api, src/data, src/domain) never import a feature, a route or
 //    the app: they serve every feature, so they may not depend on one (bulletproof-react's zones);
 //  - a feature never imports a route or the app: the app composes features, not the reverse;
 //  - a feature uses another feature only through its public entry (index.ts).
@@ -23,15 +23,16 @@ function check(fromFile, specifier) {
   if (from.startsWith('src/api/') && /^src\/(features|routes|components)\//.test(target)) {
     return 'src/api/ must not import UI code: data flows contract → client → queries → UI';
   }
-  const shared = /^src\/(lib|components|api|data)\//.exec(from)?.[1];
+  const shared = /^src\/(lib|components|api|data|domain)\//.exec(from)?.[1];
   if (shared && /^src\/(features|routes|app)(\/|$)/.test(target)) {
     return `src/${shared}/ is shared: it must not import features, routes or the app (compose in src/app)`;
   }
   if (from.startsWith('src/features/') && /^src\/(routes|app)(\/|$)/.test(target)) {
     return 'a feature must not import routes or the app: the app composes features';
   }
-  if (from.startsWith('src/data/') && /^src\/components\//.test(target)) {
-    return 'src/data/ holds no UI: it must not import components';
+  const headless = /^src\/(data|domain)\//.exec(from)?.[1];
+  if (headless && /^src\/components\//.test(target)) {
+    return `src/${headless}/ holds no UI: it must not import components`;
   }
   const fromFeature = /^src\/features\/([^/]+)\//.exec(from)?.[1];
   const targetFeature = /^src\/features\/([^/]+)(\/.*)?$/.exec(target);

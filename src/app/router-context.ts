@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Connection } from '../data';
+import type { ChangeFeed } from '../domain/store/change-feed';
 
 /**
  * What every route's loader and component may use, given once by the app. The root route adds
@@ -9,4 +10,6 @@ import type { Connection } from '../data';
 export interface RouterContext {
   queryClient: QueryClient;
   connections: { readonly active: Connection | null };
+  /** The local store's change feed (src/app/local-store.ts): one message per change, every tab. */
+  localChanges: ChangeFeed;
 }

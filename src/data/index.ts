@@ -1,11 +1,13 @@
 /**
- * The shared data layer: the connection model and its store, a client per connection, the scopes
- * of cached and local data, and the query factories more than one feature reads. Features and
+ * The shared data layer: the connection model and its store, a client per connection, the
+ * query-key prefixes and an organization's scope (its local data), and the query factories more
+ * than one feature reads. Features and
  * routes use it; it imports no feature.
  */
 export { connectionFormSchema, isConnected, jwtInfo, scopeOf, type Connection, type ConnectionSubscription } from './connection';
-export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope, verifyNewKey } from './session';
+export { clientFor, connectionStore, consoleOrigin, keyedQueryKey, publicQueryKey, verifyNewKey } from './session';
 export { localScope } from './local-scope';
+export { invalidateOnLocalChange } from './local-invalidation';
 export { useLocalScope } from './use-local-scope';
 export { usageQuery } from './usage-query';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';

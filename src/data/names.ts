@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Connection } from './connection';
-import { clientFor, publicScope } from './session';
+import { clientFor, publicQueryKey } from './session';
 
 /**
  * What a person reads instead of an ID: task names and their frontiers' titles (spec 4.1, 4.2) and
@@ -36,7 +36,7 @@ async function loadNames(connection: Connection | null, signal?: AbortSignal): P
 /** Public data, cached per base URL like the frontiers and verticals pages' reads. */
 export const namesQuery = (connection: Connection | null) =>
   queryOptions({
-    queryKey: [...publicScope(connection), 'names'],
+    queryKey: [...publicQueryKey(connection), 'names'],
     queryFn: ({ signal }) => loadNames(connection, signal),
     staleTime: 5 * 60_000,
   });

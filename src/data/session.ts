@@ -34,6 +34,9 @@ export function clientFor(connection: Connection | null): DdsClient {
 /** Asks the service whose key this is (spec 4.5) before it is saved: sent once, nothing recorded. */
 export const verifyNewKey = (baseUrl: string, apiKey: string) => createClient({ baseUrl }).verifyKey(apiKey);
 
-/** Query-key scopes: public data by base URL, keyed data by connection (cleared on disconnect). */
-export const publicScope = (connection: Connection | null) => ['dds', 'public', connection?.baseUrl ?? consoleOrigin()] as const;
-export const keyScope = (connection: Connection) => ['dds', 'key', connection.id] as const;
+/**
+ * Query-key prefixes (not scopes: a scope is an organization's local data, docs/architecture.md "Words"):
+ * public data by base URL, keyed data by connection (cleared on disconnect).
+ */
+export const publicQueryKey = (connection: Connection | null) => ['dds', 'public', connection?.baseUrl ?? consoleOrigin()] as const;
+export const keyedQueryKey = (connection: Connection) => ['dds', 'key', connection.id] as const;

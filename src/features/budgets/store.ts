@@ -1,12 +1,13 @@
+import { localChanges, touches } from '../../domain/store/change-feed';
 import { BUDGETS_MARKER, BUDGETS_SETTING, markerValue, readBudgetsDocument } from './budgets-document';
 import { NO_BUDGETS, setsAnyLimit, type Budgets } from './model';
 
 /**
  * Budgets in the durable local store (its `settings` table, one document per scope), and the
- * word that they changed: to this tab's listeners at once, to other tabs by a BroadcastChannel.
+ * word that they changed: the local store's change feed, to this tab's listeners and the other tabs.
  * The local store carries Dexie: it is imported on first use, not with the first page.
  */
-const localStore = () => import('../local-store');
+const localStore = () => import('../../domain/store');
 
 /**
  * A scope's budgets; `damaged` (why, in words) when what is stored cannot be trusted: the page says
@@ -42,24 +43,13 @@ export async function changeBudgets(scope: string, change: (current: Budgets) =>
     if (!marker && setsAnyLimit(changed)) await db.settings.put({ scope, name: BUDGETS_MARKER, value: markerValue(now), updatedAt: now });
     return changed;
   });
-  announce(scope);
+  db.changes.publish({ scope, table: 'settings', ids: [BUDGETS_SETTING] });
   return next;
-}
-
-const listeners = new Set<(scope: string) => void>();
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('dds.budgets');
-channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const data = event.data as { scope?: unknown } | null;
-  if (typeof data?.scope === 'string') for (const listener of listeners) listener(data.scope);
-});
-
-function announce(scope: string): void {
-  for (const listener of listeners) listener(scope);
-  channel?.postMessage({ scope });
 }
 
 /** Calls `listener` with each scope whose budgets changed, in this tab or another; returns the unsubscribe. */
 export function onBudgetsChange(listener: (scope: string) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return localChanges().subscribe((change) => {
+    if (touches(change, change.scope, 'settings', BUDGETS_SETTING)) listener(change.scope);
+  });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatMicros } from '../../lib/money';
-import type { StoredItem } from '../local-store';
+import type { StoredItem } from '../../domain/store';
 import type { OutboxEntry } from '../outbox';
-import type { TriageRow, TriageState } from '../triage';
+import type { TriageRow, TriageState } from '../../domain/triage';
 import { bulkPreview, decisionsOf } from './preview';
 import { latestRun, runProgress } from './progress';
 

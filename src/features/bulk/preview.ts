@@ -1,7 +1,7 @@
 import type { ConnectionSubscription } from '../../data';
 import { sumMicros } from '../../lib/money';
 import type { Decision, NewDecision } from '../outbox';
-import type { TriageRow, TriageState } from '../triage';
+import type { TriageRow, TriageState } from '../../domain/triage';
 
 /** Why a matching item is not decided again, in the order the confirmation names them. */
 export const SKIP_REASONS = ['adopted', 'disputed', 'waiting', 'failed', 'discarded'] as const;

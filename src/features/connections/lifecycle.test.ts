@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionLifecycle } from './lifecycle';
-import { connectionStore, keyScope, publicScope } from '../../data';
+import { connectionStore, keyedQueryKey, publicQueryKey } from '../../data';
 import type { Connection } from '../../data';
 
 const connection = (id: string, key = 'k'.repeat(32)): Connection => ({
@@ -27,14 +27,14 @@ describe('connection lifecycle', () => {
     life.save(a);
     life.save(b);
     expect(connectionStore.active?.id).toBe('b');
-    queryClient.setQueryData([...keyScope(a), 'usage'], { secret: 1 });
-    queryClient.setQueryData([...publicScope(a), 'frontiers'], ['public']);
+    queryClient.setQueryData([...keyedQueryKey(a), 'usage'], { secret: 1 });
+    queryClient.setQueryData([...publicQueryKey(a), 'frontiers'], ['public']);
 
     // A read in flight with the old connection is cancelled when another becomes active.
     let aborted = false;
     void queryClient
       .fetchQuery({
-        queryKey: [...keyScope(b), 'slow'],
+        queryKey: [...keyedQueryKey(b), 'slow'],
         queryFn: ({ signal }) =>
           new Promise((_, reject) =>
             signal.addEventListener('abort', () => {
@@ -49,18 +49,18 @@ describe('connection lifecycle', () => {
     expect(connectionStore.active?.id).toBe('a');
 
     life.save({ ...a, apiKey: `dds_live_sk_${'n'.repeat(32)}` });
-    expect(queryClient.getQueryData([...keyScope(a), 'usage'])).toBeUndefined();
-    expect(queryClient.getQueryData([...publicScope(a), 'frontiers'])).toEqual(['public']);
+    expect(queryClient.getQueryData([...keyedQueryKey(a), 'usage'])).toBeUndefined();
+    expect(queryClient.getQueryData([...publicQueryKey(a), 'frontiers'])).toEqual(['public']);
 
-    queryClient.setQueryData([...keyScope(a), 'usage'], { secret: 2 });
+    queryClient.setQueryData([...keyedQueryKey(a), 'usage'], { secret: 2 });
     life.disconnect(connectionStore.active!);
     expect(connectionStore.getSnapshot().connections.find((c) => c.id === 'a')?.apiKey).toBe('');
-    expect(queryClient.getQueryData([...keyScope(a), 'usage'])).toBeUndefined();
+    expect(queryClient.getQueryData([...keyedQueryKey(a), 'usage'])).toBeUndefined();
 
-    queryClient.setQueryData([...keyScope(b), 'usage'], { secret: 3 });
+    queryClient.setQueryData([...keyedQueryKey(b), 'usage'], { secret: 3 });
     life.remove(b);
     expect(connectionStore.getSnapshot().connections.map((c) => c.id)).toEqual(['a']);
-    expect(queryClient.getQueryData([...keyScope(b), 'usage'])).toBeUndefined();
+    expect(queryClient.getQueryData([...keyedQueryKey(b), 'usage'])).toBeUndefined();
     expect(reload).toHaveBeenCalledTimes(6);
   });
 

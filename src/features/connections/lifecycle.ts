@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { connectionStore, keyScope } from '../../data';
+import { connectionStore, keyedQueryKey } from '../../data';
 import type { Connection } from '../../data';
 import { forgetImageOrigins } from '../payload';
 
@@ -12,7 +12,7 @@ import { forgetImageOrigins } from '../payload';
  */
 export function connectionLifecycle(queryClient: QueryClient, reload: () => void) {
   const forget = (connection: Connection) => {
-    const queryKey = keyScope(connection);
+    const queryKey = keyedQueryKey(connection);
     void queryClient.cancelQueries({ queryKey });
     queryClient.removeQueries({ queryKey });
   };

@@ -7,7 +7,7 @@ import { localScope, type Connection } from '../../data';
  */
 export async function keepDeliveryItems(connection: Connection, deliveryId: string, subscriptionId: string | undefined, items: readonly DeliveryItem[]) {
   // Loaded here, not with the first page.
-  const { localDb, saveDelivered, summaryOfSimulated } = await import('../local-store');
+  const { localDb, saveDelivered, summaryOfSimulated } = await import('../../domain/store');
   const scope = await localScope(connection);
   await saveDelivered(
     localDb(),

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConsoleDb, setDatabaseForTests, writeSetting } from '../local-store';
+import { ConsoleDb, setDatabaseForTests, writeSetting } from '../../domain/store';
 import { DEFAULT_REASONS, moveReason, renameReason } from './model';
 import { changeReasons, loadReasons, reasonsSnapshot, refreshReasons, subscribeReasons } from './store';
 

@@ -1,18 +1,17 @@
-import { readSetting, updateSetting } from '../local-store';
+import { localChanges, readSetting, touches, updateSetting } from '../../domain/store';
 import { DEFAULT_REASONS, parseReasonList, type ReasonCode } from './model';
 
 /**
  * The organization's reason codes in the durable local store (per scope: the organization on a
- * base URL), kept in memory for the UI and read again when another tab says it changed them (a
- * BroadcastChannel) or when this tab is shown again (in case a message was missed). A missing or
+ * base URL), kept in memory for the UI and read again when a tab changed them (the local store's
+ * change feed) or when this tab is shown again (in case a message was missed). A missing or
  * damaged document gives the defaults.
  */
 const NAME = 'disputeReasons';
-const CHANNEL = 'dds-dispute-reasons';
 
 const cache = new Map<string, readonly ReasonCode[]>();
 const listeners = new Set<() => void>();
-let channel: BroadcastChannel | null | undefined;
+let unwatch: (() => void) | null = null;
 
 const emit = () => {
   for (const listener of listeners) listener();
@@ -42,7 +41,7 @@ export function refreshReasons(scope: string): Promise<void> {
 
 /**
  * Changes the list in one transaction on what is stored now (two tabs editing at once are
- * serialised, neither loses the other's change), then tells this tab and the others.
+ * serialised, neither loses the other's change); the store tells the other tabs.
  */
 export async function changeReasons(scope: string, change: (current: readonly ReasonCode[]) => readonly ReasonCode[]): Promise<readonly ReasonCode[]> {
   const next = await updateSetting(scope, NAME, parseReasonList, (current) => {
@@ -51,18 +50,7 @@ export async function changeReasons(scope: string, change: (current: readonly Re
     return parseReasonList(changed) ?? [...(current ?? DEFAULT_REASONS)];
   });
   remember(scope, next);
-  openChannel()?.postMessage({ scope });
   return next;
-}
-
-function openChannel(): BroadcastChannel | null {
-  if (channel !== undefined) return channel;
-  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-  channel?.addEventListener('message', (event: MessageEvent<{ scope?: unknown }>) => {
-    const scope = event.data?.scope;
-    if (typeof scope === 'string' && cache.has(scope)) void refreshReasons(scope);
-  });
-  return channel;
 }
 
 const onShown = () => {
@@ -70,12 +58,20 @@ const onShown = () => {
 };
 
 export function subscribeReasons(listener: () => void): () => void {
-  openChannel();
-  if (listeners.size === 0 && typeof document !== 'undefined') document.addEventListener('visibilitychange', onShown);
+  if (listeners.size === 0) {
+    // A scope in memory is read again when another tab changed its list (this tab's own change is remembered already).
+    unwatch = localChanges().subscribe((change, here) => {
+      if (!here && cache.has(change.scope) && touches(change, change.scope, 'settings', NAME)) void refreshReasons(change.scope);
+    });
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onShown);
+  }
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0 && typeof document !== 'undefined') document.removeEventListener('visibilitychange', onShown);
+    if (listeners.size > 0) return;
+    unwatch?.();
+    unwatch = null;
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onShown);
   };
 }
 

@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '../../data';
-import { ConsoleDb, saveDelivered, setDatabaseForTests, summaryOfLive } from '../local-store';
-import { loadSubscriptionItems, toTriageRows, type TriageRow } from '../triage';
+import { ConsoleDb, saveDelivered, setDatabaseForTests, summaryOfLive } from '../../domain/store';
+import { loadSubscriptionItems, toTriageRows, type TriageRow } from '../../domain/triage';
 import { ExportMenu } from './export-menu';
 
 const connection: Connection = { id: 'c1', name: 'Local demo', baseUrl: 'http://127.0.0.1:8787', apiKey: '', subscriptions: [], remember: false };

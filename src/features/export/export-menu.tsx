@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import type { Connection, ConnectionSubscription } from '../../data';
 import { useDisputeReasons } from '../dispute-reasons';
-import type { TriageRow } from '../triage';
+import type { TriageRow } from '../../domain/triage';
 import { ExportResult } from './export-result';
 import { countImageRows, findImageItems } from './image-items';
 import { buildManifest, exportFileName, type ExportFormat, type ExportSelection } from './manifest';

@@ -1,6 +1,6 @@
 import { microsToDecimal } from '../../lib/money';
 import { NO_REASON, parseReason } from '../dispute-reasons';
-import type { TriageRow, TriageState } from '../triage';
+import type { TriageRow, TriageState } from '../../domain/triage';
 
 /** One item on its way into a file: its triage row and the record exactly as it was delivered. */
 export interface ExportRecord {

@@ -1,4 +1,4 @@
-import type { TriageRow } from '../triage';
+import type { TriageRow } from '../../domain/triage';
 import { cocoImageOf, hasAnnotations } from './coco-shapes';
 import { contentOf, type RecordSource } from './export-record';
 

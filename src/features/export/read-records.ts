@@ -1,11 +1,9 @@
-import { localDb, type ConsoleDb, type ItemKey } from '../local-store';
-import type { TriageRow } from '../triage';
+import { localDb, type ConsoleDb } from '../../domain/store';
+import type { TriageRow } from '../../domain/triage';
 import type { ExportRecord, RecordSource } from './export-record';
 
 /** Page rows read per transaction: a page holds up to 200 records (as written: a pull's page). */
 const PAGES_PER_READ = 10;
-/** Legacy items (one `payloads` row each) read per transaction. */
-const ITEMS_PER_READ = 2_000;
 
 /**
  * The rows in delivery order: items of one page were written together, so consecutive rows share
@@ -31,7 +29,7 @@ export async function* readRecords(rows: readonly TriageRow[], db: ConsoleDb = l
     next?.catch(() => undefined);
     for (const row of current.rows) {
       const { item } = row;
-      const record = item.page === undefined ? current.byItem.get(item.itemId) : current.byPage.get(item.page)?.get(item.itemId);
+      const record = item.page === undefined ? undefined : current.byPage.get(item.page)?.get(item.itemId);
       yield { row, record: record ?? null };
     }
   }
@@ -40,43 +38,34 @@ export async function* readRecords(rows: readonly TriageRow[], db: ConsoleDb = l
 interface Batch {
   rows: TriageRow[];
   pageIds: number[];
-  legacy: ItemKey[];
 }
 
-/** Consecutive rows up to the PAGES_PER_READ-th distinct page row, or ITEMS_PER_READ legacy items. */
+/** Consecutive rows up to the PAGES_PER_READ-th distinct page row. */
 function batchesOf(ordered: readonly TriageRow[]): Batch[] {
   const batches: Batch[] = [];
   let start = 0;
   while (start < ordered.length) {
     const pageIds = new Set<number>();
-    const legacy: ItemKey[] = [];
     let end = start;
     for (; end < ordered.length; end++) {
       const { item } = ordered[end]!;
-      if (item.page === undefined) {
-        if (legacy.length >= ITEMS_PER_READ) break;
-        legacy.push([item.scope, item.subscriptionId, item.itemId]);
-      } else if (!pageIds.has(item.page)) {
+      if (item.page !== undefined && !pageIds.has(item.page)) {
         if (pageIds.size >= PAGES_PER_READ) break;
         pageIds.add(item.page);
       }
     }
-    batches.push({ rows: ordered.slice(start, end), pageIds: [...pageIds], legacy });
+    batches.push({ rows: ordered.slice(start, end), pageIds: [...pageIds] });
     start = end;
   }
   return batches;
 }
 
-/** One batch's records, in one read transaction: the page rows' records by page, legacy records by item. */
-function readBatch(db: ConsoleDb, batch: Batch) {
-  return db.transaction('r', db.pages, db.payloads, async () => {
-    const [pages, payloads] = await Promise.all([db.pages.bulkGet(batch.pageIds), batch.legacy.length ? db.payloads.bulkGet(batch.legacy) : []]);
-    const byPage = new Map<number, Map<string, unknown>>();
-    for (const page of pages) if (page?.id !== undefined) byPage.set(page.id, page.records);
-    const byItem = new Map<string, unknown>();
-    for (const payload of payloads) if (payload) byItem.set(payload.itemId, payload.record);
-    return { rows: batch.rows, byPage, byItem };
-  });
+/** One batch's records, in one read: the page rows' records by page. */
+async function readBatch(db: ConsoleDb, batch: Batch) {
+  const pages = await db.pages.bulkGet(batch.pageIds);
+  const byPage = new Map<number, Map<string, unknown>>();
+  for (const page of pages) if (page?.id !== undefined) byPage.set(page.id, page.records);
+  return { rows: batch.rows, byPage };
 }
 
 /** A source reading the rows afresh on every pass. */

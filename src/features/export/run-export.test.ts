@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleDb, saveDelivered, summaryOfLive } from '../local-store';
-import { loadSubscriptionItems, toTriageRows } from '../triage';
+import { ConsoleDb, saveDelivered, summaryOfLive } from '../../domain/store';
+import { loadSubscriptionItems, toTriageRows } from '../../domain/triage';
 import { jsonlWriter } from './jsonl-writer';
 import { csvWriter } from './csv-writer';
 import { readRecords, storeSource } from './read-records';
 import { runExport, type ExportProgress } from './run-export';
 import { blobSink, chooseSink, type ExportSink } from './sinks';
 import { testManifest, triageRow } from './test-rows';
-import { setDatabaseForTests } from '../local-store';
+import { setDatabaseForTests } from '../../domain/store';
 
 const submission = (n: number) => ({
   submission_id: String(n),
@@ -71,14 +71,12 @@ describe('reading records from the store', () => {
     expect(bulkGet).toHaveBeenCalledTimes(3);
   });
 
-  it('reads records kept one per item by earlier versions, and gives null for a record the store lost', async () => {
+  it('gives null for a record the store lost', async () => {
     const rows = await fill(1, 3);
-    const legacy = { ...rows[0]!, item: { ...rows[0]!.item, page: undefined } };
-    await db.payloads.put({ scope: 'S', subscriptionId: 'sub', itemId: legacy.item.itemId, record: { old: true } });
     const lost = { ...rows[1]!, item: { ...rows[1]!.item, page: 9_999 } };
     const read: unknown[] = [];
-    for await (const { record } of readRecords([legacy, lost, rows[2]!], db)) read.push(record);
-    expect(read).toEqual([{ old: true }, null, submission(3)]);
+    for await (const { record } of readRecords([rows[0]!, lost, rows[2]!], db)) read.push(record);
+    expect(read).toEqual([submission(1), null, submission(3)]);
   });
 });
 

@@ -1,6 +1,6 @@
-import type { StoredItem } from '../local-store';
+import type { StoredItem } from '../../domain/store';
 import type { OutboxEntry } from '../outbox';
-import type { TriageRow, TriageState } from '../triage';
+import type { TriageRow, TriageState } from '../../domain/triage';
 import type { ExportRecord, RecordSource } from './export-record';
 import { buildManifest, type ExportFormat } from './manifest';
 

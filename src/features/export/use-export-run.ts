@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TriageRow } from '../triage';
+import type { TriageRow } from '../../domain/triage';
 import { cocoWriter } from './coco-writer';
 import { csvWriter } from './csv-writer';
 import { jsonlWriter } from './jsonl-writer';

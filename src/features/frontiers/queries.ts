@@ -1,18 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FrontierStatusFilter } from '../../api/contract';
-import { clientFor, publicScope, type Connection } from '../../data';
+import { clientFor, publicQueryKey, type Connection } from '../../data';
 
 /** Frontier reads (spec 4.1, 4.2, 4.4): one queryOptions factory per endpoint, shared by loaders and components. */
 export const frontiersQuery = (connection: Connection | null, status: FrontierStatusFilter) =>
   queryOptions({
-    queryKey: [...publicScope(connection), 'frontiers', status],
+    queryKey: [...publicQueryKey(connection), 'frontiers', status],
     queryFn: ({ signal }) => clientFor(connection).listFrontiers(status, signal),
     staleTime: 60_000,
   });
 
 export const tasksQuery = (connection: Connection | null, frontierId: string) =>
   queryOptions({
-    queryKey: [...publicScope(connection), 'frontiers', frontierId, 'tasks'],
+    queryKey: [...publicQueryKey(connection), 'frontiers', frontierId, 'tasks'],
     queryFn: ({ signal }) => clientFor(connection).listTasks(frontierId, signal),
     staleTime: 60_000,
   });

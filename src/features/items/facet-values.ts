@@ -1,5 +1,5 @@
 import { shortId, taskFrontier, taskName, topicName, verticalName, type Names } from '../../data';
-import { TRIAGE_STATE_LABELS, TRIAGE_STATES, type ListFacet, type TriageState } from '../triage';
+import { TRIAGE_STATE_LABELS, TRIAGE_STATES, type ListFacet, type TriageState } from '../../domain/triage';
 
 /** What a facet value reads as (a task's name, a vertical's name, a short topic) and its whole ID for the hover. */
 export function facetValue(facet: ListFacet, value: string, names: Names): { label: string; title?: string } {

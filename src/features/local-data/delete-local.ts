@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { keyScope, type Connection } from '../../data';
-import { deleteScope, deleteSubscriptionItems, localDb } from '../local-store';
+import { keyedQueryKey, type Connection } from '../../data';
+import { deleteScope, deleteSubscriptionItems, localDb } from '../../domain/store';
 import { outbox } from '../outbox';
 import { forgetContent } from '../review';
 
@@ -18,6 +18,6 @@ export async function deleteLocalData(queryClient: QueryClient, connection: Conn
     outbox.forget(connection.id);
   }
   forgetContent(scope);
-  await queryClient.cancelQueries({ queryKey: keyScope(connection) });
-  queryClient.removeQueries({ queryKey: keyScope(connection) });
+  await queryClient.cancelQueries({ queryKey: keyedQueryKey(connection) });
+  queryClient.removeQueries({ queryKey: keyedQueryKey(connection) });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { localScope, type Connection } from '../../data';
-import { countItems, countScope, localDb, storageUse, watchItems, type StorageUse } from '../local-store';
+import { countItems, countScope, localChanges, localDb, storageUse, type StorageUse } from '../../domain/store';
 
 interface SubscriptionCount {
   subscriptionId: string;
@@ -37,7 +37,7 @@ export function useLocalSummary(connection: Connection | null): LocalSummary & {
   }, [connection]);
   useEffect(() => {
     refresh();
-    return watchItems(refresh);
+    return localChanges().subscribe((change) => change.table === 'items' && refresh());
   }, [refresh]);
   return { ...summary, refresh };
 }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUDGETS_SETTING, type Budgets, type SpendReceipt } from '../budgets';
-import { ConsoleDb, setDatabaseForTests } from '../local-store';
+import { ConsoleDb, setDatabaseForTests } from '../../domain/store';
 import { budgetGate } from './budget-gate';
 import { OutboxEngine } from './engine';
 import type { NewDecision, OutboxEntry } from './model';

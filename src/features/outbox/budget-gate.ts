@@ -13,7 +13,7 @@ import {
   type Budgets,
   type SpendReceipt,
 } from '../budgets';
-import type { ConsoleDb } from '../local-store';
+import type { ConsoleDb } from '../../domain/store';
 import type { BudgetGate } from './engine';
 import { outboxEntrySchema, type OutboxEntry } from './model';
 
@@ -72,7 +72,7 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
   const now = deps.now ?? (() => Date.now());
   const locks = deps.locks === undefined ? (typeof navigator === 'undefined' ? null : (navigator.locks ?? null)) : deps.locks;
   let opened = deps.db;
-  const database = async () => (opened ??= (await import('../local-store')).localDb());
+  const database = async () => (opened ??= (await import('../../domain/store')).localDb());
   // null: no budgets stored; DAMAGED: a document is stored that cannot be read (a limit the user
   // set, never taken for "no limit": nothing charged leaves until the budgets are saved again).
   const known = new Map<string, Budgets | null | typeof DAMAGED>();

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DeliveryItem } from '../../api/contract';
 import { ApiError } from '../../api/errors';
-import { clientFor, keyScope, type Connection } from '../../data';
+import { clientFor, keyedQueryKey, type Connection } from '../../data';
 
 export type BooksDeliveryItems = { items: DeliveryItem[]; refused: null } | { items: []; refused: string };
 
@@ -12,7 +12,7 @@ export type BooksDeliveryItems = { items: DeliveryItem[]; refused: null } | { it
  */
 export const booksDeliveryItemsQuery = (connection: Connection, deliveryId: string) =>
   queryOptions({
-    queryKey: [...keyScope(connection), 'delivery-items-for-books', deliveryId],
+    queryKey: [...keyedQueryKey(connection), 'delivery-items-for-books', deliveryId],
     queryFn: async ({ signal }): Promise<BooksDeliveryItems> => {
       try {
         return { items: (await clientFor(connection).deliveryItems(deliveryId, signal)).data, refused: null };

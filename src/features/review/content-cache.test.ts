@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveSubmission } from '../../api/contract';
-import { ConsoleDb, listItems, saveDelivered, setDatabaseForTests, summaryOfLive } from '../local-store';
+import { ConsoleDb, listItems, saveDelivered, setDatabaseForTests, summaryOfLive } from '../../domain/store';
 import { forgetContent, prefetchContent, useItemContent } from './content-cache';
 import { fromStored } from './model';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { localDb, readPayloads } from '../local-store';
+import { localDb, readPayloads } from '../../domain/store';
 import type { ReviewItem } from './model';
 
 /**

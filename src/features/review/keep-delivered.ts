@@ -1,6 +1,6 @@
 import type { LiveSubmission, SimulatedItem } from '../../api/contract';
 import { localScope, type Connection } from '../../data';
-import { localDb, saveDelivered, summaryOfLive, summaryOfSimulated, type Delivered, type DeliveryVia } from '../local-store';
+import { localDb, saveDelivered, summaryOfLive, summaryOfSimulated, type Delivered, type DeliveryVia } from '../../domain/store';
 import { rememberRecords } from './content-cache';
 
 /*

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LivePullParams, LivePullPage, LiveSubmission } from '../../api/contract';
 import { ApiError, NetworkError } from '../../api/errors';
 import { renderHook } from '@testing-library/react';
-import { ConsoleDb, countItems, listItems, unrecoveredLosses, watchItems, type StoredItem } from '../local-store';
+import { ConsoleDb, countItems, listItems, unrecoveredLosses, type StoredItem } from '../../domain/store';
 import { forgetContent, useItemContent } from './content-cache';
 import { AnswerLostError, NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps } from './live-pulls';
 import { fromStored } from './model';
@@ -81,7 +81,7 @@ describe('incremental pulls and Recover', () => {
     forgetContent();
     const service = fakeService(5);
     const told: StoredItem[][] = [];
-    const stop = watchItems((change) => change.rows && told.push([...change.rows]));
+    const stop = db.changes.subscribe((change) => change.rows && told.push([...change.rows]));
     try {
       await pullNew({ db, scope: 'S', client: service.client, subscriptionId: 'sub' }, 5);
     } finally {

@@ -1,7 +1,7 @@
 import { ApiError, ContractError, NetworkError } from '../../api/errors';
 import type { LivePullPage, LiveSubmission } from '../../api/contract';
 import type { DdsClient } from '../../api/client';
-import { ensureRoom, heldIds, recordPull, saveDelivered, summaryOfLive, type ConsoleDb, type SaveResult } from '../local-store';
+import { ensureRoom, heldIds, recordPull, saveDelivered, summaryOfLive, type ConsoleDb, type SaveResult } from '../../domain/store';
 import { rememberRecords } from './content-cache';
 
 /**

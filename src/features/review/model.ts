@@ -1,7 +1,7 @@
 import type { DeliveryItem, LiveSubmission, SimulatedItem } from '../../api/contract';
 import { taskFrontier, taskName, topicName, verticalName, type Names } from '../../data';
 import { formatMicros, sumMicros, usdToMicros } from '../../lib/money';
-import type { StoredItem } from '../local-store';
+import type { StoredItem } from '../../domain/store';
 import type { OutboxEntry } from '../outbox';
 
 /** One delivered item as the review workspace shows it, whatever family it comes from. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { clientFor, keyScope, type Connection } from '../../data';
+import { clientFor, keyedQueryKey, type Connection } from '../../data';
 import { splitIds } from './search';
 
 // The local store loads with the first read that needs it, not with the first page.
@@ -20,7 +20,7 @@ export interface RereadParams {
 
 export const rereadPageQuery = (connection: Connection, params: RereadParams) =>
   queryOptions({
-    queryKey: [...keyScope(connection), 'reread', params.subscriptionId, params.limit, params.tasks ?? '', params.campaigns ?? '', params.cursor ?? ''],
+    queryKey: [...keyedQueryKey(connection), 'reread', params.subscriptionId, params.limit, params.tasks ?? '', params.campaigns ?? '', params.cursor ?? ''],
     queryFn: async ({ signal }) => {
       const page = await clientFor(connection).pullLive(
         {
@@ -41,7 +41,7 @@ export const rereadPageQuery = (connection: Connection, params: RereadParams) =>
 
 export const pendingItemsQuery = (connection: Connection, subscriptionId: string, limit: number) =>
   queryOptions({
-    queryKey: [...keyScope(connection), 'pending', subscriptionId, limit],
+    queryKey: [...keyedQueryKey(connection), 'pending', subscriptionId, limit],
     queryFn: async ({ signal }) => {
       const page = await clientFor(connection).pullSimulated(subscriptionId, limit, signal);
       await (await keeper()).keepPendingPage(connection, subscriptionId, page.data);

@@ -1,7 +1,7 @@
 import { z } from '../../api/contract/zod';
 import { ID_LIST_PATTERN, LIMITS } from '../../api/contract';
 import { urlText } from '../../lib/search-params';
-import { triageFilterShape } from '../triage';
+import { triageFilterShape } from '../../domain/triage';
 
 /** URL state of a review: mode, page size, and for re-reads the cursor and filters (never a secret). */
 const idList = urlText().pipe(z.string().max(2000).regex(ID_LIST_PATTERN)).optional().catch(undefined);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredItem } from '../local-store';
-import type { TriageRow, TriageState } from '../triage';
+import type { StoredItem } from '../../domain/store';
+import type { TriageRow, TriageState } from '../../domain/triage';
 import { inspectionStatus } from './inspection';
 import type { Lot, StandardLotPlan } from './lot';
 

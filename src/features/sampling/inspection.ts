@@ -1,5 +1,5 @@
 import { lotProgress, type Lot } from './lot';
-import type { TriageRow } from '../triage';
+import type { TriageRow } from '../../domain/triage';
 import { runSwitching, START, type Machine, type Step, type SwitchingEvent } from './switching';
 
 /**

@@ -1,4 +1,4 @@
-import type { TriageRow } from '../triage';
+import type { TriageRow } from '../../domain/triage';
 import { lotProgress, sampleVerdict, type Lot, type LotPlan } from './lot';
 import { planLine } from './plan-line';
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConsoleDb, listLots, readLot, setDatabaseForTests, watchLots, type StoredItem } from '../local-store';
+import { ConsoleDb, createChangeFeed, listLots, localChanges, readLot, setDatabaseForTests, type LocalChange, type StoredItem } from '../../domain/store';
 import type { OutboxEntry } from '../outbox';
-import type { TriageRow, TriageState } from '../triage';
+import type { TriageRow, TriageState } from '../../domain/triage';
 import { lotOf, lotProgress, type Lot } from './lot';
 import { lotDocument } from './lot-export';
 import { samplePlan } from './plan';
@@ -69,7 +69,7 @@ async function newLot(size = 200): Promise<Lot> {
 describe('lots in the local store', () => {
   it('keeps the lot whole: its items, the plan, the sample drawn once', async () => {
     const changes: string[] = [];
-    const stop = watchLots((change) => changes.push(change.lotId));
+    const stop = localChanges().subscribe((change) => change.table === 'lots' && changes.push(...(change.ids ?? [])));
     const lot = await newLot();
     stop();
     expect(changes).toEqual([lot.id]);
@@ -96,19 +96,28 @@ describe('lots in the local store', () => {
   });
 
   it('tells other tabs of every write, and hears theirs (BroadcastChannel)', async () => {
-    const otherTab = new BroadcastChannel('dds-local-lots');
-    const told = new Promise<unknown>((resolve) => otherTab.addEventListener('message', (event) => resolve(event.data), { once: true }));
-    const lot = await newLot(20);
-    expect(await told).toEqual({ scope: 'S', lotId: lot.id });
-    const heard = new Promise<unknown>((resolve) => {
-      const stop = watchLots((change) => {
-        stop();
-        resolve(change);
+    // A store whose feed is on a channel, as the app's is.
+    const shared = new ConsoleDb(`lots-shared-${Math.random()}`, createChangeFeed('lots-test'));
+    setDatabaseForTests(shared);
+    const otherTab = new BroadcastChannel('lots-test');
+    try {
+      const told = new Promise<unknown>((resolve) => otherTab.addEventListener('message', (event) => resolve(event.data), { once: true }));
+      const lot = await newLot(20);
+      expect(await told).toEqual({ scope: 'S', table: 'lots', ids: [lot.id] });
+      const heard = new Promise<LocalChange>((resolve) => {
+        const stop = shared.changes.subscribe((change) => {
+          stop();
+          resolve(change);
+        });
       });
-    });
-    otherTab.postMessage({ scope: 'S', lotId: 'lot_from_another_tab' });
-    expect(await heard).toEqual({ scope: 'S', lotId: 'lot_from_another_tab' });
-    otherTab.close();
+      otherTab.postMessage({ scope: 'S', table: 'lots', ids: ['lot_from_another_tab'] });
+      expect(await heard).toEqual({ scope: 'S', table: 'lots', ids: ['lot_from_another_tab'] });
+    } finally {
+      otherTab.close();
+      shared.changes.close();
+      await shared.delete();
+      setDatabaseForTests(db);
+    }
   });
 
   it('reads a damaged value as no lot', () => {

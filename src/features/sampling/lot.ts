@@ -1,6 +1,6 @@
 import { z } from '../../api/contract/zod';
-import type { StoredLot } from '../local-store';
-import type { TriageRow } from '../triage';
+import type { StoredLot } from '../../domain/store';
+import type { TriageRow } from '../../domain/triage';
 import { AQLS, LEVELS } from './aql-tables';
 import { lotDecision, type DecisionOutcome } from './decision';
 import { wilsonInterval, type Interval } from './wilson';

@@ -1,42 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-import { keyScope, localScope, type Connection } from '../../data';
-import { createLot, listLots, readLot, updateLot, watchLots } from '../local-store';
-import type { TriageRow } from '../triage';
+import { useLocalScope, type Connection } from '../../data';
+import { createLot, listLots, localKey, readLot, updateLot } from '../../domain/store';
+import type { TriageRow } from '../../domain/triage';
 import { lotOf, lotValueSchema, newLotId, type Lot, type LotAction, type LotPlan, type LotSource, type LotValue } from './lot';
 import { drawSample, type RandomUint32 } from './random-sample';
 
-/** The local store's scope of a connection (the same query the triage rows read). */
-export function useLocalScope(connection: Connection): string | null {
-  return useQuery({ queryKey: [...keyScope(connection), 'local-scope'], queryFn: () => localScope(connection), staleTime: Infinity }).data ?? null;
-}
-
-/**
- * Changes whenever a lot is written, in this tab or another. One count for the whole tab (not per
- * component), so a page opened later asks for the newest version rather than a cached older one.
- */
-let lotsVersion = 0;
-const versionListeners = new Set<() => void>();
-let watching: (() => void) | null = null;
-
-function subscribeVersion(listener: () => void): () => void {
-  watching ??= watchLots(() => {
-    lotsVersion++;
-    for (const notify of versionListeners) notify();
-  });
-  versionListeners.add(listener);
-  return () => versionListeners.delete(listener);
-}
-
-function useLotsVersion(): number {
-  return useSyncExternalStore(subscribeVersion, () => lotsVersion);
-}
-
+/** A scope's lots, read again whenever a lot is written, in this tab or another (their key is under `localKey(scope, 'lots')`). */
 export function useLots(connection: Connection) {
-  const scope = useLocalScope(connection);
-  const version = useLotsVersion();
+  const { scope } = useLocalScope(connection);
   const query = useQuery({
-    queryKey: [...keyScope(connection), 'lots', scope, version],
+    queryKey: localKey(scope, 'lots'),
     queryFn: async () => (await listLots(scope!)).map(lotOf).filter((lot): lot is Lot => lot !== null),
     enabled: scope !== null,
     placeholderData: keepPreviousData,
@@ -47,10 +20,9 @@ export function useLots(connection: Connection) {
 
 /** One lot; `lot` is null once read and not found (or damaged), undefined while reading. */
 export function useLot(connection: Connection, lotId: string | undefined) {
-  const scope = useLocalScope(connection);
-  const version = useLotsVersion();
+  const { scope } = useLocalScope(connection);
   const query = useQuery({
-    queryKey: [...keyScope(connection), 'lot', scope, lotId, version],
+    queryKey: localKey(scope, 'lots', lotId ?? ''),
     queryFn: async () => {
       const row = await readLot(scope!, lotId!);
       return row ? lotOf(row) : null;

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMicros, OVER_RANGE } from '../../lib/money';
 import { outboxEntry } from '../../test/outbox-entry';
-import type { StoredItem } from '../local-store';
-import { toTriageRows, type TriageRow, type TriageState } from '../triage';
+import type { StoredItem } from '../../domain/store';
+import { toTriageRows, type TriageRow, type TriageState } from '../../domain/triage';
 import { DEFAULT_REASONS } from '../dispute-reasons';
 import { acceptanceRows, binLabel, binOf, disputeReasonRows, formatRate, formatShare, mergeStats, projectSpend, receivedPerDay, statsOf } from './aggregate';
 

@@ -1,6 +1,6 @@
 import { isOverRange, OVER_RANGE, sumMicros } from '../../lib/money';
 import { NO_REASON, OTHER, parseReason, type ReasonCode } from '../dispute-reasons';
-import type { TriageRow, TriageState } from '../triage';
+import type { TriageRow, TriageState } from '../../domain/triage';
 
 /**
  * Statistics of a subscription's triage rows, in one pass over them (100,000 rows are read once,

@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo } from 'react';
-import { keyScope, useLocalScope, type Connection } from '../../data';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
+import { useLocalScope, type Connection } from '../../data';
 import { useDisputeReasons, type ReasonCode } from '../dispute-reasons';
-import { watchItems, type StoredItem } from '../local-store';
+import { localKey, type StoredItem } from '../../domain/store';
 import { useOutboxEntries, type OutboxEntry } from '../outbox';
-import { loadSubscriptionItems, toTriageRows } from '../triage';
+import { loadSubscriptionItems, toTriageRows } from '../../domain/triage';
 import { statsOf, type SubscriptionStats } from './aggregate';
 
 export interface StatsData {
@@ -27,11 +27,11 @@ export interface StatsData {
  * when decisions change, behind a deferred value so a stream of sends never blocks typing.
  */
 export function useStatsData(connection: Connection, subscriptionIds: readonly string[]): StatsData {
-  const queryClient = useQueryClient();
   const { scope, error: scopeError } = useLocalScope(connection);
 
   const idsKey = subscriptionIds.join('\n');
-  const queryKey = useMemo(() => [...keyScope(connection), 'stats-items', scope ?? '', idsKey] as const, [connection, scope, idsKey]);
+  // Under the items of these subscriptions (localKey): read again when the store says they changed.
+  const queryKey = useMemo(() => [...localKey(scope, 'items', idsKey ? idsKey.split('\n') : []), 'stats'] as const, [scope, idsKey]);
   const items = useQuery({
     queryKey,
     queryFn: async (): Promise<Map<string, StoredItem[]>> => {
@@ -48,15 +48,6 @@ export function useStatsData(connection: Connection, subscriptionIds: readonly s
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-
-  useEffect(() => {
-    if (!scope) return;
-    const ids = new Set(idsKey.split('\n'));
-    return watchItems((change) => {
-      if (change.scope !== scope || (change.subscriptionId !== '*' && !ids.has(change.subscriptionId))) return;
-      void queryClient.invalidateQueries({ queryKey });
-    });
-  }, [scope, idsKey, queryClient, queryKey]);
 
   const entries = useOutboxEntries(connection.id);
   const deferredEntries = useDeferredValue(entries);

@@ -1,19 +1,2 @@
-/** Public entry of triage: filters, facets, bulk decisions by query, statistics and export over the local store. */
-export { describeFilters } from './describe';
-export { loadSubscriptionItems } from './load-rows';
-export { facetCounts, filterRows, sortRows, type Facets } from './query';
-export {
-  FILTER_KEYS,
-  filtersOf,
-  hasFilters,
-  joinList,
-  splitList,
-  triageFilterShape,
-  triageSearchSchema,
-  type ListFacet,
-  type SortField,
-  type TriageFilters,
-  type TriageSearch,
-} from './search';
+/** Public entry of triage's hooks: a subscription's rows joined with the outbox, and its text index (the engine is src/domain/triage). */
 export { useTextIndex, useTriageRows } from './use-triage-rows';
-export { toTriageRows, TRIAGE_STATE_LABELS, TRIAGE_STATES, type TriageRow, type TriageState } from './triage-state';

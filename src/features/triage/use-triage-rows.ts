@@ -1,26 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { keyScope, localScope, type Connection } from '../../data';
-import { localDb, watchItems } from '../local-store';
+import { useMemo } from 'react';
+import { useLocalScope, type Connection } from '../../data';
+import { localDb, localKey } from '../../domain/store';
 import { useOtherTabsEntries, useOutboxEntries } from '../outbox';
-import { loadSubscriptionItems } from './load-rows';
-import { textIndexOf } from './text-index';
-import { toTriageRows } from './triage-state';
-
-/**
- * The local store's version of one subscription: it changes whenever items are added or deleted,
- * here or in another tab (watchItems), so queries keyed by it read the store again.
- */
-function useStoreVersion(scope: string | null, subscriptionId: string): number {
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!scope) return;
-    return watchItems((change) => {
-      if (change.scope === scope && (change.subscriptionId === subscriptionId || change.subscriptionId === '*')) setVersion((v) => v + 1);
-    });
-  }, [scope, subscriptionId]);
-  return version;
-}
+import { loadSubscriptionItems, textIndexOf, toTriageRows } from '../../domain/triage';
 
 /**
  * Every item a subscription holds with its triage state: the store's rows (read again when the
@@ -28,11 +11,10 @@ function useStoreVersion(scope: string | null, subscriptionId: string): number {
  * every decision, without reading the store), so decisions made anywhere show at once.
  */
 export function useTriageRows(connection: Connection, subscriptionId: string) {
-  const scopeQuery = useQuery({ queryKey: [...keyScope(connection), 'local-scope'], queryFn: () => localScope(connection), staleTime: Infinity });
-  const scope = scopeQuery.data ?? null;
-  const version = useStoreVersion(scope, subscriptionId);
+  const { scope, error: scopeError } = useLocalScope(connection);
   const items = useQuery({
-    queryKey: [...keyScope(connection), 'triage-items', scope, subscriptionId, version],
+    // Under the subscription's items (localKey): read again whenever the store says they changed, here or in another tab.
+    queryKey: [...localKey(scope, 'items', subscriptionId), 'triage'],
     queryFn: () => loadSubscriptionItems(scope!, subscriptionId),
     enabled: scope !== null,
     // The rows already shown stay while the store is read again (no flash on every pull).
@@ -44,7 +26,9 @@ export function useTriageRows(connection: Connection, subscriptionId: string) {
   const entries = useOutboxEntries(connection.id);
   const otherTabs = useOtherTabsEntries(connection.id);
   const rows = useMemo(() => (items.data ? toTriageRows(items.data, [...otherTabs, ...entries]) : null), [items.data, otherTabs, entries]);
-  return { scope, version, rows, error: scopeQuery.error ?? items.error ?? null };
+  // Changes with every read of the rows: what is built from them (the text index) is brought up to date.
+  const version = items.dataUpdatedAt;
+  return { scope, version, rows, error: scopeError ?? items.error ?? null };
 }
 
 /**

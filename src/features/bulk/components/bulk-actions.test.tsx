@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection, ConnectionSubscription } from '../../../data';
-import type { StoredItem } from '../../local-store';
+import type { StoredItem } from '../../../domain/store';
 import type { OutboxEntry } from '../../outbox';
-import type { TriageRow, TriageState } from '../../triage';
+import type { TriageRow, TriageState } from '../../../domain/triage';
 import { BulkActions } from './bulk-actions';
 
 /**
@@ -44,7 +44,7 @@ vi.mock('../../outbox', async () => {
 
 const { OutboxEngine } = await vi.importActual<typeof import('../../outbox/engine')>('../../outbox/engine');
 const { indexedDbStore } = await vi.importActual<typeof import('../../outbox/store')>('../../outbox/store');
-const { ConsoleDb } = await vi.importActual<typeof import('../../local-store/db')>('../../local-store/db');
+const { ConsoleDb } = await vi.importActual<typeof import('../../../domain/store/db')>('../../../domain/store/db');
 
 let db: InstanceType<typeof ConsoleDb>;
 let dbNo = 0;

@@ -4,7 +4,7 @@ import type { Connection, ConnectionSubscription } from '../../../data';
 import { useChargeForecast } from '../../budgets';
 import { useDisputeReasons } from '../../dispute-reasons';
 import { loadSettings, outbox, useOutboxEntries, type Decision } from '../../outbox';
-import type { TriageRow } from '../../triage';
+import type { TriageRow } from '../../../domain/triage';
 import { bulkPreview, decisionsOf, type BulkPreview } from '../preview';
 import { latestRun, newRunId, runProgress } from '../progress';
 import { BulkConfirmDialog } from './bulk-confirm-dialog';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ForecastState } from '../../budgets';
 import { DEFAULT_REASONS } from '../../dispute-reasons';
-import type { StoredItem } from '../../local-store';
-import type { TriageRow } from '../../triage';
+import type { StoredItem } from '../../../domain/store';
+import type { TriageRow } from '../../../domain/triage';
 import { bulkPreview } from '../preview';
 import { BulkConfirmDialog } from './bulk-confirm-dialog';
 

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { useConnections } from '../hooks';
-import { connectionStore, keyScope } from '../../../data';
+import { connectionStore, keyedQueryKey } from '../../../data';
 import type { Connection } from '../../../data';
 import { useConnectionLifecycle } from '../lifecycle';
 import { ConnectForm, type SaveOutcome } from './connect-form';
@@ -126,7 +126,7 @@ export function ConnectionsPage({
       {disconnecting && disconnectDialog(disconnecting, () => setDisconnecting(null))}
       {removing &&
         removeDialog(connections.find((c) => c.id === removing.id) ?? removing, (removed) => {
-          if (removed) queryClient.removeQueries({ queryKey: keyScope(removing) });
+          if (removed) queryClient.removeQueries({ queryKey: keyedQueryKey(removing) });
           setRemoving(null);
         })}
     </div>

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scopeOf, type Connection } from '../../../data';
-import { ConsoleDb, readSetting, setDatabaseForTests } from '../../local-store';
+import { ConsoleDb, readSetting, setDatabaseForTests } from '../../../domain/store';
 import { parseReasonList } from '../model';
 import { DisputeReasonsPage } from './reasons-editor';
 

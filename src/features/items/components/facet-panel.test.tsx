@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { StoredItem } from '../../local-store';
-import { facetCounts, type TriageFilters, type TriageRow } from '../../triage';
+import type { StoredItem } from '../../../domain/store';
+import { facetCounts, type TriageFilters, type TriageRow } from '../../../domain/triage';
 import { FacetPanel } from './facet-panel';
 
 const row = (id: string, grade: string, quality: number, state: TriageRow['state'] = 'undecided'): TriageRow => ({

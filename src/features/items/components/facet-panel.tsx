@@ -4,7 +4,7 @@ import { inputClass } from '../../../components/ui/field';
 import { cx } from '../../../lib/cx';
 import { microsToDecimal } from '../../../lib/money';
 import { useNames } from '../../../data';
-import { joinList, splitList, TRIAGE_STATES, type Facets, type ListFacet, type TriageFilters } from '../../triage';
+import { joinList, splitList, TRIAGE_STATES, type Facets, type ListFacet, type TriageFilters } from '../../../domain/triage';
 import { facetValue, sortFacetValues } from '../facet-values';
 
 export type SetFilters = (change: Partial<TriageFilters>, options?: { replace?: boolean }) => void;

@@ -1,21 +1,19 @@
 import { NoSubscriptions } from '../../connections';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
-import { keyScope, localScope, type Connection } from '../../../data';
-import { countItems, localDb, watchItems } from '../../local-store';
+import { useLocalScope, type Connection } from '../../../data';
+import { countItems, localDb, localKey } from '../../../domain/store';
 
 /** How many items the local store holds per subscription (read from its counts, never by counting rows). */
 function useCounts(connection: Connection) {
-  const [version, setVersion] = useState(0);
-  const scope = useQuery({ queryKey: [...keyScope(connection), 'local-scope'], queryFn: () => localScope(connection), staleTime: Infinity });
-  useEffect(() => watchItems((change) => change.scope === scope.data && setVersion((v) => v + 1)), [scope.data]);
+  const { scope } = useLocalScope(connection);
   const ids = connection.subscriptions.map((s) => s.id);
   return useQuery({
-    queryKey: [...keyScope(connection), 'item-counts', scope.data, ids, version],
-    queryFn: async () => new Map(await Promise.all(ids.map(async (id) => [id, await countItems(localDb(), scope.data!, id)] as const))),
-    enabled: !!scope.data,
+    // Under these subscriptions' items (localKey): read again when the store says they changed.
+    queryKey: [...localKey(scope, 'items', ids), 'counts'],
+    queryFn: async () => new Map(await Promise.all(ids.map(async (id) => [id, await countItems(localDb(), scope!, id)] as const))),
+    enabled: !!scope,
   });
 }
 

@@ -18,12 +18,11 @@ import {
   filtersOf,
   hasFilters,
   sortRows,
-  useTextIndex,
-  useTriageRows,
   type SortField,
   type TriageFilters,
   type TriageSearch,
-} from '../../triage';
+} from '../../../domain/triage';
+import { useTextIndex, useTriageRows } from '../../triage';
 import { FacetPanel, type SetFilters } from './facet-panel';
 import { ItemsTable } from './items-table';
 

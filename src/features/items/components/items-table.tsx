@@ -4,7 +4,7 @@ import { cellClass, HeaderCell, rowClass } from '../../../components/ui/table';
 import { shortId, taskName, useNames, verticalName, type Names } from '../../../data';
 import { formatMicros } from '../../../lib/money';
 import type { UrlSort } from '../../../lib/use-url-sorting';
-import { TRIAGE_STATE_LABELS, type SortField, type TriageRow, type TriageState } from '../../triage';
+import { TRIAGE_STATE_LABELS, type SortField, type TriageRow, type TriageState } from '../../../domain/triage';
 
 const ROW_HEIGHT = 40;
 

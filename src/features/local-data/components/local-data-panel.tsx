@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { Panel } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/table';
 import type { Connection } from '../../../data';
-import { formatBytes, requestPersistence } from '../../local-store';
+import { formatBytes, requestPersistence } from '../../../domain/store';
 import { deleteLocalData } from '../delete-local';
 import { useLocalSummary } from '../local-summary';
 

@@ -1,8 +1,8 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Connection } from '../../../data';
-import type { StoredItem } from '../../local-store';
-import type { TriageRow } from '../../triage';
+import type { StoredItem } from '../../../domain/store';
+import type { TriageRow } from '../../../domain/triage';
 import type { ReviewSearch } from '../search';
 import { useReviewFilter } from './filtered-view';
 

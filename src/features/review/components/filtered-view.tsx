@@ -2,7 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { Connection } from '../../../data';
-import { describeFilters, FILTER_KEYS, filterRows, filtersOf, useTextIndex, useTriageRows, type TriageFilters, type TriageRow } from '../../triage';
+import { describeFilters, FILTER_KEYS, filterRows, filtersOf, type TriageFilters, type TriageRow } from '../../../domain/triage';
+import { useTextIndex, useTriageRows } from '../../triage';
 import type { ReviewSearch } from '../search';
 
 export interface ReviewFilter {

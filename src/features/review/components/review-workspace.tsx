@@ -5,7 +5,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { useDisputeReasons } from '../../dispute-reasons';
 import { loadSettings, useOtherTabsEntries, useOutboxEntries } from '../../outbox';
 import { useLotSample } from '../../sampling';
-import { hasFilters } from '../../triage';
+import { hasFilters } from '../../../domain/triage';
 import { prefetchContent } from '../content-cache';
 import { nextUndecided, type PickMode } from '../focus-selection';
 import { displayState, entriesByItem, totalPrice } from '../model';

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { clientFor, useLocalScope, type Connection, type ConnectionSubscription } from '../../../data';
-import { localDb, requestPersistence, unrecoveredLosses, type PullRecord } from '../../local-store';
+import { localDb, requestPersistence, unrecoveredLosses, type PullRecord } from '../../../domain/store';
 import { AnswerLostError, NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps, type Progress } from '../live-pulls';
 import { fromLive, type ReviewItem } from '../model';
 import { pendingItemsQuery, rereadPageQuery } from '../queries';

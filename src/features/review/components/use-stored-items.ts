@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { itemsAfter, listGroupAfter, localDb, watchItems, type StoredItem } from '../../local-store';
+import { itemsAfter, listGroupAfter, localChanges, localDb, touches, type StoredItem } from '../../../domain/store';
 import { fromStored, type ReviewItem } from '../model';
 
 const FIRST = 200;
@@ -89,11 +89,12 @@ export function useStoredItems(scope: string | null, subscriptionId: string): St
 
   useEffect(() => {
     void load();
-    return watchItems((change) => {
-      if (change.scope !== scope || (change.subscriptionId !== subscriptionId && change.subscriptionId !== '*')) return;
-      if (change.kind === 'deleted') void load();
+    // The fast path: added rows are appended (from memory in the tab that wrote them), never a full re-read.
+    return localChanges().subscribe((change) => {
+      if (!touches(change, scope, 'items', subscriptionId)) return;
+      if (!change.appended) void load();
       // A write in this tab names its rows (committed already): shown from memory, not read back.
-      else if (change.rows && change.subscriptionId === subscriptionId) append(change.rows);
+      else if (change.rows && change.ids?.length === 1) append(change.rows);
       else void appendNew();
     });
   }, [scope, subscriptionId, load, append, appendNew]);

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { Panel } from '../../../components/ui/panel';
 import type { Connection } from '../../../data';
-import type { TriageRow } from '../../triage';
+import type { TriageRow } from '../../../domain/triage';
 import { inspectionStatus, STATE_TEXT } from '../inspection';
 import { useLots } from '../use-lots';
 

@@ -2,15 +2,16 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
-import type { Connection, ConnectionSubscription } from '../../../data';
-import { useTriageRows, type TriageRow } from '../../triage';
+import { useLocalScope, type Connection, type ConnectionSubscription } from '../../../data';
+import { type TriageRow } from '../../../domain/triage';
+import { useTriageRows } from '../../triage';
 import { LEVELS, masterPlan, PERCENT_AQLS, codeLetter, tighterAql, type Aql, type InspectionLevel, type Severity } from '../aql-tables';
 import { inspectionStatus, STATE_TEXT } from '../inspection';
 import type { LotPlan, LotSource } from '../lot';
 import { ocCurve } from '../oc';
 import { parseRateBp, samplePlan } from '../plan';
 import { REDUCED_SCORE } from '../switching';
-import { startLot, useLocalScope, useLots } from '../use-lots';
+import { startLot, useLots } from '../use-lots';
 
 const CONFIDENCES = [90, 95, 99] as const;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -89,7 +90,7 @@ function SampleDialog({ connection, subscription, rows, source, onClose }: Sampl
   const titleId = useId();
   const rateId = useId();
   const navigate = useNavigate();
-  const scope = useLocalScope(connection);
+  const { scope } = useLocalScope(connection);
   // The lot is fixed when the dialog opens: what the plan counts is what Start keeps.
   const [lotRows] = useState(() => rows.filter((row) => row.state === 'undecided'));
   const [kind, setKind] = useState<'standard' | 'zero-acceptance'>('standard');

@@ -4,9 +4,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scopeOf, type Connection } from '../../../data';
+import { invalidateOnLocalChange, scopeOf, type Connection } from '../../../data';
 import { outboxEntry } from '../../../test/outbox-entry';
-import { announceItems, ConsoleDb, setDatabaseForTests, type StoredItem } from '../../local-store';
+import { ConsoleDb, localChanges, setDatabaseForTests, type StoredItem } from '../../../domain/store';
 import type { OutboxEntry } from '../../outbox';
 import { OrganizationStatsPage } from './organization-stats-page';
 import { SubscriptionStatsPage } from './subscription-stats-page';
@@ -120,6 +120,8 @@ afterEach(async () => {
 
 function renderPage(page: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // As the app does: a change to the store invalidates the queries that read it.
+  invalidateOnLocalChange(localChanges(), client);
   return render(<QueryClientProvider client={client}>{page}</QueryClientProvider>);
 }
 
@@ -215,7 +217,7 @@ describe('SubscriptionStatsPage', () => {
 
     // Items pulled meanwhile (here or in another tab) are read again from the store.
     await db.items.add(stored('sim', 6));
-    act(() => announceItems({ scope: SCOPE, subscriptionId: 'sim' }));
+    act(() => localChanges().publish({ scope: SCOPE, table: 'items', ids: ['sim'], appended: true }));
     await waitFor(() => expect(summaryValue('Items')).toBe('6'));
     expect(summaryValue('Undecided')).toBe('3');
   }, 30_000);

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { ItemsPage } from '../../../features/items';
 import { UnknownSubscription } from '../../../features/review';
-import { triageSearchSchema } from '../../../features/triage';
+import { triageSearchSchema } from '../../../domain/triage';
 
 export const Route = createFileRoute('/_connected/items/$subscriptionId')({
   validateSearch: triageSearchSchema,

@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { installLocalChanges, localChanges, type ChangeFeed } from './change-feed';
 
 /**
  * The console's durable local store (IndexedDB, through Dexie). Everything in it belongs to a
@@ -11,8 +12,6 @@ import Dexie, { type Table } from 'dexie';
  * - `pages`: the delivered records exactly as received, one row per page written (the items it
  *   added), read only for the items on screen. One row per item was half the cost of a page write
  *   at 100,000 items (bench/idb-floor.ts: ~45 ms with a row per record, ~24 ms with one per page).
- * - `payloads`: the records of items kept before `pages` existed (one row per item); read and
- *   deleted, never written any more.
  * - `counts`: how many items each subscription holds and how many are undecided, kept in the
  *   transaction of every write that changes them. Counting 100,000 rows on every change made the
  *   next page's write wait behind the scan (~660 ms instead of ~85 ms on disk, bench/idb-floor.ts).
@@ -50,7 +49,7 @@ export interface StoredItem {
   validatorCount: number | null;
   consensusRatio: number | null;
   createdAt: string | null;
-  /** The `pages` row holding this item's record; absent on items whose record is in `payloads`. */
+  /** The `pages` row holding this item's record. */
   page?: number;
 }
 
@@ -67,13 +66,6 @@ export interface StoredCount {
   subscriptionId: string;
   total: number;
   open: number;
-}
-
-export interface StoredPayload {
-  scope: string;
-  subscriptionId: string;
-  itemId: string;
-  record: unknown;
 }
 
 export interface PullRecord {
@@ -118,7 +110,6 @@ export type ItemKey = [scope: string, subscriptionId: string, itemId: string];
 
 export class ConsoleDb extends Dexie {
   items!: Table<StoredItem, ItemKey>;
-  payloads!: Table<StoredPayload, ItemKey>;
   pages!: Table<StoredPage, number>;
   counts!: Table<StoredCount, [scope: string, subscriptionId: string]>;
   decisions!: Table<StoredDecision, string>;
@@ -126,33 +117,26 @@ export class ConsoleDb extends Dexie {
   settings!: Table<StoredSetting, [scope: string, name: string]>;
   lots!: Table<StoredLot, string>;
 
-  constructor(name = 'dds-console') {
+  /** Where writes are told (change-feed.ts): the app's feed unless a test hands its own. */
+  readonly changes: ChangeFeed;
+
+  constructor(name = 'dds-console', changes: ChangeFeed = localChanges()) {
     // No live queries here: Dexie's cache would clone every written row for nothing.
     super(name, { cache: 'disabled' });
+    this.changes = changes;
+    // One version: the store has no data of an earlier schema to upgrade (issue 24).
     this.version(1).stores({
       // Few indexes on purpose: each one is written for every item of every page (a 200-item page
       // took ~70 ms with four, ~35 ms with two). Scope and subscription ranges use the primary key.
       items: '[scope+subscriptionId+itemId], [scope+subscriptionId+open+seq]',
-      payloads: '[scope+subscriptionId+itemId]',
+      // A page's ID comes from the database, so two tabs (or two writes in one millisecond) never share one.
+      pages: '++id, [scope+subscriptionId]',
+      counts: '[scope+subscriptionId]',
       decisions: 'id, scope, [scope+itemId], [scope+state]',
       pulls: '++id, [scope+subscriptionId]',
+      settings: '[scope+name]',
+      lots: 'id, scope, [scope+subscriptionId]',
     });
-    // A page's ID comes from the database, so two tabs (or two writes in one millisecond) never share one.
-    this.version(2)
-      .stores({ pages: '++id, [scope+subscriptionId]', counts: '[scope+subscriptionId]' })
-      .upgrade(async (tx) => {
-        // Items kept before counts existed are counted once, from the index keys alone.
-        const keys = (await tx.table('items').orderBy('[scope+subscriptionId+open+seq]').keys()) as unknown as [string, string, 0 | 1, number][];
-        const counts = new Map<string, StoredCount>();
-        for (const [scope, subscriptionId, open] of keys) {
-          const key = JSON.stringify([scope, subscriptionId]);
-          const count = counts.get(key) ?? counts.set(key, { scope, subscriptionId, total: 0, open: 0 }).get(key)!;
-          count.total++;
-          count.open += open;
-        }
-        await tx.table('counts').bulkPut([...counts.values()]);
-      });
-    this.version(3).stores({ settings: '[scope+name]', lots: 'id, scope, [scope+subscriptionId]' });
   }
 }
 
@@ -163,7 +147,8 @@ export function localDb(): ConsoleDb {
   return (instance ??= new ConsoleDb());
 }
 
-/** For tests: use another database (a fresh name per test). */
+/** For tests: use another database (a fresh name per test) and its change feed; null forgets both. */
 export function setDatabaseForTests(db: ConsoleDb | null): void {
   instance = db;
+  installLocalChanges(db?.changes ?? null);
 }

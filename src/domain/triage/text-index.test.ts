@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveSubmission } from '../../api/contract';
-import { announceItems, ConsoleDb, deleteSubscriptionItems, saveDelivered, summaryOfLive } from '../local-store';
-import { clearTextIndexes, recordText, textIndexOf } from './text-index';
+import { ConsoleDb, createChangeFeed, deleteSubscriptionItems, saveDelivered, summaryOfLive } from '../store';
+import { recordText, textIndexOf } from './text-index';
 
 const live = (id: number, text: string): LiveSubmission => ({
   submission_id: String(id),
@@ -20,8 +20,8 @@ const delivered = (s: LiveSubmission) => ({ summary: summaryOfLive(s), record: s
 let db: ConsoleDb;
 let name = 0;
 beforeEach(() => {
-  db = new ConsoleDb(`text-${++name}`);
-  clearTextIndexes();
+  // A fresh store (its own feed, so its indexes are its own too).
+  db = new ConsoleDb(`text-${++name}`, createChangeFeed(null));
 });
 afterEach(async () => {
   await db.delete();
@@ -35,12 +35,11 @@ describe('recordText', () => {
 });
 
 describe('textIndexOf', () => {
-  it('indexes the stored pages and the legacy payloads, then reads only pages added since', async () => {
+  it('indexes the stored pages, then reads only pages added since', async () => {
     await saveDelivered(db, 'S', 'sub', 'incremental', [delivered(live(1, 'Red bicycle')), delivered(live(2, 'blue car'))]);
     await saveDelivered(db, 'S', 'other', 'incremental', [delivered(live(9, 'red elsewhere'))]);
-    await db.payloads.put({ scope: 'S', subscriptionId: 'sub', itemId: '0', record: { data: 'Old RED kite' } });
     const first = await textIndexOf(db, 'S', 'sub');
-    expect([...first.index.keys()].sort()).toEqual(['0', '1', '2']);
+    expect([...first.index.keys()].sort()).toEqual(['1', '2']);
     expect(first.index.get('1')).toContain('red bicycle');
     expect(first.index.get('1')).toContain('alpha');
 
@@ -49,7 +48,7 @@ describe('textIndexOf', () => {
     const pagesRead: number[] = [];
     db.pages.hook('reading', (page) => (pagesRead.push(page.id!), page));
     const second = await textIndexOf(db, 'S', 'sub');
-    expect(second.size).toBe(4);
+    expect(second.size).toBe(3);
     expect(second.index.get('3')).toContain('green red');
     expect(pagesRead).toHaveLength(1);
   });
@@ -58,7 +57,6 @@ describe('textIndexOf', () => {
     await saveDelivered(db, 'S', 'sub', 'incremental', [delivered(live(1, 'red'))]);
     expect((await textIndexOf(db, 'S', 'sub')).size).toBe(1);
     await deleteSubscriptionItems(db, 'S', 'sub');
-    announceItems({ scope: 'S', subscriptionId: 'sub', kind: 'deleted' });
     expect((await textIndexOf(db, 'S', 'sub')).size).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveSubmission, SimulatedItem } from '../../api/contract';
-import { watchItems, type ItemsChange } from './changes';
+import { createChangeFeed, type LocalChangeHere } from './change-feed';
 import { ConsoleDb } from './db';
 import { countItems, countScope, deleteScope, deleteSubscriptionItems, heldIds, listItems, readPayloads, saveDelivered, setOpen } from './items';
 import { summaryOfLive, summaryOfSimulated } from './summary';
@@ -24,9 +24,11 @@ const delivered = (s: LiveSubmission) => ({ summary: summaryOfLive(s), record: s
 let db: ConsoleDb;
 let name = 0;
 beforeEach(() => {
-  db = new ConsoleDb(`test-${++name}`);
+  // A fresh store, its feed on a channel as the app's is.
+  db = new ConsoleDb(`test-${++name}`, createChangeFeed('items-test'));
 });
 afterEach(async () => {
+  db.changes.close();
   await db.delete();
 });
 
@@ -71,13 +73,13 @@ describe('local item store', () => {
       [1, 2].map((i) => delivered(live(i))),
       1_000,
     );
-    const told: { change: ItemsChange; held: string[] }[] = [];
+    const told: { change: LocalChangeHere; held: string[] }[] = [];
     const heard: unknown[] = [];
-    const otherTab = new BroadcastChannel('dds-local-items');
+    const otherTab = new BroadcastChannel('items-test');
     otherTab.onmessage = (event: MessageEvent) => heard.push(event.data);
     // What the store holds when the listener is told: a list shown from the rows shows nothing unwritten.
     const pending: Promise<void>[] = [];
-    const stop = watchItems((change) =>
+    const stop = db.changes.subscribe((change) =>
       pending.push(
         heldIds(db, 'S', 'sub', change.rows?.map((r) => r.itemId) ?? []).then((held) => {
           told.push({ change, held: [...held] });
@@ -101,7 +103,7 @@ describe('local item store', () => {
       ]);
       expect(told[0]!.held.sort()).toEqual(['3', '4']);
       await expect.poll(() => heard.length).toBe(1);
-      expect(heard[0]).toEqual({ scope: 'S', subscriptionId: 'sub' });
+      expect(heard[0]).toEqual({ scope: 'S', table: 'items', ids: ['sub'], appended: true });
     } finally {
       stop();
       otherTab.close();
@@ -211,21 +213,6 @@ describe('local item store', () => {
     expect([...(await readPayloads(db, 'S', 'sub', ['3'])).keys()]).toEqual(['3', '4']);
   });
 
-  it('reads and deletes the records of items kept one row per item (before pages)', async () => {
-    const older = live(9);
-    await db.items.add({ ...summaryOfLive(older), scope: 'S', subscriptionId: 'sub', seq: 1, receivedAt: 1, via: 'incremental', open: 1 });
-    await db.payloads.add({ scope: 'S', subscriptionId: 'sub', itemId: '9', record: older });
-    await saveDelivered(db, 'S', 'sub', 'incremental', [delivered(live(1))]);
-    expect(await readPayloads(db, 'S', 'sub', ['9', '1'])).toEqual(
-      new Map<string, unknown>([
-        ['1', live(1)],
-        ['9', older],
-      ]),
-    );
-    await deleteSubscriptionItems(db, 'S', 'sub');
-    expect([await db.items.count(), await db.pages.count(), await db.payloads.count()]).toEqual([0, 0, 0]);
-  });
-
   it('keeps each subscription’s counts equal to its items through any writes, decisions and deletes', async () => {
     type Step =
       { op: 'save'; sub: string; ids: number[]; reported: boolean } | { op: 'open'; sub: string; ids: number[]; open: 0 | 1 } | { op: 'delete'; sub: string };
@@ -262,35 +249,6 @@ describe('local item store', () => {
     );
     // Each decided flag is written after the next frame (setOpen): 200 runs of up to 12 steps take seconds.
   }, 60_000);
-
-  it('counts the items a database kept before counts existed, once, when it is opened', async () => {
-    const older = new Dexie(`older-${name}`);
-    older.version(1).stores({
-      items: '[scope+subscriptionId+itemId], [scope+subscriptionId+open+seq]',
-      payloads: '[scope+subscriptionId+itemId]',
-      decisions: 'id',
-      pulls: '++id',
-    });
-    const row = (itemId: string, subscriptionId: string, open: 0 | 1) => ({
-      ...summaryOfLive(live(Number(itemId))),
-      scope: 'S',
-      subscriptionId,
-      seq: Number(itemId),
-      receivedAt: 1,
-      via: 'incremental',
-      open,
-    });
-    await older.table('items').bulkAdd([row('1', 'a', 1), row('2', 'a', 0), row('3', 'a', 1), row('4', 'b', 0)]);
-    older.close();
-    const upgraded = new ConsoleDb(`older-${name}`);
-    try {
-      expect(await countItems(upgraded, 'S', 'a')).toEqual({ total: 3, open: 2 });
-      expect(await countItems(upgraded, 'S', 'b')).toEqual({ total: 1, open: 0 });
-      expect(await countScope(upgraded, 'S')).toBe(4);
-    } finally {
-      await upgraded.delete();
-    }
-  });
 
   it('summarises simulated items with exact prices and their status', () => {
     const item: SimulatedItem & { status: string } = {

@@ -1,6 +1,5 @@
 import Dexie from 'dexie';
 import type { ConsoleDb, DeliveryVia, ItemKey, StoredCount, StoredItem } from './db';
-import { announceItems } from './changes';
 import type { ItemSummary } from './summary';
 
 export interface Delivered {
@@ -78,7 +77,7 @@ export async function saveDelivered(
     return { added, known: held.size, changed: added + updated, rows: held.size ? items.filter((_, index) => !held.has(index)) : items };
   });
   // Told once committed: what it names is on disk.
-  if (result.changed > 0) announceItems({ scope, subscriptionId, rows: result.rows });
+  if (result.changed > 0) db.changes.publish({ scope, table: 'items', ids: [subscriptionId], appended: true, rows: result.rows });
   return { added: result.added, known: result.known + (page.length - unique.length) };
 }
 
@@ -174,15 +173,13 @@ export async function heldIds(db: ConsoleDb, scope: string, subscriptionId: stri
  * read brings a page's records, so the list's neighbours come with it).
  */
 export async function readPayloads(db: ConsoleDb, scope: string, subscriptionId: string, itemIds: readonly string[]): Promise<Map<string, unknown>> {
-  return db.transaction('r', db.items, db.pages, db.payloads, async () => {
+  return db.transaction('r', db.items, db.pages, async () => {
     const rows = await db.items.bulkGet(itemIds.map((id): ItemKey => [scope, subscriptionId, id]));
     const pageIds = [...new Set(rows.flatMap((row) => (row?.page === undefined ? [] : [row.page])))];
-    const older = rows.flatMap((row) => (row && row.page === undefined ? [[scope, subscriptionId, row.itemId] as ItemKey] : []));
-    const [pages, payloads] = await Promise.all([db.pages.bulkGet(pageIds), older.length ? db.payloads.bulkGet(older) : []]);
+    const pages = await db.pages.bulkGet(pageIds);
     const records = new Map<string, unknown>();
     for (const page of pages)
       if (page && page.scope === scope && page.subscriptionId === subscriptionId) for (const [id, record] of page.records) records.set(id, record);
-    for (const row of payloads) if (row) records.set(row.itemId, row.record);
     return records;
   });
 }
@@ -259,17 +256,16 @@ async function writeOpenFlags(db: ConsoleDb, groups: readonly OpenFlags[]): Prom
 export async function deleteSubscriptionItems(db: ConsoleDb, scope: string, subscriptionId: string): Promise<number> {
   const [lo, hi] = subscriptionRange(scope, subscriptionId);
   return db
-    .transaction('rw', [db.items, db.pages, db.payloads, db.counts, db.pulls, db.lots], async () => {
+    .transaction('rw', [db.items, db.pages, db.counts, db.pulls, db.lots], async () => {
       const count = await db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
       await db.counts.delete([scope, subscriptionId]);
       await db.pages.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
-      await db.payloads.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
       await db.pulls.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
       // A lot names items (its sample): it goes with them.
       await db.lots.where('[scope+subscriptionId]').equals([scope, subscriptionId]).delete();
       return count;
     })
-    .finally(() => announceItems({ scope, subscriptionId, kind: 'deleted' }));
+    .finally(() => db.changes.publish({ scope, table: 'items', ids: [subscriptionId] }));
 }
 
 /**
@@ -278,14 +274,13 @@ export async function deleteSubscriptionItems(db: ConsoleDb, scope: string, subs
  */
 export async function deleteScope(db: ConsoleDb, scope: string): Promise<void> {
   const [lo, hi] = scopeRange(scope);
-  await db.transaction('rw', [db.items, db.pages, db.payloads, db.counts, db.decisions, db.pulls, db.lots], async () => {
+  await db.transaction('rw', [db.items, db.pages, db.counts, db.decisions, db.pulls, db.lots], async () => {
     await db.items.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
     await db.counts.where('[scope+subscriptionId]').between(lo, hi, true, true).delete();
     await db.pages.where('[scope+subscriptionId]').between(lo, hi, true, true).delete();
-    await db.payloads.where('[scope+subscriptionId+itemId]').between(lo, hi, true, true).delete();
     await db.decisions.where('scope').equals(scope).delete();
     await db.pulls.filter((p) => p.scope === scope).delete();
     await db.lots.where('scope').equals(scope).delete();
   });
-  announceItems({ scope, subscriptionId: '*', kind: 'deleted' });
+  db.changes.publish({ scope, table: 'items' });
 }

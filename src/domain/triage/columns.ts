@@ -1,4 +1,4 @@
-import type { StoredItem } from '../local-store';
+import type { StoredItem } from '../store';
 import { LIST_FACETS, type ListFacet } from './search';
 import type { TriageRow } from './triage-state';
 

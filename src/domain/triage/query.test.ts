@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { StoredItem } from '../local-store';
+import type { StoredItem } from '../store';
 import { describeFilters } from './describe';
 import { facetCounts, filterRows, sortRows } from './query';
 import { triageSearchSchema, type TriageFilters } from './search';

@@ -3,38 +3,9 @@ import { localDb, type StoredLot } from './db';
 /**
  * Sampling lots, kept with the scope (the organization on a base URL) like items and decisions,
  * so a reload, another tab or another key of the organization finds them. The sampling feature
- * owns what `value` holds and checks it on every read. Every write is told to this tab's
- * listeners and to the other tabs (BroadcastChannel), which read the lot again.
+ * owns what `value` holds and checks it on every read. Every write is told on the change feed
+ * (table `lots`), so this tab and the others read the lot again.
  */
-export interface LotsChange {
-  scope: string;
-  lotId: string;
-}
-
-type Listener = (change: LotsChange) => void;
-const listeners = new Set<Listener>();
-let channel: BroadcastChannel | null | undefined;
-
-function openChannel(): BroadcastChannel | null {
-  if (channel !== undefined) return channel;
-  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('dds-local-lots');
-  channel?.addEventListener('message', (event: MessageEvent<LotsChange>) => {
-    if (event.data && typeof event.data.scope === 'string' && typeof event.data.lotId === 'string') for (const listener of listeners) listener(event.data);
-  });
-  return channel;
-}
-
-function announce(change: LotsChange): void {
-  for (const listener of listeners) listener(change);
-  openChannel()?.postMessage(change);
-}
-
-export function watchLots(listener: Listener): () => void {
-  openChannel();
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** A scope's lots, newest first. */
 export async function listLots(scope: string): Promise<StoredLot[]> {
   const rows = await localDb().lots.where('scope').equals(scope).toArray();
@@ -49,8 +20,9 @@ export async function readLot(scope: string, id: string): Promise<StoredLot | nu
 
 /** Writes a new lot whole; resolves once it is committed. */
 export async function createLot(lot: StoredLot): Promise<void> {
-  await localDb().lots.add(lot);
-  announce({ scope: lot.scope, lotId: lot.id });
+  const db = localDb();
+  await db.lots.add(lot);
+  db.changes.publish({ scope: lot.scope, table: 'lots', ids: [lot.id] });
 }
 
 /**
@@ -67,6 +39,6 @@ export async function updateLot(scope: string, id: string, change: (value: unkno
     await db.lots.put(updated);
     return updated;
   });
-  if (next) announce({ scope, lotId: id });
+  if (next) db.changes.publish({ scope, table: 'lots', ids: [id] });
   return next;
 }

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { localDb, type StoredItem } from '../local-store';
+import { localDb, type StoredItem } from '../store';
 
 /**
  * Every item row a subscription holds, in delivery order, in one read: triage filters, counts,

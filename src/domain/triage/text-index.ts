@@ -1,10 +1,9 @@
-import Dexie from 'dexie';
-import { watchItems, type ConsoleDb } from '../local-store';
+import type { ConsoleDb } from '../store';
 import type { TextIndex } from './query';
 
 /**
- * Text search over delivered content. The records live in the local store's `pages` rows (and, for
- * items kept by earlier versions, `payloads`), which are never read for a list: so the index is
+ * Text search over delivered content. The records live in the local store's `pages` rows, which
+ * are never read for a list: so the index is
  * built only when a search is typed, page row by page row, and kept in memory per subscription.
  * Pages get increasing IDs, so a later search reads only the pages written since; deleting a
  * subscription's items forgets its index.
@@ -35,24 +34,27 @@ interface Cached {
   index: Map<string, string>;
   /** The highest page ID read. */
   lastPage: number;
-  legacyRead: boolean;
   /** The build running (or the last one), so two searches never read the same pages twice. */
   building: Promise<void>;
 }
 
-const cache = new Map<string, Cached>();
-let watching = false;
+/** Per database (a test's own is fresh), the indexes by subscription; deleted items drop theirs. */
+const caches = new WeakMap<ConsoleDb, Map<string, Cached>>();
 const keyOf = (scope: string, subscriptionId: string) => `${scope}\u0000${subscriptionId}`;
 
-function watch() {
-  if (watching) return;
-  watching = true;
-  watchItems((change) => {
-    if (change.kind !== 'deleted') return;
-    for (const key of [...cache.keys()]) {
-      if (key === keyOf(change.scope, change.subscriptionId) || (change.subscriptionId === '*' && key.startsWith(`${change.scope}\u0000`))) cache.delete(key);
-    }
+function cacheOf(db: ConsoleDb): Map<string, Cached> {
+  let cache = caches.get(db);
+  if (cache) return cache;
+  const created = new Map<string, Cached>();
+  db.changes.subscribe((change) => {
+    // Appended rows are read from the pages added since; anything else (a deletion) starts over.
+    if (change.table !== 'items' || change.appended) return;
+    if (change.ids) for (const id of change.ids) created.delete(keyOf(change.scope, id));
+    else for (const key of [...created.keys()]) if (key.startsWith(`${change.scope}\u0000`)) created.delete(key);
   });
+  caches.set(db, created);
+  cache = created;
+  return cache;
 }
 
 /** A built index: the map, and how many items it holds (a new object after every build that read pages). */
@@ -66,11 +68,11 @@ export interface BuiltIndex {
  * written since the last call.
  */
 export async function textIndexOf(db: ConsoleDb, scope: string, subscriptionId: string): Promise<BuiltIndex> {
-  watch();
+  const cache = cacheOf(db);
   const key = keyOf(scope, subscriptionId);
   let entry = cache.get(key);
   if (!entry) {
-    entry = { index: new Map(), lastPage: 0, legacyRead: false, building: Promise.resolve() };
+    entry = { index: new Map(), lastPage: 0, building: Promise.resolve() };
     cache.set(key, entry);
   }
   const current = entry;
@@ -80,13 +82,6 @@ export async function textIndexOf(db: ConsoleDb, scope: string, subscriptionId: 
 }
 
 async function update(db: ConsoleDb, scope: string, subscriptionId: string, entry: Cached): Promise<void> {
-  if (!entry.legacyRead) {
-    await db.payloads
-      .where('[scope+subscriptionId+itemId]')
-      .between([scope, subscriptionId, Dexie.minKey], [scope, subscriptionId, Dexie.maxKey], true, true)
-      .each((row) => void entry.index.set(row.itemId, recordText(row.record)));
-    entry.legacyRead = true;
-  }
   // Keys first (no records read), then only the pages newer than the last one read.
   const ids = (await db.pages.where('[scope+subscriptionId]').equals([scope, subscriptionId]).primaryKeys()).filter((id) => id > entry.lastPage);
   ids.sort((a, b) => a - b);
@@ -98,9 +93,4 @@ async function update(db: ConsoleDb, scope: string, subscriptionId: string, entr
     }
   }
   if (ids.length) entry.lastPage = Math.max(entry.lastPage, ids.at(-1)!);
-}
-
-/** For tests: forget every index. */
-export function clearTextIndexes(): void {
-  cache.clear();
 }

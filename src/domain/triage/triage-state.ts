@@ -1,5 +1,4 @@
-import type { StoredItem } from '../local-store';
-import type { OutboxEntry } from '../outbox';
+import type { StoredItem } from '../store';
 
 /**
  * Where an item stands for triage, from the local store's row and the outbox's latest decision
@@ -17,16 +16,30 @@ export const TRIAGE_STATE_LABELS: Record<TriageState, string> = {
   discarded: 'Discarded',
 };
 
+/**
+ * What triage reads of a recorded decision. The outbox's entry has more; the domain names only
+ * these fields, so it imports no feature (the rows carry the caller's own entry type).
+ */
+export interface DecisionOnItem {
+  itemId: string;
+  subscriptionId: string;
+  decision: 'adopt' | 'dispute';
+  reason?: string | undefined;
+  state: string;
+  recorded?: string | undefined;
+  createdAt: number;
+}
+
 /** One stored item with its triage state and the latest decision recorded on it (if any). */
-export interface TriageRow {
+export interface TriageRow<E extends DecisionOnItem = DecisionOnItem> {
   item: StoredItem;
   state: TriageState;
-  entry?: OutboxEntry;
+  entry?: E;
   /** When the decision was recorded here (ms), or null for undecided items and the service's own decisions. */
   decidedAt: number | null;
 }
 
-function triageStateOf(item: Pick<StoredItem, 'serverDecision'>, entry: OutboxEntry | undefined): TriageState {
+function triageStateOf(item: Pick<StoredItem, 'serverDecision'>, entry: DecisionOnItem | undefined): TriageState {
   if (item.serverDecision) return item.serverDecision === 'adopt' ? 'adopted' : 'disputed';
   if (!entry) return 'undecided';
   switch (entry.state) {
@@ -48,8 +61,8 @@ function triageStateOf(item: Pick<StoredItem, 'serverDecision'>, entry: OutboxEn
 }
 
 /** The latest entry per item (a newer decision on an item replaces an older one). */
-function latestEntries(entries: readonly OutboxEntry[]): Map<string, OutboxEntry> {
-  const map = new Map<string, OutboxEntry>();
+function latestEntries<E extends DecisionOnItem>(entries: readonly E[]): Map<string, E> {
+  const map = new Map<string, E>();
   for (const entry of entries) {
     const current = map.get(entry.itemId);
     if (!current || current.createdAt <= entry.createdAt) map.set(entry.itemId, entry);
@@ -58,7 +71,7 @@ function latestEntries(entries: readonly OutboxEntry[]): Map<string, OutboxEntry
 }
 
 /** Joins stored items with the outbox's decisions of the same subscription. */
-export function toTriageRows(items: readonly StoredItem[], entries: readonly OutboxEntry[]): TriageRow[] {
+export function toTriageRows<E extends DecisionOnItem>(items: readonly StoredItem[], entries: readonly E[]): TriageRow<E>[] {
   const latest = latestEntries(entries);
   return items.map((item) => {
     const entry = latest.get(item.itemId);

@@ -11,8 +11,19 @@ export {
   type StoredLot,
 } from './db';
 export { readSetting, updateSetting, writeSetting } from './settings';
-export { createLot, listLots, readLot, updateLot, watchLots, type LotsChange } from './lots';
-export { announceItems, watchItems, type ItemsChange } from './changes';
+export { createLot, listLots, readLot, updateLot } from './lots';
+export {
+  createChangeFeed,
+  installLocalChanges,
+  localChanges,
+  localKey,
+  readsChange,
+  touches,
+  type ChangeFeed,
+  type LocalChange,
+  type LocalChangeHere,
+  type LocalTable,
+} from './change-feed';
 export {
   countScope,
   itemsAfter,
