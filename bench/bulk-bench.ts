@@ -4,7 +4,7 @@
  *
  * The console's own pages expose nothing to drive the engine from outside, so the benchmark
  * bundles a page of its own (esbuild) from the console's modules: the outbox engine
- * (src/features/outbox/engine.ts) with `indexedDbStore`, the local store holding the 10,000 items
+ * (src/domain/outbox/engine.ts) with `indexedDbStore`, the local store holding the 10,000 items
  * as a pull would have written them, the bulk preview that turns the matching rows into decisions
  * (src/features/bulk/preview.ts), and `createClient` (src/api/client.ts). The service serves that
  * page (`--static`), so the decisions go to the same origin, over HTTP/1.1, six at a time at most
@@ -63,8 +63,8 @@ import { bulkPreview, decisionsOf } from './src/features/bulk/preview';
 import { ConsoleDb } from './src/features/local-store/db';
 import { saveDelivered } from './src/features/local-store/items';
 import { summaryOfLive } from './src/features/local-store/summary';
-import { OutboxEngine } from './src/features/outbox/engine';
-import { indexedDbStore } from './src/features/outbox/store';
+import { OutboxEngine } from './src/domain/outbox/engine';
+import { indexedDbStore } from './src/domain/outbox/store';
 import { toTriageRows } from './src/features/triage/triage-state';
 
 window.bulkBench = async ({ key, subscriptionId, ids, graceMs }) => {

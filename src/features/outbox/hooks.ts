@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { connectionStore } from '../../data';
 import { outbox, scopeFor } from './instance';
-import { PROBLEM_STATES, UNSENT_STATES, type OutboxEntry } from './model';
+import { PROBLEM_STATES, UNSENT_STATES, type OutboxEntry } from '../../domain/outbox/model';
 
 const EMPTY: readonly OutboxEntry[] = [];
 const NONE: Readonly<Record<string, string>> = {};

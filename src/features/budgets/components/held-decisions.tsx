@@ -3,8 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { formatMicros, OVER_RANGE, sumMicros } from '../../../lib/money';
 import type { OutboxEntry } from '../../outbox';
-import { PERIOD_LABELS } from '../model';
-import { behindText } from '../trusted-clock';
+import { PERIOD_LABELS } from '../../../domain/budgets/model';
+import { behindText } from '../../../domain/budgets/trusted-clock';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -9,7 +9,7 @@ import { shortId } from '../../../data';
 import { useConnections } from '../../connections';
 import { outboxCounts, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../hooks';
 import { outbox } from '../instance';
-import type { OutboxEntry } from '../model';
+import type { OutboxEntry } from '../../../domain/outbox/model';
 
 const describe = (e: OutboxEntry) => `${e.decision} ${e.kind === 'live' ? 'submission' : 'item'} ${e.itemId}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,5 +1,6 @@
 import { redactSecrets } from '../../lib/redact';
-import type { ConsoleDb } from '../local-store';
+// eslint-disable-next-line boundaries/imports -- local-store moves to src/domain/store on the store branch
+import type { ConsoleDb } from '../../features/local-store';
 import { FINAL_STATES, outboxEntrySchema, type OutboxEntry } from './model';
 
 /**
@@ -45,8 +46,9 @@ const toRow = (entry: OutboxEntry) => ({ ...redacted(entry) });
  * The local store is loaded on first use, not with the first page (it carries Dexie). The import
  * is asked once: each `import()` goes through the bundler's preload helper (~0.1 ms per decision).
  */
-let loadingStore: Promise<typeof import('../local-store')> | undefined;
-const localStore = () => (loadingStore ??= import('../local-store'));
+let loadingStore: Promise<typeof import('../../features/local-store')> | undefined;
+// eslint-disable-next-line boundaries/imports -- local-store moves to src/domain/store on the store branch
+const localStore = () => (loadingStore ??= import('../../features/local-store'));
 
 export function indexedDbStore(given?: ConsoleDb): DecisionStore {
   let opened: ConsoleDb | undefined = given;

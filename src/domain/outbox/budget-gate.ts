@@ -1,19 +1,10 @@
-import {
-  BUDGETS_MARKER,
-  BUDGETS_SETTING,
-  CLOCK_SETTING,
-  decideCharges,
-  hasLimits,
-  keptTime,
-  keptValue,
-  NO_BUDGETS,
-  onBudgetsChange,
-  readBudgetsDocument,
-  trustedTime,
-  type Budgets,
-  type SpendReceipt,
-} from '../budgets';
-import type { ConsoleDb } from '../local-store';
+import { BUDGETS_MARKER, BUDGETS_SETTING, readBudgetsDocument } from '../budgets/budgets-document';
+import { hasLimits, NO_BUDGETS, type Budgets } from '../budgets/model';
+import { decideCharges, type SpendReceipt } from '../budgets/spend';
+import { onBudgetsChange } from '../budgets/store';
+import { CLOCK_SETTING, keptTime, keptValue, trustedTime } from '../budgets/trusted-clock';
+// eslint-disable-next-line boundaries/imports -- local-store moves to src/domain/store on the store branch
+import type { ConsoleDb } from '../../features/local-store';
 import type { BudgetGate } from './engine';
 import { outboxEntrySchema, type OutboxEntry } from './model';
 
@@ -72,7 +63,8 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
   const now = deps.now ?? (() => Date.now());
   const locks = deps.locks === undefined ? (typeof navigator === 'undefined' ? null : (navigator.locks ?? null)) : deps.locks;
   let opened = deps.db;
-  const database = async () => (opened ??= (await import('../local-store')).localDb());
+  // eslint-disable-next-line boundaries/imports -- local-store moves to src/domain/store on the store branch
+  const database = async () => (opened ??= (await import('../../features/local-store')).localDb());
   // null: no budgets stored; DAMAGED: a document is stored that cannot be read (a limit the user
   // set, never taken for "no limit": nothing charged leaves until the budgets are saved again).
   const known = new Map<string, Budgets | null | typeof DAMAGED>();

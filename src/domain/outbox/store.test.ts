@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConsoleDb, listItems, saveDelivered, summaryOfLive } from '../local-store';
+// eslint-disable-next-line boundaries/imports -- local-store moves to src/domain/store on the store branch
+import { ConsoleDb, listItems, saveDelivered, summaryOfLive } from '../../features/local-store';
 import type { OutboxEntry } from './model';
 import { indexedDbStore } from './store';
 

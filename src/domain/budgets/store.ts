@@ -6,7 +6,8 @@ import { NO_BUDGETS, setsAnyLimit, type Budgets } from './model';
  * word that they changed: to this tab's listeners at once, to other tabs by a BroadcastChannel.
  * The local store carries Dexie: it is imported on first use, not with the first page.
  */
-const localStore = () => import('../local-store');
+// eslint-disable-next-line boundaries/imports -- local-store moves to src/domain/store on the store branch
+const localStore = () => import('../../features/local-store');
 
 /**
  * A scope's budgets; `damaged` (why, in words) when what is stored cannot be trusted: the page says
