@@ -7,6 +7,7 @@ import { CLOCK_SETTING, keptTime, keptValue, trustedTime } from '../budgets/trus
 import type { ConsoleDb } from '../../features/local-store';
 import type { BudgetGate } from './engine';
 import { outboxEntrySchema, type OutboxEntry } from './model';
+import { move } from './transitions';
 
 export interface BudgetGateDeps {
   /** The organization's newest receipts (usage), or null when they cannot be read now. */
@@ -37,7 +38,7 @@ const parseRow = (row: unknown): OutboxEntry[] => {
 /** Held because the time is in doubt: no period can be told, so nothing charged is weighed. */
 function heldForClock(entry: OutboxEntry, trustedAt: number, localAt: number): OutboxEntry {
   const { heldBy: _was, budget: _cleared, heldClock: _before, ...bare } = entry;
-  return { ...bare, state: 'held-budget', heldClock: { trustedAt, localAt } };
+  return move<OutboxEntry>(bare, 'gate-held', 'held-budget', { heldClock: { trustedAt, localAt } });
 }
 
 /** The verdict written into the entry: cleared (counted as spend from `now`, sent when due) or held with its reason. */
@@ -46,10 +47,13 @@ function applyVerdict(entry: OutboxEntry, verdict: ReturnType<typeof decideCharg
   if (verdict.outcome === 'held') {
     // Held, a clearance it had (a lowered limit) is gone: it is not spend.
     const { budget: _cleared, ...bare } = rest;
-    return { ...bare, state: 'held-budget', heldBy: verdict.heldBy };
+    return move<OutboxEntry>(bare, 'gate-held', 'held-budget', { heldBy: verdict.heldBy });
   }
   const wasHeld = entry.state === 'held-budget';
-  return { ...rest, state: wasHeld ? 'queued' : entry.state, nextAttemptAt: wasHeld ? now : entry.nextAttemptAt, budget: { at: now, tab } };
+  return move<OutboxEntry>(rest, 'gate-cleared', wasHeld ? 'queued' : entry.state, {
+    nextAttemptAt: wasHeld ? now : entry.nextAttemptAt,
+    budget: { at: now, tab },
+  });
 }
 
 /**
