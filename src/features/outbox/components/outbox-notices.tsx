@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { heldReason } from '../../budgets';
+import { heldReason } from '../../../domain/budgets/held-reason';
 import { shortId } from '../../../data';
 import { useConnections } from '../../connections';
 import { outboxCounts, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../hooks';
