@@ -11,6 +11,7 @@ import {
   type NewDecision,
   type OutboxEntry,
 } from './model';
+import { Notifier } from './notifier';
 import { classifyFailure } from './retry-policy';
 import { isDiscardableState, move } from './transitions';
 import { lostAnswer, nextWake, pickSendable, promoteDue, resumed } from './scheduler';
@@ -125,21 +126,6 @@ function regated(entry: OutboxEntry): OutboxEntry {
 const stands = (e: OutboxEntry) => UNSENT_STATES.has(e.state) || e.state === 'sent';
 
 /**
- * Before the next paint; a hidden tab gets no animation frames, so a timer stands in (the first
- * of the two runs it).
- */
-function nextFrame(fn: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
-  setTimeout(once, 100);
-}
-
-/**
  * The decision outbox. A decision is shown at once, written to the local store, and sent only
  * once that write committed and its undo window ended, with bounded concurrency, retried by
  * the retry policy, never sent again once the service confirmed it. The parts: `store`
@@ -156,9 +142,7 @@ export class OutboxEngine {
   /** This tab's entries per scope; `snapshot.entries` is rebuilt from them when read after a change. */
   private readonly own = new Map<string, ScopeEntries>();
   private readonly stale = new Set<string>();
-  private readonly listeners = new Set<() => void>();
-  private urgentQueued = false;
-  private frameQueued = false;
+  private readonly notifier: Notifier;
   private readonly loads = new Map<string, Promise<void>>();
   /** Reads of a scope: one running, at most one waiting (a burst of announcements costs two reads, not one each). */
   private readonly reads = new Map<string, { running: Promise<void> | null; queued: Promise<void> | null }>();
@@ -192,6 +176,7 @@ export class OutboxEngine {
   constructor(private readonly deps: OutboxDeps) {
     this.now = deps.now ?? Date.now;
     this.random = deps.random ?? Math.random;
+    this.notifier = new Notifier(deps.nextFrame);
     deps.tabs.onAnnounce((scope) => void this.sync(scope).catch((error: unknown) => this.fail(error)));
     deps.budget?.onChange((scope) => {
       this.recheck.add(scope);
@@ -199,10 +184,7 @@ export class OutboxEngine {
     });
   }
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void) => this.notifier.subscribe(listener);
   getSnapshot = () => {
     if (this.stale.size) {
       const entries = { ...this.snapshot.entries };
@@ -1030,30 +1012,8 @@ export class OutboxEngine {
     for (const [subscriptionId, itemIds] of bySubscription) this.deps.store.markOpen(scope, subscriptionId, itemIds, open).catch(() => undefined);
   }
 
-  /**
-   * Tells listeners: what the user did before the next paint (a microtask), the stream of
-   * answers and reads (`urgent` false) at most once a frame: a run of 10,000 decisions answered
-   * at hundreds a second would otherwise re-render every list of decisions on each answer.
-   */
+  /** Tells listeners: urgent (what the user did) before the next paint, the rest once a frame (notifier.ts). */
   private notify(urgent = true): void {
-    if (urgent) {
-      if (this.urgentQueued) return;
-      this.urgentQueued = true;
-      queueMicrotask(() => {
-        this.urgentQueued = false;
-        this.emit();
-      });
-      return;
-    }
-    if (this.frameQueued) return;
-    this.frameQueued = true;
-    (this.deps.nextFrame ?? nextFrame)(() => {
-      this.frameQueued = false;
-      this.emit();
-    });
-  }
-
-  private emit(): void {
-    for (const listener of this.listeners) listener();
+    this.notifier.notify(urgent);
   }
 }
