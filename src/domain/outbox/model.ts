@@ -9,8 +9,6 @@ import { ENTRY_STATES } from './transitions';
 const DECISIONS = ['adopt', 'dispute'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-export type { EntryState } from './transitions';
-
 export const outboxEntrySchema = z.object({
   id: z.string(),
   /** Whose decision it is: one organization on one base URL (local-store `scopeOf`), not a key or a tab. */

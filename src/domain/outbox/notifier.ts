@@ -2,7 +2,7 @@
  * Before the next paint; a hidden tab gets no animation frames, so a timer stands in (the first
  * of the two runs it).
  */
-export function nextFrame(fn: () => void): void {
+function nextFrame(fn: () => void): void {
   let done = false;
   const once = () => {
     if (done) return;

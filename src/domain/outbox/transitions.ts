@@ -31,7 +31,7 @@ interface Traits {
   onItsWay?: true;
 }
 
-export const STATES = {
+const STATES = {
   grace: { label: 'in its undo window', phase: 'window', unsent: true, holdable: true, cancellable: true, spends: true, onItsWay: true },
   queued: { label: 'waiting to send', phase: 'queued', unsent: true, holdable: true, cancellable: true, spends: true, onItsWay: true },
   sending: { label: 'sending', phase: 'sending', unsent: true, spends: true, onItsWay: true },
@@ -61,8 +61,8 @@ export const phaseOf = (state: EntryState): Phase => traits(state).phase;
 export const isUnsent = (state: EntryState): boolean => traits(state).unsent === true;
 export const isProblem = (state: EntryState): boolean => traits(state).problem === true;
 export const isFinal = (state: EntryState): boolean => traits(state).final === true;
-export const isHoldable = (state: EntryState): boolean => traits(state).holdable === true;
-export const isCancellable = (state: EntryState): boolean => traits(state).cancellable === true;
+const isHoldable = (state: EntryState): boolean => traits(state).holdable === true;
+const isCancellable = (state: EntryState): boolean => traits(state).cancellable === true;
 export const isDiscardableState = (state: EntryState): boolean => traits(state).discardable === true;
 export const isSpending = (state: EntryState): boolean => traits(state).spends === true;
 export const isOnItsWay = (state: EntryState): boolean => traits(state).onItsWay === true;
