@@ -4,7 +4,7 @@
  *
  * The console's own pages expose nothing to drive the engine from outside, so the benchmark
  * bundles a page of its own from the console's modules: the outbox engine
- * (src/features/outbox/engine.ts) with `indexedDbStore`, the local store holding the 10,000 items
+ * (src/domain/outbox/engine.ts) with `indexedDbStore`, the local store holding the 10,000 items
  * as a pull would have written them, the bulk preview that turns the matching rows into decisions
  * (src/features/bulk/preview.ts), and `createClient` (src/api/client.ts). The service serves that
  * page (`--static`), so the decisions go to the same origin, over HTTP/1.1, six at a time at most
@@ -58,8 +58,8 @@ import { bulkPreview, decisionsOf } from '${ROOT}/src/features/bulk/preview.ts';
 import { ConsoleDb } from '${ROOT}/src/domain/store/db.ts';
 import { saveDelivered } from '${ROOT}/src/domain/store/items.ts';
 import { summaryOfLive } from '${ROOT}/src/domain/store/summary.ts';
-import { OutboxEngine } from '${ROOT}/src/features/outbox/engine.ts';
-import { indexedDbStore } from '${ROOT}/src/features/outbox/store.ts';
+import { OutboxEngine } from '${ROOT}/src/domain/outbox/engine.ts';
+import { indexedDbStore } from '${ROOT}/src/domain/outbox/store.ts';
 import { toTriageRows } from '${ROOT}/src/domain/triage/triage-state.ts';
 
 window.bulkBench = async ({ key, subscriptionId, ids, graceMs }) => {

@@ -4,6 +4,8 @@
 //  - src/api/ imports nothing from the UI layers (features, routes, components);
 //  - shared layers (src/lib, src/components, src/api, src/data, src/domain) never import a feature, a route or
 //    the app: they serve every feature, so they may not depend on one (bulletproof-react's zones);
+//  - src/domain/ (the outbox core, the budgets' arithmetic: no React) imports no feature, route, app or
+//    component: it may use src/api, src/lib and src/data, and features build on it;
 //  - a feature never imports a route or the app: the app composes features, not the reverse;
 //  - a feature uses another feature only through its public entry (index.ts).
 // Import cycles are refused by import-x/no-cycle (eslint.config.js).
@@ -26,6 +28,9 @@ function check(fromFile, specifier) {
   const shared = /^src\/(lib|components|api|data|domain)\//.exec(from)?.[1];
   if (shared && /^src\/(features|routes|app)(\/|$)/.test(target)) {
     return `src/${shared}/ is shared: it must not import features, routes or the app (compose in src/app)`;
+  }
+  if (from.startsWith('src/domain/') && /^src\/(features|routes|app|components)(\/|$)/.test(target)) {
+    return 'src/domain/ imports no feature, route, app or component: features build on the domain, not the reverse';
   }
   if (from.startsWith('src/features/') && /^src\/(routes|app)(\/|$)/.test(target)) {
     return 'a feature must not import routes or the app: the app composes features';

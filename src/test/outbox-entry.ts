@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../features/outbox';
+import type { OutboxEntry } from '../domain/outbox/model';
 
 /** An outbox entry for tests: a confirmed adopt of a simulated item at 1.25¢, unless changed. */
 export const outboxEntry = (over: Partial<OutboxEntry> = {}): OutboxEntry => ({

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { OutboxEntry } from '../outbox';
+import type { OutboxEntry } from '../../domain/outbox/model';
 
 /**
  * The outbox's decisions as budgets' pages read them. The outbox depends on budgets (its gate

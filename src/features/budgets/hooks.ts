@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { usageQuery, type Connection } from '../../data';
 import { useBudgetDecisions } from './decisions';
-import { forecastCharges, type ChargeForecast } from './forecast';
-import { hasLimits, type Budgets } from './model';
-import type { SpendInput, SpendReceipt } from './spend';
-import { trustedTime } from './trusted-clock';
-import { onBudgetsChange, readBudgets } from './store';
+import { forecastCharges, type ChargeForecast } from '../../domain/budgets/forecast';
+import { hasLimits, type Budgets } from '../../domain/budgets/model';
+import type { SpendInput, SpendReceipt } from '../../domain/budgets/spend';
+import { trustedTime } from '../../domain/budgets/trusted-clock';
+import { onBudgetsChange, readBudgets } from '../../domain/budgets/store';
 
 // One empty list, so that "no receipts yet" is the same value on every render (memos keyed on it hold).
 const NO_RECEIPTS: readonly SpendReceipt[] = [];

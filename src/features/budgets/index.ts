@@ -1,12 +1,7 @@
 /** Public entry of budgets: limits on charged decisions, their arithmetic, and their pages. */
 export { BudgetHeader } from './components/budget-header';
 export { BudgetsPage } from './components/budgets-page';
-export { type ChargeForecast } from './forecast';
+export { type ChargeForecast } from '../../domain/budgets/forecast';
 export { useChargeForecast, type ForecastState } from './hooks';
-export { heldReason } from './components/held-decisions';
+export { heldReason } from '../../domain/budgets/held-reason';
 export { provideDecisions } from './decisions';
-export { BUDGETS_MARKER, BUDGETS_SETTING, readBudgetsDocument } from './budgets-document';
-export { hasLimits, NO_BUDGETS, type Budgets, type Period } from './model';
-export { decideCharges, type SpendReceipt } from './spend';
-export { changeBudgets, onBudgetsChange } from './store';
-export { CLOCK_SETTING, keptTime, keptValue, trustedTime } from './trusted-clock';

@@ -1,3 +1,4 @@
+import { phaseOf } from '../../domain/outbox/transitions';
 import type { OutboxEntry } from '../outbox';
 
 /** Groups of bulk decisions by query carry this prefix, so a run is found again after a reload. */
@@ -65,8 +66,8 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
     if (e.held) p.held++;
     // Queued as the default case below counts them; named apart because they wait for the user.
     if (e.state === 'needs-confirmation') p.awaitingConfirmation++;
-    switch (e.state) {
-      case 'sent':
+    switch (phaseOf(e.state)) {
+      case 'confirmed':
         p.sent++;
         break;
       case 'discarded':
@@ -84,13 +85,13 @@ export function runProgress(entries: readonly OutboxEntry[], group: string): Run
         p.unsent++;
         p.sending++;
         break;
-      case 'grace':
+      case 'window':
         // The outbox queues it when its window ends, and says so: no clock needed here.
         p.inWindow++;
         p.unsent++;
         p.cancellable++;
         break;
-      case 'held-budget':
+      case 'held':
         p.heldByBudget++;
         p.unsent++;
         p.cancellable++;

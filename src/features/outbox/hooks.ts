@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { connectionStore } from '../../data';
 import { outbox, scopeFor } from './instance';
-import { PROBLEM_STATES, UNSENT_STATES, type OutboxEntry } from './model';
+import type { OutboxEntry } from '../../domain/outbox/model';
+import { isProblem, isUnsent, phaseOf } from '../../domain/outbox/transitions';
 
 const EMPTY: readonly OutboxEntry[] = [];
 const NONE: Readonly<Record<string, string>> = {};
@@ -49,9 +50,9 @@ export function outboxCounts(entries: readonly OutboxEntry[]) {
   let held = 0;
   let problems = 0;
   for (const e of entries) {
-    if (e.state === 'held-budget') held++;
-    else if (UNSENT_STATES.has(e.state)) unsent++;
-    else if (PROBLEM_STATES.has(e.state)) problems++;
+    if (phaseOf(e.state) === 'held') held++;
+    else if (isUnsent(e.state)) unsent++;
+    else if (isProblem(e.state)) problems++;
   }
   return { unsent, held, problems };
 }

@@ -2,6 +2,7 @@ import type { DeliveryItem, LiveSubmission, SimulatedItem } from '../../api/cont
 import { taskFrontier, taskName, topicName, verticalName, type Names } from '../../data';
 import { formatMicros, sumMicros, usdToMicros } from '../../lib/money';
 import type { StoredItem } from '../../domain/store';
+import { phaseOf } from '../../domain/outbox/transitions';
 import type { OutboxEntry } from '../outbox';
 
 /** One delivered item as the review workspace shows it, whatever family it comes from. */
@@ -189,8 +190,8 @@ export const STATE_LABELS: Record<DisplayState, string> = {
 export function displayState(item: ReviewItem, entry: OutboxEntry | undefined): DisplayState {
   if (item.serverState !== 'new') return item.serverState;
   if (!entry) return 'new';
-  switch (entry.state) {
-    case 'sent':
+  switch (phaseOf(entry.state)) {
+    case 'confirmed':
       return entry.decision === 'adopt' ? 'adopted' : 'disputed';
     case 'conflict':
       // The service refused because it holds another decision: show the one it recorded.
@@ -200,7 +201,7 @@ export function displayState(item: ReviewItem, entry: OutboxEntry | undefined): 
     case 'expired':
     case 'discarded':
       return 'new';
-    case 'held-budget':
+    case 'held':
       return 'held';
     default:
       return 'waiting';

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { outboxEntry } from '../../../test/outbox-entry';
-import { HeldDecisions, heldReason } from './held-decisions';
+import { heldReason } from '../../../domain/budgets/held-reason';
+import { HeldDecisions } from './held-decisions';
 import { LimitsForm } from './limits-form';
 
 describe('limits form', () => {

@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { formatExact, formatMicros, formatTotal } from '../../../lib/money';
 import { useActiveConnection } from '../../connections';
 import { useSpendInput } from '../hooks';
-import { PERIOD_LABELS, PERIOD_SPAN } from '../model';
-import { spentAgainst } from '../spend';
-import { crossedThresholds, type Crossed } from '../thresholds';
+import { PERIOD_LABELS, PERIOD_SPAN } from '../../../domain/budgets/model';
+import { spentAgainst } from '../../../domain/budgets/spend';
+import { crossedThresholds, type Crossed } from '../../../domain/budgets/thresholds';
 
 const NOTICES_KEY = 'dds.budget-notices';
 

@@ -1,10 +1,10 @@
 import { PageHeader, Panel } from '../../../components/ui/panel';
 import type { Connection } from '../../../data';
 import { useSpendInput } from '../hooks';
-import { PERIODS, withLimit, type Budgets, type Level } from '../model';
-import { spentAgainst, type SpendInput } from '../spend';
-import { changeBudgets } from '../store';
-import { behindText } from '../trusted-clock';
+import { PERIODS, withLimit, type Budgets, type Level } from '../../../domain/budgets/model';
+import { spentAgainst, type SpendInput } from '../../../domain/budgets/spend';
+import { changeBudgets } from '../../../domain/budgets/store';
+import { behindText } from '../../../domain/budgets/trusted-clock';
 import { HeldDecisions } from './held-decisions';
 import { LimitsForm, type LimitChanges } from './limits-form';
 

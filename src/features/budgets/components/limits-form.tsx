@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { formatExact, formatTotal, microsToDecimal } from '../../../lib/money';
-import { PERIOD_LABELS, PERIOD_SPAN, PERIODS, type Limits, type Period } from '../model';
-import { parseMoneyText } from '../money-text';
+import { PERIOD_LABELS, PERIOD_SPAN, PERIODS, type Limits, type Period } from '../../../domain/budgets/model';
+import { parseMoneyText } from '../../../domain/budgets/money-text';
 
 /** Limits to set (a number) or clear (undefined), by period; a period not named is unchanged. */
 export type LimitChanges = Partial<Record<Period, number | undefined>>;

@@ -16,7 +16,7 @@ import { BulkActions } from './bulk-actions';
  * new engine over the same database once the first tab is gone.
  */
 const world = vi.hoisted(() => ({
-  engine: null as unknown as import('../../outbox/engine').OutboxEngine,
+  engine: null as unknown as import('../../../domain/outbox/engine').OutboxEngine,
   /** Answers of the sends in flight; `auto` answers each at once. */
   answers: [] as (() => void)[],
   auto: true,
@@ -26,7 +26,7 @@ const world = vi.hoisted(() => ({
 const S = 'scope S';
 
 vi.mock('../../outbox', async () => {
-  const settings = await vi.importActual<typeof import('../../outbox/settings')>('../../outbox/settings');
+  const settings = await vi.importActual<typeof import('../../../domain/outbox/settings')>('../../../domain/outbox/settings');
   const EMPTY: readonly OutboxEntry[] = [];
   return {
     ...settings,
@@ -42,8 +42,8 @@ vi.mock('../../outbox', async () => {
   };
 });
 
-const { OutboxEngine } = await vi.importActual<typeof import('../../outbox/engine')>('../../outbox/engine');
-const { indexedDbStore } = await vi.importActual<typeof import('../../outbox/store')>('../../outbox/store');
+const { OutboxEngine } = await vi.importActual<typeof import('../../../domain/outbox/engine')>('../../../domain/outbox/engine');
+const { indexedDbStore } = await vi.importActual<typeof import('../../../domain/outbox/store')>('../../../domain/outbox/store');
 const { ConsoleDb } = await vi.importActual<typeof import('../../../domain/store/db')>('../../../domain/store/db');
 
 let db: InstanceType<typeof ConsoleDb>;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SHOWN_CHARACTERS } from '../../../components/ui/long-text';
 import { outboxEntry } from '../../../test/outbox-entry';
-import type { OutboxEntry } from '../model';
+import type { OutboxEntry } from '../../../domain/outbox/model';
 import { OutboxNotices } from './outbox-notices';
 
 /** The notices over stand-ins: one active connection and the outbox entries the test sets. */

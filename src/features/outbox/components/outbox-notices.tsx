@@ -4,12 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { heldReason } from '../../budgets';
+import { heldReason } from '../../../domain/budgets/held-reason';
 import { shortId } from '../../../data';
 import { useConnections } from '../../connections';
 import { outboxCounts, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../hooks';
 import { outbox } from '../instance';
-import type { OutboxEntry } from '../model';
+import type { OutboxEntry } from '../../../domain/outbox/model';
+import { isProblem, phaseOf } from '../../../domain/outbox/transitions';
 
 const describe = (e: OutboxEntry) => `${e.decision} ${e.kind === 'live' ? 'submission' : 'item'} ${e.itemId}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -40,9 +41,9 @@ export function OutboxNotices() {
   const id = connection.id;
   const waiting = entries.filter((e) => e.state === 'needs-confirmation');
   const expired = entries.filter((e) => e.state === 'expired');
-  const problems = entries.filter((e) => e.state === 'failed' || e.state === 'conflict');
+  const problems = entries.filter((e) => isProblem(e.state));
   const discarded = entries.filter((e) => e.state === 'discarded');
-  const held = entries.filter((e) => e.state === 'held-budget');
+  const held = entries.filter((e) => phaseOf(e.state) === 'held');
   const refusedSubscriptions = Object.entries(pausedSubscriptions);
   const stuckOf = (subscriptionId?: string) =>
     entries.filter(

@@ -35,8 +35,8 @@ vi.mock('@tanstack/react-router', async (original) => ({
 }));
 vi.mock('./use-review-source', () => ({ useReviewSource: () => useSyncExternalStore(world.subscribe, () => world.source) }));
 vi.mock('../../outbox', async () => {
-  const { isCharged } = await vi.importActual<typeof import('../../outbox/model')>('../../outbox/model');
-  const settings = await vi.importActual<typeof import('../../outbox/settings')>('../../outbox/settings');
+  const { isCharged } = await vi.importActual<typeof import('../../../domain/outbox/model')>('../../../domain/outbox/model');
+  const settings = await vi.importActual<typeof import('../../../domain/outbox/settings')>('../../../domain/outbox/settings');
   const useEntries = () => useSyncExternalStore(world.subscribe, () => world.entries);
   return {
     ...settings,

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { sumMicros } from '../../../lib/money';
+import { isOnItsWay } from '../../../domain/outbox/transitions';
 import { isCharged, type OutboxEntry } from '../../outbox';
 import { visitSpending, type ReviewItem } from '../model';
 
@@ -27,8 +28,6 @@ export function useVisitSpend(entries: readonly OutboxEntry[], otherTabs: readon
     [items, otherTabs],
   );
   const spent = visitSpending(entries, alreadyAdopted, visitStart);
-  const onTheirWay = sumMicros(
-    entries.filter((e) => isCharged(e) && (e.state === 'grace' || e.state === 'queued' || e.state === 'sending')).map((e) => e.priceMicros ?? 0),
-  );
+  const onTheirWay = sumMicros(entries.filter((e) => isCharged(e) && isOnItsWay(e.state)).map((e) => e.priceMicros ?? 0));
   return { spent, onTheirWay };
 }

@@ -1,21 +1,12 @@
-import {
-  BUDGETS_MARKER,
-  BUDGETS_SETTING,
-  CLOCK_SETTING,
-  decideCharges,
-  hasLimits,
-  keptTime,
-  keptValue,
-  NO_BUDGETS,
-  onBudgetsChange,
-  readBudgetsDocument,
-  trustedTime,
-  type Budgets,
-  type SpendReceipt,
-} from '../budgets';
-import type { ConsoleDb } from '../../domain/store';
+import { BUDGETS_MARKER, BUDGETS_SETTING, readBudgetsDocument } from '../budgets/budgets-document';
+import { hasLimits, NO_BUDGETS, type Budgets } from '../budgets/model';
+import { decideCharges, type SpendReceipt } from '../budgets/spend';
+import { onBudgetsChange } from '../budgets/store';
+import { CLOCK_SETTING, keptTime, keptValue, trustedTime } from '../budgets/trusted-clock';
+import type { ConsoleDb } from '../store';
 import type { BudgetGate } from './engine';
 import { outboxEntrySchema, type OutboxEntry } from './model';
+import { move } from './transitions';
 
 export interface BudgetGateDeps {
   /** The organization's newest receipts (usage), or null when they cannot be read now. */
@@ -46,7 +37,7 @@ const parseRow = (row: unknown): OutboxEntry[] => {
 /** Held because the time is in doubt: no period can be told, so nothing charged is weighed. */
 function heldForClock(entry: OutboxEntry, trustedAt: number, localAt: number): OutboxEntry {
   const { heldBy: _was, budget: _cleared, heldClock: _before, ...bare } = entry;
-  return { ...bare, state: 'held-budget', heldClock: { trustedAt, localAt } };
+  return move<OutboxEntry>(bare, 'gate-held', 'held-budget', { heldClock: { trustedAt, localAt } });
 }
 
 /** The verdict written into the entry: cleared (counted as spend from `now`, sent when due) or held with its reason. */
@@ -55,10 +46,13 @@ function applyVerdict(entry: OutboxEntry, verdict: ReturnType<typeof decideCharg
   if (verdict.outcome === 'held') {
     // Held, a clearance it had (a lowered limit) is gone: it is not spend.
     const { budget: _cleared, ...bare } = rest;
-    return { ...bare, state: 'held-budget', heldBy: verdict.heldBy };
+    return move<OutboxEntry>(bare, 'gate-held', 'held-budget', { heldBy: verdict.heldBy });
   }
   const wasHeld = entry.state === 'held-budget';
-  return { ...rest, state: wasHeld ? 'queued' : entry.state, nextAttemptAt: wasHeld ? now : entry.nextAttemptAt, budget: { at: now, tab } };
+  return move<OutboxEntry>(rest, 'gate-cleared', wasHeld ? 'queued' : entry.state, {
+    nextAttemptAt: wasHeld ? now : entry.nextAttemptAt,
+    budget: { at: now, tab },
+  });
 }
 
 /**
@@ -72,7 +66,7 @@ export function budgetGate(deps: BudgetGateDeps): BudgetGate {
   const now = deps.now ?? (() => Date.now());
   const locks = deps.locks === undefined ? (typeof navigator === 'undefined' ? null : (navigator.locks ?? null)) : deps.locks;
   let opened = deps.db;
-  const database = async () => (opened ??= (await import('../../domain/store')).localDb());
+  const database = async () => (opened ??= (await import('../store')).localDb());
   // null: no budgets stored; DAMAGED: a document is stored that cannot be read (a limit the user
   // set, never taken for "no limit": nothing charged leaves until the budgets are saved again).
   const known = new Map<string, Budgets | null | typeof DAMAGED>();

@@ -1,4 +1,5 @@
 import { OVER_RANGE, sumMicros, usdToMicros } from '../../lib/money';
+import { isSpending, type EntryState } from '../outbox/transitions';
 import { limitsFor, type Budgets, type Level, type LimitRef, type Period } from './model';
 import { spanOf, type Span } from './periods';
 
@@ -20,7 +21,8 @@ export interface SpendDecision {
   decision: 'adopt' | 'dispute';
   itemId: string;
   subscriptionId: string;
-  state: string;
+  /** Cleared decisions in a spending state are spend: on their way, waiting for a confirmation after a reload, or confirmed. */
+  state: EntryState;
   priceMicros: number | null;
   createdAt: number;
   budget?: { at: number; tab: string };
@@ -43,9 +45,6 @@ export interface SpendInput {
   /** This tab (its page load): the visit's decisions are those it cleared. */
   tab: string;
 }
-
-/** Cleared decisions in these states are spend: on their way, waiting for a confirmation after a reload, or confirmed. */
-const SPENDING_STATES: ReadonlySet<string> = new Set(['grace', 'queued', 'sending', 'needs-confirmation', 'sent']);
 
 interface Charge {
   subscriptionId: string;
@@ -82,7 +81,7 @@ function chargesOf(input: SpendInput): Charge[] {
     charges.push({ subscriptionId: r.subscription_id, at: receiptTime(r, input.now), micros: receiptMicros(r), receipt: true, confirmed: true });
   }
   for (const d of input.decisions) {
-    if (!d.budget || d.kind !== 'simulated' || d.decision !== 'adopt' || !SPENDING_STATES.has(d.state)) continue;
+    if (!d.budget || d.kind !== 'simulated' || d.decision !== 'adopt' || !isSpending(d.state)) continue;
     charges.push({
       subscriptionId: d.subscriptionId,
       at: d.budget.at,

@@ -7,7 +7,7 @@ import { NO_BUDGETS, setsAnyLimit, type Budgets } from './model';
  * word that they changed: the local store's change feed, to this tab's listeners and the other tabs.
  * The local store carries Dexie: it is imported on first use, not with the first page.
  */
-const localStore = () => import('../../domain/store');
+const localStore = () => import('../store');
 
 /**
  * A scope's budgets; `damaged` (why, in words) when what is stored cannot be trusted: the page says

@@ -32,7 +32,7 @@ export function forecastCharges(budgets: Budgets, input: SpendInput, subscriptio
     decision: 'adopt' as const,
     itemId: `forecast-${i}`,
     subscriptionId,
-    state: 'grace',
+    state: 'grace' as const,
     priceMicros,
     createdAt: input.now,
   }));

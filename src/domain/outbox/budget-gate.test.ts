@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUDGETS_SETTING, type Budgets, type SpendReceipt } from '../budgets';
-import { ConsoleDb, setDatabaseForTests } from '../../domain/store';
+import { BUDGETS_SETTING } from '../budgets/budgets-document';
+import type { Budgets } from '../budgets/model';
+import type { SpendReceipt } from '../budgets/spend';
+import { ConsoleDb, setDatabaseForTests } from '../store';
 import { budgetGate } from './budget-gate';
 import { OutboxEngine } from './engine';
 import type { NewDecision, OutboxEntry } from './model';
@@ -141,7 +143,7 @@ describe('budget gate in the outbox', () => {
     await settled(a.engine);
     expect(a.sent).toHaveLength(2);
     // Raised through the budgets' own path, as the Budgets page does: every tab is told.
-    const { changeBudgets } = await import('../budgets');
+    const { changeBudgets } = await import('../budgets/store');
     await changeBudgets(S, () => daily(60_000));
     await vi.waitFor(() => expect(a.sent.map((e) => e.itemId)).toEqual(['i1', 'i2', 'i3']));
     await settled(a.engine);
@@ -170,7 +172,7 @@ describe('budget gate in the outbox', () => {
     const held = a.engine.entriesOf(S).find((e) => e.state === 'held-budget')!;
     expect(a.engine.isDiscardable(S, held)).toBe(true);
     a.engine.discard(S, [held.id]);
-    const { changeBudgets } = await import('../budgets');
+    const { changeBudgets } = await import('../budgets/store');
     await changeBudgets(S, () => daily(1_000_000));
     await settled(a.engine);
     expect(a.sent.map((e) => e.itemId)).toEqual(['i1']);
@@ -193,7 +195,7 @@ describe('budget gate in the outbox', () => {
   });
 
   it('once limits were set, a missing budgets record is damage, not "no limit"', async () => {
-    const { changeBudgets } = await import('../budgets');
+    const { changeBudgets } = await import('../budgets/store');
     await changeBudgets(S, () => daily(50_000));
     // The row deleted (by hand, by another program): the marker beside it says limits were set.
     await db.settings.delete([S, BUDGETS_SETTING]);
@@ -252,7 +254,7 @@ describe('budget gate in the outbox', () => {
     await vi.waitFor(() => expect(a.sent.map((e) => e.itemId)).toEqual(['l1']));
     expect(await statesOf()).toContainEqual(['i1', 'queued']);
     // Saved again through the Budgets page's path (a damaged document is replaced whole): it goes, under the limit.
-    const { changeBudgets } = await import('../budgets');
+    const { changeBudgets } = await import('../budgets/store');
     await changeBudgets(S, () => daily(50_000));
     await settled(a.engine);
     expect(a.sent.map((e) => e.itemId)).toEqual(['l1', 'i1']);
@@ -315,7 +317,7 @@ describe('budget gate in the outbox', () => {
     await vi.waitFor(async () => expect((await stored()).filter((e) => e.budget !== undefined)).toHaveLength(10));
     await vi.waitFor(() => expect(a.engine.entriesOf(S).filter((e) => e.state === 'sending')).toHaveLength(4));
     // The user lowers the daily limit to one item: the four in flight already pass it, so the six wait are held.
-    const { changeBudgets } = await import('../budgets');
+    const { changeBudgets } = await import('../budgets/store');
     await changeBudgets(S, () => daily(PRICE));
     await vi.waitFor(async () => expect((await statesOf()).filter(([, state]) => state === 'held-budget')).toHaveLength(6));
     open();

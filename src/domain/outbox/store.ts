@@ -1,5 +1,5 @@
 import { redactSecrets } from '../../lib/redact';
-import type { ConsoleDb } from '../../domain/store';
+import type { ConsoleDb } from '../store';
 import { FINAL_STATES, outboxEntrySchema, type OutboxEntry } from './model';
 
 /**
@@ -45,8 +45,8 @@ const toRow = (entry: OutboxEntry) => ({ ...redacted(entry) });
  * The local store is loaded on first use, not with the first page (it carries Dexie). The import
  * is asked once: each `import()` goes through the bundler's preload helper (~0.1 ms per decision).
  */
-let loadingStore: Promise<typeof import('../../domain/store')> | undefined;
-const localStore = () => (loadingStore ??= import('../../domain/store'));
+let loadingStore: Promise<typeof import('../store')> | undefined;
+const localStore = () => (loadingStore ??= import('../store'));
 
 export function indexedDbStore(given?: ConsoleDb): DecisionStore {
   let opened: ConsoleDb | undefined = given;

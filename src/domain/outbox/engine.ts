@@ -11,7 +11,9 @@ import {
   type NewDecision,
   type OutboxEntry,
 } from './model';
+import { Notifier } from './notifier';
 import { classifyFailure } from './retry-policy';
+import { isDiscardableState, move } from './transitions';
 import { lostAnswer, nextWake, pickSendable, promoteDue, resumed } from './scheduler';
 import { ScopeEntries } from './scope-entries';
 import type { DecisionStore } from './store';
@@ -124,21 +126,6 @@ function regated(entry: OutboxEntry): OutboxEntry {
 const stands = (e: OutboxEntry) => UNSENT_STATES.has(e.state) || e.state === 'sent';
 
 /**
- * Before the next paint; a hidden tab gets no animation frames, so a timer stands in (the first
- * of the two runs it).
- */
-function nextFrame(fn: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
-  setTimeout(once, 100);
-}
-
-/**
  * The decision outbox. A decision is shown at once, written to the local store, and sent only
  * once that write committed and its undo window ended, with bounded concurrency, retried by
  * the retry policy, never sent again once the service confirmed it. The parts: `store`
@@ -155,9 +142,7 @@ export class OutboxEngine {
   /** This tab's entries per scope; `snapshot.entries` is rebuilt from them when read after a change. */
   private readonly own = new Map<string, ScopeEntries>();
   private readonly stale = new Set<string>();
-  private readonly listeners = new Set<() => void>();
-  private urgentQueued = false;
-  private frameQueued = false;
+  private readonly notifier: Notifier;
   private readonly loads = new Map<string, Promise<void>>();
   /** Reads of a scope: one running, at most one waiting (a burst of announcements costs two reads, not one each). */
   private readonly reads = new Map<string, { running: Promise<void> | null; queued: Promise<void> | null }>();
@@ -191,6 +176,7 @@ export class OutboxEngine {
   constructor(private readonly deps: OutboxDeps) {
     this.now = deps.now ?? Date.now;
     this.random = deps.random ?? Math.random;
+    this.notifier = new Notifier(deps.nextFrame);
     deps.tabs.onAnnounce((scope) => void this.sync(scope).catch((error: unknown) => this.fail(error)));
     deps.budget?.onChange((scope) => {
       this.recheck.add(scope);
@@ -198,10 +184,7 @@ export class OutboxEngine {
     });
   }
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void) => this.notifier.subscribe(listener);
   getSnapshot = () => {
     if (this.stale.size) {
       const entries = { ...this.snapshot.entries };
@@ -471,7 +454,7 @@ export class OutboxEngine {
   }
 
   retry(scope: string, entryId: string): void {
-    this.update(scope, entryId, (e) => (e.state === 'failed' ? { ...e, state: 'queued', attempts: 0, nextAttemptAt: this.now() } : e));
+    this.update(scope, entryId, (e) => (e.state === 'failed' ? move(e, 'retry', 'queued', { attempts: 0, nextAttemptAt: this.now() }) : e));
     this.notify();
     this.pump();
   }
@@ -479,7 +462,7 @@ export class OutboxEngine {
   /** Sends charged decisions found after a reload or taken over, once the user confirmed their total. */
   confirm(scope: string, entryIds: readonly string[]): void {
     for (const id of entryIds) {
-      this.update(scope, id, (e) => (e.state === 'needs-confirmation' ? { ...regated(e), state: 'queued', nextAttemptAt: this.now() } : e));
+      this.update(scope, id, (e) => (e.state === 'needs-confirmation' ? move(regated(e), 'confirm', 'queued', { nextAttemptAt: this.now() }) : e));
     }
     this.notify();
     this.pump();
@@ -497,7 +480,7 @@ export class OutboxEngine {
         if (e.state !== 'held-budget') return e;
         released++;
         const { heldBy: _dropped, heldClock: _doubt, ...rest } = e;
-        return { ...rest, state: 'queued', nextAttemptAt: now, budget: { at: now, tab: this.deps.tabs.id, released: true } };
+        return move(rest, 'release', 'queued', { nextAttemptAt: now, budget: { at: now, tab: this.deps.tabs.id, released: true } });
       });
     }
     this.notify();
@@ -507,14 +490,7 @@ export class OutboxEngine {
 
   /** What the user may discard: a decision that failed, conflicts, waits for confirmation or a budget, expired, or is stuck behind a refusal. */
   isDiscardable(scope: string, entry: OutboxEntry): boolean {
-    if (
-      entry.state === 'failed' ||
-      entry.state === 'conflict' ||
-      entry.state === 'needs-confirmation' ||
-      entry.state === 'expired' ||
-      entry.state === 'held-budget'
-    )
-      return true;
+    if (isDiscardableState(entry.state)) return true;
     const stuck = this.snapshot.paused[scope] !== undefined || this.snapshot.pausedSubscriptions[scope]?.[entry.subscriptionId] !== undefined;
     return stuck && (entry.state === 'queued' || entry.state === 'grace') && !this.inFlight.has(entry.id);
   }
@@ -534,7 +510,7 @@ export class OutboxEngine {
     if (dropped.length === 0) return 0;
     this.runDeferred();
     const now = this.now();
-    for (const e of dropped) this.change(scope, { ...e, state: 'discarded', discardedAt: now });
+    for (const e of dropped) this.change(scope, move(e, 'discard', 'discarded', { discardedAt: now }));
     this.notify();
     // The service holds a decision on a conflicting item: that one stays decided.
     this.markOpen(
@@ -552,12 +528,13 @@ export class OutboxEngine {
     for (const e of [...(this.own.get(scope)?.values() ?? [])]) {
       if (e.state === 'grace' || e.state === 'needs-confirmation' || e.state === 'queued') {
         // Asked to send everything, a paused run is sent too.
-        this.change(scope, {
-          ...released(e.state === 'needs-confirmation' ? regated(e) : e),
-          state: 'queued',
-          sendAfter: Math.min(e.sendAfter, now),
-          nextAttemptAt: now,
-        });
+        this.change(
+          scope,
+          move(released(e.state === 'needs-confirmation' ? regated(e) : e), 'send-now', 'queued', {
+            sendAfter: Math.min(e.sendAfter, now),
+            nextAttemptAt: now,
+          }),
+        );
       }
     }
     this.notify();
@@ -851,20 +828,20 @@ export class OutboxEngine {
     this.inFlight.add(entry.id);
     // The 'sending' state itself is not written: the stored mark (`lease`) says the same to any
     // other page, and one write per decision instead of two halves the writes of a long run.
-    this.update(scope, entry.id, (e) => ({ ...e, state: 'sending', attempts: e.attempts + 1 }), false);
+    this.update(scope, entry.id, (e) => move(e, 'send', 'sending', { attempts: e.attempts + 1 }), false);
     this.notify(false);
     if (this.unwritten(entry.id)) await this.flushChain;
     const marked = this.own.get(scope)?.get(entry.id);
     if (!marked || marked.state !== 'sending' || this.unwritten(entry.id)) {
       // The mark was not written (a storage fault, or the scope was forgotten meanwhile): not sent; it waits as it was.
-      if (marked?.state === 'sending') this.change(scope, { ...marked, state: 'queued', attempts: Math.max(0, marked.attempts - 1) }, false);
+      if (marked?.state === 'sending') this.change(scope, move(marked, 'not-sent', 'queued', { attempts: Math.max(0, marked.attempts - 1) }), false);
       this.inFlight.delete(entry.id);
       this.notify(false);
       return;
     }
     try {
       await this.deps.send(entry);
-      this.update(scope, entry.id, (e) => ({ ...withoutMark(e), state: 'sent', sentAt: this.now(), lastError: undefined }), this.answerWrite(scope));
+      this.update(scope, entry.id, (e) => move(withoutMark(e), 'confirmed', 'sent', { sentAt: this.now(), lastError: undefined }), this.answerWrite(scope));
     } catch (error) {
       this.handleFailure(scope, entry, error, this.answerWrite(scope));
     } finally {
@@ -884,16 +861,11 @@ export class OutboxEngine {
     const attempts = this.own.get(scope)?.get(entry.id)?.attempts ?? entry.attempts + 1;
     const outcome = classifyFailure(error, { attempts, maxAttempts: this.deps.maxAttempts, baseMs: this.deps.retryBaseMs, random: this.random });
     // A refusal is not the decision's fault: it waits, its attempt uncounted, until the key is fixed.
-    const wait = (e: OutboxEntry): OutboxEntry => ({
-      ...withoutMark(e),
-      state: 'queued',
-      attempts: Math.max(0, e.attempts - 1),
-      nextAttemptAt: this.now(),
-      lastError: message,
-    });
+    const wait = (e: OutboxEntry): OutboxEntry =>
+      move(withoutMark(e), 'retry-later', 'queued', { attempts: Math.max(0, e.attempts - 1), nextAttemptAt: this.now(), lastError: message });
     switch (outcome.kind) {
       case 'conflict':
-        this.update(scope, entry.id, (e) => ({ ...withoutMark(e), state: 'conflict', recorded: outcome.recorded, lastError: message }), write);
+        this.update(scope, entry.id, (e) => move(withoutMark(e), 'conflict', 'conflict', { recorded: outcome.recorded, lastError: message }), write);
         return;
       case 'pause-scope':
         this.update(scope, entry.id, wait, write);
@@ -909,10 +881,15 @@ export class OutboxEngine {
         return;
       }
       case 'retry':
-        this.update(scope, entry.id, (e) => ({ ...withoutMark(e), state: 'queued', nextAttemptAt: this.now() + outcome.delayMs, lastError: message }), write);
+        this.update(
+          scope,
+          entry.id,
+          (e) => move(withoutMark(e), 'retry-later', 'queued', { nextAttemptAt: this.now() + outcome.delayMs, lastError: message }),
+          write,
+        );
         return;
       case 'failed':
-        this.update(scope, entry.id, (e) => ({ ...withoutMark(e), state: 'failed', lastError: message }), write);
+        this.update(scope, entry.id, (e) => move(withoutMark(e), 'gave-up', 'failed', { lastError: message }), write);
     }
   }
 
@@ -1035,30 +1012,8 @@ export class OutboxEngine {
     for (const [subscriptionId, itemIds] of bySubscription) this.deps.store.markOpen(scope, subscriptionId, itemIds, open).catch(() => undefined);
   }
 
-  /**
-   * Tells listeners: what the user did before the next paint (a microtask), the stream of
-   * answers and reads (`urgent` false) at most once a frame: a run of 10,000 decisions answered
-   * at hundreds a second would otherwise re-render every list of decisions on each answer.
-   */
+  /** Tells listeners: urgent (what the user did) before the next paint, the rest once a frame (notifier.ts). */
   private notify(urgent = true): void {
-    if (urgent) {
-      if (this.urgentQueued) return;
-      this.urgentQueued = true;
-      queueMicrotask(() => {
-        this.urgentQueued = false;
-        this.emit();
-      });
-      return;
-    }
-    if (this.frameQueued) return;
-    this.frameQueued = true;
-    (this.deps.nextFrame ?? nextFrame)(() => {
-      this.frameQueued = false;
-      this.emit();
-    });
-  }
-
-  private emit(): void {
-    for (const listener of this.listeners) listener();
+    this.notifier.notify(urgent);
   }
 }

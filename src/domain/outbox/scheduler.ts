@@ -1,4 +1,5 @@
-import { DAY_MS, isCharged, UNSENT_STATES, type OutboxEntry } from './model';
+import { DAY_MS, isCharged, type OutboxEntry } from './model';
+import { isFinal, isUnsent, move, type EntryEvent } from './transitions';
 
 /**
  * When things are due: pure functions over entries and a clock, so the grace window, the
@@ -9,7 +10,7 @@ import { DAY_MS, isCharged, UNSENT_STATES, type OutboxEntry } from './model';
 /** Grace windows that ended become queued (the same array when nothing changed). */
 export function promoteDue(entries: readonly OutboxEntry[], now: number): readonly OutboxEntry[] {
   if (!entries.some((e) => e.state === 'grace' && e.sendAfter <= now)) return entries;
-  return entries.map((e) => (e.state === 'grace' && e.sendAfter <= now ? { ...e, state: 'queued' as const, nextAttemptAt: now } : e));
+  return entries.map((e) => (e.state === 'grace' && e.sendAfter <= now ? move(e, 'window-ended', 'queued', { nextAttemptAt: now }) : e));
 }
 
 export interface SendFilter {
@@ -72,17 +73,17 @@ export function nextWake(
  * the window closed); charged ones wait for the user's confirmation of the amount; anything
  * unsent older than 24 h expires. Final and problem states stay as they are.
  */
-export function resumed(entry: OutboxEntry, owner: string | undefined, now: number): OutboxEntry {
-  if (entry.state === 'sent' || entry.state === 'discarded') return entry;
+export function resumed(entry: OutboxEntry, owner: string | undefined, now: number, event: EntryEvent = 'take-over'): OutboxEntry {
+  if (isFinal(entry.state)) return entry;
   // Marked in flight by the tab or page that went (the 'sending' state itself is not written): its
   // request may still be on the wire. It stays 'sending' until the mark has passed (`lostAnswer`).
   // A paused one (`held`) was not on the wire: Pause takes only decisions not on their way.
   if ((entry.state === 'sending' || (entry.state === 'queued' && !entry.held)) && entry.inFlightUntil !== undefined && entry.inFlightUntil > now) {
-    return { ...entry, state: 'sending', owner };
+    return move(entry, event, 'sending', { owner });
   }
-  if (UNSENT_STATES.has(entry.state) && now - entry.createdAt >= DAY_MS) return { ...entry, state: 'expired', owner };
+  if (isUnsent(entry.state) && now - entry.createdAt >= DAY_MS) return move(entry, event, 'expired', { owner });
   if (entry.state === 'grace' || entry.state === 'queued' || entry.state === 'sending') {
-    return isCharged(entry) ? { ...entry, state: 'needs-confirmation', owner } : { ...entry, state: 'queued', nextAttemptAt: now, owner };
+    return isCharged(entry) ? move(entry, event, 'needs-confirmation', { owner }) : move(entry, event, 'queued', { nextAttemptAt: now, owner });
   }
   return { ...entry, owner };
 }
@@ -90,5 +91,5 @@ export function resumed(entry: OutboxEntry, owner: string | undefined, now: numb
 /** A decision whose in-flight mark has passed without an answer (the page that sent it went): resumed as after a reload. */
 export function lostAnswer(entry: OutboxEntry, now: number): OutboxEntry {
   const { inFlightUntil: _passed, ...rest } = entry;
-  return resumed(rest, entry.owner, now);
+  return resumed(rest, entry.owner, now, 'answer-lost');
 }

@@ -167,6 +167,32 @@ describe('outbox engine', () => {
     expect(engine.undoLast(S)).toBeNull();
   });
 
+  it('writes a change made while a write is in flight: an undo during the decision’s write does not come back after a reload', async () => {
+    const { engine, sent } = setup();
+    // The first write (the decision) waits until the test lets it go; the undo is made meanwhile.
+    const write = shared.store.write;
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let writes = 0;
+    shared.store.write = async (puts, deletes) => {
+      if (++writes === 1) await held;
+      return write(puts, deletes);
+    };
+    engine.enqueue(S, live('1'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes).toBe(1);
+    expect(engine.undoLast(S)?.itemId).toBe('1');
+    letGo();
+    expect(await engine.whenWritten()).toBe(true);
+    // The flush cleared only the marks it wrote: the undo, made after the write began, is written too.
+    expect(storedStates()).toEqual([]);
+    tabs.close(`tab${tabNo}`);
+    const reloaded = setup();
+    await reloaded.engine.load(S);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect([...sent, ...reloaded.sent]).toEqual([]);
+  });
+
   it('paints a decision before anything else: its write, its item’s flag and the pump wait for the paint', async () => {
     const painted: (() => void)[] = [];
     const { engine, sent } = setup({ afterPaint: (fn) => void painted.push(fn) });

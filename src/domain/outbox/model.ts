@@ -1,4 +1,5 @@
 import { z } from '../../api/contract/zod';
+import { ENTRY_STATES } from './transitions';
 
 /**
  * A decision on one delivered item, as the outbox keeps it. It is written to storage
@@ -7,20 +8,6 @@ import { z } from '../../api/contract/zod';
  */
 const DECISIONS = ['adopt', 'dispute'] as const;
 export type Decision = (typeof DECISIONS)[number];
-
-const ENTRY_STATES = [
-  'grace', // inside the undo window
-  'queued', // due; waiting for a sending slot, the network, or a retry time
-  'sending',
-  'sent', // confirmed by the server: never sent again
-  'failed', // gave up (or a 4xx): the user may retry or discard
-  'conflict', // 409: the server holds another decision (`recorded`)
-  'needs-confirmation', // a charged decision found after a reload: waits for the user
-  'expired', // older than 24 h and never sent: shown until dismissed
-  'discarded', // the user chose not to send it: kept, listed as discarded, never sent
-  'held-budget', // a charged decision that would pass a budget limit: never sent until the user releases it or the limit allows it
-] as const;
-export type EntryState = (typeof ENTRY_STATES)[number];
 
 export const outboxEntrySchema = z.object({
   id: z.string(),
@@ -83,15 +70,8 @@ export type NewDecision = Pick<OutboxEntry, 'kind' | 'itemId' | 'subscriptionId'
 /** A simulated adopt costs money: after a reload it waits for the user's confirmation. */
 export const isCharged = (entry: Pick<OutboxEntry, 'kind' | 'decision'>) => entry.kind === 'simulated' && entry.decision === 'adopt';
 
-export const UNSENT_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'sending', 'needs-confirmation', 'held-budget']);
-export const PROBLEM_STATES: ReadonlySet<EntryState> = new Set(['failed', 'conflict']);
-/** States nothing changes any more: the record of what was decided (or dropped). */
-export const FINAL_STATES: ReadonlySet<EntryState> = new Set(['sent', 'discarded']);
-
-/** What Pause holds back and Resume lets go: decisions not yet on their way. */
-export const HOLDABLE_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'needs-confirmation']);
-/** What Cancel of a bulk run discards: everything not sent and not on its way. */
-export const CANCELLABLE_STATES: ReadonlySet<EntryState> = new Set(['grace', 'queued', 'needs-confirmation', 'failed', 'expired', 'held-budget']);
+/** The states and their groups: transitions.ts (one table; readers ask the traits). */
+export { CANCELLABLE_STATES, FINAL_STATES, HOLDABLE_STATES, PROBLEM_STATES, UNSENT_STATES } from './transitions';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a request of a decision may be on the wire: the client's 15 s timeout (a POST is never retried) and a margin. */

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConsoleDb, listItems, saveDelivered, summaryOfLive } from '../../domain/store';
+import { ConsoleDb, listItems, saveDelivered, summaryOfLive } from '../store';
 import type { OutboxEntry } from './model';
 import { indexedDbStore } from './store';
 
