@@ -26,9 +26,14 @@ export function useVisitSpend(entries: readonly OutboxEntry[], otherTabs: readon
       ]),
     [items, otherTabs],
   );
-  const spent = visitSpending(entries, alreadyAdopted, visitStart);
-  const onTheirWay = sumMicros(
-    entries.filter((e) => isCharged(e) && (e.state === 'grace' || e.state === 'queued' || e.state === 'sending')).map((e) => e.priceMicros ?? 0),
+  // Over every entry: computed when they change, not on each keypress that re-renders the workspace.
+  return useMemo(
+    () => ({
+      spent: visitSpending(entries, alreadyAdopted, visitStart),
+      onTheirWay: sumMicros(
+        entries.filter((e) => isCharged(e) && (e.state === 'grace' || e.state === 'queued' || e.state === 'sending')).map((e) => e.priceMicros ?? 0),
+      ),
+    }),
+    [entries, alreadyAdopted, visitStart],
   );
-  return { spent, onTheirWay };
 }
