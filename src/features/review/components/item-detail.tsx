@@ -203,7 +203,6 @@ export function ItemDetail({
           <span className="font-medium">Dispute reason:</span> {entry.reason}
         </p>
       )}
-      {disputeOpen && !decided && <DisputeReason reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />}
       {/* On wide screens the card fills the room it has and the content shares it: the image takes
           what the rest leaves (min-h-0 down to it, no height cap), so the item is seen whole without
           scrolling the page; content taller than the card scrolls here, below the item's actions.
@@ -212,6 +211,13 @@ export function ItemDetail({
           on only makes one visible, with no layout of its content (its image already fitted) and
           nothing removed before that paint. Narrow screens do not display them. */}
       <div className="flex flex-col lg:relative lg:row-start-4 lg:min-h-0">
+        {/* The reason picker lies over the top of the content on wide screens: opening and closing it
+            resizes nothing (the image is not fitted again twice for each dispute). */}
+        {disputeOpen && !decided && (
+          <div className="max-lg:mb-2 lg:absolute lg:inset-x-0 lg:top-0 lg:z-10 lg:shadow-lg">
+            <DisputeReason reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />
+          </div>
+        )}
         {shownItems.map((shown) =>
           shown.key === item.key ? (
             <div key={shown.key} data-item-content className={CONTENT}>
