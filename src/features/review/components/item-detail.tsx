@@ -1,5 +1,6 @@
 import { memo, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { cx } from '../../../lib/cx';
 import { Badge } from '../../../components/ui/panel';
 import { formatMicros } from '../../../lib/money';
 import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../../dispute-reasons';
@@ -11,6 +12,11 @@ import { useNames } from '../../../data';
 import { heldReason } from '../../budgets';
 import { cut, LongText, SHOWN_CHARACTERS } from '../../../components/ui/long-text';
 import { ariaKeys } from '../keymap';
+
+/** An item's content box: one at a time in the flow on narrow screens; on wide ones all share the card's last row. */
+const CONTENT = 'flex flex-col lg:absolute lg:inset-0 lg:min-h-0 lg:overflow-y-auto lg:[--image-max-h:none]';
+
+const INVISIBLE = { visibility: 'hidden' } as const;
 
 const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
   new: 'neutral',
@@ -105,6 +111,8 @@ export interface ItemDetailProps {
   item: ReviewItem;
   /** Rendered hidden beside the focused item, so moving to it paints at once. */
   upcoming?: ReviewItem;
+  /** The item focused before, kept (hidden) until the keypress that left it has painted. */
+  previous?: ReviewItem;
   state: DisplayState;
   entry: OutboxEntry | undefined;
   baseUrl: string;
@@ -123,6 +131,7 @@ export interface ItemDetailProps {
 export function ItemDetail({
   item,
   upcoming,
+  previous,
   state,
   entry,
   baseUrl,
@@ -139,6 +148,8 @@ export function ItemDetail({
   // Which item's whole title is shown: a new item starts cut again.
   const [wholeTitle, setWholeTitle] = useState<string | null>(null);
   const longTitle = item.title.length > SHOWN_CHARACTERS;
+  // In a fixed order (the one left, the focused, the next), so moving on moves no element.
+  const shownItems = [previous, item, upcoming].filter((shown, at, all): shown is ReviewItem => !!shown && all.findIndex((o) => o?.key === shown.key) === at);
   return (
     <section
       aria-label="Focused item"
@@ -192,20 +203,33 @@ export function ItemDetail({
           <span className="font-medium">Dispute reason:</span> {entry.reason}
         </p>
       )}
-      {disputeOpen && !decided && <DisputeReason reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />}
       {/* On wide screens the card fills the room it has and the content shares it: the image takes
           what the rest leaves (min-h-0 down to it, no height cap), so the item is seen whole without
-          scrolling the page; content taller than the card scrolls here, below the item's actions. */}
-      {[item, ...(upcoming && upcoming.key !== item.key ? [upcoming] : [])].map((shown) => (
-        <div
-          key={shown.key}
-          hidden={shown.key !== item.key}
-          data-item-content
-          className="flex flex-col lg:row-start-4 lg:min-h-0 lg:overflow-y-auto lg:[--image-max-h:none]"
-        >
-          <ItemContent item={shown} baseUrl={baseUrl} />
-        </div>
-      ))}
+          scrolling the page; content taller than the card scrolls here, below the item's actions.
+          The items rendered beside the focused one (the next, and the one just left until the
+          keypress has painted) lie in the same box there, laid out but invisible and inert: moving
+          on only makes one visible, with no layout of its content (its image already fitted) and
+          nothing removed before that paint. Narrow screens do not display them. */}
+      <div className="flex flex-col lg:relative lg:row-start-4 lg:min-h-0">
+        {/* The reason picker lies over the top of the content on wide screens: opening and closing it
+            resizes nothing (the image is not fitted again twice for each dispute). */}
+        {disputeOpen && !decided && (
+          <div className="max-lg:mb-2 lg:absolute lg:inset-x-0 lg:top-0 lg:z-10 lg:shadow-lg">
+            <DisputeReason reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />
+          </div>
+        )}
+        {shownItems.map((shown) =>
+          shown.key === item.key ? (
+            <div key={shown.key} data-item-content className={CONTENT}>
+              <ItemContent item={shown} baseUrl={baseUrl} />
+            </div>
+          ) : (
+            <div key={shown.key} inert className={cx(CONTENT, 'max-lg:hidden')} style={INVISIBLE}>
+              <ItemContent item={shown} baseUrl={baseUrl} />
+            </div>
+          ),
+        )}
+      </div>
     </section>
   );
 }

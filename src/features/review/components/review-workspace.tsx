@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
@@ -35,6 +35,18 @@ import { WorkspaceHeader } from './workspace-header';
 import { ariaKeys } from '../keymap';
 
 type Props = ReviewSourceProps;
+
+// Memoised: the workspace renders on every keypress (the focus is its state), and none of these
+// changes with the focus; their props are values and stable handlers.
+const Header = memo(WorkspaceHeader);
+const Controls = memo(PullControls);
+const Status = memo(StoreStatus);
+const NotStored = memo(NotStoredDialog);
+const Selection = memo(SelectionBar);
+const Last = memo(LastAction);
+const Shortcuts = memo(ShortcutsDialog);
+const BulkDispute = memo(BulkDisputeDialog);
+const BulkAdopt = memo(BulkAdoptDialog);
 
 /**
  * The review workspace: a virtualized list of the page's items beside the focused item,
@@ -80,8 +92,10 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
   const focused = items[index];
   const { selected } = view;
   const selection = useMemo(() => (selected.size === 0 ? [] : items.filter((item) => selected.has(item.key))), [items, selected]);
-  // The next item is rendered (hidden) after the keypress has painted, so moving on paints at once.
-  const upcoming = useAfterPaint(focused ? items[nextUndecided(states, index)] : undefined);
+  // The next item is rendered (hidden) after the keypress has painted, so moving on paints at once;
+  // the item left stays (hidden) until then, so that paint waits for no removal.
+  const nextItem = focused ? items[nextUndecided(states, index)] : undefined;
+  const around = useAfterPaint(useMemo(() => ({ previous: focused, upcoming: nextItem }), [focused, nextItem]));
 
   const { reasons } = useDisputeReasons(connection);
   const decisions = useReviewDecisions({ connectionId: connection.id, items, states, byItem, focus: index, selection, dispatch });
@@ -134,7 +148,8 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
     if (items.length > 0 && index >= Math.floor(items.length * 0.6)) act.prefetchNext();
   }, [index, items, act]);
 
-  const lastAction = <LastAction announcement={decisions.announcement} canUndo={entries.some((e) => e.state === 'grace')} onUndo={decisions.undo} />;
+  const canUndo = useMemo(() => entries.some((e) => e.state === 'grace'), [entries]);
+  const lastAction = <Last announcement={decisions.announcement} canUndo={canUndo} onUndo={decisions.undo} />;
   const error = source.error ? <ErrorPanel error={source.error} onRetry={source.retry} /> : null;
 
   return (
@@ -150,7 +165,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
         </div>
       )}
       <div hidden={focusMode} className="contents">
-        <WorkspaceHeader
+        <Header
           subscription={subscription}
           mode={source.mode}
           onHelp={act.help}
@@ -160,7 +175,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
           onFocusMode={act.focusMode}
         />
         {filter && <FilterBanner filter={filter} count={items.length} />}
-        <PullControls
+        <Controls
           search={search}
           isLive={subscription.kind === 'live'}
           source={source}
@@ -176,9 +191,9 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
           graceSeconds={graceSeconds}
           onGraceSeconds={setGraceSeconds}
         />
-        <StoreStatus source={source} />
+        <Status source={source} />
       </div>
-      <NotStoredDialog error={source.error} />
+      <NotStored error={source.error} />
       {/* The focus is on an item whenever there are items. */}
       {!focused ? (
         <div className="flex flex-col gap-2">
@@ -201,7 +216,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
               label="Items on this page"
               className="h-[45vh] lg:h-auto lg:min-h-40 lg:flex-1"
             />
-            <SelectionBar
+            <Selection
               decided={decidedCount}
               total={items.length}
               selected={selection.length}
@@ -214,7 +229,8 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
           <div className="order-1 flex min-h-0 min-w-0 flex-col lg:order-2">
             <ItemDetail
               item={focused}
-              upcoming={upcoming}
+              upcoming={around.upcoming}
+              previous={around.previous}
               state={states[index]!}
               entry={byItem.get(focused.id)}
               baseUrl={connection.baseUrl}
@@ -229,14 +245,14 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
           </div>
         </div>
       )}
-      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
-      <BulkDisputeDialog
+      <Shortcuts open={helpOpen} onOpenChange={setHelpOpen} />
+      <BulkDispute
         items={decisions.disputePending}
         reasons={reasons}
         onCancel={decisions.cancelDisputeSelection}
         onConfirm={decisions.confirmDisputeSelection}
       />
-      <BulkAdoptDialog
+      <BulkAdopt
         items={decisions.adoptPending}
         graceSeconds={graceSeconds}
         onCancel={decisions.cancelAdoptSelection}

@@ -7,6 +7,7 @@ import { AnswerLostError, NotStoredError, pullAllNew, pullNew, recover, type Liv
 import { fromLive, type ReviewItem } from '../model';
 import { pendingItemsQuery, rereadPageQuery } from '../queries';
 import { pageSizeError, type ReviewSearch } from '../search';
+import { useStableHandlers } from './use-stable-handlers';
 import { useStoredItems } from './use-stored-items';
 
 export interface ReviewSourceProps {
@@ -79,16 +80,25 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   const [liveHasMore, setLiveHasMore] = useState<boolean | null>(null);
   const cancelled = useRef(false);
 
-  const incremental = useMutation({
-    mutationFn: async () => {
-      if (!deps) throw new Error('The local store is not ready yet.');
-      void requestPersistence();
-      return pullNew(deps, search.limit);
-    },
-    onSuccess: (result) => setLiveHasMore(result.page.hasMore),
-    onSettled: refreshLosses,
-    meta: { connectionId: connection.id },
-  });
+  // Options of one identity while their inputs stay: new ones would make the observer take them
+  // again after every render of the workspace, which renders on every keypress.
+  const limit = search.limit;
+  const connectionId = connection.id;
+  const incremental = useMutation(
+    useMemo(
+      () => ({
+        mutationFn: async () => {
+          if (!deps) throw new Error('The local store is not ready yet.');
+          void requestPersistence();
+          return pullNew(deps, limit);
+        },
+        onSuccess: (result: Awaited<ReturnType<typeof pullNew>>) => setLiveHasMore(result.page.hasMore),
+        onSettled: refreshLosses,
+        meta: { connectionId },
+      }),
+      [deps, limit, refreshLosses, connectionId],
+    ),
+  );
 
   const runLong = async (kind: LongTask['kind']) => {
     if (!deps || task) return;
@@ -165,29 +175,24 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the params are the URL's, named by rereadKey
   }, [nextCursor, queryClient, connection, rereadKey, search.limit]);
   const hasMore = mode === 'new' ? liveHasMore : mode === 'reread' ? (rereadPage?.data.hasMore ?? null) : null;
-  return {
-    mode,
-    items,
-    scope,
-    stored,
+  const actions = useStableHandlers({
     pull,
     pullNext,
-    prefetchNext,
-    hasMore,
-    nextCursor,
-    loading: incremental.isPending || reread.isFetching || pending.isFetching || task?.kind === 'pull-all',
-    error: (mode === 'new' ? incremental.error : mode === 'reread' ? reread.error : pending.error) ?? scopeError ?? stored.error ?? null,
-    retry: mode === 'new' ? () => incremental.mutate() : mode === 'reread' ? () => void reread.refetch() : () => void pending.refetch(),
-    // A list from the store grows in place; a re-read page is a new page.
-    pageKey: mode === 'reread' ? (rereadPage?.key ?? rereadKey) : 'stored',
-    sizeOk,
-    losses,
-    task,
-    lastTask,
+    retry: () => (mode === 'new' ? incremental.mutate() : mode === 'reread' ? void reread.refetch() : void pending.refetch()),
     pullAll: () => void runLong('pull-all'),
     recover: () => void runLong('recover'),
-    lastPull: incremental.data ?? null,
-  };
+  });
+  const loading = incremental.isPending || reread.isFetching || pending.isFetching || task?.kind === 'pull-all';
+  const error = (mode === 'new' ? incremental.error : mode === 'reread' ? reread.error : pending.error) ?? scopeError ?? stored.error ?? null;
+  // A list from the store grows in place; a re-read page is a new page.
+  const pageKey = mode === 'reread' ? (rereadPage?.key ?? rereadKey) : 'stored';
+  const lastPull = incremental.data ?? null;
+  // One object while nothing in it changed: the controls and notices that read it are memoised,
+  // and a keypress changes none of it.
+  return useMemo(
+    () => ({ mode, items, scope, stored, ...actions, prefetchNext, hasMore, nextCursor, loading, error, pageKey, sizeOk, losses, task, lastTask, lastPull }),
+    [mode, items, scope, stored, actions, prefetchNext, hasMore, nextCursor, loading, error, pageKey, sizeOk, losses, task, lastTask, lastPull],
+  );
 }
 
 export type ReviewSource = ReturnType<typeof useReviewSource>;

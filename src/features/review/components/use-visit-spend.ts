@@ -27,7 +27,14 @@ export function useVisitSpend(entries: readonly OutboxEntry[], otherTabs: readon
       ]),
     [items, otherTabs],
   );
-  const spent = visitSpending(entries, alreadyAdopted, visitStart);
-  const onTheirWay = sumMicros(entries.filter((e) => isCharged(e) && isOnItsWay(e.state)).map((e) => e.priceMicros ?? 0));
-  return { spent, onTheirWay };
+  // Over every entry: computed when they change, not on each keypress that re-renders the workspace.
+  return useMemo(
+    () => ({
+      spent: visitSpending(entries, alreadyAdopted, visitStart),
+      onTheirWay: sumMicros(
+        entries.filter((e) => isCharged(e) && isOnItsWay(e.state)).map((e) => e.priceMicros ?? 0),
+      ),
+    }),
+    [entries, alreadyAdopted, visitStart],
+  );
 }
