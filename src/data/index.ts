@@ -7,6 +7,7 @@ export { connectionFormSchema, isConnected, jwtInfo, scopeOf, type Connection, t
 export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope, verifyNewKey } from './session';
 export { localScope } from './local-scope';
 export { useLocalScope } from './use-local-scope';
+export { useActiveConnection, useConnections } from './use-connections';
 export { usageQuery } from './usage-query';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';
 export { namesQuery, NO_NAMES, shortId, taskFrontier, taskName, topicName, verticalName, type Names } from './names';

@@ -6,7 +6,7 @@ import { Time } from '../../../components/ui/time';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { type Connection } from '../../../data';
-import { JwtStatus } from '../../connections';
+import { JwtStatus } from '../../../components/connection/jwt-status';
 import { PayloadViewer } from '../../payload';
 import { previewBlocker } from '../preview-blocker';
 import { previewQuery } from '../queries';
