@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { NamesContext, namesQuery, NO_NAMES, useActiveConnection } from '../data';
-import { AuthBanner, ConnectionSwitcher } from '../features/connections';
+import { AuthBanner, ConnectionLifecycleProvider, ConnectionSwitcher } from '../features/connections';
 import { MainNav } from './main-nav';
 
 // The outbox (decisions waiting to be sent) matters only once there is a connection: it loads then,
@@ -48,7 +48,9 @@ export function AppShell() {
       )}
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         <NamesContext value={names}>
-          <Outlet />
+          <ConnectionLifecycleProvider>
+            <Outlet />
+          </ConnectionLifecycleProvider>
         </NamesContext>
       </main>
     </div>

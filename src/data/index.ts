@@ -8,6 +8,7 @@ export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope, verif
 export { localScope } from './local-scope';
 export { useLocalScope } from './use-local-scope';
 export { useActiveConnection, useConnections } from './use-connections';
+export { ConnectionLifecycleContext, useConnectionLifecycle, type ConnectionLifecycle } from './connection-lifecycle';
 export { usageQuery } from './usage-query';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';
 export { namesQuery, NO_NAMES, shortId, taskFrontier, taskName, topicName, verticalName, type Names } from './names';

@@ -2,4 +2,4 @@
 export { AuthBanner } from './components/auth-banner';
 export { ConnectionSwitcher } from './components/connection-switcher';
 export { ConnectionsPage } from './components/connections-page';
-export { useConnectionLifecycle } from './lifecycle';
+export { ConnectionLifecycleProvider } from './components/lifecycle-provider';

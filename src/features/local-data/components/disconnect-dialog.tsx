@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { type Connection } from '../../../data';
-import { useConnectionLifecycle } from '../../connections';
+import { useConnectionLifecycle } from '../../../data';
 import { outbox, outboxCounts, useOutboxEntries } from '../../outbox';
 import { deleteLocalData } from '../delete-local';
 import { useLocalSummary } from '../local-summary';
