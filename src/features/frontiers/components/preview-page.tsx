@@ -7,7 +7,7 @@ import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { type Connection } from '../../../data';
 import { JwtStatus } from '../../../components/connection/jwt-status';
-import { PayloadViewer } from '../../payload';
+import { PayloadViewer } from '../../../components/payload';
 import { previewBlocker } from '../preview-blocker';
 import { previewQuery } from '../queries';
 import { previewLimit } from '../search';
