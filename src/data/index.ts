@@ -10,6 +10,7 @@ export { useLocalScope } from './use-local-scope';
 export { useActiveConnection, useConnections } from './use-connections';
 export { ConnectionLifecycleContext, useConnectionLifecycle, type ConnectionLifecycle } from './connection-lifecycle';
 export { usageQuery } from './usage-query';
+export { SPEC_WARNINGS } from './usage-warnings';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';
 export { namesQuery, NO_NAMES, shortId, taskFrontier, taskName, topicName, verticalName, type Names } from './names';
 export { NamesContext, useNames } from './use-names';

@@ -7,7 +7,7 @@ import { SimpleTable } from '../../../components/ui/table';
 import { formatMicros, isOverRange, sumMicros } from '../../../lib/money';
 import { deliveriesQuery, usageQuery, type Connection } from '../../../data';
 import { isCharged, useOutboxEntries } from '../../outbox';
-import { SPEC_WARNINGS } from '../../usage';
+import { SPEC_WARNINGS } from '../../../data';
 import { reconcile, type MismatchKind } from '../model';
 import { booksDeliveryItemsQuery } from '../queries';
 
