@@ -8,7 +8,7 @@ export { clientFor, connectionStore, consoleOrigin, keyScope, publicScope, verif
 export { localScope } from './local-scope';
 export { useLocalScope } from './use-local-scope';
 export { useActiveConnection, useConnections } from './use-connections';
-export { ConnectionLifecycleContext, useConnectionLifecycle, type ConnectionLifecycle } from './connection-lifecycle';
+export { ConnectionLifecycleContext, useConnectionLifecycle } from './connection-lifecycle';
 export { usageQuery } from './usage-query';
 export { SPEC_WARNINGS } from './usage-warnings';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';
