@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { NamesContext, namesQuery, NO_NAMES } from '../data';
-import { AuthBanner, ConnectionSwitcher, useActiveConnection } from '../features/connections';
+import { NamesContext, namesQuery, NO_NAMES, useActiveConnection } from '../data';
+import { AuthBanner, ConnectionLifecycleProvider, ConnectionSwitcher } from '../features/connections';
 import { MainNav } from './main-nav';
 
 // The outbox (decisions waiting to be sent) matters only once there is a connection: it loads then,
@@ -51,7 +51,9 @@ export function AppShell() {
       )}
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         <NamesContext value={names}>
-          <Outlet />
+          <ConnectionLifecycleProvider>
+            <Outlet />
+          </ConnectionLifecycleProvider>
         </NamesContext>
       </main>
     </div>

@@ -9,7 +9,10 @@ export { clientFor, connectionStore, consoleOrigin, keyedQueryKey, publicQueryKe
 export { localScope } from './local-scope';
 export { invalidateOnLocalChange } from './local-invalidation';
 export { useLocalScope } from './use-local-scope';
+export { useActiveConnection, useConnections } from './use-connections';
+export { ConnectionLifecycleContext, useConnectionLifecycle } from './connection-lifecycle';
 export { usageQuery } from './usage-query';
+export { SPEC_WARNINGS } from './usage-warnings';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';
 export { namesQuery, NO_NAMES, shortId, taskFrontier, taskName, topicName, verticalName, type Names } from './names';
 export { NamesContext, useNames } from './use-names';

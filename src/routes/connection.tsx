@@ -4,6 +4,7 @@ import { ConnectionsPage } from '../features/connections';
 import { isSafeRedirect } from '../lib/safe-redirect';
 import { DisconnectDialog, LocalDataPanel } from '../features/local-data';
 import { RemoveConnectionDialog } from '../features/outbox';
+import { forgetContent } from '../features/review';
 
 const searchSchema = z.object({
   edit: z.string().max(64).optional().catch(undefined),
@@ -21,9 +22,9 @@ export const Route = createFileRoute('/connection')({
         editId={edit}
         redirectTo={redirect}
         removeDialog={(connection, onDone) => <RemoveConnectionDialog connection={connection} onDone={onDone} />}
-        disconnectDialog={(connection, onDone) => <DisconnectDialog connection={connection} onDone={onDone} />}
+        disconnectDialog={(connection, onDone) => <DisconnectDialog connection={connection} forgetContent={forgetContent} onDone={onDone} />}
       >
-        {active?.apiKey ? <LocalDataPanel connection={active} /> : null}
+        {active?.apiKey ? <LocalDataPanel connection={active} forgetContent={forgetContent} /> : null}
       </ConnectionsPage>
     );
   },

@@ -1,7 +1,9 @@
 /** Timestamps from the service without a zone suffix (live `created_at`) are UTC (docs/contract.md). */
 const HAS_ZONE = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
 
-// One formatter for the page: building one per cell costs more than the whole row.
+// One formatter for the page: building one per cell costs more than the whole row. Built on first
+// use (not at import) and never changed: the reader's locale is fixed for the page's life.
+// house: computed once
 let localFormat: Intl.DateTimeFormat | null = null;
 const local = () => (localFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }));
 

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { connectionStore, keyedQueryKey } from '../../data';
 import type { Connection } from '../../data';
-import { forgetImageOrigins } from '../payload';
+import { forgetImageOrigins } from '../../components/payload';
 
 /**
  * The one owner of a connection's lifecycle. Every change (activate, save a new key or an edit,

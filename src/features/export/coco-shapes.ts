@@ -1,4 +1,4 @@
-import { annotationEntries, locateImage, type Shape } from '../payload';
+import { annotationEntries, locateImage, type Shape } from '../../domain/payload';
 
 /** An annotation in COCO's terms, read from delivered content; `where` names it in its item (`annotations[3]`). */
 export type CocoShape = (

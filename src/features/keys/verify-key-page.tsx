@@ -6,7 +6,7 @@ import { ErrorPanel } from '../../components/ui/error-panel';
 import { TextField } from '../../components/ui/field';
 import { PageHeader, Panel } from '../../components/ui/panel';
 import { clientFor, type Connection } from '../../data';
-import { SecretText } from '../connections';
+import { SecretText } from '../../components/connection/secret-text';
 
 function Result({ result }: { result: KeyVerification }) {
   return (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../dispute-reasons';
-import { useViewerKeys, type ViewerKeyHandlers } from '../payload';
+import { useViewerKeys, type ViewerKeyHandlers } from '../../components/payload';
 import { ShortcutsDialog } from './components/shortcuts';
 import { useReviewKeys, type ReviewKeyHandlers } from './components/use-review-keys';
 import { KEYMAP, type KeyBinding } from './keymap';

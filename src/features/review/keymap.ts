@@ -1,5 +1,5 @@
 import { DISPUTE_KEYMAP } from '../dispute-reasons';
-import { VIEWER_KEYMAP } from '../payload';
+import { VIEWER_KEYMAP } from '../../components/payload';
 
 /**
  * Every review shortcut, written once (after Label Studio's keymap.json). This table drives the

@@ -171,6 +171,7 @@ function parseTable(table: Record<string, string>): Map<string, Cell[]> {
   return rows;
 }
 
+// The standard's tables, parsed on first use and never changed after. house: computed once
 let parsed: Record<Severity, { rows: Map<string, Cell[]>; order: readonly string[] }> | null = null;
 function tables() {
   // Parsed on first use: nothing is built at import time.

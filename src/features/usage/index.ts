@@ -1,3 +1,3 @@
 /** Public entry of the usage feature. */
-export { SPEC_WARNINGS, UsagePage } from './components/usage-page';
+export { UsagePage } from './components/usage-page';
 export { usageSearchSchema } from './search';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatExact, formatMicros, formatTotal } from '../../../lib/money';
-import { useActiveConnection } from '../../connections';
+import { useActiveConnection } from '../../../data';
 import { useSpendInput } from '../hooks';
 import { PERIOD_LABELS, PERIOD_SPAN } from '../../../domain/budgets/model';
 import { spentAgainst } from '../../../domain/budgets/spend';

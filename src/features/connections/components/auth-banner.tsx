@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useConnections } from '../hooks';
+import { useConnections } from '../../../data';
 
 const REASONS: Record<string, string> = {
   KEY_REVOKED: 'This API key has been revoked.',

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useConnections } from '../hooks';
+import { useConnections } from '../../../data';
 import { useConnectionLifecycle } from '../lifecycle';
 
 /** The header's connection picker and status. */

@@ -3,13 +3,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
-import { useConnections } from '../hooks';
+import { useConnections } from '../../../data';
 import { connectionStore, keyedQueryKey } from '../../../data';
 import type { Connection } from '../../../data';
 import { useConnectionLifecycle } from '../lifecycle';
 import { ConnectForm, type SaveOutcome } from './connect-form';
-import { JwtStatus } from './jwt-status';
-import { SecretText } from './secret-text';
+import { JwtStatus } from '../../../components/connection/jwt-status';
+import { SecretText } from '../../../components/connection/secret-text';
 
 /**
  * Connections: add one, edit one (key, JWT or subscriptions, each alone), switch, disconnect

@@ -1,23 +1,25 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Badge, PageHeader } from '../../../components/ui/panel';
 import { Time } from '../../../components/ui/time';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { Total } from '../../../components/ui/total';
-import { shortId, useNames, type Connection } from '../../../data';
+import { shortId, useNames, type Connection, type ConnectionSubscription } from '../../../data';
 import { CopyId } from '../../../components/ui/copy-id';
 import { formatUtc, parseTimestamp } from '../../../components/ui/time';
 import { subscriptionName } from '../subscription-name';
 import { outbox, useOutboxEntries, type Decision } from '../../outbox';
 import { displayState, entriesByItem, fromSimulated, ItemContent, itemSummary, STATE_LABELS } from '../../review';
-import { SampleDeliveryAction } from '../../sampling';
 import { deliveriesQuery, deliveryItemsQuery } from '../../../data';
 import { LIMITS } from '../../../api/contract';
 
+/** The action that samples a delivery's items (the sampling feature's, composed by the route). */
+type SampleDeliveryAction = ComponentType<{ connection: Connection; subscription: ConnectionSubscription; deliveryId: string; itemIds: readonly string[] }>;
+
 /** One delivery's items: each expands into the payload viewer and can be decided through the outbox. */
-export function DeliveryPage({ connection, deliveryId }: { connection: Connection; deliveryId: string }) {
+export function DeliveryPage({ connection, deliveryId, SampleAction }: { connection: Connection; deliveryId: string; SampleAction: SampleDeliveryAction }) {
   const { data } = useSuspenseQuery(deliveryItemsQuery(connection, deliveryId));
   const { data: recent } = useSuspenseQuery(deliveriesQuery(connection, LIMITS.deliveries.max));
   const delivery = recent.data.find((d) => d.delivery_id === deliveryId);
@@ -70,7 +72,7 @@ export function DeliveryPage({ connection, deliveryId }: { connection: Connectio
             <CopyId id={deliveryId} label="delivery ID" short={shortId(deliveryId)} />
           </>
         }
-        actions={subscription && <SampleDeliveryAction connection={connection} subscription={subscription} deliveryId={deliveryId} itemIds={itemIds} />}
+        actions={subscription && <SampleAction connection={connection} subscription={subscription} deliveryId={deliveryId} itemIds={itemIds} />}
       />
       <ul className="flex flex-col gap-2" aria-label="Items of this delivery">
         {items.map((item, index) => {

@@ -1,4 +1,4 @@
-import { NoSubscriptions } from '../../connections';
+import { NoSubscriptions } from '../../../components/connection/no-subscriptions';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';

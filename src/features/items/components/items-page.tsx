@@ -1,13 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { inputClass } from '../../../components/ui/field';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import type { Connection, ConnectionSubscription } from '../../../data';
-import { BulkActions } from '../../bulk';
-import { ExportMenu } from '../../export';
-import { SampleAction } from '../../sampling';
 import { cx } from '../../../lib/cx';
 import { useUrlSorting, type UrlSort } from '../../../lib/use-url-sorting';
 import {
@@ -20,6 +17,7 @@ import {
   sortRows,
   type SortField,
   type TriageFilters,
+  type TriageRow,
   type TriageSearch,
 } from '../../../domain/triage';
 import { useTextIndex, useTriageRows } from '../../triage';
@@ -78,7 +76,32 @@ function SearchBox({ value, onCommit }: { value: string | undefined; onCommit: (
  * The items view of one subscription: everything the local store holds, narrowed by filters whose
  * every value shows how many items it would give, sorted by a column, all of it in the URL.
  */
-export function ItemsPage({ connection, subscription, search }: { connection: Connection; subscription: ConnectionSubscription; search: TriageSearch }) {
+/** What the actions on the matching items (bulk decisions, a sample, an export) are given. */
+interface MatchingActionsProps {
+  /** The matching items, sorted as shown. */
+  rows: readonly TriageRow[];
+  /** Every item kept for the subscription. */
+  allRows: readonly TriageRow[];
+  filters: TriageFilters;
+  /** The matching items in words ("Undecided items of …, filter: …"), for a lot's source. */
+  description: string;
+}
+
+/**
+ * The items kept for one subscription, filtered, sorted and searched. The actions on the matching
+ * items belong to other features (bulk, sampling, export): the route composes them into `actions`.
+ */
+export function ItemsPage({
+  connection,
+  subscription,
+  search,
+  actions,
+}: {
+  connection: Connection;
+  subscription: ConnectionSubscription;
+  search: TriageSearch;
+  actions: (props: MatchingActionsProps) => ReactNode;
+}) {
   const navigate = useNavigate({ from: '/items/$subscriptionId' });
   const setFilters = useCallback<SetFilters>(
     (change, options) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: options?.replace ?? false }),
@@ -152,22 +175,13 @@ export function ItemsPage({ connection, subscription, search }: { connection: Co
           Review these {count(matching.length)}
         </Link>
         {/* Bulk decisions and export work on every matching item the store holds, not one page. */}
-        {rows !== null && (
-          <>
-            <BulkActions connection={connection} subscription={subscription} rows={sorted} />
-            <SampleAction
-              connection={connection}
-              subscription={subscription}
-              rows={sorted}
-              source={{
-                kind: 'filter',
-                filters: filtersOf(search),
-                description: `Undecided items of ${label}${filtered ? `, filter: ${describeFilters(filters)}` : ', no filter'}`,
-              }}
-            />
-            <ExportMenu connection={connection} subscription={subscription} rows={sorted} allRows={rows} filters={filtersOf(search)} />
-          </>
-        )}
+        {rows !== null &&
+          actions({
+            rows: sorted,
+            allRows: rows,
+            filters: filtersOf(search),
+            description: `Undecided items of ${label}${filtered ? `, filter: ${describeFilters(filters)}` : ', no filter'}`,
+          })}
       </Panel>
       <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <aside aria-label="Filters" className="min-w-0">

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { type Connection } from '../../../data';
-import { useConnectionLifecycle } from '../../connections';
+import { useConnectionLifecycle } from '../../../data';
 import { outbox, outboxCounts, useOutboxEntries } from '../../outbox';
 import { deleteLocalData } from '../delete-local';
 import { useLocalSummary } from '../local-summary';
@@ -14,7 +14,16 @@ const count = (n: number, noun: string) => `${n.toLocaleString()} ${noun}${n ===
  * organization: its delivered items and its decisions. Kept, they are there again for any key of
  * the same organization; deleted, nothing delivered remains on this device.
  */
-export function DisconnectDialog({ connection, onDone }: { connection: Connection; onDone: () => void }) {
+export function DisconnectDialog({
+  connection,
+  forgetContent,
+  onDone,
+}: {
+  connection: Connection;
+  /** Drops what a page holds in memory for the organization once its data is deleted. */
+  forgetContent: (scope: string) => void;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const lifecycle = useConnectionLifecycle();
   const summary = useLocalSummary(connection);
@@ -27,7 +36,7 @@ export function DisconnectDialog({ connection, onDone }: { connection: Connectio
     setBusy(true);
     setError(null);
     try {
-      if (deleteLocal && summary.scope) await deleteLocalData(queryClient, connection, summary.scope);
+      if (deleteLocal && summary.scope) await deleteLocalData(queryClient, forgetContent, connection, summary.scope);
       // Kept decisions stay, but not the servers' error texts: they may echo what was sent with the key.
       else await outbox.clearErrors(connection.id);
     } catch (e) {

@@ -12,8 +12,9 @@ import { useLocalSummary } from '../local-summary';
 /**
  * What this device keeps for the active connection's organization, per subscription, the
  * storage it takes, and the way to delete it (a subscription's items, or everything).
+ * `forgetContent` drops what a page holds in memory for the organization once its data is deleted.
  */
-export function LocalDataPanel({ connection }: { connection: Connection }) {
+export function LocalDataPanel({ connection, forgetContent }: { connection: Connection; forgetContent: (scope: string) => void }) {
   const queryClient = useQueryClient();
   const summary = useLocalSummary(connection);
   const [confirm, setConfirm] = useState<{ subscriptionId?: string } | null>(null);
@@ -24,7 +25,7 @@ export function LocalDataPanel({ connection }: { connection: Connection }) {
     setConfirm(null);
     if (!summary.scope) return;
     try {
-      await deleteLocalData(queryClient, connection, summary.scope, subscriptionId);
+      await deleteLocalData(queryClient, forgetContent, connection, summary.scope, subscriptionId);
       setMessage(
         subscriptionId
           ? `The local items of ${subscriptionId} were deleted from this device.`

@@ -6,7 +6,7 @@ import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { heldReason } from '../../../domain/budgets/held-reason';
 import { shortId } from '../../../data';
-import { useConnections } from '../../connections';
+import { useConnections } from '../../../data';
 import { outboxCounts, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../hooks';
 import { outbox } from '../instance';
 import type { OutboxEntry } from '../../../domain/outbox/model';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useActiveConnection } from '../../connections';
+import { useActiveConnection } from '../../../data';
 import { outboxCounts, useLeaveGuard, useOtherTabsEntries, useOutboxEntries, useOutboxPaused } from '../hooks';
 
 /**

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { type Connection } from '../../../data';
-import { useConnectionLifecycle, useConnections } from '../../connections';
+import { useConnectionLifecycle, useConnections } from '../../../data';
 import { outboxCounts, useOutboxEntries } from '../hooks';
 import { outbox } from '../instance';
 

@@ -8,7 +8,7 @@ import { Total } from '../../../components/ui/total';
 import { formatExact, formatMicros, isOverRange, sumMicros } from '../../../lib/money';
 import { deliveriesQuery, usageQuery, type Connection } from '../../../data';
 import { isCharged, useOutboxEntries } from '../../outbox';
-import { SPEC_WARNINGS } from '../../usage';
+import { SPEC_WARNINGS } from '../../../data';
 import { reconcile, type MismatchKind } from '../model';
 import { booksDeliveryItemsQuery } from '../queries';
 

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/panel';
 import { formatMicros } from '../../../lib/money';
 import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../../dispute-reasons';
 import type { OutboxEntry } from '../../outbox';
-import { GradeBadge, PayloadViewer, ScoreBadge } from '../../payload';
+import { GradeBadge, PayloadViewer, ScoreBadge } from '../../../components/payload';
 import { useItemContent } from '../content-cache';
 import { metaText, STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
 import { useNames } from '../../../data';

@@ -6,7 +6,7 @@ import type { PickMode } from '../focus-selection';
 import { itemSummary, STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
 import { useNames } from '../../../data';
 import { cut } from '../../../components/ui/long-text';
-import { GradeBadge } from '../../payload';
+import { GradeBadge } from '../../../components/payload';
 
 /** A row shows less than the item's header: one line each, whatever the server sent. */
 const ROW_CHARACTERS = 200;

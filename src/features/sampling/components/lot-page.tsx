@@ -1,17 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { NotFoundPanel } from '../../../components/ui/not-found-panel';
 import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
-import type { Connection } from '../../../data';
+import type { Connection, ConnectionSubscription } from '../../../data';
 import { formatMicros } from '../../../lib/money';
 import { cx } from '../../../lib/cx';
-import { BulkActions } from '../../bulk';
-import { blobSink } from '../../export';
 import { TRIAGE_STATE_LABELS, type TriageRow } from '../../../domain/triage';
 import { useTriageRows } from '../../triage';
-import { lotProgress, sampleVerdict, snapshotOf, type Lot, type LotProgress } from '../lot';
+import { lotProgress, sampleVerdict, snapshotOf, type Lot, type LotAction, type LotProgress } from '../lot';
 import { lotDocument } from '../lot-export';
 import { DECISION_TEXT, RECOMMENDATION_TEXT } from '../decision';
 import { percentText } from '../plan';
@@ -24,8 +22,25 @@ const count = (n: number) => n.toLocaleString('en-US');
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const linkClass = 'rounded-md px-3 py-1.5 text-sm font-medium';
 
+/** What the bulk decisions on a lot's rest are given (the bulk feature's `BulkActions`, composed by the route). */
+interface RestActionsProps {
+  connection: Connection;
+  subscription: ConnectionSubscription;
+  rows: readonly TriageRow[];
+  labels: { adopt: string; dispute: string };
+  onRecorded: (run: { decision: LotAction['decision']; recorded: number; totalMicros: number | null }) => void;
+}
+
+/** A file written as text and offered as a download (the export feature's `blobSink`, composed by the route). */
+type SaveFile = (fileName: string, type: string) => { write(chunk: string): Promise<void>; close(): Promise<void> };
+
+interface Composed {
+  RestActions: ComponentType<RestActionsProps>;
+  saveFile: SaveFile;
+}
+
 /** A lot's page: the plan, the sample's progress and outcome, and what to do with the rest. */
-export function LotPage({ connection, lotId }: { connection: Connection; lotId: string }) {
+export function LotPage({ connection, lotId, ...composed }: { connection: Connection; lotId: string } & Composed) {
   const { scope, lot, error } = useLot(connection, lotId);
   if (error) return <ErrorPanel error={error} />;
   if (lot === undefined || scope === null) return <p role="status">Reading the lot…</p>;
@@ -35,10 +50,10 @@ export function LotPage({ connection, lotId }: { connection: Connection; lotId: 
         This device keeps no such lot for this organization.
       </NotFoundPanel>
     );
-  return <LotView connection={connection} scope={scope} lot={lot} />;
+  return <LotView connection={connection} scope={scope} lot={lot} {...composed} />;
 }
 
-function LotView({ connection, scope, lot }: { connection: Connection; scope: string; lot: Lot }) {
+function LotView({ connection, scope, lot, RestActions, saveFile }: { connection: Connection; scope: string; lot: Lot } & Composed) {
   const subscription = connection.subscriptions.find((s) => s.id === lot.subscriptionId);
   const { rows, error } = useTriageRows(connection, lot.subscriptionId);
   const rowsById = useMemo(() => (rows ? new Map(rows.map((row) => [row.item.itemId, row])) : null), [rows]);
@@ -46,9 +61,21 @@ function LotView({ connection, scope, lot }: { connection: Connection; scope: st
   const [message, setMessage] = useState('');
   const label = subscription?.label ?? lot.subscriptionId;
 
+  // What the user did with the rest is kept with the lot (told once a confirmed run is recorded).
+  const recordRest: RestActionsProps['onRecorded'] = (run) => {
+    if (!progress) return;
+    void recordLotAction(scope, lot.id, {
+      decision: run.decision,
+      at: Date.now(),
+      recorded: run.recorded,
+      totalMicros: run.totalMicros,
+      outcome: snapshotOf(progress),
+    });
+  };
+
   const exportLot = async () => {
     if (!rowsById) return;
-    const sink = blobSink(`lot-${lot.id}.json`, 'application/json');
+    const sink = saveFile(`lot-${lot.id}.json`, 'application/json');
     await sink.write(JSON.stringify(lotDocument(lot, rowsById), null, 2));
     await sink.close();
     setMessage(`Saved the lot as lot-${lot.id}.json.`);
@@ -130,20 +157,12 @@ function LotView({ connection, scope, lot }: { connection: Connection; scope: st
               {progress.recommendation === 'dispute' ? ', with a reason.' : '.'}
             </p>
           )}
-          <BulkActions
+          <RestActions
             connection={connection}
             subscription={subscription}
             rows={progress.rest}
             labels={{ adopt: 'Accept the rest', dispute: 'Dispute the rest' }}
-            onRecorded={(run) =>
-              void recordLotAction(scope, lot.id, {
-                decision: run.decision,
-                at: Date.now(),
-                recorded: run.recorded,
-                totalMicros: run.totalMicros,
-                outcome: snapshotOf(progress),
-              })
-            }
+            onRecorded={recordRest}
           />
           <RestSummary rest={progress.rest} />
           {lot.action && <ActionRecord lot={lot} />}

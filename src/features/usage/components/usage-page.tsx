@@ -26,16 +26,11 @@ import {
   totalsBySubscription,
   type Total as TotalRow,
 } from '../model';
-import { usageQuery } from '../../../data';
+import { SPEC_WARNINGS, usageQuery } from '../../../data';
 import type { UsageSearch } from '../search';
 import { receiptColumns } from './receipt-columns';
 
 const SpendChart = lazy(() => import('./spend-chart'));
-
-export const SPEC_WARNINGS = [
-  'A per-item unit price is not proof of a charge: only receipts are.',
-  'An empty receipt on a historical re-read does not mean that an API or a subscription is free. To check cost, compare the actual receipts with what was adopted (see Reconciliation).',
-];
 
 function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel: string; totals: TotalRow[] }) {
   return (

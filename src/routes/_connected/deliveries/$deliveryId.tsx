@@ -3,6 +3,7 @@ import { LIMITS } from '../../../api/contract';
 import { NotFoundPanel } from '../../../components/ui/not-found-panel';
 import { deliveriesQuery, deliveryItemsQuery } from '../../../data';
 import { DeliveryPage, keepDeliveryItems } from '../../../features/deliveries';
+import { SampleDeliveryAction } from '../../../features/sampling';
 import { notFoundOn404 } from '../../../lib/not-found';
 
 export const Route = createFileRoute('/_connected/deliveries/$deliveryId')({
@@ -28,6 +29,6 @@ export const Route = createFileRoute('/_connected/deliveries/$deliveryId')({
     );
   },
   component: function DeliveryRoute() {
-    return <DeliveryPage connection={Route.useRouteContext().connection} deliveryId={Route.useParams().deliveryId} />;
+    return <DeliveryPage connection={Route.useRouteContext().connection} deliveryId={Route.useParams().deliveryId} SampleAction={SampleDeliveryAction} />;
   },
 });

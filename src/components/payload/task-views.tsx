@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 import { GradeBadge, ScoreBadge } from './grade-badge';
 import { labelColor } from './label-colors';
-import type { Chips, Dialogue, QaPair, Ranking, Rating, SpanText, TaskShapes } from './task-shapes';
+import type { Chips, Dialogue, QaPair, Ranking, Rating, SpanText, TaskShapes } from '../../domain/payload';
 
 /** Long text shows its start, and more on request: a megabyte of text costs nothing until asked for. */
 const TEXT_SLICE = 5_000;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import type { ImageWithShapes } from './annotations';
+import { Button } from '../ui/button';
+import type { ImageWithShapes } from '../../domain/payload';
 import { useImageOrigins } from './image-origins';
 import { ImageViewer } from './image-viewer';
-import { isOtherOrigin, safeImageUrl } from './safe-url';
+import { isOtherOrigin, safeImageUrl } from '../../domain/payload';
 
 /** A host as the user reads it (punycode for IDNs, so a look-alike shows as one), never endless. */
 const shownHost = (host: string) => (host.length > 80 ? `${host.slice(0, 80)}…` : host);

@@ -1,5 +1,5 @@
-import { Badge } from '../../../components/ui/panel';
-import { jwtInfo } from '../../../data';
+import { Badge } from '../ui/panel';
+import { jwtInfo } from '../../data';
 
 /** The JWT's expiry, decoded for the user; an expired token is flagged before any use. */
 export function JwtStatus({ token }: { token: string | undefined }) {

@@ -1,5 +1,5 @@
 import { boundsOf, shapeName } from './annotation-overlay';
-import type { Shape } from './annotations';
+import type { Shape } from '../../domain/payload';
 import type { Size, ViewTransform } from './view-transform';
 
 /**

@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 import { AnnotatedImage } from './annotated-image';
-import { findImage } from './annotations';
+import { findImage } from '../../domain/payload';
 import { JsonNode } from './json-tree';
-import { detectTaskShapes, hasTaskShape } from './task-shapes';
+import { detectTaskShapes, hasTaskShape } from '../../domain/payload';
 import { TaskViews } from './task-views';
 import { useViewerKeys } from './use-viewer-keys';
 import { viewerAria } from './viewer-keymap';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { maskKey } from '../../../lib/redact';
+import { Button } from '../ui/button';
+import { maskKey } from '../../lib/redact';
 
 /** A key shown masked (prefix and last 4) until the user clicks Reveal. */
 export function SecretText({ value, label }: { value: string; label: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { isOtherOrigin, safeLinkUrl } from './safe-url';
+import { Button } from '../ui/button';
+import { isOtherOrigin, safeLinkUrl } from '../../domain/payload';
 
 /**
  * A collapsible tree of untrusted JSON. Everything is text (React escapes it); nothing is

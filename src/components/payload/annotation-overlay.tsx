@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import type { Shape } from './annotations';
+import type { Shape } from '../../domain/payload';
 import { labelColor } from './label-colors';
 
 /** The box around a shape, in image pixels (a polygon's bounds). */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Panel } from '../../../components/ui/panel';
+import { Panel } from '../ui/panel';
 
 /**
  * A connection that lists no subscriptions has nothing to review, triage or count: the way to add

@@ -12,9 +12,9 @@ import {
   type PointerEvent as ReactPointerEvent,
   type RefObject,
 } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 import { AnnotationOverlay, boundsOf, groupByLabel, type LabelGroup } from './annotation-overlay';
-import type { ImageWithShapes } from './annotations';
+import type { ImageWithShapes } from '../../domain/payload';
 import { ShapeTooltip } from './shape-tooltip';
 import { useViewerKeys } from './use-viewer-keys';
 import { viewerAria } from './viewer-keymap';
