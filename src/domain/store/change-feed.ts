@@ -1,4 +1,4 @@
-import type { StoredItem } from './db';
+import type { StoredItem } from './stored-item';
 
 /**
  * One channel for changes to the local store: this tab's listeners hear a change at once, the
