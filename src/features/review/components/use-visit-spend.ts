@@ -31,9 +31,7 @@ export function useVisitSpend(entries: readonly OutboxEntry[], otherTabs: readon
   return useMemo(
     () => ({
       spent: visitSpending(entries, alreadyAdopted, visitStart),
-      onTheirWay: sumMicros(
-        entries.filter((e) => isCharged(e) && isOnItsWay(e.state)).map((e) => e.priceMicros ?? 0),
-      ),
+      onTheirWay: sumMicros(entries.filter((e) => isCharged(e) && isOnItsWay(e.state)).map((e) => e.priceMicros ?? 0)),
     }),
     [entries, alreadyAdopted, visitStart],
   );
