@@ -9,7 +9,8 @@ import { OutboxNotices } from './outbox-notices';
 /** The notices over stand-ins: one active connection and the outbox entries the test sets. */
 const world = vi.hoisted(() => ({ entries: [] as readonly unknown[] }));
 
-vi.mock('../../connections', () => ({
+vi.mock('../../../data', async (actual) => ({
+  ...(await actual<typeof import('../../../data')>()),
   useConnections: () => ({ active: { id: 'c1', name: 'Demo', apiKey: 'k' }, failures: {} }),
 }));
 vi.mock('../hooks', () => ({
