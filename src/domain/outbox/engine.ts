@@ -579,21 +579,6 @@ export class OutboxEngine {
     return changed;
   }
 
-  /** Moves a scope's decisions to another (a connection's organization became known). */
-  async rescope(from: string, to: string): Promise<void> {
-    if (from === to) return;
-    await this.flushChain;
-    await this.deps.store.rescope(from, to);
-    this.own.delete(from);
-    this.stale.add(from);
-    const { [from]: _others, ...others } = this.snapshot.others;
-    this.snapshot = { ...this.snapshot, others };
-    this.loads.delete(from);
-    this.scopes.delete(from);
-    this.loads.delete(to);
-    await this.load(to);
-  }
-
   isPaused(scope: string): string | null {
     return this.snapshot.paused[scope] ?? null;
   }
