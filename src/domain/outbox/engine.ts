@@ -12,7 +12,7 @@ import { move } from './transitions';
 import type { Write } from './write-behind';
 
 export type { BudgetGate } from './budget-gating';
-export type { EnqueueManyResult, OutboxDeps, OutboxSnapshot } from './engine-types';
+export type { OutboxDeps } from './engine-types';
 
 /** How many queued decisions one in-flight mark write covers (`lease`). */
 const LEASE_AHEAD = 128;
