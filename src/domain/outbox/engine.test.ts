@@ -31,11 +31,6 @@ function memoryStore() {
       for (const e of taken) rows.set(e.id, e);
       return taken;
     },
-    async rescope(from, to) {
-      const moved = [...rows.values()].filter((e) => e.scope === from).map((e) => ({ ...e, scope: to }));
-      for (const e of moved) rows.set(e.id, e);
-      return moved;
-    },
     async markOpen(_scope, _sub, itemIds, open) {
       for (const id of itemIds) opened.push([_sub, id, open]);
     },
@@ -574,15 +569,6 @@ describe('outbox engine', () => {
       ['free', 'sent'],
       ['paid', 'discarded'],
     ]);
-  });
-
-  it('moves a provisional scope’s decisions to the organization’s', async () => {
-    const { engine } = setup({ isOnline: () => false });
-    engine.enqueue('provisional', live('1'));
-    await vi.advanceTimersByTimeAsync(0);
-    await engine.rescope('provisional', S);
-    expect(engine.entriesOf(S).map((e) => e.itemId)).toEqual(['1']);
-    expect(engine.entriesOf('provisional')).toEqual([]);
   });
 
   it('stores and shows a failure’s words redacted, and forgets them all on request (Disconnect)', async () => {

@@ -19,8 +19,6 @@ export interface DecisionStore {
    * notice the same closed tab, exactly one gets each decision.
    */
   claim(scope: string, gone: string | undefined, take: (entry: OutboxEntry) => OutboxEntry): Promise<OutboxEntry[]>;
-  /** Moves every decision of one scope to another (a connection's organization became known). */
-  rescope(from: string, to: string): Promise<OutboxEntry[]>;
   /** Keeps the items' "undecided" flag in step with decisions. */
   markOpen(scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void>;
   /** Removes the error texts (`lastError`) of every decision of a scope (Disconnect). */
@@ -72,15 +70,6 @@ export function indexedDbStore(given?: ConsoleDb): DecisionStore {
         const taken = rows.filter((e) => e.owner === gone && !FINAL_STATES.has(e.state)).map(take);
         if (taken.length) await table.bulkPut(taken.map(toRow));
         return taken;
-      });
-    },
-    async rescope(from, to) {
-      const db = await database();
-      const table = db.decisions;
-      return db.transaction('rw', table, async () => {
-        const moved = (await table.where('scope').equals(from).toArray()).flatMap(parseRow).map((e) => ({ ...e, scope: to }));
-        if (moved.length) await table.bulkPut(moved.map(toRow));
-        return moved;
       });
     },
     async markOpen(scope, subscriptionId, itemIds, open) {

@@ -148,14 +148,11 @@ function verify(connection: Connection): void {
   const key = `${connection.id} ${connection.apiKey}`;
   if (verifying.has(key)) return;
   verifying.add(key);
-  const provisional = scopeOfConnection(connection);
   clientFor(connection)
     .verifyKey()
-    .then(async (result) => {
+    .then((result) => {
       const verified = { org_id: result.org_id, key_id: result.key_id, key_name: result.key_name };
       connectionStore.recordVerified(connection.id, verified);
-      const current = connectionOf(connection.id);
-      if (current) await outboxEngine.rescope(provisional, scopeOfConnection(current));
     })
     .catch(() => verifying.delete(key));
 }

@@ -1,0 +1,142 @@
+import type { OutboxDeps, OutboxSnapshot } from './engine-types';
+import { messageOf } from './entry-changes';
+import type { OutboxEntry } from './model';
+import { Notifier } from './notifier';
+import { ScopeEntries } from './scope-entries';
+import { WriteBehind, type Write } from './write-behind';
+
+const EMPTY: readonly OutboxEntry[] = [];
+
+/**
+ * What the outbox holds in memory, and the one way it changes: an entry is replaced (never
+ * mutated) in its scope's index, painted at the next notification, and marked for the
+ * write-behind (write-behind.ts). The commands (decision-commands.ts) and the engine (engine.ts:
+ * scheduling and sending) build on it.
+ */
+export abstract class OutboxMemory {
+  protected snapshot: OutboxSnapshot = { entries: {}, others: {}, paused: {}, pausedSubscriptions: {}, writeError: null };
+  /** This tab's entries per scope; `snapshot.entries` is rebuilt from them when read after a change. */
+  protected readonly own = new Map<string, ScopeEntries>();
+  protected readonly stale = new Set<string>();
+  private readonly notifier: Notifier;
+  /** Ids on the wire from this tab. */
+  protected readonly inFlight = new Set<string>();
+  protected readonly writes: WriteBehind;
+  protected readonly now: () => number;
+
+  constructor(protected readonly deps: OutboxDeps) {
+    this.now = deps.now ?? Date.now;
+    this.notifier = new Notifier(deps.nextFrame);
+    this.writes = new WriteBehind({
+      store: deps.store,
+      current: (scope, id) => this.own.get(scope)?.get(id),
+      blocked: () => this.snapshot.writeError !== null,
+      written: (scopes) => {
+        for (const scope of scopes) deps.tabs.announce(scope);
+        this.pump();
+      },
+      fail: (error) => this.fail(error),
+      afterPaint: deps.afterPaint,
+    });
+  }
+
+  /** Re-examines due work (engine.ts). */
+  abstract pump: () => void;
+  /** Sets the timer for the next due work (engine.ts). */
+  protected abstract schedule(): void;
+
+  subscribe = (listener: () => void) => this.notifier.subscribe(listener);
+
+  getSnapshot = () => {
+    if (this.stale.size) {
+      const entries = { ...this.snapshot.entries };
+      for (const scope of this.stale) {
+        const own = this.own.get(scope);
+        if (own) entries[scope] = own.toArray();
+        else delete entries[scope];
+      }
+      this.stale.clear();
+      this.snapshot = { ...this.snapshot, entries };
+    }
+    return this.snapshot;
+  };
+
+  entriesOf(scope: string): readonly OutboxEntry[] {
+    return this.own.get(scope)?.toArray() ?? EMPTY;
+  }
+
+  othersOf(scope: string): readonly OutboxEntry[] {
+    return this.snapshot.others[scope] ?? EMPTY;
+  }
+
+  /** Resolves once every change made so far is written (false when a write failed). */
+  async whenWritten(): Promise<boolean> {
+    await this.writes.flushNow();
+    return this.snapshot.writeError === null;
+  }
+
+  /** Runs what was left for after the paint now (also when the page is hidden or closed, or `whenWritten` waits). */
+  readonly runDeferred = (): void => this.writes.runDeferred();
+
+  /** Writes again what could not be written (after a storage fault). */
+  retryWrites(): void {
+    this.snapshot = { ...this.snapshot, writeError: null };
+    this.notify();
+    this.writes.request();
+  }
+
+  /** Whether an entry's latest state that it must not be sent without is still unwritten. */
+  protected readonly unwritten = (id: string): boolean => this.writes.unwritten(id);
+
+  protected scopeEntries(scope: string): ScopeEntries {
+    let own = this.own.get(scope);
+    if (!own) this.own.set(scope, (own = new ScopeEntries()));
+    return own;
+  }
+
+  /** Changes one entry in memory (O(1)); the caller tells listeners. */
+  protected update(scope: string, entryId: string, change: (entry: OutboxEntry) => OutboxEntry, write: Write = true): void {
+    const current = this.own.get(scope)?.get(entryId);
+    if (!current) return;
+    const next = change(current);
+    if (next !== current) this.change(scope, next, write);
+  }
+
+  /**
+   * Puts an entry in memory (painted at the next notification) and, unless `write` is false,
+   * marks it for writing. Entries are replaced, never mutated.
+   */
+  protected change(scope: string, entry: OutboxEntry, write: Write = true): void {
+    this.scopeEntries(scope).put(entry);
+    this.stale.add(scope);
+    if (write) this.writes.mark(scope, entry.id, write);
+  }
+
+  protected remove(scope: string, entryId: string): void {
+    if (!this.own.get(scope)?.remove(entryId)) return;
+    this.stale.add(scope);
+    this.writes.markRemoved(scope, entryId);
+  }
+
+  /** A storage fault is loud: the UI shows a blocking notice until the user writes again. */
+  protected fail(error: unknown): void {
+    this.snapshot = { ...this.snapshot, writeError: `Decisions could not be saved on this device (${messageOf(error)}).` };
+    this.notify();
+  }
+
+  protected markOpen(scope: string, entries: readonly OutboxEntry[], open: 0 | 1): void {
+    const bySubscription = new Map<string, string[]>();
+    for (const e of entries) {
+      let ids = bySubscription.get(e.subscriptionId);
+      if (!ids) bySubscription.set(e.subscriptionId, (ids = []));
+      ids.push(e.itemId);
+    }
+    // The items' "undecided" flag only orders the review list: a failure there loses no decision.
+    for (const [subscriptionId, itemIds] of bySubscription) this.deps.store.markOpen(scope, subscriptionId, itemIds, open).catch(() => undefined);
+  }
+
+  /** Tells listeners: urgent (what the user did) before the next paint, the rest once a frame (notifier.ts). */
+  protected notify(urgent = true): void {
+    this.notifier.notify(urgent);
+  }
+}

@@ -1,0 +1,112 @@
+import { FINAL_STATES, type OutboxEntry } from './model';
+import { resumed } from './scheduler';
+import type { DecisionStore } from './store';
+import type { TabRegistry } from './tabs';
+
+/**
+ * Splits a scope's stored rows and this tab's memory after a read: this tab keeps its own
+ * unfinished decisions and any change not yet written as memory holds them (an undo not yet
+ * written must not come back); confirmed and discarded rows join the record; other tabs'
+ * unfinished decisions are shown apart (`others`), never sent or undone here.
+ */
+export function splitRows(
+  rows: readonly OutboxEntry[],
+  memory: Iterable<OutboxEntry>,
+  me: string,
+  unwritten: (id: string) => boolean,
+): { entries: OutboxEntry[]; others: OutboxEntry[] } {
+  const kept: OutboxEntry[] = [];
+  const keptIds = new Set<string>();
+  for (const e of memory) {
+    if (unwritten(e.id) || (e.owner === me && !FINAL_STATES.has(e.state))) {
+      kept.push(e);
+      keptIds.add(e.id);
+    }
+  }
+  const finals: OutboxEntry[] = [];
+  const others: OutboxEntry[] = [];
+  for (const row of rows) {
+    if (keptIds.has(row.id) || unwritten(row.id)) continue;
+    if (FINAL_STATES.has(row.state)) finals.push(row);
+    else if (row.owner === me) kept.push(row);
+    else others.push(row);
+  }
+  return { entries: [...finals, ...kept].sort((a, b) => a.createdAt - b.createdAt), others };
+}
+
+export interface TabOwnershipDeps {
+  tabs: TabRegistry;
+  store: Pick<DecisionStore, 'claim'>;
+  now: () => number;
+  /** Whether this tab can send a scope's decisions now: one that cannot leaves a closed tab's decisions to one that can. */
+  canSend?: (scope: string) => boolean;
+  /** Reads a scope again (rows, memory and `others`); `sync` runs it one at a time. */
+  read: (scope: string) => Promise<void>;
+  /** Decisions this tab took over (already written by the claim). */
+  taken: (scope: string, taken: readonly OutboxEntry[]) => void;
+  fail: (error: unknown) => void;
+}
+
+/**
+ * Tab ownership: a decision belongs to the tab that recorded it; another tab's decisions are
+ * watched, and taken over (`claim`: exactly one tab gets each) once that tab is gone. A scope is
+ * read again whenever another tab announces a change.
+ */
+export class TabOwnership {
+  /** "<scope> <tab>" pairs whose tab this one waits on to take over its decisions. */
+  private readonly watching = new Set<string>();
+  /** Reads of a scope: one running, at most one waiting (a burst of announcements costs two reads, not one each). */
+  private readonly reads = new Map<string, { running: Promise<void> | null; queued: Promise<void> | null }>();
+
+  constructor(private readonly deps: TabOwnershipDeps) {
+    deps.tabs.onAnnounce((scope) => void this.sync(scope).catch((error: unknown) => deps.fail(error)));
+  }
+
+  /** Reads a scope again; calls while a read runs share one read after it. */
+  sync(scope: string): Promise<void> {
+    let reads = this.reads.get(scope);
+    if (!reads) this.reads.set(scope, (reads = { running: null, queued: null }));
+    const r = reads;
+    if (r.queued) return r.queued;
+    const start = (): Promise<void> => {
+      const run: Promise<void> = this.deps.read(scope).finally(() => {
+        if (r.running === run) r.running = null;
+      });
+      r.running = run;
+      return run;
+    };
+    if (!r.running) return start();
+    r.queued = r.running
+      .catch(() => undefined)
+      .then(() => {
+        r.queued = null;
+        return start();
+      });
+    return r.queued;
+  }
+
+  /** Takes over each other tab's decisions once that tab is gone. */
+  watch(scope: string, owners: Iterable<string | undefined>): void {
+    for (const owner of owners) {
+      const watch = `${scope} ${owner ?? ''}`;
+      if (this.watching.has(watch)) continue;
+      this.watching.add(watch);
+      this.deps.tabs.whenGone(owner, () => {
+        this.watching.delete(watch);
+        void this.takeOver(scope, owner);
+      });
+    }
+  }
+
+  private async takeOver(scope: string, gone: string | undefined): Promise<void> {
+    const { canSend, store, tabs } = this.deps;
+    // Not watched any more: the next read of the scope (a broadcast, a resume) tries again.
+    if (canSend && !canSend(scope)) return;
+    try {
+      const taken = await store.claim(scope, gone, (e) => resumed(e, tabs.id, this.deps.now()));
+      if (taken.length) this.deps.taken(scope, taken);
+    } catch (error) {
+      this.deps.fail(error);
+    }
+  }
+}
