@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { sumMicros } from '../../../lib/money';
 import { isOnItsWay } from '../../../domain/outbox/transitions';
-import { isCharged, type OutboxEntry } from '../../outbox';
+import { isCharged, type OutboxEntry } from '../../../domain/outbox/model';
 import { visitSpending, type ReviewItem } from '../model';
 
 export interface VisitSpend {
@@ -31,9 +31,7 @@ export function useVisitSpend(entries: readonly OutboxEntry[], otherTabs: readon
   return useMemo(
     () => ({
       spent: visitSpending(entries, alreadyAdopted, visitStart),
-      onTheirWay: sumMicros(
-        entries.filter((e) => isCharged(e) && isOnItsWay(e.state)).map((e) => e.priceMicros ?? 0),
-      ),
+      onTheirWay: sumMicros(entries.filter((e) => isCharged(e) && isOnItsWay(e.state)).map((e) => e.priceMicros ?? 0)),
     }),
     [entries, alreadyAdopted, visitStart],
   );
