@@ -29,13 +29,14 @@ export interface OutboxComposition {
  */
 export function createOutbox({ connections: store, changes, ...given }: OutboxComposition): { outbox: Outbox; start(): () => void } {
   const connections = () => store.getSnapshot().connections;
-  const scopeOf = (connectionId: string): string | null => {
+  /** A connection's scope (docs/architecture.md, "Words"): null while its organization is not known. */
+  const knownScopeOf = (connectionId: string): string | null => {
     const connection = connections().find((c) => c.id === connectionId);
     return connection ? knownScope(connection) : null;
   };
   // Lists offer decisions only once the scope is known (useLocalScope verifies the key first).
   const scopeFor = (connectionId: string): string => {
-    const scope = scopeOf(connectionId);
+    const scope = knownScopeOf(connectionId);
     if (scope === null) throw new Error('This connection’s organization is not known yet: verify its key before deciding.');
     return scope;
   };
@@ -90,7 +91,6 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     subscribe: engine.subscribe,
     getSnapshot: engine.getSnapshot,
     pump: engine.pump,
-    scopeOf,
     tab: tabs.id,
     enqueue: (connectionId, decision, group) => engine.enqueue(scopeFor(connectionId), decision, group, connectionId),
     enqueueMany: (connectionId, decisions, group) => engine.enqueueMany(scopeFor(connectionId), decisions, group, connectionId),
@@ -109,20 +109,20 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     isDiscardable: (connectionId, entry) => engine.isDiscardable(scopeFor(connectionId), entry),
     sendNow: (connectionId) => engine.sendNow(scopeFor(connectionId)),
     discardAll: (connectionId) => {
-      const scope = scopeOf(connectionId);
+      const scope = knownScopeOf(connectionId);
       if (scope) engine.discardAll(scope);
     },
     isPaused: (connectionId) => {
-      const scope = scopeOf(connectionId);
+      const scope = knownScopeOf(connectionId);
       return scope ? engine.isPaused(scope) : null;
     },
     retryWrites: () => engine.retryWrites(),
     forget: (connectionId) => {
-      const scope = scopeOf(connectionId);
+      const scope = knownScopeOf(connectionId);
       if (scope) engine.forget(scope);
     },
     clearErrors: async (connectionId) => {
-      const scope = scopeOf(connectionId);
+      const scope = knownScopeOf(connectionId);
       if (scope) await engine.clearErrors(scope);
     },
   };

@@ -11,8 +11,6 @@ export interface Outbox {
   subscribe: OutboxEngine['subscribe'];
   getSnapshot: OutboxEngine['getSnapshot'];
   pump(): void;
-  /** The scope a connection's decisions live under; null while its organization is not known (verify first: `useLocalScope`). */
-  scopeOf(connectionId: string): string | null;
   /** This tab (page load): a visit's spend is what it cleared. */
   tab: string;
   enqueue(connectionId: string, decision: NewDecision, group?: string): OutboxEntry;
