@@ -35,7 +35,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     return connection ? knownScope(connection) : null;
   };
   // Lists offer decisions only once the scope is known (useLocalScope verifies the key first).
-  const scopeFor = (connectionId: string): string => {
+  const requireScope = (connectionId: string): string => {
     const scope = knownScopeOf(connectionId);
     if (scope === null) throw new Error('This connection’s organization is not known yet: verify its key before deciding.');
     return scope;
@@ -92,22 +92,22 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     getSnapshot: engine.getSnapshot,
     pump: engine.pump,
     tab: tabs.id,
-    enqueue: (connectionId, decision, group) => engine.enqueue(scopeFor(connectionId), decision, group, connectionId),
-    enqueueMany: (connectionId, decisions, group) => engine.enqueueMany(scopeFor(connectionId), decisions, group, connectionId),
+    enqueue: (connectionId, decision, group) => engine.enqueue(requireScope(connectionId), decision, group, connectionId),
+    enqueueMany: (connectionId, decisions, group) => engine.enqueueMany(requireScope(connectionId), decisions, group, connectionId),
     whenWritten: () => engine.whenWritten(),
-    holdGroup: (connectionId, group) => engine.holdGroup(scopeFor(connectionId), group),
-    releaseGroup: (connectionId, group) => engine.releaseGroup(scopeFor(connectionId), group),
-    cancelGroup: (connectionId, group) => engine.cancelGroup(scopeFor(connectionId), group),
-    undoGroup: (connectionId, group) => engine.undoGroup(scopeFor(connectionId), group),
-    undoLast: (connectionId) => engine.undoLast(scopeFor(connectionId)),
-    undoLatest: (connectionId) => engine.undoLatest(scopeFor(connectionId)),
-    undo: (connectionId, entryId) => engine.undo(scopeFor(connectionId), entryId),
-    retry: (connectionId, entryId) => engine.retry(scopeFor(connectionId), entryId),
-    confirm: (connectionId, entryIds) => engine.confirm(scopeFor(connectionId), entryIds),
-    releaseBudget: (connectionId, entryIds) => engine.releaseBudget(scopeFor(connectionId), entryIds),
-    discard: (connectionId, entryIds) => engine.discard(scopeFor(connectionId), entryIds),
-    isDiscardable: (connectionId, entry) => engine.isDiscardable(scopeFor(connectionId), entry),
-    sendNow: (connectionId) => engine.sendNow(scopeFor(connectionId)),
+    holdGroup: (connectionId, group) => engine.holdGroup(requireScope(connectionId), group),
+    releaseGroup: (connectionId, group) => engine.releaseGroup(requireScope(connectionId), group),
+    cancelGroup: (connectionId, group) => engine.cancelGroup(requireScope(connectionId), group),
+    undoGroup: (connectionId, group) => engine.undoGroup(requireScope(connectionId), group),
+    undoLast: (connectionId) => engine.undoLast(requireScope(connectionId)),
+    undoLatest: (connectionId) => engine.undoLatest(requireScope(connectionId)),
+    undo: (connectionId, entryId) => engine.undo(requireScope(connectionId), entryId),
+    retry: (connectionId, entryId) => engine.retry(requireScope(connectionId), entryId),
+    confirm: (connectionId, entryIds) => engine.confirm(requireScope(connectionId), entryIds),
+    releaseBudget: (connectionId, entryIds) => engine.releaseBudget(requireScope(connectionId), entryIds),
+    discard: (connectionId, entryIds) => engine.discard(requireScope(connectionId), entryIds),
+    isDiscardable: (connectionId, entry) => engine.isDiscardable(requireScope(connectionId), entry),
+    sendNow: (connectionId) => engine.sendNow(requireScope(connectionId)),
     discardAll: (connectionId) => {
       const scope = knownScopeOf(connectionId);
       if (scope) engine.discardAll(scope);
