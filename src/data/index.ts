@@ -11,7 +11,7 @@ export { invalidateOnLocalChange } from './local-invalidation';
 export { useLocalScope } from './use-local-scope';
 export { useActiveConnection, useConnections } from './use-connections';
 export { ConnectionLifecycleContext, useConnectionLifecycle } from './connection-lifecycle';
-export { OutboxContext, readyOutbox, useOutbox, type Outbox, type OutboxHandle } from './outbox';
+export { useOutbox } from './outbox';
 export {
   outboxCounts,
   useLeaveGuard,

@@ -58,9 +58,3 @@ export function useOutbox(): Outbox {
   if (!handle) throw new Error('useOutbox needs the OutboxContext the app provides');
   return handle.current ?? use(handle.load());
 }
-
-/** A handle over an outbox that exists already (tests, and the app once it is loaded). */
-export function readyOutbox(outbox: Outbox): OutboxHandle {
-  const loaded = Promise.resolve(outbox);
-  return { current: outbox, load: () => loaded };
-}
