@@ -4,18 +4,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { composeLocalChanges } from './app/local-store';
 import { createQueryClient } from './app/query-client';
+import { lazyOutbox } from './app/outbox-handle';
 import { createAppRouter } from './app/router';
 import { connectionStore } from './data';
+import { OutboxContext } from './data/outbox';
 import './styles.css';
 
 const queryClient = createQueryClient();
 const localChanges = composeLocalChanges(queryClient);
-const router = createAppRouter({ queryClient, connections: connectionStore, localChanges });
+// Created on first use (a page with a connection): the engine and Dexie are not on the first page.
+const outbox = lazyOutbox({ connections: connectionStore, changes: localChanges });
+const router = createAppRouter({ queryClient, connections: connectionStore, localChanges, outbox });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <OutboxContext value={outbox}>
+        <RouterProvider router={router} />
+      </OutboxContext>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Connection } from '../data';
+import type { OutboxHandle } from '../data/outbox';
 import type { ChangeFeed } from '../domain/store/change-feed';
 
 /**
@@ -12,4 +13,6 @@ export interface RouterContext {
   connections: { readonly active: Connection | null };
   /** The local store's change feed (src/app/local-store.ts): one message per change, every tab. */
   localChanges: ChangeFeed;
+  /** The decision outbox, created on first use (src/app/outbox-handle.ts); also given as `OutboxContext`. */
+  outbox: OutboxHandle;
 }

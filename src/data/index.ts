@@ -11,6 +11,16 @@ export { invalidateOnLocalChange } from './local-invalidation';
 export { useLocalScope } from './use-local-scope';
 export { useActiveConnection, useConnections } from './use-connections';
 export { ConnectionLifecycleContext, useConnectionLifecycle } from './connection-lifecycle';
+export { useOutbox } from './outbox';
+export {
+  outboxCounts,
+  useLeaveGuard,
+  useOtherTabsEntries,
+  useOutboxEntries,
+  useOutboxPaused,
+  useOutboxPausedSubscriptions,
+  useOutboxWriteError,
+} from './outbox-hooks';
 export { usageQuery } from './usage-query';
 export { SPEC_WARNINGS } from './usage-warnings';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';

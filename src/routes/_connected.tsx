@@ -14,4 +14,6 @@ export const Route = createFileRoute('/_connected')({
     }
     return { connection };
   },
+  // Every page under it may decide: the outbox is loaded (and the connection's decisions read) first.
+  loader: ({ context }) => context.outbox.load().then(() => undefined),
 });

@@ -14,6 +14,8 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/connection')({
   validateSearch: searchSchema,
+  // Its dialogs (disconnect, remove, delete local data) act on the connections' decisions.
+  loader: ({ context }) => context.outbox.load().then(() => undefined),
   component: function ConnectionRoute() {
     const { edit, redirect } = Route.useSearch();
     const active = Route.useRouteContext().connection;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createChangeFeed } from '../store/change-feed';
 import { browserTabs } from './tabs';
 
 /** Web Locks as a browser grants them: a held lock is granted to the next asker once released. */
@@ -28,8 +29,8 @@ describe('tabs', () => {
   it('tells when another tab is gone, at once for a tab that is not open', async () => {
     const locks = fakeLocks();
     vi.stubGlobal('navigator', { locks });
-    const a = browserTabs();
-    const b = browserTabs();
+    const a = browserTabs(createChangeFeed(null));
+    const b = browserTabs(createChangeFeed(null));
     const gone: string[] = [];
     b.whenGone(a.id, () => gone.push('a'));
     b.whenGone('closed-long-ago', () => gone.push('old'));
@@ -43,11 +44,22 @@ describe('tabs', () => {
     expect(a.id).not.toBe(b.id);
   });
 
-  it('tells the other tabs which scope changed', async () => {
-    const a = browserTabs();
-    const b = browserTabs();
+  it('tells the other tabs which scope changed, on the local store’s one change feed', async () => {
+    // Two tabs: each its own feed over the same channel, as two page loads have.
+    const feedA = createChangeFeed('dds-local-tabs-test');
+    const feedB = createChangeFeed('dds-local-tabs-test');
+    const a = browserTabs(feedA);
+    const b = browserTabs(feedB);
+    const toldHere: string[] = [];
+    a.onAnnounce((scope) => toldHere.push(scope));
     const heard = new Promise<string>((resolve) => b.onAnnounce(resolve));
+    const changes = new Promise<unknown>((resolve) => feedB.subscribe((change) => resolve(change)));
     a.announce('http://dds org_1');
     expect(await heard).toBe('http://dds org_1');
+    expect(await changes).toEqual({ scope: 'http://dds org_1', table: 'decisions' });
+    // The announcing tab has the change in memory already: it is not told back.
+    expect(toldHere).toEqual([]);
+    feedA.close();
+    feedB.close();
   });
 });

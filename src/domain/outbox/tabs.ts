@@ -1,3 +1,5 @@
+import type { ChangeFeed } from '../store/change-feed';
+
 /**
  * The open tabs of this console. A decision belongs to the tab that recorded it: only that tab
  * sends or undoes it while it is open (its undo window is honoured), and any other open tab of
@@ -17,25 +19,20 @@ export interface TabRegistry {
 const newId = () => globalThis.crypto?.randomUUID?.() ?? `t${Date.now()}${Math.random().toString(36).slice(2)}`;
 
 /**
- * Tabs through Web Locks and a BroadcastChannel. Each tab holds a lock named after it for as
- * long as it is open (the browser releases it when the tab closes or crashes), so asking for
- * another tab's lock is granted exactly when that tab is gone. The channel tells open tabs of
- * new and changed decisions as they happen, so they show them live and learn whose to watch.
+ * Tabs through Web Locks and the local store's change feed. Each tab holds a lock named after it for
+ * as long as it is open (the browser releases it when the tab closes or crashes), so asking for
+ * another tab's lock is granted exactly when that tab is gone. The feed (one BroadcastChannel for
+ * every table) tells open tabs of new and changed decisions as they happen, so they show them live
+ * and learn whose to watch.
  * Web Locks need a secure context (https or localhost); without them no tab can be told alive,
  * and every stored decision is resumed as after a reload.
  */
-export function browserTabs(): TabRegistry {
+export function browserTabs(feed: ChangeFeed): TabRegistry {
   const id = newId();
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   const lockOf = (tab: string) => `dds.outbox.tab.${tab}`;
   // If the browser refuses the lock, other tabs take this tab's decisions over as after a reload.
   locks?.request(lockOf(id), () => new Promise<never>(() => {})).catch(() => undefined);
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('dds.outbox');
-  const listeners = new Set<(scope: string) => void>();
-  channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const data = event.data as { scope?: unknown } | null;
-    if (typeof data?.scope === 'string') for (const listener of listeners) listener(data.scope);
-  });
   return {
     id,
     whenGone(owner, onGone) {
@@ -46,7 +43,8 @@ export function browserTabs(): TabRegistry {
       // Refused, the owner cannot be told alive: its decisions are resumed rather than left unsent.
       void locks.request(lockOf(owner), () => onGone()).catch(() => onGone());
     },
-    announce: (scope) => channel?.postMessage({ scope }),
-    onAnnounce: (listener) => void listeners.add(listener),
+    announce: (scope) => feed.publish({ scope, table: 'decisions' }),
+    // This tab's own writes are in its memory already: only other tabs' are read back.
+    onAnnounce: (listener) => void feed.subscribe((change, here) => !here && change.table === 'decisions' && listener(change.scope)),
   };
 }

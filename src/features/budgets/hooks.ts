@@ -33,7 +33,7 @@ function useBudgets(scope: string | null) {
  */
 export function useSpendInput(connection: Connection, always: boolean) {
   const now = useNow();
-  const decisions = useBudgetDecisions(connection.id);
+  const decisions = useBudgetDecisions(connection);
   const budgets = useBudgets(decisions.scope);
   const current = budgets.data;
   const anyLimit = current !== undefined && (Object.keys(current.organization).length > 0 || Object.keys(current.subscriptions).length > 0);
@@ -43,7 +43,7 @@ export function useSpendInput(connection: Connection, always: boolean) {
   const receipts = usage.data?.data ?? NO_RECEIPTS;
   // Periods in trusted time, as the gate counts them: a clock set back shows today's spend, not an empty day.
   const time = useMemo(() => trustedTime(now, 0, receipts, all), [now, receipts, all]);
-  const input: SpendInput = { receipts, decisions: all, now: time.now, tab: decisions.tab ?? '' };
+  const input: SpendInput = { receipts, decisions: all, now: time.now, tab: decisions.tab };
   return { input, budgets, usage, time, ...decisions };
 }
 

@@ -4,4 +4,3 @@ export { BudgetsPage } from './components/budgets-page';
 export { type ChargeForecast } from '../../domain/budgets/forecast';
 export { useChargeForecast, type ForecastState } from './hooks';
 export { heldReason } from '../../domain/budgets/held-reason';
-export { provideDecisions } from './decisions';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMicros } from '../../lib/money';
 import type { StoredItem } from '../../domain/store';
-import type { OutboxEntry } from '../outbox';
+import type { OutboxEntry } from '../../domain/outbox/model';
 import type { TriageRow, TriageState } from '../../domain/triage';
 import { bulkPreview, decisionsOf } from './preview';
 import { latestRun, runProgress } from './progress';

@@ -1,6 +1,6 @@
 import type { ConnectionSubscription } from '../../data';
 import { sumMicros } from '../../lib/money';
-import type { Decision, NewDecision } from '../outbox';
+import type { Decision, NewDecision } from '../../domain/outbox/model';
 import type { TriageRow, TriageState } from '../../domain/triage';
 
 /** Why a matching item is not decided again, in the order the confirmation names them. */

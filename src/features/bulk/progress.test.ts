@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../outbox';
+import type { OutboxEntry } from '../../domain/outbox/model';
 import { runParts, runProgress } from './progress';
 
 // Every state an entry can be in (the type fails to compile if the outbox gains one this list lacks).

@@ -1,5 +1,5 @@
 import { phaseOf } from '../../domain/outbox/transitions';
-import type { OutboxEntry } from '../outbox';
+import type { OutboxEntry } from '../../domain/outbox/model';
 
 /** Groups of bulk decisions by query carry this prefix, so a run is found again after a reload. */
 const RUN_PREFIX = 'query:';

@@ -1,5 +1,5 @@
 import type { StoredItem } from '../../domain/store';
-import type { OutboxEntry } from '../outbox';
+import type { OutboxEntry } from '../../domain/outbox/model';
 import type { TriageRow, TriageState } from '../../domain/triage';
 import type { ExportRecord, RecordSource } from './export-record';
 import { buildManifest, type ExportFormat } from './manifest';

@@ -3,7 +3,7 @@ import { taskFrontier, taskName, topicName, verticalName, type Names } from '../
 import { formatMicros, sumMicros, usdToMicros } from '../../lib/money';
 import type { StoredItem } from '../../domain/store';
 import { phaseOf } from '../../domain/outbox/transitions';
-import type { OutboxEntry } from '../outbox';
+import type { OutboxEntry } from '../../domain/outbox/model';
 
 /** One delivered item as the review workspace shows it, whatever family it comes from. */
 export interface ReviewItem {

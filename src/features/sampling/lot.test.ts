@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConsoleDb, createChangeFeed, listLots, localChanges, readLot, setDatabaseForTests, type LocalChange, type StoredItem } from '../../domain/store';
-import type { OutboxEntry } from '../outbox';
+import type { OutboxEntry } from '../../domain/outbox/model';
 import type { TriageRow, TriageState } from '../../domain/triage';
 import { lotOf, lotProgress, type Lot } from './lot';
 import { lotDocument } from './lot-export';

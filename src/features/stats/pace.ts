@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../outbox';
+import type { OutboxEntry } from '../../domain/outbox/model';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

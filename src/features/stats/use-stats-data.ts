@@ -3,7 +3,8 @@ import { useDeferredValue, useMemo } from 'react';
 import { useLocalScope, type Connection } from '../../data';
 import { useDisputeReasons, type ReasonCode } from '../dispute-reasons';
 import { localKey, type StoredItem } from '../../domain/store';
-import { useOutboxEntries, type OutboxEntry } from '../outbox';
+import { useOutboxEntries } from '../../data';
+import type { OutboxEntry } from '../../domain/outbox/model';
 import { loadSubscriptionItems, toTriageRows } from '../../domain/triage';
 import { statsOf, type SubscriptionStats } from './aggregate';
 

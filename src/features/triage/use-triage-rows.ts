@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useLocalScope, type Connection } from '../../data';
 import { localDb, localKey } from '../../domain/store';
-import { useOtherTabsEntries, useOutboxEntries } from '../outbox';
+import { useOtherTabsEntries, useOutboxEntries } from '../../data';
 import { loadSubscriptionItems, textIndexOf, toTriageRows } from '../../domain/triage';
 
 /**

@@ -6,7 +6,7 @@ import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection, ConnectionSubscription } from '../../../data';
 import type { StoredItem } from '../../../domain/store';
-import type { OutboxEntry } from '../../outbox';
+import type { OutboxEntry } from '../../../domain/outbox/model';
 import type { TriageRow, TriageState } from '../../../domain/triage';
 import { BulkActions } from './bulk-actions';
 
@@ -25,20 +25,29 @@ const world = vi.hoisted(() => ({
 }));
 const S = 'scope S';
 
-vi.mock('../../outbox', async () => {
-  const settings = await vi.importActual<typeof import('../../../domain/outbox/settings')>('../../../domain/outbox/settings');
+vi.mock('../../../domain/outbox/settings', async (original) => ({
+  ...(await original<typeof import('../../../domain/outbox/settings')>()),
+  loadSettings: () => ({ graceSeconds: world.graceMs / 1000 }),
+}));
+// The outbox the app provides, over this test's engine (a fresh one per tab, keyed by the one scope S).
+vi.mock('../../../data', async (original) => {
   const EMPTY: readonly OutboxEntry[] = [];
+  // One object, as the app's outbox is: handlers built on it stay the same across renders.
+  const outbox = {
+    tab: 'this tab',
+    releaseBudget: (_c: string, ids: readonly string[]) => world.engine.releaseBudget(S, ids),
+    discard: (_c: string, ids: readonly string[]) => world.engine.discard(S, ids),
+    enqueueMany: (connectionId: string, decisions: never[], group: string) => world.engine.enqueueMany(S, decisions, group, connectionId),
+    undoGroup: (_c: string, group: string) => world.engine.undoGroup(S, group),
+    holdGroup: (_c: string, group: string) => world.engine.holdGroup(S, group),
+    releaseGroup: (_c: string, group: string) => world.engine.releaseGroup(S, group),
+    cancelGroup: (_c: string, group: string) => world.engine.cancelGroup(S, group),
+  };
   return {
-    ...settings,
-    loadSettings: () => ({ graceSeconds: world.graceMs / 1000 }),
+    ...(await original<typeof import('../../../data')>()),
     useOutboxEntries: () => useSyncExternalStore(world.engine.subscribe, () => world.engine.getSnapshot().entries[S] ?? EMPTY),
-    outbox: {
-      enqueueMany: (connectionId: string, decisions: never[], group: string) => world.engine.enqueueMany(S, decisions, group, connectionId),
-      undoGroup: (_c: string, group: string) => world.engine.undoGroup(S, group),
-      holdGroup: (_c: string, group: string) => world.engine.holdGroup(S, group),
-      releaseGroup: (_c: string, group: string) => world.engine.releaseGroup(S, group),
-      cancelGroup: (_c: string, group: string) => world.engine.cancelGroup(S, group),
-    },
+    useOtherTabsEntries: () => useSyncExternalStore(world.engine.subscribe, () => world.engine.getSnapshot().others[S] ?? EMPTY),
+    useOutbox: () => outbox,
   };
 });
 

@@ -3,7 +3,9 @@ import { Button } from '../../../components/ui/button';
 import type { Connection, ConnectionSubscription } from '../../../data';
 import { useChargeForecast } from '../../budgets';
 import { useDisputeReasons } from '../../dispute-reasons';
-import { loadSettings, outbox, useOutboxEntries, type Decision } from '../../outbox';
+import { useOutbox, useOutboxEntries } from '../../../data';
+import type { Decision } from '../../../domain/outbox/model';
+import { loadSettings } from '../../../domain/outbox/settings';
 import type { TriageRow } from '../../../domain/triage';
 import { bulkPreview, decisionsOf, type BulkPreview } from '../preview';
 import { latestRun, newRunId, runProgress } from '../progress';
@@ -32,6 +34,7 @@ export function BulkActions({
   /** Told once a confirmed run is recorded (a lot keeps what the user did with its rest). */
   onRecorded?: (run: { decision: Decision; recorded: number; totalMicros: number | null }) => void;
 }) {
+  const outbox = useOutbox();
   const entries = useOutboxEntries(connection.id);
   const { reasons } = useDisputeReasons(connection);
   const adopt = useMemo(() => bulkPreview(rows, 'adopt', subscription.kind), [rows, subscription.kind]);

@@ -10,7 +10,8 @@ import { shortId, useNames, type Connection, type ConnectionSubscription } from 
 import { CopyId } from '../../../components/ui/copy-id';
 import { formatUtc, parseTimestamp } from '../../../components/ui/time';
 import { subscriptionName } from '../subscription-name';
-import { outbox, useOutboxEntries, type Decision } from '../../outbox';
+import { useOutbox, useOutboxEntries } from '../../../data';
+import type { Decision } from '../../../domain/outbox/model';
 import { displayState, entriesByItem, fromSimulated, ItemContent, itemSummary, STATE_LABELS } from '../../review';
 import { deliveriesQuery, deliveryItemsQuery } from '../../../data';
 import { LIMITS } from '../../../api/contract';
@@ -23,6 +24,7 @@ export function DeliveryPage({ connection, deliveryId, SampleAction }: { connect
   const { data } = useSuspenseQuery(deliveryItemsQuery(connection, deliveryId));
   const { data: recent } = useSuspenseQuery(deliveriesQuery(connection, LIMITS.deliveries.max));
   const delivery = recent.data.find((d) => d.delivery_id === deliveryId);
+  const outbox = useOutbox();
   const entries = useOutboxEntries(connection.id);
   const byItem = useMemo(() => entriesByItem(entries), [entries]);
   const subscriptionId = delivery?.subscription_id;

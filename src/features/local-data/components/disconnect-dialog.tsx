@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { type Connection } from '../../../data';
 import { useConnectionLifecycle } from '../../../data';
-import { outbox, outboxCounts, useOutboxEntries } from '../../outbox';
+import { useOutbox, outboxCounts, useOutboxEntries } from '../../../data';
 import { deleteLocalData } from '../delete-local';
 import { useLocalSummary } from '../local-summary';
 
@@ -24,6 +24,7 @@ export function DisconnectDialog({
   forgetContent: (scope: string) => void;
   onDone: () => void;
 }) {
+  const outbox = useOutbox();
   const queryClient = useQueryClient();
   const lifecycle = useConnectionLifecycle();
   const summary = useLocalSummary(connection);
@@ -36,7 +37,7 @@ export function DisconnectDialog({
     setBusy(true);
     setError(null);
     try {
-      if (deleteLocal && summary.scope) await deleteLocalData(queryClient, forgetContent, connection, summary.scope);
+      if (deleteLocal && summary.scope) await deleteLocalData(queryClient, { content: forgetContent, decisions: outbox.forget }, connection, summary.scope);
       // Kept decisions stay, but not the servers' error texts: they may echo what was sent with the key.
       else await outbox.clearErrors(connection.id);
     } catch (e) {

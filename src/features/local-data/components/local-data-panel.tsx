@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { Panel } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/table';
-import type { Connection } from '../../../data';
+import { useOutbox, type Connection } from '../../../data';
 import { formatBytes, requestPersistence } from '../../../domain/store';
 import { deleteLocalData } from '../delete-local';
 import { useLocalSummary } from '../local-summary';
@@ -15,6 +15,7 @@ import { useLocalSummary } from '../local-summary';
  * `forgetContent` drops what a page holds in memory for the organization once its data is deleted.
  */
 export function LocalDataPanel({ connection, forgetContent }: { connection: Connection; forgetContent: (scope: string) => void }) {
+  const outbox = useOutbox();
   const queryClient = useQueryClient();
   const summary = useLocalSummary(connection);
   const [confirm, setConfirm] = useState<{ subscriptionId?: string } | null>(null);
@@ -25,7 +26,7 @@ export function LocalDataPanel({ connection, forgetContent }: { connection: Conn
     setConfirm(null);
     if (!summary.scope) return;
     try {
-      await deleteLocalData(queryClient, forgetContent, connection, summary.scope, subscriptionId);
+      await deleteLocalData(queryClient, { content: forgetContent, decisions: outbox.forget }, connection, summary.scope, subscriptionId);
       setMessage(
         subscriptionId
           ? `The local items of ${subscriptionId} were deleted from this device.`

@@ -9,18 +9,15 @@ import { OutboxNotices } from './outbox-notices';
 /** The notices over stand-ins: one active connection and the outbox entries the test sets. */
 const world = vi.hoisted(() => ({ entries: [] as readonly unknown[] }));
 
-vi.mock('../../../data', async (actual) => ({
-  ...(await actual<typeof import('../../../data')>()),
+vi.mock('../../../data', async (original) => ({
+  ...(await original<typeof import('../../../data')>()),
   useConnections: () => ({ active: { id: 'c1', name: 'Demo', apiKey: 'k' }, failures: {} }),
-}));
-vi.mock('../hooks', () => ({
   useOutboxEntries: () => world.entries,
   useOutboxPaused: () => null,
   useOutboxPausedSubscriptions: () => ({}),
   useOutboxWriteError: () => null,
-  outboxCounts: () => ({ unsent: 0, problems: 0 }),
+  useOutbox: () => ({ isDiscardable: () => false, retry: vi.fn(), discard: vi.fn(), confirm: vi.fn() }),
 }));
-vi.mock('../instance', () => ({ outbox: { isDiscardable: () => false, retry: vi.fn(), discard: vi.fn(), confirm: vi.fn() } }));
 
 const show = (entries: OutboxEntry[]) => {
   world.entries = entries;

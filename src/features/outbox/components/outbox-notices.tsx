@@ -6,9 +6,7 @@ import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { heldReason } from '../../../domain/budgets/held-reason';
 import { shortId } from '../../../data';
-import { useConnections } from '../../../data';
-import { outboxCounts, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../hooks';
-import { outbox } from '../instance';
+import { outboxCounts, useConnections, useOutbox, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../../../data';
 import type { OutboxEntry } from '../../../domain/outbox/model';
 import { isProblem, phaseOf } from '../../../domain/outbox/transitions';
 
@@ -31,6 +29,7 @@ function pausedText(name: string, unsent: number, cause: string): string {
  * listed as such. Stuck decisions can be discarded one by one or all at once, after a confirmation.
  */
 export function OutboxNotices() {
+  const outbox = useOutbox();
   const { active: connection, failures } = useConnections();
   const entries = useOutboxEntries(connection?.id);
   const paused = useOutboxPaused(connection?.id);

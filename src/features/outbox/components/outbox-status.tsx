@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useActiveConnection } from '../../../data';
-import { outboxCounts, useLeaveGuard, useOtherTabsEntries, useOutboxEntries, useOutboxPaused } from '../hooks';
+import { outboxCounts, useActiveConnection, useLeaveGuard, useOtherTabsEntries, useOutboxEntries, useOutboxPaused } from '../../../data';
 
 /**
  * Header status: how many decisions are unsent or failed, this tab's and, apart, those another

@@ -3,9 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { type Connection } from '../../../data';
-import { useConnectionLifecycle, useConnections } from '../../../data';
-import { outboxCounts, useOutboxEntries } from '../hooks';
-import { outbox } from '../instance';
+import { outboxCounts, useConnectionLifecycle, useConnections, useOutbox, useOutboxEntries } from '../../../data';
 
 const decisions = (n: number) => `${n} unsent decision${n === 1 ? '' : 's'}`;
 
@@ -16,6 +14,7 @@ const decisions = (n: number) => `${n} unsent decision${n === 1 ? '' : 's'}`;
  * refused) offers the way to fix that instead of sending.
  */
 export function RemoveConnectionDialog({ connection, onDone }: { connection: Connection; onDone: (removed: boolean) => void }) {
+  const outbox = useOutbox();
   const navigate = useNavigate();
   const lifecycle = useConnectionLifecycle();
   const { failures } = useConnections();

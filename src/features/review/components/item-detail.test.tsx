@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_REASONS } from '../../dispute-reasons';
-import type { OutboxEntry } from '../../outbox';
+import type { OutboxEntry } from '../../../domain/outbox/model';
 import { outboxEntry } from '../../../test/outbox-entry';
 import type { DisplayState, ReviewItem } from '../model';
 import { ItemDetail, type ItemDetailProps } from './item-detail';

@@ -4,7 +4,7 @@ import { cx } from '../../../lib/cx';
 import { Badge } from '../../../components/ui/panel';
 import { formatMicros } from '../../../lib/money';
 import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../../dispute-reasons';
-import type { OutboxEntry } from '../../outbox';
+import type { OutboxEntry } from '../../../domain/outbox/model';
 import { GradeBadge, PayloadViewer, ScoreBadge } from '../../../components/payload';
 import { useItemContent } from '../content-cache';
 import { metaText, STATE_LABELS, type DisplayState, type ReviewItem } from '../model';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
 import { Panel } from '../../../components/ui/panel';
 import { Total } from '../../../components/ui/total';
-import { saveSettings, GRACE_MAX_S, GRACE_MIN_S } from '../../outbox';
+import { saveSettings, GRACE_MAX_S, GRACE_MIN_S } from '../../../domain/outbox/settings';
 import { useId } from 'react';
 import { pageSizeError, type ReviewSearch } from '../search';
 import { RereadFilters } from './reread-filters';

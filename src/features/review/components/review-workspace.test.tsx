@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createElement, useSyncExternalStore, type ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection, ConnectionSubscription } from '../../../data';
-import type { NewDecision, OutboxEntry } from '../../outbox';
+import type { NewDecision, OutboxEntry } from '../../../domain/outbox/model';
 import type { ReviewItem } from '../model';
 import type { ReviewSearch } from '../search';
 import { ReviewWorkspace } from './review-workspace';
@@ -34,32 +34,28 @@ vi.mock('@tanstack/react-router', async (original) => ({
   useNavigate: () => () => Promise.resolve(),
 }));
 vi.mock('./use-review-source', () => ({ useReviewSource: () => useSyncExternalStore(world.subscribe, () => world.source) }));
-vi.mock('../../outbox', async () => {
-  const { isCharged } = await vi.importActual<typeof import('../../../domain/outbox/model')>('../../../domain/outbox/model');
-  const settings = await vi.importActual<typeof import('../../../domain/outbox/settings')>('../../../domain/outbox/settings');
+vi.mock('../../../data', async (original) => {
   const useEntries = () => useSyncExternalStore(world.subscribe, () => world.entries);
+  // One object, as the app's outbox is: handlers built on it stay the same across renders.
+  const outbox = {
+    enqueue: (connectionId: string, decision: NewDecision, group?: string) => {
+      world.entries = [...world.entries, { ...decision, id: `e${world.entries.length}`, connectionId, group, state: 'grace', createdAt: world.entries.length }];
+      world.emit();
+    },
+    undoLatest: () => {
+      const last = world.entries.at(-1) as OutboxEntry | undefined;
+      if (!last) return [];
+      const undone = world.entries.filter((e) => (e as OutboxEntry).id === last.id || (!!last.group && (e as OutboxEntry).group === last.group));
+      world.entries = world.entries.filter((e) => !undone.includes(e));
+      world.emit();
+      return undone;
+    },
+  };
   return {
-    ...settings,
-    isCharged,
+    ...(await original<typeof import('../../../data')>()),
     useOutboxEntries: useEntries,
     useOtherTabsEntries: () => [],
-    outbox: {
-      enqueue: (connectionId: string, decision: NewDecision, group?: string) => {
-        world.entries = [
-          ...world.entries,
-          { ...decision, id: `e${world.entries.length}`, connectionId, group, state: 'grace', createdAt: world.entries.length },
-        ];
-        world.emit();
-      },
-      undoLatest: () => {
-        const last = world.entries.at(-1) as OutboxEntry | undefined;
-        if (!last) return [];
-        const undone = world.entries.filter((e) => (e as OutboxEntry).id === last.id || (!!last.group && (e as OutboxEntry).group === last.group));
-        world.entries = world.entries.filter((e) => !undone.includes(e));
-        world.emit();
-        return undone;
-      },
-    },
+    useOutbox: () => outbox,
   };
 });
 // The real components, with the props of each render recorded.

@@ -1,6 +1,7 @@
 import { useState, type Dispatch } from 'react';
 import { formatMicros } from '../../../lib/money';
-import { outbox, type Decision, type OutboxEntry } from '../../outbox';
+import { useOutbox } from '../../../data';
+import type { Decision, OutboxEntry } from '../../../domain/outbox/model';
 import type { FocusAction } from '../focus-selection';
 import { displayState, totalPrice, type DisplayState, type ReviewItem } from '../model';
 import { useStableHandlers } from './use-stable-handlers';
@@ -26,6 +27,7 @@ export interface ReviewDecisionsInput {
  * which statistics and exports read.
  */
 export function useReviewDecisions({ connectionId, items, states, byItem, focus, selection, dispatch }: ReviewDecisionsInput) {
+  const outbox = useOutbox();
   const [announcement, setAnnouncement] = useState('');
   const [disputeOpen, setDisputeOpen] = useState(false);
   // Selected items waiting for a confirmation: charged adopts, and disputes (one reason for all).

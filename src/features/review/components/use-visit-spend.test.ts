@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxEntry } from '../../outbox';
+import type { OutboxEntry } from '../../../domain/outbox/model';
 import { outboxEntry } from '../../../test/outbox-entry';
 import type { ReviewItem } from '../model';
 import { useVisitSpend } from './use-visit-spend';

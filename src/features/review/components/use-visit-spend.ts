@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { sumMicros } from '../../../lib/money';
 import { isOnItsWay } from '../../../domain/outbox/transitions';
-import { isCharged, type OutboxEntry } from '../../outbox';
+import { isCharged, type OutboxEntry } from '../../../domain/outbox/model';
 import { visitSpending, type ReviewItem } from '../model';
 
 export interface VisitSpend {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { invalidateOnLocalChange, scopeOf, type Connection } from '../../../data';
 import { outboxEntry } from '../../../test/outbox-entry';
 import { ConsoleDb, localChanges, setDatabaseForTests, type StoredItem } from '../../../domain/store';
-import type { OutboxEntry } from '../../outbox';
+import type { OutboxEntry } from '../../../domain/outbox/model';
 import { OrganizationStatsPage } from './organization-stats-page';
 import { SubscriptionStatsPage } from './subscription-stats-page';
 
@@ -30,9 +30,9 @@ vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),
   Link: ({ children }: { children: ReactNode }) => <a href="#link">{children}</a>,
 }));
-vi.mock('../../outbox', async () => {
+vi.mock('../../../data', async (original) => {
   const { useSyncExternalStore } = await import('react');
-  return { useOutboxEntries: () => useSyncExternalStore(world.subscribe, () => world.entries) };
+  return { ...(await original<typeof import('../../../data')>()), useOutboxEntries: () => useSyncExternalStore(world.subscribe, () => world.entries) };
 });
 
 const BASE = 'http://127.0.0.1:8787';

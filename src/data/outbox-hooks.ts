@@ -1,46 +1,48 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { connectionStore } from '../../data';
-import { outbox, scopeFor } from './instance';
-import type { OutboxEntry } from '../../domain/outbox/model';
-import { isProblem, isUnsent, phaseOf } from '../../domain/outbox/transitions';
+import type { OutboxEntry } from '../domain/outbox/model';
+import { isProblem, isUnsent, phaseOf } from '../domain/outbox/transitions';
+import { useOutbox } from './outbox';
+import { useConnections } from './use-connections';
+import { useLocalScope } from './use-local-scope';
 
 const EMPTY: readonly OutboxEntry[] = [];
 const NONE: Readonly<Record<string, string>> = {};
 
-/** The scope a connection's decisions live under (changes once its organization is known). */
-function useScope(connectionId: string | undefined): string | undefined {
-  return useSyncExternalStore(connectionStore.subscribe, () => (connectionId ? scopeFor(connectionId) : undefined));
+/** The outbox's snapshot and the scope of a connection's decisions (null until its organization is known). */
+function useScoped(connectionId: string | undefined) {
+  const outbox = useOutbox();
+  const connection = useConnections().connections.find((c) => c.id === connectionId) ?? null;
+  const { scope } = useLocalScope(connection);
+  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  return { scope, snapshot };
 }
 
 /** This tab's decisions on a connection's organization, and every confirmed or discarded one. */
 export function useOutboxEntries(connectionId: string | undefined): readonly OutboxEntry[] {
-  const scope = useScope(connectionId);
-  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  const { scope, snapshot } = useScoped(connectionId);
   return scope ? (snapshot.entries[scope] ?? EMPTY) : EMPTY;
 }
 
 /** Unfinished decisions other open tabs own on this organization (shown live, never sent here). */
 export function useOtherTabsEntries(connectionId: string | undefined): readonly OutboxEntry[] {
-  const scope = useScope(connectionId);
-  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  const { scope, snapshot } = useScoped(connectionId);
   return scope ? (snapshot.others[scope] ?? EMPTY) : EMPTY;
 }
 
 export function useOutboxPaused(connectionId: string | undefined): string | null {
-  const scope = useScope(connectionId);
-  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  const { scope, snapshot } = useScoped(connectionId);
   return scope ? (snapshot.paused[scope] ?? null) : null;
 }
 
 /** Subscriptions whose decisions wait because the key may not use them (403), with the service's words. */
 export function useOutboxPausedSubscriptions(connectionId: string | undefined): Readonly<Record<string, string>> {
-  const scope = useScope(connectionId);
-  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  const { scope, snapshot } = useScoped(connectionId);
   return scope ? (snapshot.pausedSubscriptions[scope] ?? NONE) : NONE;
 }
 
 /** A decision that could not be written to this device (nothing unwritten is sent). */
 export function useOutboxWriteError(): string | null {
+  const outbox = useOutbox();
   return useSyncExternalStore(outbox.subscribe, outbox.getSnapshot).writeError;
 }
 
@@ -57,15 +59,11 @@ export function outboxCounts(entries: readonly OutboxEntry[]) {
   return { unsent, held, problems };
 }
 
-/** Every scope's unsent decisions of this tab, for the leave guard. */
-function useAllUnsent(): number {
-  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
-  return Object.values(snapshot.entries).reduce((sum, entries) => sum + outboxCounts(entries).unsent, 0);
-}
-
-/** Asks before the tab closes or reloads while decisions are unsent. */
+/** Asks before the tab closes or reloads while decisions of any organization are unsent in this tab. */
 export function useLeaveGuard(): void {
-  const unsent = useAllUnsent();
+  const outbox = useOutbox();
+  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  const unsent = Object.values(snapshot.entries).reduce((sum, entries) => sum + outboxCounts(entries).unsent, 0);
   useEffect(() => {
     if (unsent === 0) return;
     const warn = (event: BeforeUnloadEvent) => {

@@ -1,0 +1,26 @@
+import type { Outbox, OutboxHandle } from '../data/outbox';
+import type { OutboxComposition } from './outbox';
+
+/**
+ * The outbox, created on first use (a page with a connection, or one that decides): its module, the
+ * engine and Dexie load then, not with the first page. The app makes one handle at start
+ * (src/main.tsx) and hands it down through the router context and `OutboxContext`.
+ */
+export function lazyOutbox(composition: OutboxComposition): OutboxHandle {
+  let current: Outbox | null = null;
+  let loading: Promise<Outbox> | null = null;
+  return {
+    get current() {
+      return current;
+    },
+    load() {
+      loading ??= import('./outbox').then(({ createOutbox }) => {
+        const created = createOutbox(composition);
+        created.start();
+        current = created.outbox;
+        return created.outbox;
+      });
+      return loading;
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { ConnectionBlockedError } from '../api/errors';
+import { rememberSecret } from '../lib/redact';
+import { afterPaint } from '../lib/after-paint';
+import { clientFor, type Connection, type connectionStore } from '../data';
+import { knownScope } from '../data/local-scope';
+import type { Outbox } from '../data/outbox';
+import { budgetGate } from '../domain/outbox/budget-gate';
+import { OutboxEngine, type OutboxDeps } from '../domain/outbox/engine';
+import { loadSettings } from '../domain/outbox/settings';
+import { indexedDbStore, type DecisionStore } from '../domain/outbox/store';
+import { browserTabs } from '../domain/outbox/tabs';
+import type { ChangeFeed } from '../domain/store/change-feed';
+
+export interface OutboxComposition {
+  connections: typeof connectionStore;
+  /** The local store's change feed: tabs tell each other of changed decisions on it. */
+  changes: ChangeFeed;
+  /** Where decisions are kept (tests: a database of their own). */
+  store?: DecisionStore;
+  /** Tests: instead of the service. */
+  send?: OutboxDeps['send'];
+}
+
+/**
+ * The console's one outbox: the engine (keyed by scope) with what it needs from the app (the
+ * connections that send, the budget gate, the tabs over the change feed), and the view the UI
+ * uses, by connection id. Loaded on first use (src/app/outbox-handle.ts), never at import; `start`
+ * loads every connection's decisions, follows the connections, and returns the stop.
+ */
+export function createOutbox({ connections: store, changes, ...given }: OutboxComposition): { outbox: Outbox; start(): () => void } {
+  const connections = () => store.getSnapshot().connections;
+  /** A connection's scope (docs/architecture.md, "Words"): null while its organization is not known. */
+  const knownScopeOf = (connectionId: string): string | null => {
+    const connection = connections().find((c) => c.id === connectionId);
+    return connection ? knownScope(connection) : null;
+  };
+  // Lists offer decisions only once the scope is known (useLocalScope verifies the key first).
+  const requireScope = (connectionId: string): string => {
+    const scope = knownScopeOf(connectionId);
+    if (scope === null) throw new Error('This connection’s organization is not known yet: verify its key before deciding.');
+    return scope;
+  };
+
+  /** A connected connection of the scope sends its decisions: the active one first (any key of the organization will do). */
+  const senderFor = (scope: string): Connection | undefined => {
+    const active = store.getSnapshot().active;
+    if (active?.apiKey && knownScope(active) === scope) return active;
+    return connections().find((c) => c.apiKey && knownScope(c) === scope);
+  };
+
+  const send = async (entry: Parameters<OutboxDeps['send']>[0]): Promise<unknown> => {
+    const connection = senderFor(entry.scope);
+    if (!connection) throw new ConnectionBlockedError('no connection of this organization is connected');
+    const client = clientFor(connection);
+    if (entry.kind === 'live') {
+      return entry.decision === 'adopt'
+        ? client.adoptLive(entry.itemId, entry.subscriptionId)
+        : client.disputeLive(entry.itemId, entry.subscriptionId, entry.reason);
+    }
+    return entry.decision === 'adopt' ? client.adoptItem(entry.itemId) : client.disputeItem(entry.itemId);
+  };
+
+  const tabs = browserTabs(changes);
+  const engine = new OutboxEngine({
+    store: given.store ?? indexedDbStore(),
+    send: given.send ?? send,
+    onKeyRefused: (scope, error) => {
+      for (const c of connections()) {
+        if (c.apiKey && knownScope(c) === scope) store.markRefused(c.id, { code: error.code ?? `HTTP_${error.status}`, message: error.message });
+      }
+    },
+    isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+    graceMs: () => loadSettings().graceSeconds * 1000,
+    tabs,
+    // A decision is painted first, then written (a frame later at most; never sent before).
+    afterPaint,
+    // The browser opens at most 6 HTTP/1.1 connections per origin; 6 in flight keeps a bulk run's
+    // stream steady (each answer frees a slot at once) and leaves other requests one answer's wait.
+    concurrency: 6,
+    canSend: (scope) => senderFor(scope) !== undefined,
+    // The organization's newest receipts (at most 200: usage has no cursor), read by any connected key of it.
+    budget: budgetGate({
+      receipts: async (scope) => {
+        const connection = senderFor(scope);
+        return connection ? (await clientFor(connection).usage(200)).data : null;
+      },
+    }),
+  });
+
+  const outbox: Outbox = {
+    subscribe: engine.subscribe,
+    getSnapshot: engine.getSnapshot,
+    pump: engine.pump,
+    tab: tabs.id,
+    enqueue: (connectionId, decision, group) => engine.enqueue(requireScope(connectionId), decision, group, connectionId),
+    enqueueMany: (connectionId, decisions, group) => engine.enqueueMany(requireScope(connectionId), decisions, group, connectionId),
+    whenWritten: () => engine.whenWritten(),
+    holdGroup: (connectionId, group) => engine.holdGroup(requireScope(connectionId), group),
+    releaseGroup: (connectionId, group) => engine.releaseGroup(requireScope(connectionId), group),
+    cancelGroup: (connectionId, group) => engine.cancelGroup(requireScope(connectionId), group),
+    undoGroup: (connectionId, group) => engine.undoGroup(requireScope(connectionId), group),
+    undoLast: (connectionId) => engine.undoLast(requireScope(connectionId)),
+    undoLatest: (connectionId) => engine.undoLatest(requireScope(connectionId)),
+    undo: (connectionId, entryId) => engine.undo(requireScope(connectionId), entryId),
+    retry: (connectionId, entryId) => engine.retry(requireScope(connectionId), entryId),
+    confirm: (connectionId, entryIds) => engine.confirm(requireScope(connectionId), entryIds),
+    releaseBudget: (connectionId, entryIds) => engine.releaseBudget(requireScope(connectionId), entryIds),
+    discard: (connectionId, entryIds) => engine.discard(requireScope(connectionId), entryIds),
+    isDiscardable: (connectionId, entry) => engine.isDiscardable(requireScope(connectionId), entry),
+    sendNow: (connectionId) => engine.sendNow(requireScope(connectionId)),
+    discardAll: (connectionId) => {
+      const scope = knownScopeOf(connectionId);
+      if (scope) engine.discardAll(scope);
+    },
+    isPaused: (connectionId) => {
+      const scope = knownScopeOf(connectionId);
+      return scope ? engine.isPaused(scope) : null;
+    },
+    retryWrites: () => engine.retryWrites(),
+    forget: (connectionId) => {
+      const scope = knownScopeOf(connectionId);
+      if (scope) engine.forget(scope);
+    },
+    clearErrors: async (connectionId) => {
+      const scope = knownScopeOf(connectionId);
+      if (scope) await engine.clearErrors(scope);
+    },
+  };
+
+  /** Loads every known connection's decisions, and resumes sending once a key is fixed. */
+  const start = () => {
+    // The key each connection had when last seen: a new key lifts the refusals of the old one.
+    const keys = new Map<string, string>();
+    const sync = () => {
+      const { failures } = store.getSnapshot();
+      for (const connection of connections()) {
+        // Every key and JWT the console holds is redacted from error texts, even before it is used.
+        rememberSecret(connection.apiKey);
+        rememberSecret(connection.jwt);
+        const newKey = keys.has(connection.id) && keys.get(connection.id) !== connection.apiKey;
+        keys.set(connection.id, connection.apiKey);
+        // Its organization unknown, the connection waits for its verify (useLocalScope) and is seen again then.
+        const scope = knownScope(connection);
+        if (!scope) continue;
+        void engine.load(scope);
+        // A connected key (a new one, or after a disconnect) sends what waits, and takes over closed tabs' decisions.
+        if (connection.apiKey && !failures[connection.id]) engine.resume(scope, newKey);
+      }
+    };
+    // A page being left or hidden writes what waited for a paint at once (a hidden page paints no more frames).
+    const hidden = () => document.visibilityState === 'hidden' && engine.runDeferred();
+    window.addEventListener('online', engine.pump);
+    window.addEventListener('pagehide', engine.runDeferred);
+    document.addEventListener('visibilitychange', hidden);
+    const unsubscribe = store.subscribe(sync);
+    sync();
+    return () => {
+      unsubscribe();
+      window.removeEventListener('online', engine.pump);
+      window.removeEventListener('pagehide', engine.runDeferred);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  };
+
+  return { outbox, start };
+}
