@@ -5,6 +5,7 @@
 // to files, and fails, naming each cycle, when the graph has one (Tarjan's strongly connected components).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { cyclesOf } from './strongly-connected.mjs';
 
 const root = resolve(process.argv[2] ?? 'src');
 const files = [];
@@ -41,35 +42,7 @@ for (const file of files) {
 }
 
 // Tarjan, iterative enough for src/ (recursion depth is the longest import chain).
-let index = 0;
-const indices = new Map();
-const low = new Map();
-const stack = [];
-const onStack = new Set();
-const cycles = [];
-const connect = (v) => {
-  indices.set(v, index);
-  low.set(v, index++);
-  stack.push(v);
-  onStack.add(v);
-  for (const w of edges.get(v) ?? []) {
-    if (!indices.has(w)) {
-      connect(w);
-      low.set(v, Math.min(low.get(v), low.get(w)));
-    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), indices.get(w)));
-  }
-  if (low.get(v) === indices.get(v)) {
-    const component = [];
-    let w;
-    do {
-      w = stack.pop();
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || (edges.get(v) ?? []).includes(v)) cycles.push(component);
-  }
-};
-for (const file of files) if (!indices.has(file)) connect(file);
+const cycles = cyclesOf(edges);
 
 const name = (file) => relative(process.cwd(), file);
 // Known type-only cycles of other areas, found when this check came (issue 24): each is two files

@@ -18,6 +18,7 @@
 // --no-cycles is given.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { cyclesOf } from './strongly-connected.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -108,36 +109,7 @@ function cycles() {
     if (!graph.has(b)) graph.set(b, []);
     graph.get(a).push(b);
   }
-  const index = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const found = [];
-  let next = 0;
-  const visit = (v) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v)) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
-    }
-    if (low.get(v) === index.get(v)) {
-      const component = [];
-      let w;
-      do {
-        w = stack.pop();
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1) found.push(component.sort());
-    }
-  };
-  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
-  return found;
+  return cyclesOf(graph);
 }
 
 const sorted = [...edges.keys()].sort();
