@@ -1,26 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
+import { outboxEntry } from '../../test/outbox-entry';
 import type { OutboxEntry } from './model';
 import { splitRows, TabOwnership, type TabOwnershipDeps } from './tab-ownership';
 import type { TabRegistry } from './tabs';
 
 const NOW = Date.UTC(2026, 10, 21);
-const entry = (id: string, owner: string | undefined, state: OutboxEntry['state'] = 'queued', extra: Partial<OutboxEntry> = {}): OutboxEntry => ({
-  id,
-  scope: 'S',
-  connectionId: 'c',
-  kind: 'live',
-  itemId: `item-${id}`,
-  subscriptionId: 'sub',
-  decision: 'adopt',
-  priceMicros: null,
-  createdAt: NOW + (Number(id.replace(/\D/g, '')) || 0),
-  sendAfter: 0,
-  state,
-  attempts: 0,
-  nextAttemptAt: 0,
-  owner,
-  ...extra,
-});
+const entry = (id: string, owner: string | undefined, state: OutboxEntry['state'] = 'queued', extra: Partial<OutboxEntry> = {}): OutboxEntry =>
+  outboxEntry({
+    id,
+    connectionId: 'c',
+    kind: 'live',
+    itemId: `item-${id}`,
+    subscriptionId: 'sub',
+    priceMicros: null,
+    createdAt: NOW + (Number(id.replace(/\D/g, '')) || 0),
+    state,
+    attempts: 0,
+    owner,
+    ...extra,
+  });
 const ids = (entries: readonly OutboxEntry[]) => entries.map((e) => e.id);
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

@@ -1,22 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { outboxEntry } from '../../test/outbox-entry';
 import type { OutboxEntry } from './model';
 import { WriteBehind, type WriteBehindDeps } from './write-behind';
 
-const entry = (id: string, state: OutboxEntry['state'] = 'grace'): OutboxEntry => ({
-  id,
-  scope: 'S',
-  connectionId: 'c',
-  kind: 'live',
-  itemId: `item-${id}`,
-  subscriptionId: 'sub',
-  decision: 'adopt',
-  priceMicros: null,
-  createdAt: 0,
-  sendAfter: 0,
-  state,
-  attempts: 0,
-  nextAttemptAt: 0,
-});
+const entry = (id: string, state: OutboxEntry['state'] = 'grace'): OutboxEntry =>
+  outboxEntry({ id, connectionId: 'c', kind: 'live', itemId: `item-${id}`, subscriptionId: 'sub', priceMicros: null, state, attempts: 0 });
 
 /** Memory the write-behind reads from, and a store whose writes the test may hold or fail. */
 function world(overrides: Partial<WriteBehindDeps> = {}) {
