@@ -24,9 +24,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           // Every exchange with the service is judged against docs/openapi.json (server/tests/openapi-judge.ts).
           setupFiles: ['server/tests/judge-setup.ts'],
-          // Each file starts its own service on its own data directory.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Each file starts its own service on its own data directory, and some tests start CLIs
+          // (a tsx process each). A hang guard, not a speed limit: CI once took over 60 s for four CLIs.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,17 +1,19 @@
 // `npm test`: every check as its own step, run side by side where the machine allows. Each step's
 // output goes to .tmp/test/<step>.log; its time is printed when it ends, a table when all have, and
 // the output of every step that failed. Exits non-zero if any step failed.
-// TEST_JOBS caps the steps running at once (default: the cores + 1; the steps wait on disk and
-// browsers part of the time). The order is the priority: the build first, as E2E waits for it.
+// Two phases, so that no timed step competes with another for the CPU: unit+integration first
+// (its tests start services and CLIs with hang guards), then E2E (two workers, each with its own
+// service and browser, fill both cores). The static checks have no clocks: they run niced beside
+// both, taking only the CPU the timed steps leave. TEST_JOBS caps the steps running at once.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 
 const STEPS = [
   { name: 'build', run: 'npx vite build' },
-  { name: 'e2e', run: 'npm run -s test:e2e', after: 'build' },
-  // The rest yield the CPU to the two above (nice): they fill the time E2E spends waiting.
-  { name: 'unit+integration', run: 'npm run -s test:unit', nice: true },
+  { name: 'unit+integration', run: 'npm run -s test:unit' },
+  { name: 'e2e', run: 'npm run -s test:e2e', needs: ['build'], after: ['unit+integration'] },
+  // The rest yield the CPU to the timed steps above (nice).
   { name: 'lint', run: 'npm run -s lint', nice: true },
   { name: 'typecheck', run: 'npm run -s typecheck', nice: true },
   { name: 'knip', run: 'npm run -s knip', nice: true },
@@ -20,7 +22,7 @@ const STEPS = [
   { name: 'lockfile', run: 'npm run -s lockfile:check', nice: true },
 ];
 const NICE = process.platform === 'win32' ? '' : 'nice -n 10 ';
-const JOBS = Number(process.env.TEST_JOBS) || availableParallelism() + 1;
+const JOBS = Number(process.env.TEST_JOBS) || STEPS.length;
 const LOGS = '.tmp/test';
 mkdirSync(LOGS, { recursive: true });
 
@@ -55,14 +57,17 @@ function start(step) {
 
 function next() {
   for (const step of [...waiting]) {
-    const dep = step.after && STEPS.find((s) => s.name === step.after);
-    if (dep && dep.ok === false) {
+    // `needs`: steps that must succeed first; `after`: steps that must only have ended.
+    const needs = (step.needs ?? []).map((name) => STEPS.find((s) => s.name === name));
+    const after = (step.after ?? []).map((name) => STEPS.find((s) => s.name === name));
+    const failed = needs.find((dep) => dep.ok === false);
+    if (failed) {
       waiting.splice(waiting.indexOf(step), 1);
       Object.assign(step, { ok: false, ms: 0, skipped: true });
-      console.log(`✗ ${step.name}: not run, ${dep.name} failed`);
+      console.log(`✗ ${step.name}: not run, ${failed.name} failed`);
       continue;
     }
-    if ((dep && !dep.ok) || running.size >= JOBS) continue;
+    if (needs.some((dep) => !dep.ok) || after.some((dep) => dep.ok === undefined) || running.size >= JOBS) continue;
     waiting.splice(waiting.indexOf(step), 1);
     start(step);
   }
