@@ -1,4 +1,4 @@
-import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState } from 'react';
 import { cx } from '../../../lib/cx';
 import { formatMicros } from '../../../lib/money';
@@ -144,12 +144,20 @@ export function ItemList({
   const parentRef = useRef<HTMLDivElement>(null);
   const measured = useRef(false);
   const [observeElementRect] = useState(() => observeRectAfterLayout(measured));
+  // At mount the virtualizer writes its initial offset (0) to the element: a list just shown is at
+  // its top already, and the write (scrollTo) forced the same layout as asking its size.
+  const [scrollToFn] = useState(
+    () =>
+      (...[offset, options, instance]: Parameters<typeof elementScroll<HTMLDivElement>>) =>
+        measured.current || offset !== 0 || options.adjustments ? elementScroll(offset, options, instance) : undefined,
+  );
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => parentRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     observeElementRect,
+    scrollToFn,
     initialRect: { width: 0, height: window.innerHeight },
     // A scroll re-renders the list with React's own scheduling: flushSync rendered it inside each
     // scroll event (the list scrolls a row per keypress at its bottom), in the way of the next keypress.
