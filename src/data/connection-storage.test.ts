@@ -40,19 +40,6 @@ describe('connection storage', () => {
     expect(new ConnectionStore().active?.id).toBe('a');
   });
 
-  it('reads storage when first used, not when made (importing the console reads nothing)', () => {
-    let reads = 0;
-    const store = new ConnectionStore(() => {
-      reads += 1;
-      return loadConnections();
-    });
-    expect(reads).toBe(0);
-    new ConnectionStore({ connections: [], activeId: null }).save(connection('c', false));
-    expect(store.active?.id).toBe('c');
-    expect(store.getSnapshot().connections).toHaveLength(1);
-    expect(reads).toBe(1);
-  });
-
   it('disconnect clears the secrets from every storage but keeps the shell', () => {
     const store = new ConnectionStore({ connections: [], activeId: null });
     store.save({ ...connection('b', true), jwt: 'aaa.bbb.ccc' });

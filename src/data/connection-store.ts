@@ -25,9 +25,7 @@ export interface ConnectionsSnapshot {
  * components share one source. Components read it with useSyncExternalStore.
  */
 export class ConnectionStore {
-  /** Read from storage on first use, not when the store is made: importing the store reads nothing. */
-  private loaded: ConnectionsSnapshot | null = null;
-  private readonly initial: (() => ReturnType<typeof loadConnections>) | ReturnType<typeof loadConnections>;
+  private snapshot: ConnectionsSnapshot;
   private readonly listeners = new Set<() => void>();
   /** A client per connection record (an edit saves a new record, so it gets a new client with its key). */
   private readonly clients = new WeakMap<Connection, DdsClient>();
@@ -36,21 +34,9 @@ export class ConnectionStore {
   /** The image origins each connection allowed, kept apart from the connection record (it may hold the key). */
   readonly imageOrigins = new ImageOrigins();
 
-  constructor(initial: ReturnType<typeof loadConnections> | (() => ReturnType<typeof loadConnections>) = loadConnections) {
-    this.initial = initial;
-  }
-
-  private get snapshot(): ConnectionsSnapshot {
-    if (!this.loaded) {
-      const stored = typeof this.initial === 'function' ? this.initial() : this.initial;
-      const active = stored.connections.find((c) => c.id === stored.activeId) ?? stored.connections[0] ?? null;
-      this.loaded = { connections: stored.connections, active, failures: {}, observed: {} };
-    }
-    return this.loaded;
-  }
-
-  private set snapshot(next: ConnectionsSnapshot) {
-    this.loaded = next;
+  constructor(initial = loadConnections()) {
+    const active = initial.connections.find((c) => c.id === initial.activeId) ?? initial.connections[0] ?? null;
+    this.snapshot = { connections: initial.connections, active, failures: {}, observed: {} };
   }
 
   subscribe = (listener: () => void) => {

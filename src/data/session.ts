@@ -2,7 +2,7 @@ import { createClient, type DdsClient } from '../api/client';
 import type { Connection } from './connection';
 import { ConnectionStore } from './connection-store';
 
-/** The console's one connection store (it reads storage on first use, not here). */
+/** The console's one connection store. */
 export const connectionStore = new ConnectionStore();
 
 /** The console's own origin: the default base URL, and where a local service serves it. */
