@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocalScope, type Connection } from '../../data';
-import { DEFAULT_REASONS, type ReasonCode } from './model';
-import { changeReasons, reasonsQuery } from './store';
+import type { ReasonCode } from './model';
+import { changeReasons, reasonsLoaded, reasonsSnapshot, refreshReasons, subscribeReasons } from './store';
 
 export interface DisputeReasons {
   /** The organization's codes, in order (the defaults until read). */
@@ -17,12 +16,15 @@ export interface DisputeReasons {
 export function useDisputeReasons(connection: Connection | null): DisputeReasons {
   // A connection saved without its organization is verified once, then known.
   const { scope } = useLocalScope(connection);
-  const queryClient = useQueryClient();
-  const { data } = useQuery(reasonsQuery(scope));
+  useEffect(() => {
+    if (scope) void refreshReasons(scope);
+  }, [scope]);
+  const reasons = useSyncExternalStore(subscribeReasons, () => reasonsSnapshot(scope));
+  const loaded = useSyncExternalStore(subscribeReasons, () => reasonsLoaded(scope));
   const change = useCallback(
     (edit: (current: readonly ReasonCode[]) => readonly ReasonCode[]) =>
-      scope ? changeReasons(queryClient, scope, edit) : Promise.reject(new Error('The organization of this connection is not known yet.')),
-    [queryClient, scope],
+      scope ? changeReasons(scope, edit) : Promise.reject(new Error('The organization of this connection is not known yet.')),
+    [scope],
   );
-  return { reasons: data ?? DEFAULT_REASONS, loaded: scope !== null && data !== undefined, change };
+  return { reasons, loaded, change };
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { Total } from '../../../components/ui/total';
-import { microsToDecimal } from '../../../lib/money';
+import { formatExact, formatTotal, microsToDecimal } from '../../../lib/money';
 import { PERIOD_LABELS, PERIOD_SPAN, PERIODS, type Limits, type Period } from '../../../domain/budgets/model';
 import { parseMoneyText } from '../../../domain/budgets/money-text';
 
@@ -93,13 +92,16 @@ export function LimitsForm({
               hint={
                 <>
                   Spent {PERIOD_SPAN[period]}:{' '}
-                  <strong>
-                    <Total micros={spent} />
+                  <strong className="font-mono" title={formatExact(spent)}>
+                    {formatTotal(spent)}
                   </strong>
                   {limit !== undefined && (
                     <>
                       {' '}
-                      of <Total micros={limit} />
+                      of{' '}
+                      <span className="font-mono" title={formatExact(limit)}>
+                        {formatTotal(limit)}
+                      </span>
                     </>
                   )}
                 </>
