@@ -4,18 +4,11 @@ import { ConnectionStore } from '../data/connection-store';
 import type { OutboxEntry } from '../domain/outbox/model';
 import type { DecisionStore } from '../domain/outbox/store';
 import { createChangeFeed, type LocalChange } from '../domain/store/change-feed';
+import { testConnection } from '../test/connection';
 import { createOutbox } from './outbox';
 
 const BASE = 'http://127.0.0.1:8787';
-const verified: Connection = {
-  id: 'c1',
-  name: 'Demo',
-  baseUrl: BASE,
-  apiKey: '',
-  subscriptions: [],
-  remember: false,
-  verified: { org_id: 'org_1', key_id: 'k1', key_name: 'demo' },
-};
+const verified = testConnection({ baseUrl: BASE });
 const unverified: Connection = { ...verified, id: 'c2', verified: undefined };
 
 /** Decisions kept in memory: what the composition wrote. */

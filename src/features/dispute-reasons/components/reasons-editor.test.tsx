@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scopeOf, type Connection } from '../../../data';
+import { scopeOf } from '../../../data';
+import { testConnection } from '../../../test/connection';
 import { ConsoleDb, readSetting, setDatabaseForTests } from '../../../domain/store';
 import { parseReasonList } from '../model';
 import { DisputeReasonsPage } from './reasons-editor';
@@ -11,15 +12,7 @@ const BASE = 'http://127.0.0.1:8787';
 let n = 0;
 let db: ConsoleDb;
 let org: string;
-const connection = (): Connection => ({
-  id: 'c1',
-  name: 'Demo',
-  baseUrl: BASE,
-  apiKey: '',
-  subscriptions: [],
-  remember: false,
-  verified: { org_id: org, key_id: 'k1', key_name: 'demo' },
-});
+const connection = () => testConnection({ baseUrl: BASE, verified: { org_id: org, key_id: 'k1', key_name: 'demo' } });
 const stored = () => readSetting(scopeOf(BASE, org), 'disputeReasons', parseReasonList);
 const codesShown = () =>
   within(screen.getByRole('list', { name: 'Reason codes' }))
