@@ -15,5 +15,8 @@ export const Route = createFileRoute('/_connected')({
     return { connection };
   },
   // Every page under it may decide: the outbox is loaded (and the connection's decisions read) first.
-  loader: ({ context }) => context.outbox.load().then(() => undefined),
+  // Once loaded, the loader returns at once: a navigation that only changes the search (a page size,
+  // a filter) then has no async step, so it never shows the pending page in place of the workspace.
+  // When it did, under load, the workspace came back reading the search from before the navigation.
+  loader: ({ context }) => (context.outbox.current ? undefined : context.outbox.load().then(() => undefined)),
 });
