@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './scripts/vite-compile-hints.ts';
 import { withoutZodJsonSchema } from './scripts/vite-zod-json-schema.ts';
 
 const service = process.env.DDS_SERVICE_URL ?? 'http://127.0.0.1:8787';
@@ -19,6 +20,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     withoutZodJsonSchema(),
+    compileHints(),
   ],
   resolve: {
     // TanStack Store asks for the pre-React-18 shim of useSyncExternalStore; React 19 has the hook,

@@ -73,6 +73,8 @@ test('a clock set back 26 hours opens no new daily limit: nothing past $0.05 is 
   // The Budgets page counts today in the service's time and says why charges are held.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Budgets' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The time is in doubt' })).toContainText('26 h behind');
-  await expect(page.getByRole('textbox', { name: `${SUB} daily limit (USD)` })).toHaveAccessibleDescription(/Spent today \(your time\): \$0\.03 of \$0\.05/);
+  await expect(page.getByRole('textbox', { name: `${SUB} daily limit (USD)` })).toHaveAccessibleDescription(
+    /Spent today \(your time\): \$0\.03 \(exactly \$0\.034000\) of \$0\.05/,
+  );
   expect((await charged()).map((r) => r.item_id).sort()).toEqual([...paid].sort());
 });

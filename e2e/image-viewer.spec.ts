@@ -6,7 +6,8 @@ import { tabTo } from './support/keyboard';
 /** The one transform of the layer that holds the image and its overlay, as numbers. */
 async function transformOf(viewer: Locator): Promise<{ x: number; y: number; scale: number }> {
   const style = (await viewer.locator('[data-view-layer]').getAttribute('style')) ?? '';
-  const match = /translate3d\((-?[\d.]+)px, (-?[\d.]+)px, 0px\) scale\(([\d.]+)\)/.exec(style);
+  // translate3d when zoomed in (composited), translate when fitted (painted with the page).
+  const match = /translate(?:3d)?\((-?[\d.]+)px, (-?[\d.]+)px(?:, 0px)?\) scale\(([\d.]+)\)/.exec(style);
   if (!match) throw new Error(`no transform in "${style}"`);
   return { x: Number(match[1]), y: Number(match[2]), scale: Number(match[3]) };
 }

@@ -46,10 +46,10 @@ test('review rows, the item view and the Items facets show task names, sorted; t
   }
 
   // The item view: the Task line reads the name (and its frontier), the ID is the hover.
-  // The next item is laid out hidden beforehand (for speed): the one read is the one on screen.
+  // The next item is laid out, transparent, beforehand (for speed): the one read is the focused item's content.
   const taskLine = focused(page)
-    .getByTitle(/^Task /)
-    .filter({ visible: true });
+    .locator('[data-item-content]')
+    .getByTitle(/^Task /);
   const focusedTask = (await taskLine.getAttribute('title'))!.replace(/^Task /, '');
   await expect(taskLine).toContainText(nameOf.get(focusedTask)!);
   await expect(taskLine).not.toContainText(focusedTask);

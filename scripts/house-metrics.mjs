@@ -9,7 +9,10 @@
 //    is a constant table, not state, and is not counted.
 // A binding that only caches a value computed once and never changed after (a formatter, a parsed
 // table) may say so on the line above it with a comment holding `house: computed once`; it is listed
-// apart and not counted, so the reason stays next to the code.
+// apart and not counted, so the reason stays next to the code. So is a memo made with src/lib/memo.ts
+// (`new WeakMemo`, `lastResult(…)`): it holds only what is derived from an input never changed in
+// place, kept by that input's identity, so dropping it changes nothing but time (memo.ts says so,
+// and holds nothing else); it is listed apart too.
 // Tests (*.test.ts(x), src/test/) are not counted. Prettier puts every module-level declaration in
 // column 0, which is what "module-level" means here.
 //
@@ -46,6 +49,7 @@ const featureOf = (path) => /^src\/features\/([^/]+)(?:\/|$)/.exec(path)?.[1];
 
 const LET = /^(?:export\s+)?(?:let|var)\s/;
 const CONST = /^(?:export\s+)?const\s+\w+(?:\s*:\s*([^=]+?))?\s*=\s*(.*)$/;
+const MEMO = /^(?:export\s+)?const\s+\w+\s*=\s*(?:new\s+WeakMemo\b|lastResult\()/;
 
 /** Whether an initialiser starts an empty collection or literal: `new Map()`, `new Set<() => void>()`, `[]`, `{}`. */
 function emptyState(init) {
@@ -76,6 +80,7 @@ function isMutable(line) {
 const edges = new Map(); // "a -> b" → files
 const mutable = [];
 const computedOnce = [];
+const memos = [];
 for (const file of sources(join(root, 'src'))) {
   const from = rel(file);
   const text = readFileSync(file, 'utf8');
@@ -93,6 +98,7 @@ for (const file of sources(join(root, 'src'))) {
   }
   const lines = text.split('\n');
   lines.forEach((line, i) => {
+    if (MEMO.test(line)) memos.push(`${from}:${i + 1}  ${line.trim().slice(0, 90)}`);
     if (!isMutable(line)) return;
     const entry = `${from}:${i + 1}  ${line.trim().slice(0, 90)}`;
     if (i > 0 && /\/\/.*house: computed once/.test(lines[i - 1])) computedOnce.push(entry);
@@ -124,6 +130,10 @@ console.log(`mutable bindings: ${mutable.length} (limit ${maxMutable})`);
 if (computedOnce.length > 0) {
   console.log('Computed once and never changed (marked `house: computed once`, not counted):');
   for (const line of computedOnce) console.log(`  ${line}`);
+}
+if (memos.length > 0) {
+  console.log('Memos (src/lib/memo.ts: derived from an input never changed in place; dropping one changes only time), not counted:');
+  for (const line of memos) console.log(`  ${line}`);
 }
 console.log('');
 

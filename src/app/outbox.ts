@@ -1,7 +1,7 @@
 import { ConnectionBlockedError } from '../api/errors';
 import { rememberSecret } from '../lib/redact';
 import { afterPaint } from '../lib/after-paint';
-import { clientFor, type Connection, type connectionStore } from '../data';
+import type { Connection, connectionStore } from '../data';
 import { knownScope } from '../data/local-scope';
 import type { Outbox } from '../data/outbox';
 import { budgetGate } from '../domain/outbox/budget-gate';
@@ -51,7 +51,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
   const send = async (entry: Parameters<OutboxDeps['send']>[0]): Promise<unknown> => {
     const connection = senderFor(entry.scope);
     if (!connection) throw new ConnectionBlockedError('no connection of this organization is connected');
-    const client = clientFor(connection);
+    const client = store.clientFor(connection);
     if (entry.kind === 'live') {
       return entry.decision === 'adopt'
         ? client.adoptLive(entry.itemId, entry.subscriptionId)
@@ -82,7 +82,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     budget: budgetGate({
       receipts: async (scope) => {
         const connection = senderFor(scope);
-        return connection ? (await clientFor(connection).usage(200)).data : null;
+        return connection ? (await store.clientFor(connection).usage(200)).data : null;
       },
     }),
   });

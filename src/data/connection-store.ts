@@ -1,5 +1,7 @@
-import type { Connection } from './connection';
+import { createClient, type DdsClient } from '../api/client';
+import { scopeOf, type Connection } from './connection';
 import { loadConnections, saveConnections } from './connection-storage';
+import { ImageOrigins } from './image-origins';
 
 export interface AuthFailure {
   code: string;
@@ -25,6 +27,12 @@ export interface ConnectionsSnapshot {
 export class ConnectionStore {
   private snapshot: ConnectionsSnapshot;
   private readonly listeners = new Set<() => void>();
+  /** A client per connection record (an edit saves a new record, so it gets a new client with its key). */
+  private readonly clients = new WeakMap<Connection, DdsClient>();
+  /** The verify-key request running per connection id (`localScope`): asked once, whoever asks. */
+  private readonly verifying = new Map<string, Promise<string>>();
+  /** The image origins each connection allowed, kept apart from the connection record (it may hold the key). */
+  readonly imageOrigins = new ImageOrigins();
 
   constructor(initial = loadConnections()) {
     const active = initial.connections.find((c) => c.id === initial.activeId) ?? initial.connections[0] ?? null;
@@ -101,10 +109,12 @@ export class ConnectionStore {
     this.commit({ connections, active: connections.find((c) => c.id === this.snapshot.active?.id) ?? null, failures, observed });
   }
 
+  /** Removes the connection and what is kept under its id apart from it (the image origins it allowed). */
   remove(id: string): void {
     const connections = this.snapshot.connections.filter((c) => c.id !== id);
     const active = this.snapshot.active?.id === id ? (connections[0] ?? null) : this.snapshot.active;
     this.commit({ connections, active });
+    this.imageOrigins.forget(id);
   }
 
   /** Records whose key it is (verify-key answered for a connection stored without it), without activating it. */
@@ -118,5 +128,47 @@ export class ConnectionStore {
   markRefused(id: string, failure: AuthFailure): void {
     if (this.snapshot.failures[id]?.code === failure.code) return;
     this.commit({ failures: { ...this.snapshot.failures, [id]: failure } });
+  }
+
+  /** The client of a connection: it asks this store whether the key was refused, and tells it what each request showed. */
+  clientFor(connection: Connection): DdsClient {
+    let client = this.clients.get(connection);
+    if (!client) {
+      const id = connection.id;
+      client = createClient({
+        baseUrl: connection.baseUrl,
+        apiKey: connection.apiKey || undefined,
+        jwt: connection.jwt,
+        blockedReason: () => {
+          const failure = this.failureOf(id);
+          return failure ? `the service refused this connection's key (${failure.code})` : null;
+        },
+        observe: (outcome) => this.observe(id, outcome),
+      });
+      this.clients.set(connection, client);
+    }
+    return client;
+  }
+
+  /**
+   * Where this connection's local data lives: its organization on its base URL. A connection
+   * saved without a verified organization ("save without verifying") is verified once, and the
+   * answer recorded.
+   */
+  localScope(connection: Connection): Promise<string> {
+    const org = connection.verified?.org_id;
+    if (org) return Promise.resolve(scopeOf(connection.baseUrl, org));
+    let pending = this.verifying.get(connection.id);
+    if (!pending) {
+      pending = this.clientFor(connection)
+        .verifyKey()
+        .then((verified) => {
+          this.recordVerified(connection.id, { org_id: verified.org_id, key_id: verified.key_id, key_name: verified.key_name });
+          return scopeOf(connection.baseUrl, verified.org_id);
+        })
+        .finally(() => this.verifying.delete(connection.id));
+      this.verifying.set(connection.id, pending);
+    }
+    return pending;
   }
 }

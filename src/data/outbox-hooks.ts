@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../domain/outbox/model';
 import { isProblem, isUnsent, phaseOf } from '../domain/outbox/transitions';
 import { useOutbox } from './outbox';
-import { useConnections } from './use-connections';
+import { useConnection } from './use-connections';
 import { useLocalScope } from './use-local-scope';
 
 const EMPTY: readonly OutboxEntry[] = [];
@@ -11,7 +11,7 @@ const NONE: Readonly<Record<string, string>> = {};
 /** The outbox's snapshot and the scope of a connection's decisions (null until its organization is known). */
 function useScoped(connectionId: string | undefined) {
   const outbox = useOutbox();
-  const connection = useConnections().connections.find((c) => c.id === connectionId) ?? null;
+  const connection = useConnection(connectionId);
   const { scope } = useLocalScope(connection);
   const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
   return { scope, snapshot };

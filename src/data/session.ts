@@ -8,27 +8,9 @@ export const connectionStore = new ConnectionStore();
 /** The console's own origin: the default base URL, and where a local service serves it. */
 export const consoleOrigin = () => window.location.origin;
 
-const clients = new WeakMap<Connection, DdsClient>();
-
-/** A client for a connection (or for the public endpoints of the console's origin). */
+/** A client for a connection (its store keeps one per connection), or for the public endpoints of the console's origin. */
 export function clientFor(connection: Connection | null): DdsClient {
-  if (!connection) return createClient({ baseUrl: consoleOrigin() });
-  let client = clients.get(connection);
-  if (!client) {
-    const id = connection.id;
-    client = createClient({
-      baseUrl: connection.baseUrl,
-      apiKey: connection.apiKey || undefined,
-      jwt: connection.jwt,
-      blockedReason: () => {
-        const failure = connectionStore.failureOf(id);
-        return failure ? `the service refused this connection's key (${failure.code})` : null;
-      },
-      observe: (outcome) => connectionStore.observe(id, outcome),
-    });
-    clients.set(connection, client);
-  }
-  return client;
+  return connection ? connectionStore.clientFor(connection) : createClient({ baseUrl: consoleOrigin() });
 }
 
 /** Asks the service whose key this is (spec 4.5) before it is saved: sent once, nothing recorded. */

@@ -89,8 +89,9 @@ const ShapeGroup = memo(function ShapeGroup({
  * handful of attributes here: all hidden (`visibility`), opacity, outline only (the inherited
  * `fill-opacity`), one label hidden (its group's `visibility`). Hidden rather than undisplayed:
  * the shapes keep their layout objects, so showing 600 of them again is a repaint, not a rebuild;
- * and hidden shapes can be neither focused nor hovered. The SVG is a layer of its own, so none of
- * this repaints the image beneath.
+ * and hidden shapes can be neither focused nor hovered. Made translucent, the SVG is a layer of its
+ * own, so moving the opacity slider repaints nothing; opaque (as the review shows every item), it
+ * is painted with the image: one composited layer less for each item shown.
  */
 export const AnnotationOverlay = memo(function AnnotationOverlay({
   width,
@@ -119,7 +120,7 @@ export const AnnotationOverlay = memo(function AnnotationOverlay({
   return (
     <svg
       className="absolute inset-0 overflow-visible"
-      style={{ willChange: 'opacity' }}
+      style={opacity < 1 ? { willChange: 'opacity' } : undefined}
       width={width}
       height={height}
       viewBox={`0 0 ${width} ${height}`}

@@ -1,14 +1,14 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { connectionStore } from '../../data';
-import { cache, listeners, notify, PREFIX, storage } from './image-origins-store';
+import { IMAGE_ORIGINS_PREFIX as PREFIX, imageOriginsStorage as storage } from '../../data/image-origins';
 
 // The viewer's side of the allowed image origins: read, added to, watched across tabs. What is
-// kept, and how a removed connection forgets it, is in image-origins-store.ts.
+// kept, and how a removed connection forgets it, is the connection store's (src/data/image-origins.ts).
 
 const EMPTY: ReadonlySet<string> = new Set();
 
 function read(connectionId: string): ReadonlySet<string> {
-  let origins = cache.get(connectionId);
+  let origins = connectionStore.imageOrigins.cache.get(connectionId);
   if (origins) return origins;
   try {
     const parsed: unknown = JSON.parse(storage()?.getItem(PREFIX + connectionId) ?? '[]');
@@ -16,35 +16,35 @@ function read(connectionId: string): ReadonlySet<string> {
   } catch {
     origins = EMPTY;
   }
-  cache.set(connectionId, origins);
+  connectionStore.imageOrigins.cache.set(connectionId, origins);
   return origins;
 }
 
 /** Always loads images from `origin` for this connection, in this tab and every other. */
 function allowOrigin(connectionId: string, origin: string): void {
   const next = new Set(read(connectionId)).add(origin);
-  cache.set(connectionId, next);
+  connectionStore.imageOrigins.cache.set(connectionId, next);
   try {
     storage()?.setItem(PREFIX + connectionId, JSON.stringify([...next]));
   } catch {
     // Storage full or disabled: allowed for this page only.
   }
-  notify();
+  connectionStore.imageOrigins.notify();
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+  connectionStore.imageOrigins.listeners.add(listener);
   // Another tab allowed an origin: read it again.
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key.startsWith(PREFIX)) {
-      cache.clear();
+      connectionStore.imageOrigins.cache.clear();
       listener();
     }
   };
   window.addEventListener('storage', onStorage);
   const unsubscribeConnections = connectionStore.subscribe(listener);
   return () => {
-    listeners.delete(listener);
+    connectionStore.imageOrigins.listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
     unsubscribeConnections();
   };

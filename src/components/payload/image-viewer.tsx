@@ -251,7 +251,7 @@ export function ImageViewer({
         onBlur={() => setActive(null)}
         onKeyDown={onOverlayKey}
       >
-        <div data-view-layer className="absolute top-0 left-0 origin-top-left" style={{ transform: cssTransform(transform) }}>
+        <div data-view-layer className="absolute top-0 left-0 origin-top-left" style={{ transform: cssTransform(transform, zoomed) }}>
           <img
             src={src}
             alt={`Delivered image${labels.length ? ` with ${image.shapes.length} annotations: ${labels.join(', ')}` : ''}`}

@@ -58,10 +58,16 @@ export function panBy(t: ViewTransform, dx: number, dy: number, image: Size, vie
 }
 
 /**
- * The CSS transform of the one layer that holds the image and its overlay. In 3D, so the browser
- * composites the layer: a zoom or pan step re-rasters it (off the main thread) without repainting
- * it. Not `will-change: transform`, which would freeze its raster scale: zoomed in, blurred.
+ * The CSS transform of the one layer that holds the image and its overlay. Zoomed in past the fitted
+ * view (`composited`), in 3D, so the browser composites the layer: a zoom or pan step re-rasters it
+ * (off the main thread) without repainting it. Not `will-change: transform`, which would freeze its
+ * raster scale: zoomed in, blurred. Fitted, in 2D, painted with the page: a composited layer under
+ * the viewport's rounded clip cost every frame a render pass of its own without a GPU, and the review
+ * made one anew (rastered twice) for each item it showed.
  */
-export const cssTransform = (t: ViewTransform) => `translate3d(${round(t.x)}px, ${round(t.y)}px, 0px) scale(${round(t.scale, 10_000)})`;
+export const cssTransform = (t: ViewTransform, composited: boolean) =>
+  composited
+    ? `translate3d(${round(t.x)}px, ${round(t.y)}px, 0px) scale(${round(t.scale, 10_000)})`
+    : `translate(${round(t.x)}px, ${round(t.y)}px) scale(${round(t.scale, 10_000)})`;
 
 const round = (n: number, by = 100) => Math.round(n * by) / by;

@@ -1,4 +1,5 @@
 import { z } from '../../api/contract/zod';
+import { lastResult } from '../../lib/memo';
 
 /** Review settings kept on this device (no secrets). */
 const SETTINGS_KEY = 'dds.settings';
@@ -11,14 +12,12 @@ const settingsSchema = z.object({
 });
 export type ReviewSettings = z.infer<typeof settingsSchema>;
 
-/** The last text read and what it parsed to: each decision asks for the undo window, parsed once per change. */
-let parsed: { raw: string | null; settings: ReviewSettings } | null = null;
+/** The stored text parsed, for the last text read: each decision asks for the undo window, parsed once per change. */
+const parse = lastResult((raw: string | null): ReviewSettings => settingsSchema.parse(JSON.parse(raw ?? '{}')));
 
 export function loadSettings(): ReviewSettings {
   try {
-    const raw = window.localStorage.getItem(SETTINGS_KEY);
-    if (parsed?.raw !== raw) parsed = { raw, settings: settingsSchema.parse(JSON.parse(raw ?? '{}')) };
-    return parsed.settings;
+    return parse(window.localStorage.getItem(SETTINGS_KEY));
   } catch {
     return { graceSeconds: GRACE_DEFAULT_S };
   }

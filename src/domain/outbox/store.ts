@@ -39,14 +39,11 @@ function parseRow(row: unknown): OutboxEntry[] {
 /** A row is the entry itself: its id is the key, its scope, item and state are indexed. */
 const toRow = (entry: OutboxEntry) => ({ ...redacted(entry) });
 
-/**
- * The local store is loaded on first use, not with the first page (it carries Dexie). The import
- * is asked once: each `import()` goes through the bundler's preload helper (~0.1 ms per decision).
- */
-let loadingStore: Promise<typeof import('../store')> | undefined;
-const localStore = () => (loadingStore ??= import('../store'));
-
 export function indexedDbStore(given?: ConsoleDb): DecisionStore {
+  // The local store is loaded on first use, not with the first page (it carries Dexie). The import
+  // is asked once: each `import()` goes through the bundler's preload helper (~0.1 ms per decision).
+  let loading: Promise<typeof import('../store')> | undefined;
+  const localStore = () => (loading ??= import('../store'));
   let opened: ConsoleDb | undefined = given;
   const database = async () => (opened ??= (await localStore()).localDb());
   return {

@@ -1,3 +1,4 @@
+import { WeakMemo } from '../../lib/memo';
 /**
  * Detectors of common task shapes in delivered content, by shape rather than by task name (an
  * ETL-mapped payload still renders): text with character-offset spans, labels as chips,
@@ -70,19 +71,18 @@ const short = (text: string) => (text.length > SHORT ? `${text.slice(0, SHORT)}â
 
 // Enumerating a record's keys costs as much as it has (a hostile one has thousands): each record is
 // enumerated once for all detectors.
-const seen = new WeakMap<Json, [string, unknown][]>();
+const seen = new WeakMemo<Json, [string, unknown][]>();
 
 /** The record's own fields, bounded. */
 function fields(record: Json): [string, unknown][] {
-  let out = seen.get(record);
-  if (out) return out;
-  out = [];
-  for (const key in record) {
-    if (out.length >= MAX_KEYS) break;
-    if (Object.hasOwn(record, key)) out.push([key, record[key]]);
-  }
-  seen.set(record, out);
-  return out;
+  return seen.of(record, () => {
+    const out: [string, unknown][] = [];
+    for (const key in record) {
+      if (out.length >= MAX_KEYS) break;
+      if (Object.hasOwn(record, key)) out.push([key, record[key]]);
+    }
+    return out;
+  });
 }
 
 /** The payload and the records directly inside it, with the path to each. */

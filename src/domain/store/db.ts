@@ -91,6 +91,9 @@ export class ConsoleDb extends Dexie {
   /** Where writes are told (change-feed.ts): the app's feed unless a test hands its own. */
   readonly changes: ChangeFeed;
 
+  /** What other modules keep in memory over this database (`owned`), by the function that made it. */
+  private readonly parts = new Map<(db: ConsoleDb) => unknown, unknown>();
+
   constructor(name = 'dds-console', changes: ChangeFeed = localChanges()) {
     // No live queries here: Dexie's cache would clone every written row for nothing.
     super(name, { cache: 'disabled' });
@@ -108,6 +111,16 @@ export class ConsoleDb extends Dexie {
       settings: '[scope+name]',
       lots: 'id, scope, [scope+subscriptionId]',
     });
+  }
+
+  /**
+   * The one object `create` makes for this database, made on first use: what a module keeps in
+   * memory over the store (the flags waiting for a frame, the text indexes) lives with the database
+   * it is about, so a test's own database starts with none of it.
+   */
+  owned<T>(create: (db: ConsoleDb) => T): T {
+    if (!this.parts.has(create)) this.parts.set(create, create(this));
+    return this.parts.get(create) as T;
   }
 }
 

@@ -206,7 +206,8 @@ interface OpenFlags {
   subscriptionId: string;
   flags: Map<string, 0 | 1>;
 }
-const waitingFlags = new WeakMap<ConsoleDb, { bySubscription: Map<string, OpenFlags>; written: Promise<void> }>();
+/** The flags of a database waiting for the next frame (one batch at a time). */
+const waitingFlags = (): { current: { bySubscription: Map<string, OpenFlags>; written: Promise<void> } | null } => ({ current: null });
 
 /**
  * Marks items decided (0) or undecided again (1, after an undo or a discard). The flag only orders
@@ -217,16 +218,17 @@ const waitingFlags = new WeakMap<ConsoleDb, { bySubscription: Map<string, OpenFl
  */
 export function setOpen(db: ConsoleDb, scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void> {
   if (itemIds.length === 0) return Promise.resolve();
-  let waiting = waitingFlags.get(db);
+  const batch = db.owned(waitingFlags);
+  let waiting = batch.current;
   if (!waiting) {
     const bySubscription = new Map<string, OpenFlags>();
     const written = afterNextPaint().then(() => {
       // Flags asked from now on wait for the frame after: their transaction starts after this one.
-      waitingFlags.delete(db);
+      batch.current = null;
       return writeOpenFlags(db, [...bySubscription.values()]);
     });
     waiting = { bySubscription, written };
-    waitingFlags.set(db, waiting);
+    batch.current = waiting;
   }
   const key = JSON.stringify([scope, subscriptionId]);
   const group = waiting.bySubscription.get(key) ?? waiting.bySubscription.set(key, { scope, subscriptionId, flags: new Map() }).get(key)!;

@@ -1,3 +1,4 @@
+import { WeakMemo } from '../../lib/memo';
 import type { StoredItem } from '../store';
 import { LIST_FACETS, type ListFacet } from './search';
 import type { TriageRow } from './triage-state';
@@ -75,16 +76,18 @@ function listColumn(n: number, valueAt: (i: number) => string | null): ListColum
   return { codes, values, lookup };
 }
 
-const cache = new WeakMap<readonly TriageRow[], Columns>();
-let previous: Columns | null = null;
+// By rows: a list of rows is never changed in place (a new list is a new array). The columns built
+// last are the start of the next build: a new list of the same items (a decision changed a state)
+// rebuilds only the state column.
+const built = new WeakMemo<readonly TriageRow[], Columns>();
 
-export function columnsOf(rows: readonly TriageRow[]): Columns {
-  const cached = cache.get(rows);
-  if (cached) return cached;
+export const columnsOf = (rows: readonly TriageRow[]): Columns => built.of(rows, buildColumns);
+
+function buildColumns(rows: readonly TriageRow[], previous: Columns | undefined): Columns {
   const n = rows.length;
   const items = new Array<StoredItem>(n);
   for (let i = 0; i < n; i++) items[i] = rows[i]!.item;
-  let same = previous !== null && previous.n === n;
+  let same = previous !== undefined && previous.n === n;
   for (let i = 0; same && i < n; i++) if (previous!.items[i] !== items[i]) same = false;
   const state = listColumn(n, (i) => rows[i]!.state);
   let columns: Columns;
@@ -113,10 +116,8 @@ export function columnsOf(rows: readonly TriageRow[]): Columns {
     }
     columns = { n, items, lists, numbers, created };
   }
-  cache.set(rows, columns);
-  previous = columns;
   return columns;
 }
 
 /** A subset of rows made by filterRows: its rows' positions in the full rows' columns (so sortRows reads those). */
-export const subsets = new WeakMap<readonly TriageRow[], { columns: Columns; indices: Int32Array }>();
+export const subsets = new WeakMemo<readonly TriageRow[], { columns: Columns; indices: Int32Array }>();

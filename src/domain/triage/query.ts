@@ -1,3 +1,4 @@
+import { lastResult, WeakMemo } from '../../lib/memo';
 import { usdToMicros } from '../../lib/money';
 import { columnsOf, NUMBER_COLUMNS, subsets, type Columns } from './columns';
 import { LIST_FACETS, RANGE_KEYS, splitList, type ListFacet, type RangeFacet, type SortField, type TriageFilters } from './search';
@@ -106,24 +107,16 @@ function compile(filters: TriageFilters, columns: Columns, textIndex: TextIndex 
 /**
  * Which rows contain the text: one pass over the content, kept for the last search, so the filter
  * and the facet counts of one change (and a sort) do not search twice. The content is read into
- * an array in row order once per rows and index, so later searches make no map lookups.
+ * an array in row order once per rows and index, so later searches make no map lookups (an index
+ * grows only by the pages of new items, which come with new rows, so new columns).
  */
-const texts = new WeakMap<TextIndex, WeakMap<Columns, string[]>>();
-let lastMask: { columns: Columns; index: TextIndex; q: string; mask: Uint8Array } | null = null;
-function textMask(columns: Columns, index: TextIndex, q: string): Uint8Array {
-  if (lastMask && lastMask.columns === columns && lastMask.index === index && lastMask.q === q) return lastMask.mask;
-  let byColumns = texts.get(index);
-  if (!byColumns) texts.set(index, (byColumns = new WeakMap()));
-  let aligned = byColumns.get(columns);
-  if (!aligned) {
-    aligned = columns.items.map((item) => index.get(item.itemId) ?? '');
-    byColumns.set(columns, aligned);
-  }
+const texts = new WeakMemo<TextIndex, WeakMemo<Columns, string[]>>();
+const textMask = lastResult((columns: Columns, index: TextIndex, q: string): Uint8Array => {
+  const aligned = texts.of(index, () => new WeakMemo()).of(columns, () => columns.items.map((item) => index.get(item.itemId) ?? ''));
   const mask = new Uint8Array(columns.n);
   for (let i = 0; i < columns.n; i++) if (aligned[i]!.includes(q) || columns.items[i]!.itemId.includes(q)) mask[i] = 1;
-  lastMask = { columns, index, q, mask };
   return mask;
-}
+});
 
 /** The rows every filter lets through, in the order given. */
 export function filterRows(rows: readonly TriageRow[], filters: TriageFilters, textIndex?: TextIndex): TriageRow[] {

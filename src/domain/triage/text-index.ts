@@ -38,13 +38,10 @@ interface Cached {
   building: Promise<void>;
 }
 
-/** Per database (a test's own is fresh), the indexes by subscription; deleted items drop theirs. */
-const caches = new WeakMap<ConsoleDb, Map<string, Cached>>();
 const keyOf = (scope: string, subscriptionId: string) => `${scope}\u0000${subscriptionId}`;
 
-function cacheOf(db: ConsoleDb): Map<string, Cached> {
-  let cache = caches.get(db);
-  if (cache) return cache;
+/** A database's indexes by subscription (kept with it: `ConsoleDb.owned`, so a test's own is fresh); deleted items drop theirs. */
+function textIndexes(db: ConsoleDb): Map<string, Cached> {
   const created = new Map<string, Cached>();
   db.changes.subscribe((change) => {
     // Appended rows are read from the pages added since; anything else (a deletion) starts over.
@@ -52,9 +49,7 @@ function cacheOf(db: ConsoleDb): Map<string, Cached> {
     if (change.ids) for (const id of change.ids) created.delete(keyOf(change.scope, id));
     else for (const key of [...created.keys()]) if (key.startsWith(`${change.scope}\u0000`)) created.delete(key);
   });
-  caches.set(db, created);
-  cache = created;
-  return cache;
+  return created;
 }
 
 /** A built index: the map, and how many items it holds (a new object after every build that read pages). */
@@ -68,7 +63,7 @@ export interface BuiltIndex {
  * written since the last call.
  */
 export async function textIndexOf(db: ConsoleDb, scope: string, subscriptionId: string): Promise<BuiltIndex> {
-  const cache = cacheOf(db);
+  const cache = db.owned(textIndexes);
   const key = keyOf(scope, subscriptionId);
   let entry = cache.get(key);
   if (!entry) {

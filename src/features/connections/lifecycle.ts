@@ -3,7 +3,6 @@ import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { connectionStore, keyedQueryKey } from '../../data';
 import type { Connection } from '../../data';
-import { forgetImageOrigins } from '../../components/payload';
 
 /**
  * The one owner of a connection's lifecycle. Every change (activate, save a new key or an edit,
@@ -35,11 +34,10 @@ export function connectionLifecycle(queryClient: QueryClient, reload: () => void
       connectionStore.disconnect(connection.id);
       reload();
     },
-    /** Removes the connection and what is kept under its id apart from it (the image origins it allowed). */
+    /** Removes the connection (its store forgets what is kept under its id apart from it: the image origins it allowed). */
     remove(connection: Connection) {
       forget(connection);
       connectionStore.remove(connection.id);
-      forgetImageOrigins(connection.id);
       reload();
     },
   };

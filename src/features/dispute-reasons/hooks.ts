@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useLocalScope, type Connection } from '../../data';
-import type { ReasonCode } from './model';
-import { changeReasons, reasonsLoaded, reasonsSnapshot, refreshReasons, subscribeReasons } from './store';
+import { DEFAULT_REASONS, type ReasonCode } from './model';
+import { changeReasons, reasonsQuery } from './store';
 
 export interface DisputeReasons {
   /** The organization's codes, in order (the defaults until read). */
@@ -16,15 +17,12 @@ export interface DisputeReasons {
 export function useDisputeReasons(connection: Connection | null): DisputeReasons {
   // A connection saved without its organization is verified once, then known.
   const { scope } = useLocalScope(connection);
-  useEffect(() => {
-    if (scope) void refreshReasons(scope);
-  }, [scope]);
-  const reasons = useSyncExternalStore(subscribeReasons, () => reasonsSnapshot(scope));
-  const loaded = useSyncExternalStore(subscribeReasons, () => reasonsLoaded(scope));
+  const queryClient = useQueryClient();
+  const { data } = useQuery(reasonsQuery(scope));
   const change = useCallback(
     (edit: (current: readonly ReasonCode[]) => readonly ReasonCode[]) =>
-      scope ? changeReasons(scope, edit) : Promise.reject(new Error('The organization of this connection is not known yet.')),
-    [scope],
+      scope ? changeReasons(queryClient, scope, edit) : Promise.reject(new Error('The organization of this connection is not known yet.')),
+    [queryClient, scope],
   );
-  return { reasons, loaded, change };
+  return { reasons: data ?? DEFAULT_REASONS, loaded: scope !== null && data !== undefined, change };
 }

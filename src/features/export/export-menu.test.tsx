@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '../../data';
 import { ConsoleDb, saveDelivered, setDatabaseForTests, summaryOfLive } from '../../domain/store';
 import { loadSubscriptionItems, toTriageRows, type TriageRow } from '../../domain/triage';
+import { testQueryClient } from '../../test/query-client';
 import { ExportMenu } from './export-menu';
 
 const connection: Connection = { id: 'c1', name: 'Local demo', baseUrl: 'http://127.0.0.1:8787', apiKey: '', subscriptions: [], remember: false };
@@ -63,7 +64,7 @@ afterEach(async () => {
 const today = () => new Date().toISOString().slice(0, 10);
 
 function renderMenu(rows: TriageRow[] = allRows.slice(1, 3)) {
-  render(<ExportMenu connection={connection} subscription={subscription} rows={rows} allRows={allRows} filters={{ grade: 'B' }} />);
+  render(<ExportMenu connection={connection} subscription={subscription} rows={rows} allRows={allRows} filters={{ grade: 'B' }} />, testQueryClient());
 }
 
 describe('ExportMenu', () => {

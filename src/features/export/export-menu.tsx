@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { WeakMemo } from '../../lib/memo';
 import type { Connection, ConnectionSubscription } from '../../data';
 import { useDisputeReasons } from '../dispute-reasons';
 import type { TriageRow } from '../../domain/triage';
@@ -209,7 +210,7 @@ function ExportStatus({
 }
 
 /** Image items found per list of rows: a dialog opened again over the same rows does not read them again. */
-const imageItemsCache = new WeakMap<readonly TriageRow[], ReadonlySet<string>>();
+const imageItemsCache = new WeakMemo<readonly TriageRow[], ReadonlySet<string>>();
 
 /**
  * The image items among all rows (null while the records are being read). The reading stops while

@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveSubmission } from '../../api/contract';
 import { ConsoleDb, listItems, saveDelivered, setDatabaseForTests, summaryOfLive } from '../../domain/store';
-import { forgetContent, prefetchContent, useItemContent } from './content-cache';
+import { prefetchContent, useItemContent } from './content-cache';
 import { fromStored } from './model';
 
 const live = (id: number): LiveSubmission => ({
@@ -22,7 +22,6 @@ let db: ConsoleDb;
 beforeEach(() => {
   db = new ConsoleDb(`content-cache-${Math.random()}`);
   setDatabaseForTests(db);
-  forgetContent();
 });
 afterEach(async () => {
   setDatabaseForTests(null);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { localDb, readPayloads } from '../../domain/store';
+import { localDb, readPayloads, type ConsoleDb } from '../../domain/store';
 import type { ReviewItem } from './model';
 
 /**
@@ -8,9 +8,14 @@ import type { ReviewItem } from './model';
  * and its neighbours ahead of time, so moving on paints from memory, not after a read.
  */
 const MAX_ENTRIES = 600;
-const cache = new Map<string, unknown>();
-const loading = new Map<string, Promise<void>>();
-const listeners = new Set<() => void>();
+
+/** The content a database's items hold, kept in memory with that database (`ConsoleDb.owned`: a test's own starts empty). */
+const contentMemory = () => ({
+  cache: new Map<string, unknown>(),
+  loading: new Map<string, Promise<void>>(),
+  listeners: new Set<() => void>(),
+});
+const memory = () => localDb().owned(contentMemory);
 
 const keyOf = (scope: string, subscriptionId: string, itemId: string) => `${scope}\u0000${subscriptionId}\u0000${itemId}`;
 
@@ -20,21 +25,30 @@ function contentOf(kind: ReviewItem['kind'], record: unknown): unknown {
   return kind === 'live' ? (record as { data?: unknown }).data : (record as { payload?: unknown }).payload;
 }
 
-function put(key: string, value: unknown) {
+function put(cache: Map<string, unknown>, key: string, value: unknown) {
   cache.delete(key);
   cache.set(key, value);
   // Oldest first: a Map iterates in insertion order.
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
 }
 
-/** Keeps records that just arrived (a pull's page) so they show without a read. */
-export function rememberRecords(scope: string, subscriptionId: string, kind: ReviewItem['kind'], records: readonly { id: string; record: unknown }[]) {
-  for (const { id, record } of records.slice(-MAX_ENTRIES)) put(keyOf(scope, subscriptionId, id), contentOf(kind, record));
+/** Keeps records that just arrived (a pull's page, to be written to `db`) so they show without a read. */
+export function rememberRecords(
+  db: ConsoleDb,
+  scope: string,
+  subscriptionId: string,
+  kind: ReviewItem['kind'],
+  records: readonly { id: string; record: unknown }[],
+) {
+  const { cache, listeners } = db.owned(contentMemory);
+  for (const { id, record } of records.slice(-MAX_ENTRIES)) put(cache, keyOf(scope, subscriptionId, id), contentOf(kind, record));
   for (const listener of listeners) listener();
 }
 
 /** Reads the content of these items into memory (those not there yet). */
 export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Promise<void> {
+  const db = localDb();
+  const { cache, loading, listeners } = db.owned(contentMemory);
   const missing = items.filter(
     (item): item is ReviewItem & { scope: string } =>
       !!item?.scope &&
@@ -51,7 +65,7 @@ export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Pro
   const reads = [...bySubscription.values()].map(async (group) => {
     const { scope, subscriptionId } = group[0]!;
     const records = await readPayloads(
-      localDb(),
+      db,
       scope,
       subscriptionId,
       group.map((i) => i.id),
@@ -60,8 +74,8 @@ export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Pro
     // of one kind), before the asked ones so that those stay the most recent.
     const asked = new Set(group.map((i) => i.id));
     for (const [id, record] of records)
-      if (!asked.has(id) && !cache.has(keyOf(scope, subscriptionId, id))) put(keyOf(scope, subscriptionId, id), contentOf(group[0]!.kind, record));
-    for (const item of group) put(keyOf(scope, subscriptionId, item.id), records.has(item.id) ? contentOf(item.kind, records.get(item.id)) : MISSING);
+      if (!asked.has(id) && !cache.has(keyOf(scope, subscriptionId, id))) put(cache, keyOf(scope, subscriptionId, id), contentOf(group[0]!.kind, record));
+    for (const item of group) put(cache, keyOf(scope, subscriptionId, item.id), records.has(item.id) ? contentOf(item.kind, records.get(item.id)) : MISSING);
   });
   const done = Promise.all(reads).then(() => {
     for (const item of missing) loading.delete(keyOf(item.scope, item.subscriptionId, item.id));
@@ -78,6 +92,7 @@ export type ContentState = { status: 'ready'; content: unknown } | { status: 'lo
 
 function stateOf(item: ReviewItem): ContentState {
   if (item.content !== undefined || !item.scope) return { status: 'ready', content: item.content };
+  const { cache } = memory();
   const key = keyOf(item.scope, item.subscriptionId, item.id);
   if (!cache.has(key)) return { status: 'loading' };
   const content = cache.get(key);
@@ -91,6 +106,7 @@ export function useItemContent(item: ReviewItem): ContentState {
   useEffect(() => {
     if (state.status !== 'loading') return;
     const listener = () => setVersion((v) => v + 1);
+    const { listeners } = memory();
     listeners.add(listener);
     void prefetchContent([item]).catch(() => undefined);
     return () => {
@@ -102,6 +118,7 @@ export function useItemContent(item: ReviewItem): ContentState {
 
 /** Forgets content kept in memory (a scope's local data was deleted). */
 export function forgetContent(scope?: string) {
+  const { cache } = memory();
   if (!scope) cache.clear();
   else for (const key of [...cache.keys()]) if (key.startsWith(`${scope}\u0000`)) cache.delete(key);
 }

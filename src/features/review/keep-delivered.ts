@@ -17,8 +17,9 @@ async function keepPage(
   page: readonly (Delivered & { id: string })[],
 ) {
   const scope = await localScope(connection);
-  rememberRecords(scope, subscriptionId, kind, page);
-  await saveDelivered(localDb(), scope, subscriptionId, via, page);
+  const db = localDb();
+  rememberRecords(db, scope, subscriptionId, kind, page);
+  await saveDelivered(db, scope, subscriptionId, via, page);
 }
 
 export const keepLivePage = (connection: Connection, subscriptionId: string, items: readonly LiveSubmission[]) =>

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LivePullParams, LivePullPage, LiveSubmission } from '../../api/contract';
 import { ApiError, NetworkError } from '../../api/errors';
 import { renderHook } from '@testing-library/react';
-import { ConsoleDb, countItems, listItems, unrecoveredLosses, type StoredItem } from '../../domain/store';
-import { forgetContent, useItemContent } from './content-cache';
+import { ConsoleDb, countItems, listItems, setDatabaseForTests, unrecoveredLosses, type StoredItem } from '../../domain/store';
+import { useItemContent } from './content-cache';
 import { AnswerLostError, NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps } from './live-pulls';
 import { fromStored } from './model';
 
@@ -51,8 +51,11 @@ let db: ConsoleDb;
 let n = 0;
 beforeEach(() => {
   db = new ConsoleDb(`pulls-${++n}`);
+  // The review reads content through the app's database: here, the test's own (whose memory starts empty).
+  setDatabaseForTests(db);
 });
 afterEach(async () => {
+  setDatabaseForTests(null);
   await db.delete();
 });
 
@@ -78,7 +81,6 @@ describe('incremental pulls and Recover', () => {
   });
 
   it('has a new page’s content in memory when its write tells the list, so its items show without a read', async () => {
-    forgetContent();
     const service = fakeService(5);
     const told: StoredItem[][] = [];
     const stop = db.changes.subscribe((change) => change.rows && told.push([...change.rows]));

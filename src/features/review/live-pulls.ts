@@ -70,6 +70,7 @@ export async function pullNew(deps: LivePullDeps, limit: number): Promise<NewPag
   // Remembered before the write: the list shows the page as soon as the write commits (from the
   // rows it wrote), and the focused item's content then comes from memory, not from a read.
   rememberRecords(
+    db,
     scope,
     subscriptionId,
     'live',

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { formatExact, formatMicros, formatTotal } from '../../../lib/money';
+import { Total } from '../../../components/ui/total';
+import { formatMicros } from '../../../lib/money';
 import { useActiveConnection } from '../../../data';
 import { useSpendInput } from '../hooks';
 import { PERIOD_LABELS, PERIOD_SPAN } from '../../../domain/budgets/model';
@@ -70,13 +71,14 @@ function BudgetHeaderOf({ connection }: { connection: NonNullable<ReturnType<typ
   return (
     <>
       {daily !== undefined && (
+        // Named by its text, so each total's exact amount (the hover, and visually hidden text when the
+        // cents are rounded) reaches a screen reader too; the limit is in the name at every width.
         <Link
           to="/budgets"
-          aria-label={`Budget: ${formatTotal(spentToday)} of ${formatTotal(daily)} daily limit spent today`}
-          title={`${formatExact(spentToday)} of ${formatExact(daily)} spent today`}
           className="flex items-center gap-1.5 rounded px-1.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <meter
+            aria-hidden="true"
             min={0}
             max={Math.max(daily, 1)}
             value={Math.min(spentToday, Math.max(daily, 1))}
@@ -84,9 +86,20 @@ function BudgetHeaderOf({ connection }: { connection: NonNullable<ReturnType<typ
             optimum={0}
             className="h-2 w-10 sm:w-16"
           />
-          <span className="font-mono">
-            {formatTotal(spentToday)}
-            <span className="hidden sm:inline"> / {formatTotal(daily)} today</span>
+          <span className="font-mono whitespace-nowrap">
+            <span className="sr-only">Budget: </span>
+            <Total micros={spentToday} />
+            <span className="sr-only"> of </span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              {' '}
+              /{' '}
+            </span>
+            <span className="sr-only sm:not-sr-only">
+              <Total micros={daily} />
+            </span>
+            <span className="sr-only"> daily limit spent</span>
+            {/* not-sr-only sets white-space: normal: a no-break space keeps "today" on the line */}
+            <span className="sr-only sm:not-sr-only">{'\u00a0'}today</span>
           </span>
         </Link>
       )}

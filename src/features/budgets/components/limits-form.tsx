@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { formatExact, formatTotal, microsToDecimal } from '../../../lib/money';
+import { Total } from '../../../components/ui/total';
+import { microsToDecimal } from '../../../lib/money';
 import { PERIOD_LABELS, PERIOD_SPAN, PERIODS, type Limits, type Period } from '../../../domain/budgets/model';
 import { parseMoneyText } from '../../../domain/budgets/money-text';
 
@@ -92,16 +93,13 @@ export function LimitsForm({
               hint={
                 <>
                   Spent {PERIOD_SPAN[period]}:{' '}
-                  <strong className="font-mono" title={formatExact(spent)}>
-                    {formatTotal(spent)}
+                  <strong>
+                    <Total micros={spent} />
                   </strong>
                   {limit !== undefined && (
                     <>
                       {' '}
-                      of{' '}
-                      <span className="font-mono" title={formatExact(limit)}>
-                        {formatTotal(limit)}
-                      </span>
+                      of <Total micros={limit} />
                     </>
                   )}
                 </>

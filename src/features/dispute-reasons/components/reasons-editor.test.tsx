@@ -6,6 +6,7 @@ import { scopeOf } from '../../../data';
 import { testConnection } from '../../../test/connection';
 import { ConsoleDb, readSetting, setDatabaseForTests } from '../../../domain/store';
 import { parseReasonList } from '../model';
+import { testQueryClient } from '../../../test/query-client';
 import { DisputeReasonsPage } from './reasons-editor';
 
 const BASE = 'http://127.0.0.1:8787';
@@ -20,7 +21,7 @@ const codesShown = () =>
     .map((li) => li.querySelector('code')!.textContent);
 
 beforeEach(() => {
-  // A fresh organization per test: the page keeps what it read per scope in memory.
+  // A fresh organization and database per test (each render has a query client of its own).
   org = `org_${++n}`;
   db = new ConsoleDb(`reasons-editor-${n}`);
   setDatabaseForTests(db);
@@ -34,7 +35,7 @@ afterEach(async () => {
 describe('DisputeReasonsPage', { timeout: 20_000 }, () => {
   it('lists the defaults, and renames, reorders, adds and removes, each written to the store', async () => {
     const user = userEvent.setup();
-    render(<DisputeReasonsPage connection={connection()} />);
+    render(<DisputeReasonsPage connection={connection()} />, testQueryClient());
     await screen.findByRole('list', { name: 'Reason codes' });
     expect(codesShown().slice(0, 3)).toEqual(['wrong_label', 'missing_object', 'box_too_loose']);
     // Every control has a name.
@@ -68,7 +69,7 @@ describe('DisputeReasonsPage', { timeout: 20_000 }, () => {
 
   it('says why a new code or an empty label is refused, and stores nothing then', async () => {
     const user = userEvent.setup();
-    render(<DisputeReasonsPage connection={connection()} />);
+    render(<DisputeReasonsPage connection={connection()} />, testQueryClient());
     await screen.findByRole('list', { name: 'Reason codes' });
     await user.type(screen.getByRole('textbox', { name: 'New reason label' }), 'Duplicate');
     await user.click(screen.getByRole('button', { name: 'Add reason' }));

@@ -16,7 +16,13 @@ import { ariaKeys } from '../keymap';
 /** An item's content box: one at a time in the flow on narrow screens; on wide ones all share the card's last row. */
 const CONTENT = 'flex flex-col lg:absolute lg:inset-0 lg:min-h-0 lg:overflow-y-auto lg:[--image-max-h:none]';
 
-const INVISIBLE = { visibility: 'hidden' } as const;
+/**
+ * The items beside the focused one: transparent rather than `visibility: hidden`, so they are
+ * painted (not shown) before their keypress. Hidden, an SVG image was first painted by the keypress
+ * and painted again, whole, a frame later. aria-hidden and inert keep them from assistive technology,
+ * focus, the pointer and selection, as hidden ones were.
+ */
+const INVISIBLE = { opacity: 0 } as const;
 
 const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
   new: 'neutral',
@@ -207,9 +213,9 @@ export function ItemDetail({
           what the rest leaves (min-h-0 down to it, no height cap), so the item is seen whole without
           scrolling the page; content taller than the card scrolls here, below the item's actions.
           The items rendered beside the focused one (the next, and the one just left until the
-          keypress has painted) lie in the same box there, laid out but invisible and inert: moving
-          on only makes one visible, with no layout of its content (its image already fitted) and
-          nothing removed before that paint. Narrow screens do not display them. */}
+          keypress has painted) lie in the same box there, laid out and painted but transparent and
+          inert: moving on only makes one opaque, with no layout or first paint of its content (its
+          image already fitted) and nothing removed before that paint. Narrow screens do not display them. */}
       <div className="flex flex-col lg:relative lg:row-start-4 lg:min-h-0">
         {/* The reason picker lies over the top of the content on wide screens: opening and closing it
             resizes nothing (the image is not fitted again twice for each dispute). */}
@@ -224,7 +230,7 @@ export function ItemDetail({
               <ItemContent item={shown} baseUrl={baseUrl} />
             </div>
           ) : (
-            <div key={shown.key} inert className={cx(CONTENT, 'max-lg:hidden')} style={INVISIBLE}>
+            <div key={shown.key} inert aria-hidden="true" className={cx(CONTENT, 'pointer-events-none max-lg:hidden')} style={INVISIBLE}>
               <ItemContent item={shown} baseUrl={baseUrl} />
             </div>
           ),

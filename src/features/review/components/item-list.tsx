@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { elementScroll, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef, useState } from 'react';
 import { cx } from '../../../lib/cx';
 import { formatMicros } from '../../../lib/money';
 import type { PickMode } from '../focus-selection';
@@ -81,6 +81,29 @@ const Row = memo(function Row({ item, index, state, focused, selected, start, on
 
 const ignore = () => undefined;
 
+/**
+ * The list's size as a ResizeObserver tells it, after the frame's layout. The virtualizer's own
+ * observer also asks the element at once (clientHeight), which forced a whole layout of the page
+ * in the middle of the commit that first shows a pull's items, and then a second render and layout
+ * of the rows (bench:ui). Until the first answer the list assumes the window's height
+ * (`initialRect`): a few rows too many for one frame, never a gap.
+ */
+function observeRectAfterLayout(measured: { current: boolean }) {
+  return (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) => {
+    const element = instance.scrollElement;
+    if (!element) return;
+    const tell = () => {
+      measured.current = true;
+      cb({ width: element.clientWidth, height: element.clientHeight });
+    };
+    // Without a ResizeObserver (jsdom), asked once, as the virtualizer would.
+    if (typeof ResizeObserver === 'undefined') return void tell();
+    const observer = new ResizeObserver(tell);
+    observer.observe(element, { box: 'content-box' });
+    return () => observer.disconnect();
+  };
+}
+
 /** A row's selection box. Memoised as rows are: a keypress re-renders the rows it changed, not every box in view. */
 const RowBox = memo(function RowBox({ item, index, checked, start, onPick }: Omit<RowProps, 'state' | 'focused' | 'selected'> & { checked: boolean }) {
   return (
@@ -119,11 +142,23 @@ export function ItemList({
   className?: string;
 }) {
   const parentRef = useRef<HTMLDivElement>(null);
+  const measured = useRef(false);
+  const [observeElementRect] = useState(() => observeRectAfterLayout(measured));
+  // At mount the virtualizer writes its initial offset (0) to the element: a list just shown is at
+  // its top already, and the write (scrollTo) forced the same layout as asking its size.
+  const [scrollToFn] = useState(
+    () =>
+      (...[offset, options, instance]: Parameters<typeof elementScroll<HTMLDivElement>>) =>
+        measured.current || offset !== 0 || options.adjustments ? elementScroll(offset, options, instance) : undefined,
+  );
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => parentRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    observeElementRect,
+    scrollToFn,
+    initialRect: { width: 0, height: window.innerHeight },
     // A scroll re-renders the list with React's own scheduling: flushSync rendered it inside each
     // scroll event (the list scrolls a row per keypress at its bottom), in the way of the next keypress.
     useFlushSync: false,
@@ -135,7 +170,9 @@ export function ItemList({
     const element = parentRef.current;
     if (focusIndex < 0 || focusIndex >= items.length || !element) return;
     const top = virtualizer.scrollOffset;
-    const height = virtualizer.scrollRect?.height;
+    const height = measured.current ? virtualizer.scrollRect?.height : undefined;
+    // A list just shown starts at its top, where the first row is in view.
+    if (!measured.current && focusIndex === 0 && !top) return;
     if (top === null || !height) {
       virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
       return;

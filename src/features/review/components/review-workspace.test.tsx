@@ -6,6 +6,7 @@ import type { Connection, ConnectionSubscription } from '../../../data';
 import type { NewDecision, OutboxEntry } from '../../../domain/outbox/model';
 import type { ReviewItem } from '../model';
 import type { ReviewSearch } from '../search';
+import { testQueryClient } from '../../../test/query-client';
 import { ReviewWorkspace } from './review-workspace';
 import type { ReviewSource } from './use-review-source';
 
@@ -129,7 +130,7 @@ const search: ReviewSearch = { mode: 'new', limit: 50, run: true };
 
 function renderWorkspace(list: ReviewItem[], change: Partial<ReviewSource> = {}) {
   setSource({ items: list, ...change });
-  render(<ReviewWorkspace connection={connection} subscription={subscription} search={search} />);
+  render(<ReviewWorkspace connection={connection} subscription={subscription} search={search} />, testQueryClient());
   return userEvent.setup();
 }
 /** The list changes as a pull (or another tab) changes it. */
