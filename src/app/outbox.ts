@@ -10,6 +10,7 @@ import { loadSettings } from '../domain/outbox/settings';
 import { indexedDbStore, type DecisionStore } from '../domain/outbox/store';
 import { browserTabs } from '../domain/outbox/tabs';
 import type { ChangeFeed } from '../domain/store/change-feed';
+import { unwrittenJournal } from './unwritten-journal';
 
 export interface OutboxComposition {
   connections: typeof connectionStore;
@@ -19,6 +20,8 @@ export interface OutboxComposition {
   store?: DecisionStore;
   /** Tests: instead of the service. */
   send?: OutboxDeps['send'];
+  /** Where a page left puts its unwritten decisions (tests: a storage of their own). */
+  journalStorage?: Storage | null;
 }
 
 /**
@@ -61,6 +64,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
   };
 
   const tabs = browserTabs(changes);
+  const journal = unwrittenJournal(given.journalStorage === undefined ? localStorageOrNull() : given.journalStorage, tabs.id);
   const engine = new OutboxEngine({
     store: given.store ?? indexedDbStore(),
     send: given.send ?? send,
@@ -77,6 +81,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     // The browser opens at most 6 HTTP/1.1 connections per origin; 6 in flight keeps a bulk run's
     // stream steady (each answer frees a slot at once) and leaves other requests one answer's wait.
     concurrency: 6,
+    journal,
     canSend: (scope) => senderFor(scope) !== undefined,
     // The organization's newest receipts (at most 200: usage has no cursor), read by any connected key of it.
     budget: budgetGate({
@@ -147,20 +152,32 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
         if (connection.apiKey && !failures[connection.id]) engine.resume(scope, newKey);
       }
     };
-    // A page being left or hidden writes what waited for a paint at once (a hidden page paints no more frames).
+    // A page being left or hidden writes what waited for a paint at once (a hidden page paints no more
+    // frames); one being left also journals what is not written yet (unwritten-journal.ts).
     const hidden = () => document.visibilityState === 'hidden' && engine.runDeferred();
+    const shown = (event: PageTransitionEvent) => event.persisted && journal.clearOwn();
     window.addEventListener('online', engine.pump);
-    window.addEventListener('pagehide', engine.runDeferred);
+    window.addEventListener('pagehide', engine.leave);
+    window.addEventListener('pageshow', shown);
     document.addEventListener('visibilitychange', hidden);
     const unsubscribe = store.subscribe(sync);
     sync();
     return () => {
       unsubscribe();
       window.removeEventListener('online', engine.pump);
-      window.removeEventListener('pagehide', engine.runDeferred);
+      window.removeEventListener('pagehide', engine.leave);
+      window.removeEventListener('pageshow', shown);
       document.removeEventListener('visibilitychange', hidden);
     };
   };
 
   return { outbox, start };
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled: no journal, the IndexedDB write is all there is
+  }
 }

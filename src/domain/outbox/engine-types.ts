@@ -30,6 +30,23 @@ export interface OutboxDeps {
   afterPaint?: (fn: () => void) => void;
   /** Budgets: without a gate, charged decisions are sent as free ones are. */
   budget?: BudgetGate;
+  /** Where a page being left puts the decisions it could not write in time (unwritten-journal.ts). */
+  journal?: UnwrittenJournal;
+}
+
+/**
+ * A synchronous place for the decisions a page had not written when it was left. A reload or a
+ * closed tab a few milliseconds after a keypress can end the page before its IndexedDB write
+ * commits (a transaction is not kept past its page), so the page, on `pagehide`, also puts those
+ * decisions here (localStorage: written before the page goes), and the next load of their scope
+ * writes the ones the store lacks, as decisions of a closed tab.
+ */
+export interface UnwrittenJournal {
+  save(entries: readonly OutboxEntry[]): void;
+  /** The scope's decisions left by pages that are gone. */
+  read(scope: string): readonly OutboxEntry[];
+  /** Forgets them once the store holds them (`null`: all of the scope, its local data deleted). */
+  drop(scope: string, ids: ReadonlySet<string> | null): void;
 }
 
 export interface OutboxSnapshot {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../api/errors';
 import { OutboxEngine, type OutboxDeps } from './engine';
+import type { UnwrittenJournal } from './engine-types';
 import { FINAL_STATES, type NewDecision, type OutboxEntry } from './model';
 import type { DecisionStore } from './store';
 import type { TabRegistry } from './tabs';
@@ -378,27 +379,35 @@ describe('outbox engine', () => {
     expect(stateOf(third.engine, 'paid')).toBe('expired');
   });
 
-  it('imports decisions from the older storage once, without doubling them', async () => {
-    const { engine, sent } = setup();
-    const old: OutboxEntry = {
-      id: 'old1',
-      scope: S,
-      connectionId: 'c1',
-      kind: 'live',
-      itemId: 'o',
-      subscriptionId: 'sub',
-      decision: 'adopt',
-      priceMicros: null,
-      createdAt: Date.now(),
-      sendAfter: Date.now(),
-      state: 'queued',
-      attempts: 0,
-      nextAttemptAt: Date.now(),
-      owner: 'ancient',
+  it('a page left before its write committed: the journal keeps the decision, the next load writes it once, and it is sent once', async () => {
+    const kept: OutboxEntry[] = [];
+    const journal: UnwrittenJournal = {
+      save: (entries) => void kept.push(...entries),
+      read: (scope) => kept.filter((e) => e.scope === scope),
+      drop: (_scope, ids) => void kept.splice(0, kept.length, ...kept.filter((e) => ids !== null && !ids.has(e.id))),
     };
-    await engine.load(S, [old]);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(sent.map((e) => e.id)).toEqual(['old1']);
+    // The first page's write never commits (the page ends first); its paint never comes either.
+    const never = { ...shared.store, write: () => new Promise<void>(() => undefined) };
+    const first = setup({ store: never, journal, afterPaint: () => undefined });
+    first.engine.enqueue(S, charged('c1'));
+    first.engine.leave();
+    expect(kept.map((e) => e.itemId)).toEqual(['c1']);
+    expect(shared.rows.size).toBe(0);
+    tabs.close(first.deps.tabs.id);
+
+    const second = setup({ journal, graceMs: () => 0 });
+    await second.engine.load(S);
+    expect([...shared.rows.values()].map((e) => [e.itemId, e.owner === second.deps.tabs.id])).toEqual([['c1', true]]);
+    expect(kept).toEqual([]);
+    // A charged adopt from an earlier page waits for the user's confirmation, as one written in time does.
+    expect(stateOf(second.engine, 'c1')).toBe('needs-confirmation');
+    second.engine.confirm(S, [second.engine.entriesOf(S)[0]!.id]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const third = setup({ journal });
+    await third.engine.load(S);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(second.sent.map((e) => e.itemId)).toEqual(['c1']);
+    expect(third.sent).toEqual([]);
     expect(shared.rows.size).toBe(1);
   });
 

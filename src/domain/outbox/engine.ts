@@ -12,7 +12,7 @@ import { move } from './transitions';
 import type { Write } from './write-behind';
 
 export type { BudgetGate } from './budget-gating';
-export type { OutboxDeps } from './engine-types';
+export type { OutboxDeps, UnwrittenJournal } from './engine-types';
 
 /** How many queued decisions one in-flight mark write covers (`lease`). */
 const LEASE_AHEAD = 128;
@@ -70,28 +70,31 @@ export class OutboxEngine extends DecisionCommands {
   }
 
   /**
-   * Loads a scope's decisions once (`imported`: entries found in an older storage, written
-   * first unless the store holds them already). Decisions of tabs that are gone, or of no tab,
-   * are taken over; those of open tabs are watched.
+   * Loads a scope's decisions once: first those a page left unwritten in the journal (written
+   * unless the store holds them already), then the store's. Decisions of tabs that are gone, or of
+   * no tab, are taken over; those of open tabs are watched.
    */
-  load(scope: string, imported: readonly OutboxEntry[] = []): Promise<void> {
+  load(scope: string): Promise<void> {
     let loading = this.loads.get(scope);
     if (!loading) {
-      loading = this.loadNow(scope, imported);
+      loading = this.loadNow(scope);
       this.loads.set(scope, loading);
     }
     return loading;
   }
 
-  private async loadNow(scope: string, imported: readonly OutboxEntry[]): Promise<void> {
+  private async loadNow(scope: string): Promise<void> {
     this.scopes.add(scope);
     try {
-      if (imported.length) {
+      const left = this.deps.journal?.read(scope) ?? [];
+      if (left.length) {
+        // The page that left them is gone: they are a closed tab's (no owner), taken over below.
         const held = new Set((await this.deps.store.read(scope)).map((e) => e.id));
         await this.deps.store.write(
-          imported.filter((e) => !held.has(e.id)).map((e) => ({ ...e, scope, owner: undefined })),
+          left.filter((e) => !held.has(e.id)).map((e) => ({ ...e, scope, owner: undefined })),
           [],
         );
+        this.deps.journal?.drop(scope, new Set(left.map((e) => e.id)));
       }
       await this.sync(scope);
     } catch (error) {
@@ -161,6 +164,7 @@ export class OutboxEngine extends DecisionCommands {
     const { [scope]: _paused, ...paused } = this.snapshot.paused;
     const { [scope]: _subs, ...pausedSubscriptions } = this.snapshot.pausedSubscriptions;
     this.writes.forget(scope);
+    this.deps.journal?.drop(scope, null);
     this.loads.delete(scope);
     this.scopes.delete(scope);
     this.own.delete(scope);

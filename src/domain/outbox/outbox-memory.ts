@@ -78,6 +78,20 @@ export abstract class OutboxMemory {
   /** Runs what was left for after the paint now (also when the page is hidden or closed, or `whenWritten` waits). */
   readonly runDeferred = (): void => this.writes.runDeferred();
 
+  /**
+   * The page is being left: its writes start now, and the decisions not yet written also go to
+   * the journal (engine-types.ts, `UnwrittenJournal`), which keeps them if the page ends first.
+   */
+  readonly leave = (): void => {
+    this.writes.runDeferred();
+    const unwritten: OutboxEntry[] = [];
+    for (const { scope, id } of this.writes.marked()) {
+      const entry = this.own.get(scope)?.get(id);
+      if (entry) unwritten.push(entry);
+    }
+    this.deps.journal?.save(unwritten);
+  };
+
   /** Writes again what could not be written (after a storage fault). */
   retryWrites(): void {
     this.snapshot = { ...this.snapshot, writeError: null };

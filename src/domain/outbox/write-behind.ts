@@ -59,6 +59,11 @@ export class WriteBehind {
   /** Whether an entry's latest state that it must not be sent without is still unwritten. */
   readonly unwritten = (id: string): boolean => this.marks.get(id)?.holds === true;
 
+  /** The marked entries (scope and id): their latest state is not committed yet. */
+  marked(): { scope: string; id: string }[] {
+    return [...this.marks].map(([id, { scope }]) => ({ scope, id }));
+  }
+
   /** Drops a scope's marks (its local data was deleted: nothing is written). */
   forget(scope: string): void {
     for (const [id, mark] of this.marks) if (mark.scope === scope) this.marks.delete(id);
