@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_connected')({
   },
   // Every page under it may decide: the outbox is loaded (and the connection's decisions read) first.
   // Once loaded, the loader returns at once: a navigation that only changes the search (a page size,
-  // a filter) then has no async step, so it never shows the pending page in place of the workspace.
-  // When it did, under load, the workspace came back reading the search from before the navigation.
+  // a filter) then has no async step, so it never shows the pending page in place of the workspace
+  // (which lost the workspace's state, and flashed a skeleton, on a loaded machine).
   loader: ({ context }) => (context.outbox.current ? undefined : context.outbox.load().then(() => undefined)),
 });

@@ -36,12 +36,13 @@ export function PullControls(props: Props) {
     props;
   const navigate = useNavigate({ from: '/review/$subscriptionId' });
   const sizeErrorId = useId();
-  // A valid size goes to the URL (and the draft is dropped); an invalid one stays in the field with its message.
+  // A valid size goes to the URL (the workspace drops the draft once the URL has it); an invalid one
+  // stays in the field with its message.
   const applySize = (text: string) => {
     const value = text.trim() === '' ? Number.NaN : Number(text);
-    if (pageSizeError(value)) return onSizeText(text);
-    onSizeText(null);
-    if (value !== search.limit) void navigate({ search: (prev) => ({ ...prev, limit: value, cursor: undefined }) });
+    if (pageSizeError(value) || value !== search.limit) onSizeText(text);
+    else onSizeText(null);
+    if (!pageSizeError(value) && value !== search.limit) void navigate({ search: (prev) => ({ ...prev, limit: value, cursor: undefined }) });
   };
   return (
     // One compact row on wide screens: what the controls mean is in the header's "About this page".

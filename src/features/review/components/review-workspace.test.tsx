@@ -308,6 +308,26 @@ describe('ReviewWorkspace', () => {
     expect(source().pullNext).not.toHaveBeenCalled();
   });
 
+  it('a valid size typed stays in the field until the URL has it, whatever blurs the field meanwhile; a new size in the URL then shows', async () => {
+    setSource({ items: items(1, 2) });
+    const { rerender } = render(<ReviewWorkspace connection={connection} subscription={subscription} search={{ ...search, limit: 500 }} />, testQueryClient());
+    const user = userEvent.setup();
+    const size = screen.getByRole('spinbutton', { name: 'Page size' });
+    const wrong = () => screen.queryByText('Page size must be a whole number from 1 to 200.');
+    expect(wrong()).toBeInTheDocument();
+    await user.clear(size);
+    await user.type(size, '7{Enter}');
+    // The navigation has not committed (the URL still says 500): a blur now (a pull's answer moving
+    // the focus) must not take the URL's old size for the user's.
+    await user.click(document.body);
+    expect(size).toHaveValue(7);
+    expect(wrong()).not.toBeInTheDocument();
+    rerender(<ReviewWorkspace connection={connection} subscription={subscription} search={{ ...search, limit: 7 }} />);
+    expect(size).toHaveValue(7);
+    rerender(<ReviewWorkspace connection={connection} subscription={subscription} search={{ ...search, limit: 20 }} />);
+    expect(size).toHaveValue(20);
+  });
+
   it('Hide list collapses the list (kept on this device) and Show list brings it back; keys still move', async () => {
     window.localStorage.clear();
     const user = renderWorkspace(items(1, 3));

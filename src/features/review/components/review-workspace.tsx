@@ -110,7 +110,15 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
   const fillRef = useFillWindow<HTMLDivElement>();
   const [graceSeconds, setGraceSeconds] = useState(() => loadSettings().graceSeconds);
   // The page size typed (kept until corrected) or the URL's; an invalid one is never pulled.
+  // A valid size typed stays the field's text until the URL has it: until the navigation commits,
+  // the URL's old size is no text to show (a blur then, as when a pull's answer moves the focus,
+  // would take that old size for the user's). Any new size in the URL drops the draft.
   const [sizeDraft, setSizeDraft] = useState<string | null>(null);
+  const [sizeSeen, setSizeSeen] = useState(search.limit);
+  if (!Object.is(sizeSeen, search.limit)) {
+    setSizeSeen(search.limit);
+    setSizeDraft(null);
+  }
   const sizeText = sizeDraft ?? (Number.isNaN(search.limit) ? '' : String(search.limit));
   const sizeError = sizeDraft !== null ? pageSizeError(sizeDraft.trim() === '' ? Number.NaN : Number(sizeDraft)) : pageSizeError(search.limit);
 
