@@ -82,13 +82,14 @@ function initial(engine: Engine): Migration {
         await sql`create trigger audit_no_update before update on audit begin select raise(abort, 'audit rows are append-only'); end`.execute(db);
         await sql`create trigger audit_no_delete before delete on audit begin select raise(abort, 'audit rows are append-only'); end`.execute(db);
       } else {
-        await sql`create function audit_append_only() returns trigger language plpgsql as $$ begin raise exception 'audit rows are append-only'; end $$`.execute(db);
+        await sql`create function audit_append_only() returns trigger language plpgsql as $$ begin raise exception 'audit rows are append-only'; end $$`.execute(
+          db,
+        );
         await sql`create trigger audit_no_change before update or delete on audit for each row execute function audit_append_only()`.execute(db);
       }
     },
   };
 }
-
 
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -18,7 +18,10 @@ export function openPostgres(url: string, log?: (line: string) => void): Kysely<
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
   });
   // An idle client's error (the server restarted, the network dropped) is emitted on the pool;
   // without a listener Node treats it as unhandled and the hub exits. The next query reconnects.

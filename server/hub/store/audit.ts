@@ -21,7 +21,21 @@ const sortedJson = (value: Record<string, unknown>) => JSON.stringify(Object.fro
 export const rowHash = (r: Omit<AuditRow, 'hash'>) =>
   sha256Hex(
     'ddh-audit-v1\n' +
-      JSON.stringify([r.seq, r.at, r.actor_id, r.via, r.action, r.target, r.subscription_id, r.item_id, r.amount_micros, r.reason, r.outcome, r.details, r.prev_hash]),
+      JSON.stringify([
+        r.seq,
+        r.at,
+        r.actor_id,
+        r.via,
+        r.action,
+        r.target,
+        r.subscription_id,
+        r.item_id,
+        r.amount_micros,
+        r.reason,
+        r.outcome,
+        r.details,
+        r.prev_hash,
+      ]),
   );
 
 /**
@@ -67,7 +81,11 @@ export interface AuditFilter {
 
 /** Rows in seq order, filtered; `next` is the seq to pass as `after` for the following page. */
 export async function listAudit(db: Kysely<HubTables>, filter: AuditFilter): Promise<{ rows: AuditRow[]; next: number | null }> {
-  let query = db.selectFrom('audit').selectAll().orderBy('seq').limit(filter.limit + 1);
+  let query = db
+    .selectFrom('audit')
+    .selectAll()
+    .orderBy('seq')
+    .limit(filter.limit + 1);
   if (filter.member !== undefined) query = query.where('actor_id', '=', filter.member);
   if (filter.action !== undefined) query = query.where('action', '=', filter.action);
   if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
@@ -105,6 +123,7 @@ export async function verifyAudit(db: Kysely<HubTables>): Promise<AuditVerdict> 
     if (rows.length < PAGE) break;
   }
   const head = await db.selectFrom('audit_head').select(['seq', 'hash']).where('id', '=', 1).executeTakeFirstOrThrow();
-  if (head.seq !== prev.seq || head.hash !== prev.hash) return { ok: false, seq: head.seq, problem: `the head names row ${head.seq} but the chain ends at row ${prev.seq}` };
+  if (head.seq !== prev.seq || head.hash !== prev.hash)
+    return { ok: false, seq: head.seq, problem: `the head names row ${head.seq} but the chain ends at row ${prev.seq}` };
   return { ok: true, rows: count, headHash: head.hash };
 }
