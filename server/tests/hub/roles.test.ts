@@ -125,7 +125,8 @@ describe.each(ENGINES)('hub role matrix on %s', (engine) => {
   /** How a caller authenticates: a session of its own (fresh each call), a token, or nothing. */
   const as = async (caller: Caller): Promise<CallOptions> => {
     if (caller === 'anonymous') return {};
-    if (caller === 'admin' || caller === 'viewer' || caller === 'reviewer') return { cookie: await t.signIn(t.accounts[caller === 'reviewer' ? 'reviewer1' : caller]) };
+    if (caller === 'admin' || caller === 'viewer' || caller === 'reviewer')
+      return { cookie: await t.signIn(t.accounts[caller === 'reviewer' ? 'reviewer1' : caller]) };
     return { token: tokens[caller]!, origin: null };
   };
 
