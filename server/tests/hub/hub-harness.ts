@@ -36,6 +36,8 @@ export interface TestHub {
   hub: RunningHub;
   url: string;
   dataDir: string;
+  /** The PostgreSQL database's URL (the CLI's --database), when on PostgreSQL. */
+  databaseUrl?: string;
   /** The demo accounts the hub wrote: admin, reviewer1, reviewer2, viewer. */
   accounts: Record<'admin' | 'reviewer1' | 'reviewer2' | 'viewer', Account>;
   /** Every line the hub logged. */
@@ -104,6 +106,7 @@ export async function startTestHub(engine: TestEngine, options: { throttle?: Thr
       hub,
       url: hub.url,
       dataDir,
+      databaseUrl: database?.url,
       accounts,
       logs,
       call,

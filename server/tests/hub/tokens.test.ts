@@ -91,7 +91,10 @@ describe.each(ENGINES)('hub personal access tokens on %s', (engine) => {
   it('refuses a vendor key or JWT with a clear 401, echoing none of it', async () => {
     const vendorKey = `acme_live_sk_${'A1b2C3d4'.repeat(4)}`;
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
-    for (const headers of [{ Authorization: `Bearer ${vendorKey}` }, { Authorization: `Bearer ${jwt}` }, { 'X-API-Key': vendorKey }] as Record<string, string>[]) {
+    for (const headers of [{ Authorization: `Bearer ${vendorKey}` }, { Authorization: `Bearer ${jwt}` }, { 'X-API-Key': vendorKey }] as Record<
+      string,
+      string
+    >[]) {
       const answer = await t.call('GET', '/hub/v1/me', { headers });
       expect(answer.status).toBe(401);
       expect(answer.body.errorCode).toBe('VENDOR_KEY_NOT_ACCEPTED');
