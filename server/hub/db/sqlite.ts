@@ -21,11 +21,21 @@ type Raw = InstanceType<typeof Database>;
 /** libsql 0.5 aborts the whole process (no exception) on a bound boolean: bind 0/1 instead. */
 const bindable = (params: readonly unknown[]) => params.map((v) => (typeof v === 'boolean' ? Number(v) : v));
 
+/** Transaction control, run with exec rather than as a prepared statement (see below). */
+const CONTROL = /^\s*(begin|commit|rollback)\b[\w\s]*$/i;
+
 /** libsql's Database in the shape Kysely's SqliteDialect drives (it was written for better-sqlite3). */
 function forKysely(raw: Raw): SqliteDatabase {
   return {
     close: () => raw.close(),
     prepare(query: string) {
+      // libsql does not reset a statement that failed: a `begin immediate` that timed out on
+      // SQLITE_BUSY (another process writing) stays "in progress", and every later COMMIT on the
+      // connection then fails. exec leaves no statement behind.
+      if (CONTROL.test(query)) {
+        const control = { changes: 0, lastInsertRowid: 0 };
+        return { reader: false, all: () => (raw.exec(query), []), run: () => (raw.exec(query), control), iterate: () => [][Symbol.iterator]() };
+      }
       const statement = raw.prepare(query);
       return {
         get reader() {
