@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-
 /*
  * The hub's tables as Kysely sees them. Every id is text (no autoincrement: the engines spell it
  * differently), every instant is integer milliseconds since the epoch (bigint columns, read back as
@@ -24,7 +22,7 @@ export interface MembersTable {
   removed_at: number | null;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** SHA-256 of the cookie's token: a stolen database holds no usable session. */
   id: string;
   member_id: string;
@@ -32,7 +30,7 @@ export interface SessionsTable {
   expires_at: number;
 }
 
-export interface SigninThrottleTable {
+interface SigninThrottleTable {
   /** `acct:<email>` or `ip:<address>`. */
   key: string;
   failures: number;
@@ -76,7 +74,7 @@ export interface AuditTable {
 }
 
 /** One row: the last seq and hash. Appenders lock it, so the chain never forks. */
-export interface AuditHeadTable {
+interface AuditHeadTable {
   id: number;
   seq: number;
   hash: string;
@@ -91,5 +89,4 @@ export interface HubTables {
   audit_head: AuditHeadTable;
 }
 
-export type HubDb = Kysely<HubTables>;
 export type Engine = 'sqlite' | 'postgres';

@@ -14,7 +14,7 @@ import {
 import type { HubTables } from './schema';
 
 /** The embedded store: one file in the data directory, beside the simulator's own `service.db`. */
-export const HUB_DB_FILE = 'hub.db';
+const HUB_DB_FILE = 'hub.db';
 
 type Raw = InstanceType<typeof Database>;
 

@@ -22,7 +22,7 @@ export const newMemberBody = z.strictObject({
 
 export const roleBody = z.strictObject({ role: z.enum(ROLES) });
 
-export const MAX_TOKEN_DAYS = 365;
+const MAX_TOKEN_DAYS = 365;
 
 export const newTokenBody = z.strictObject({
   name: z.string().trim().min(1).max(100),

@@ -18,7 +18,7 @@ export interface AuditEntry {
 const sortedJson = (value: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))));
 
 /** A row's hash: its stored columns in a fixed order, its predecessor's hash among them. */
-export const rowHash = (r: Omit<AuditRow, 'hash'>) =>
+const rowHash = (r: Omit<AuditRow, 'hash'>) =>
   sha256Hex(
     'ddh-audit-v1\n' +
       JSON.stringify([

@@ -65,6 +65,3 @@ export async function removeMember(db: Kysely<HubTables>, id: string, now = Date
   await db.deleteFrom('sessions').where('member_id', '=', id).execute();
   await db.updateTable('access_tokens').set({ revoked_at: now }).where('member_id', '=', id).where('revoked_at', 'is', null).execute();
 }
-
-export const setPassword = (db: Kysely<HubTables>, id: string, passwordHash: string) =>
-  db.updateTable('members').set({ password_hash: passwordHash }).where('id', '=', id).execute();

@@ -10,13 +10,13 @@ import { throwawayDatabase, type ThrowawayDatabase } from './postgres';
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type TestEngine = (typeof ENGINES)[number];
 
-export interface Account {
+interface Account {
   email: string;
   password: string;
   role: 'admin' | 'reviewer' | 'viewer';
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   body: any;
   text: string;
