@@ -152,7 +152,7 @@ async function serve(argv: string[]): Promise<void> {
   const hub = await startHub({
     port: Number(values.port),
     host: values.host,
-    dataDir: values.data ?? '.hub-data',
+    dataDir: values.data ?? '.data',
     databaseUrl: values.database,
     origins,
     allowedHosts: values['allowed-host'],
