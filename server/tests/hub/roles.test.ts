@@ -145,3 +145,41 @@ describe.each(ENGINES)('hub role matrix on %s', (engine) => {
     });
   }
 });
+
+describe.each(ENGINES)('hub bad input on %s', (engine) => {
+  let t: TestHub;
+  beforeAll(async () => {
+    t = await startTestHub(engine);
+  });
+  afterAll(() => t?.close());
+
+  it('answers every malformed request with a 4xx JSON error body, never a 5xx', async () => {
+    const admin = await t.signIn(t.accounts.admin);
+    const cases: [string, string, CallOptions][] = [
+      ['POST', '/hub/v1/session', { body: '[]' }],
+      ['POST', '/hub/v1/session', { body: { email: 'a@b.c' } }],
+      ['POST', '/hub/v1/session', { body: { email: 'a@b.c', password: 'x'.repeat(300) } }],
+      ['POST', '/hub/v1/session', { body: 'x'.repeat(70_000) }],
+      ['DELETE', '/hub/v1/session', { cookie: admin, body: { all: 'yes' } }],
+      ['DELETE', '/hub/v1/session?all=maybe', { cookie: admin }],
+      ['PATCH', '/hub/v1/members/mem_nobody', { cookie: admin, body: { role: 'viewer' } }],
+      ['PATCH', '/hub/v1/members/mem_nobody', { cookie: admin, body: { role: 'root' } }],
+      ['DELETE', '/hub/v1/members/mem_nobody', { cookie: admin }],
+      ['DELETE', '/hub/v1/tokens/pat_nobody', { cookie: admin }],
+      ['GET', '/hub/v1/audit?limit=abc', { cookie: admin }],
+      ['GET', '/hub/v1/nothing-here', { cookie: admin }],
+      ['PUT', '/hub/v1/members', { cookie: admin, body: {} }],
+      ['GET', '/hub/v1/me', { headers: { Authorization: 'Basic YTpi' } }],
+      ['GET', '/hub/v1/me', { cookie: 'ddh_session=%%%' }],
+    ];
+    for (const [method, path, options] of cases) {
+      const answer = await t.call(method, path, options);
+      const label = `${method} ${path} → ${answer.status} ${answer.text.slice(0, 200)}`;
+      expect(answer.status, label).toBeGreaterThanOrEqual(400);
+      expect(answer.status, label).toBeLessThan(500);
+      expect(answer.body, label).toMatchObject({ success: false, errorCode: expect.any(String), errorMessage: expect.any(String) });
+    }
+    // The admin's session survived all of it.
+    expect((await t.call('GET', '/hub/v1/me', { cookie: admin })).status).toBe(200);
+  });
+});
