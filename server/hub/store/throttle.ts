@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { HubTables } from '../db/schema';
 
 /*
@@ -30,28 +30,38 @@ export async function lockedFor(db: Kysely<HubTables>, keys: string[], now = Dat
   return Math.max(0, ...rows.map((r) => r.locked_until - now));
 }
 
+/**
+ * Counts one failure on each key. The count is raised by one atomic upsert (a read-then-write lost
+ * concurrent failures on PostgreSQL: 10 parallel wrong passwords counted 2), then the lock is set
+ * from the count that upsert returned.
+ */
 export async function recordFailure(
   db: Kysely<HubTables>,
   policy: ThrottlePolicy,
   keys: { account: string; address: string },
   now = Date.now(),
 ): Promise<void> {
+  const expired = sql<boolean>`signin_throttle.window_start <= ${now - policy.windowMs}`;
   for (const [kind, key] of [['account', keys.account] as const, ['address', keys.address] as const]) {
-    const row = await db.selectFrom('signin_throttle').selectAll().where('key', '=', key).executeTakeFirst();
-    const fresh = !row || now - row.window_start >= policy.windowMs;
-    const failures = fresh ? 1 : row.failures + 1;
-    const windowStart = fresh ? now : row.window_start;
-    let lockedUntil = fresh ? 0 : row.locked_until;
-    if (kind === 'account' && failures >= policy.perAccount) {
-      lockedUntil = now + Math.min(policy.accountLockMs * 2 ** (failures - policy.perAccount), policy.maxLockMs);
-    } else if (kind === 'address' && failures >= policy.perAddress) {
-      lockedUntil = windowStart + policy.windowMs;
-    }
-    await db
+    const row = await db
       .insertInto('signin_throttle')
-      .values({ key, failures, window_start: windowStart, locked_until: lockedUntil })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ failures, window_start: windowStart, locked_until: lockedUntil }))
-      .execute();
+      .values({ key, failures: 1, window_start: now, locked_until: 0 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql<number>`case when ${expired} then 1 else signin_throttle.failures + 1 end`,
+          window_start: sql<number>`case when ${expired} then ${now} else signin_throttle.window_start end`,
+          locked_until: sql<number>`case when ${expired} then 0 else signin_throttle.locked_until end`,
+        }),
+      )
+      .returning(['failures', 'window_start'])
+      .executeTakeFirstOrThrow();
+    let lockedUntil: number | undefined;
+    if (kind === 'account' && row.failures >= policy.perAccount) {
+      lockedUntil = now + Math.min(policy.accountLockMs * 2 ** (row.failures - policy.perAccount), policy.maxLockMs);
+    } else if (kind === 'address' && row.failures >= policy.perAddress) {
+      lockedUntil = row.window_start + policy.windowMs;
+    }
+    if (lockedUntil !== undefined) await db.updateTable('signin_throttle').set({ locked_until: lockedUntil }).where('key', '=', key).execute();
   }
 }
 

@@ -67,6 +67,26 @@ describe.each(ENGINES)('hub audit log on %s', (engine) => {
     expect(JSON.stringify(body)).not.toContain(token.body.token);
   });
 
+  it('keeps one unbroken chain, and counts every failed sign-in, when requests arrive at once', async () => {
+    const before = await t.hub.store.db.selectFrom('audit_head').select('seq').executeTakeFirstOrThrow();
+    const target = 'concurrent@demo.hub';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call('POST', '/hub/v1/session', { body: { email: i % 2 ? target : `nobody${i}@demo.hub`, password: `wrong ${i}` } }),
+      ),
+    );
+    // Some may be refused as throttled (the account locks at its fifth failure): each attempt that was checked is audited.
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(checked + answers.filter((a) => a.status === 429).length).toBe(20);
+    const after = await t.hub.store.db.selectFrom('audit_head').select('seq').executeTakeFirstOrThrow();
+    expect(after.seq - before.seq).toBe(checked);
+    expect(await verifyAudit(t.hub.store.db)).toMatchObject({ ok: true });
+    // No failure of the account was lost to a race: its count is the number of its checked attempts.
+    const row = await t.hub.store.db.selectFrom('signin_throttle').selectAll().where('key', '=', `acct:${target}`).executeTakeFirstOrThrow();
+    const checkedForTarget = answers.filter((a, i) => i % 2 === 1 && a.status === 401).length;
+    expect(row.failures).toBe(checkedForTarget);
+  });
+
   it('filters by member, action and time, pages by seq, and refuses a bad filter', async () => {
     const adminId = (await t.call('GET', '/hub/v1/me', { cookie: admin })).body.member.id;
     const byMember = (await t.call('GET', `/hub/v1/audit?member=${adminId}&action=member.add`, { cookie: admin })).body.rows;
