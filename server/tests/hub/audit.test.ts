@@ -70,6 +70,13 @@ describe.each(ENGINES)('hub audit log on %s', (engine) => {
   it('keeps one unbroken chain, and counts every failed sign-in, when requests arrive at once', async () => {
     const before = await t.hub.store.db.selectFrom('audit_head').select('seq').executeTakeFirstOrThrow();
     const target = 'concurrent@demo.hub';
+    // Token creations share no row but the audit head: nothing else serializes their transactions.
+    const reviewer = await t.signIn(t.accounts.reviewer1);
+    const made = Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.call('POST', '/hub/v1/tokens', { cookie: reviewer, body: { name: `parallel ${i}`, scope: 'read', subscriptions: ['*'], expires_in_days: 1 } }),
+      ),
+    );
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         t.call('POST', '/hub/v1/session', { body: { email: i % 2 ? target : `nobody${i}@demo.hub`, password: `wrong ${i}` } }),
@@ -78,8 +85,11 @@ describe.each(ENGINES)('hub audit log on %s', (engine) => {
     // Some may be refused as throttled (the account locks at its fifth failure): each attempt that was checked is audited.
     const checked = answers.filter((a) => a.status === 401).length;
     expect(checked + answers.filter((a) => a.status === 429).length).toBe(20);
+    const settled = await made;
     const after = await t.hub.store.db.selectFrom('audit_head').select('seq').executeTakeFirstOrThrow();
-    expect(after.seq - before.seq).toBe(checked);
+    expect(settled.map((a) => a.status)).toEqual(Array(40).fill(201));
+    // The reviewer's sign-in, each checked attempt, each token.
+    expect(after.seq - before.seq).toBe(1 + checked + 40);
     expect(await verifyAudit(t.hub.store.db)).toMatchObject({ ok: true });
     // No failure of the account was lost to a race: its count is the number of its checked attempts.
     const row = await t.hub.store.db.selectFrom('signin_throttle').selectAll().where('key', '=', `acct:${target}`).executeTakeFirstOrThrow();
