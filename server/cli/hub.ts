@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../lib/service-error';
+import { openHubStore, type HubStore } from '../hub/db/open';
+import { ROLES } from '../hub/db/schema';
+import { startHub } from '../hub/main';
+import { createPasswords, PASSWORD_MAX, PASSWORD_MIN } from '../hub/passwords';
+import { randomToken } from '../hub/secrets';
+import { appendAudit, listAudit, verifyAudit } from '../hub/store/audit';
+import { addMember, findActiveByEmail, isLastAdmin, listActive, memberView, removeMember, setRole } from '../hub/store/members';
+import { oneOf, parseFlags, requireFlag, runCli } from './args';
+
+const USAGE = `usage:
+  npm run hub -- --port 8788 --host 127.0.0.1 --data DIR [--database postgres://…] [--demo] [--origin URL] [--allowed-host NAME] [--insecure-cookies] [--quiet]
+  npm run hub -- members list --data DIR [--database URL]
+  npm run hub -- members add --email E --role admin|reviewer|viewer [--password-stdin] --data DIR [--database URL]
+  npm run hub -- members role --email E --role admin|reviewer|viewer --data DIR [--database URL]
+  npm run hub -- members remove --email E --data DIR [--database URL]
+  npm run hub -- audit [verify] --data DIR [--database URL]`;
+
+const STORE_FLAGS = { data: { type: 'string' }, database: { type: 'string' } } as const;
+
+/** A CLI command's own store, closed when it is done (the hub may be running on it: both wait on each other's writes). */
+async function withStore<T>(values: { data?: string; database?: string }, work: (store: HubStore) => Promise<T>): Promise<T> {
+  const store = await openHubStore({ dataDir: requireFlag(values.data, 'data'), databaseUrl: values.database });
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+const line = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+/** From stdin (never a flag: flags land in shell history and `ps`), or a generated one printed once. */
+function newPassword(fromStdin: boolean): { password: string; generated: boolean } {
+  if (!fromStdin) return { password: randomToken().slice(0, 20), generated: true };
+  const password = readFileSync(0, 'utf8').replace(/\r?\n$/, '');
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+    throw new UsageError(`the password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+  return { password, generated: false };
+}
+
+async function members(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const CLI = { actorId: null, via: 'cli' } as const;
+  if (command === 'list') {
+    const { values } = parseFlags(rest, STORE_FLAGS);
+    await withStore(values, async ({ db }) => (await listActive(db)).forEach((m) => line(memberView(m))));
+    return;
+  }
+  if (command === 'add') {
+    const { values } = parseFlags(rest, {
+      ...STORE_FLAGS,
+      email: { type: 'string' },
+      role: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+    });
+    const email = requireFlag(values.email, 'email');
+    const role = oneOf(requireFlag(values.role, 'role'), ROLES, 'role', 'viewer');
+    const { password, generated } = newPassword(values['password-stdin']);
+    const passwordHash = await createPasswords().hash(password);
+    await withStore(values, async ({ db }) => {
+      const added = await db.transaction().execute(async (trx) => {
+        const member = await addMember(trx, { email, role, passwordHash });
+        await appendAudit(trx, { ...CLI, action: 'member.add', target: email.toLowerCase(), outcome: 'exists' in member ? 'exists' : 'ok', details: { role } });
+        return member;
+      });
+      if ('exists' in added) throw new UsageError(`a member with the email ${email} exists`);
+      line({ member: memberView(added), ...(generated ? { password } : {}) });
+    });
+    return;
+  }
+  if (command === 'role' || command === 'remove') {
+    const { values } = parseFlags(rest, {
+      ...STORE_FLAGS,
+      email: { type: 'string' },
+      ...(command === 'role' ? { role: { type: 'string' } } : {}),
+    } as typeof STORE_FLAGS & {
+      email: { type: 'string' };
+      role: { type: 'string' };
+    });
+    const email = requireFlag(values.email, 'email');
+    const role = command === 'role' ? oneOf(requireFlag(values.role, 'role'), ROLES, 'role', 'viewer') : undefined;
+    await withStore(values, async ({ db }) => {
+      await db.transaction().execute(async (trx) => {
+        const member = await findActiveByEmail(trx, email);
+        if (!member) throw new UsageError(`no member with the email ${email}`);
+        if (role !== 'admin' && (await isLastAdmin(trx, member))) throw new UsageError('the hub must keep one admin: make another member admin first');
+        if (role) await setRole(trx, member.id, role);
+        else await removeMember(trx, member.id);
+        await appendAudit(trx, {
+          ...CLI,
+          action: role ? 'member.role' : 'member.remove',
+          target: member.email,
+          outcome: 'ok',
+          details: role ? { from: member.role, to: role } : { role: member.role },
+        });
+      });
+      line(role ? { email: email.toLowerCase(), role } : { removed: email.toLowerCase() });
+    });
+    return;
+  }
+  throw new UsageError(USAGE);
+}
+
+async function audit(argv: string[]): Promise<void> {
+  const verify = argv[0] === 'verify';
+  const { values } = parseFlags(verify ? argv.slice(1) : argv, STORE_FLAGS);
+  await withStore(values, async ({ db }) => {
+    if (verify) {
+      const verdict = await verifyAudit(db);
+      line(verdict);
+      // A broken chain is a failure a script must see.
+      if (!verdict.ok) process.exitCode = 1;
+      return;
+    }
+    for (let after: number | null = 0; after !== null;) {
+      const page = await listAudit(db, { after, limit: 1000 });
+      page.rows.forEach((r) => line({ ...r, at: new Date(r.at).toISOString() }));
+      after = page.next;
+    }
+  });
+}
+
+async function serve(argv: string[]): Promise<void> {
+  const { values } = parseFlags(argv, {
+    ...STORE_FLAGS,
+    port: { type: 'string', default: '8788' },
+    host: { type: 'string', default: '127.0.0.1' },
+    demo: { type: 'boolean', default: false },
+    origin: { type: 'string', multiple: true },
+    'allowed-host': { type: 'string', multiple: true },
+    'insecure-cookies': { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (!/^[0-9]{1,5}$/.test(values.port) || Number(values.port) > 65535) throw new UsageError('--port must be 0 to 65535');
+  const origins = (values.origin ?? []).map((o) => {
+    try {
+      return new URL(o).origin;
+    } catch {
+      throw new UsageError(`--origin must be a URL, got ${o}`);
+    }
+  });
+  const log = values.quiet ? undefined : (text: string) => process.stdout.write(`${text}\n`);
+  if (values['insecure-cookies'])
+    process.stderr.write('hub: --insecure-cookies: the session cookie is sent over plain http; use it only on a trusted network\n');
+  const hub = await startHub({
+    port: Number(values.port),
+    host: values.host,
+    dataDir: values.data ?? '.data',
+    databaseUrl: values.database,
+    origins,
+    allowedHosts: values['allowed-host'],
+    insecureCookies: values['insecure-cookies'],
+    demo: values.demo,
+    log,
+  }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new UsageError(`port ${values.port} on ${values.host} is in use: choose another with --port N`);
+    throw error;
+  });
+  process.stdout.write(`Team hub listening on ${hub.url}\nStore: ${hub.store.describe}\n`);
+  // The file's path only: the passwords stay in the file.
+  if (hub.demoAccountsFile) process.stdout.write(`Demo accounts: ${hub.demoAccountsFile}\n`);
+  const stop = () => void hub.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void runCli('hub', async () => {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'members') return members(rest);
+  if (command === 'audit') return audit(rest);
+  if (command === 'help') return void process.stdout.write(`${USAGE}\n`);
+  return serve(process.argv.slice(2));
+});

@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_BODY_BYTES } from '../../src/api/contract';
+import { allowedHostsOnly } from '../http/hosts';
+import { withSecurityHeaders } from '../http/security-headers';
+import { ServiceError } from '../lib/service-error';
+import { HubError, hubErrorBody, isDatabaseUnavailable } from './errors';
+import { identify } from './http/auth';
+import type { HubContext, HubEnv } from './http/context';
+import { sameOriginOnly } from './http/origin';
+import { auditRouter } from './routes/audit';
+import { membersRouter } from './routes/members';
+import { sessionRouter } from './routes/session';
+import { tokensRouter } from './routes/tokens';
+
+/**
+ * The team hub as a Hono app: its own endpoints under /hub/v1 (sessions, members, access tokens,
+ * audit), every failure as the simulator's JSON error body with the hub's codes, never a stack.
+ * Order matters: the Host check, then who is asking (a vendor key is refused before anything
+ * else reads it), then the Origin of a state change, then the route's own role check.
+ */
+export function createHubApp(ctx: HubContext) {
+  const app = new Hono<HubEnv>();
+
+  if (ctx.log) {
+    const log = ctx.log;
+    // Method, path and status only: no query string, no header, no body, so no password or token reaches a log.
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+  }
+  app.use('*', withSecurityHeaders([]));
+  if (ctx.hostPolicy) app.use('*', allowedHostsOnly(ctx.hostPolicy));
+  app.use('/hub/v1/*', async (c, next) => {
+    // Nothing the hub answers may be cached by a browser or a proxy: it is all per member.
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/hub/v1/*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => Promise.reject(new HubError('BODY_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`)) }),
+  );
+  app.use('/hub/v1/*', identify(ctx));
+  app.use('/hub/v1/*', sameOriginOnly(ctx));
+
+  app.route('/hub/v1', sessionRouter(ctx));
+  app.route('/hub/v1', membersRouter(ctx));
+  app.route('/hub/v1', tokensRouter(ctx));
+  app.route('/hub/v1', auditRouter(ctx));
+
+  app.notFound((c) => c.json(hubErrorBody(new HubError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof HubError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(hubErrorBody(error), error.status);
+    }
+    // The shared validators and the Host check throw the simulator's errors: same body, same status.
+    if (error instanceof ServiceError) return c.json({ success: false as const, errorCode: error.code, errorMessage: error.message }, error.status);
+    if (isDatabaseUnavailable(error)) {
+      ctx.log?.(`database unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
+      return c.json(hubErrorBody(new HubError('DATABASE_UNAVAILABLE', 'the hub’s database is unavailable: try again shortly')), 503, { 'Retry-After': '5' });
+    }
+    // Unexpected: log the kind of failure, answer without internals.
+    ctx.log?.(`internal error on ${c.req.method} ${c.req.path}: ${error.name}: ${error.message}`);
+    return c.json(hubErrorBody(new HubError('INTERNAL_ERROR', 'internal error')), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,100 @@
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import type { Engine } from './schema';
+
+/*
+ * One numbered list of migrations for both engines, run at every start (and by every CLI command)
+ * inside one transaction each: a failed one leaves nothing half-made. The column types are those
+ * both engines read back the same way (text, integer, bigint).
+ */
+
+export const GENESIS = '0'.repeat(64);
+
+function initial(engine: Engine): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('members')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('admin', 'reviewer', 'viewer')`))
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('removed_at', 'bigint')
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_member').on('sessions').column('member_id').execute();
+      await db.schema
+        .createTable('signin_throttle')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('locked_until', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('access_tokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('last4', 'text', (c) => c.notNull())
+        .addColumn('scope', 'text', (c) => c.notNull().check(sql`scope in ('read', 'decide')`))
+        .addColumn('subscriptions', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('access_tokens_member').on('access_tokens').column('member_id').execute();
+      await db.schema
+        .createTable('audit')
+        .addColumn('seq', 'bigint', (c) => c.primaryKey())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('actor_id', 'text')
+        .addColumn('via', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target', 'text')
+        .addColumn('subscription_id', 'text')
+        .addColumn('item_id', 'text')
+        .addColumn('amount_micros', 'bigint')
+        .addColumn('reason', 'text')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('details', 'text')
+        .addColumn('prev_hash', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_at').on('audit').column('at').execute();
+      await db.schema
+        .createTable('audit_head')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('seq', 'bigint', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      await sql`insert into audit_head (id, seq, hash) values (1, 0, ${GENESIS})`.execute(db);
+      // Rows are never updated or deleted by the hub; the triggers say so to anyone else with SQL.
+      // They are a fence, not the guarantee: someone who can drop them is caught by the chain.
+      if (engine === 'sqlite') {
+        await sql`create trigger audit_no_update before update on audit begin select raise(abort, 'audit rows are append-only'); end`.execute(db);
+        await sql`create trigger audit_no_delete before delete on audit begin select raise(abort, 'audit rows are append-only'); end`.execute(db);
+      } else {
+        await sql`create function audit_append_only() returns trigger language plpgsql as $$ begin raise exception 'audit rows are append-only'; end $$`.execute(
+          db,
+        );
+        await sql`create trigger audit_no_change before update or delete on audit for each row execute function audit_append_only()`.execute(db);
+      }
+    },
+  };
+}
+
+/** Applies every pending migration; throws (nothing applied) when one fails. */
+export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const migrations: Record<string, Migration> = { '0001_initial': initial(engine) };
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,30 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { HubTables } from './schema';
+
+const INT8 = 20;
+
+/** int8 (bigint columns: instants, seq, amounts) as a number, as SQLite returns it; pg gives a string otherwise. */
+function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError('an int8 value beyond 2^53 cannot be read as a number');
+  return n;
+}
+
+/** The team store: a pool on `--database postgres://…`. */
+export function openPostgres(url: string, log?: (line: string) => void): Kysely<HubTables> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client's error (the server restarted, the network dropped) is emitted on the pool;
+  // without a listener Node treats it as unhandled and the hub exits. The next query reconnects.
+  pool.on('error', (error) => log?.(`database connection lost: ${error.message}`));
+  return new Kysely<HubTables>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,92 @@
+/*
+ * The hub's tables as Kysely sees them. Every id is text (no autoincrement: the engines spell it
+ * differently), every instant is integer milliseconds since the epoch (bigint columns, read back as
+ * numbers on both engines), and no column is boolean (libsql aborts the process on a bound boolean).
+ */
+
+export const ROLES = ['admin', 'reviewer', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const TOKEN_SCOPES = ['read', 'decide'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export interface MembersTable {
+  id: string;
+  /** Lower-cased on the way in: one account per address. */
+  email: string;
+  role: Role;
+  /** argon2id PHC string (its parameters travel inside it). */
+  password_hash: string;
+  created_at: number;
+  /** Set when an admin removes the member: their sessions and tokens stop on the next request. */
+  removed_at: number | null;
+}
+
+interface SessionsTable {
+  /** SHA-256 of the cookie's token: a stolen database holds no usable session. */
+  id: string;
+  member_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+interface SigninThrottleTable {
+  /** `acct:<email>` or `ip:<address>`. */
+  key: string;
+  failures: number;
+  window_start: number;
+  locked_until: number;
+}
+
+export interface AccessTokensTable {
+  id: string;
+  member_id: string;
+  name: string;
+  /** SHA-256 of the whole `ddh_pat_…` token. */
+  token_hash: string;
+  last4: string;
+  scope: TokenScope;
+  /** JSON array of subscription ids, or `["*"]` for every one. */
+  subscriptions: string;
+  expires_at: number;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface AuditTable {
+  seq: number;
+  at: number;
+  actor_id: string | null;
+  /** `session`, `pat:<id>`, `cli` or `system`. */
+  via: string;
+  action: string;
+  target: string | null;
+  subscription_id: string | null;
+  item_id: string | null;
+  amount_micros: number | null;
+  reason: string | null;
+  outcome: string;
+  /** JSON text with sorted keys, stored as hashed. */
+  details: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/** One row: the last seq and hash. Appenders lock it, so the chain never forks. */
+interface AuditHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
+}
+
+export interface HubTables {
+  members: MembersTable;
+  sessions: SessionsTable;
+  signin_throttle: SigninThrottleTable;
+  access_tokens: AccessTokensTable;
+  audit: AuditTable;
+  audit_head: AuditHeadTable;
+}
+
+export type Engine = 'sqlite' | 'postgres';

@@ -1,0 +1,92 @@
+import Database from 'libsql';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
+import type { HubTables } from './schema';
+
+/** The embedded store: one file in the data directory, beside the simulator's own `service.db`. */
+const HUB_DB_FILE = 'hub.db';
+
+type Raw = InstanceType<typeof Database>;
+
+/** libsql 0.5 aborts the whole process (no exception) on a bound boolean: bind 0/1 instead. */
+const bindable = (params: readonly unknown[]) => params.map((v) => (typeof v === 'boolean' ? Number(v) : v));
+
+/** Transaction control, run with exec rather than as a prepared statement (see below). */
+const CONTROL = /^\s*(begin|commit|rollback)\b[\w\s]*$/i;
+
+/** libsql's Database in the shape Kysely's SqliteDialect drives (it was written for better-sqlite3). */
+function forKysely(raw: Raw): SqliteDatabase {
+  return {
+    close: () => raw.close(),
+    prepare(query: string) {
+      // libsql does not reset a statement that failed: a `begin immediate` that timed out on
+      // SQLITE_BUSY (another process writing) stays "in progress", and every later COMMIT on the
+      // connection then fails. exec leaves no statement behind.
+      if (CONTROL.test(query)) {
+        const control = { changes: 0, lastInsertRowid: 0 };
+        return { reader: false, all: () => (raw.exec(query), []), run: () => (raw.exec(query), control), iterate: () => [][Symbol.iterator]() };
+      }
+      const statement = raw.prepare(query);
+      return {
+        get reader() {
+          return statement.reader;
+        },
+        all: (params: readonly unknown[]) => statement.all(bindable(params)) as unknown[],
+        run: (params: readonly unknown[]) => statement.run(bindable(params)) as { changes: number; lastInsertRowid: number | bigint },
+        iterate: (params: readonly unknown[]) => statement.iterate(bindable(params)) as IterableIterator<unknown>,
+      };
+    },
+  };
+}
+
+/**
+ * Kysely's SQLite dialect with two corrections: a transaction begins IMMEDIATE (a deferred one
+ * that reads, then writes, fails with SQLITE_BUSY when the CLI wrote in between), and migrations
+ * run in a transaction (SQLite has transactional DDL; Kysely assumes it does not).
+ */
+class HubSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection) {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+    })(this.#config);
+  }
+  override createAdapter() {
+    return new (class extends SqliteAdapter {
+      override get supportsTransactionalDdl() {
+        return true;
+      }
+    })();
+  }
+}
+
+/** Opens (creating) DIR/hub.db: owner-only, WAL, a busy timeout so the CLI and the hub wait for each other. */
+export function openSqlite(dataDir: string): Kysely<HubTables> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  const file = join(dataDir, HUB_DB_FILE);
+  // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, 0o600);
+  const raw = new Database(file);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('busy_timeout = 5000');
+  raw.pragma('foreign_keys = ON');
+  return new Kysely<HubTables>({ dialect: new HubSqliteDialect({ database: forKysely(raw) }) });
+}

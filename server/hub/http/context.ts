@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { HostPolicy } from '../../http/hosts';
+import type { Engine, HubTables } from '../db/schema';
+import type { Passwords } from '../passwords';
+import type { AccessTokenRow } from '../store/access-tokens';
+import type { MemberRow } from '../store/members';
+import type { ThrottlePolicy } from '../store/throttle';
+
+/** What every hub router needs: the store and the hub's start-up options. */
+export interface HubContext {
+  db: Kysely<HubTables>;
+  engine: Engine;
+  passwords: Passwords;
+  /** The origins the hub's own pages are served from: a state change from any other is refused. */
+  origins: readonly string[];
+  /** Secure on the session cookie (off only with --insecure-cookies, for a LAN over plain http). */
+  secureCookies: boolean;
+  throttle: ThrottlePolicy;
+  log?: (line: string) => void;
+  /** The Host values answered (421 otherwise); absent only when the app is used without a server. */
+  hostPolicy?: HostPolicy;
+}
+
+/** Who is asking, and how: a session cookie or a personal access token. */
+export interface Principal {
+  member: MemberRow;
+  via: 'session' | `pat:${string}`;
+  sessionId?: string;
+  token?: AccessTokenRow;
+}
+
+export interface HubEnv {
+  Variables: { principal: Principal | null; bearer: boolean };
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { ROLES, TOKEN_SCOPES } from '../db/schema';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../passwords';
+
+/** The hub's request bodies and queries (its own: the vendor contract knows nothing of members). */
+
+const email = z
+  .string()
+  .trim()
+  .max(320)
+  .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address');
+
+export const signInBody = z.strictObject({ email, password: z.string().min(1).max(PASSWORD_MAX) });
+
+export const signOutQuery = z.strictObject({ all: z.enum(['true', 'false']).optional() });
+
+export const newMemberBody = z.strictObject({
+  email,
+  role: z.enum(ROLES),
+  password: z.string().min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX),
+});
+
+export const roleBody = z.strictObject({ role: z.enum(ROLES) });
+
+const MAX_TOKEN_DAYS = 365;
+
+export const newTokenBody = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  scope: z.enum(TOKEN_SCOPES),
+  subscriptions: z
+    .array(z.string().regex(/^(\*|[A-Za-z0-9_-]{1,64})$/, 'must be a subscription id, or * for every one'))
+    .min(1)
+    .max(100),
+  expires_in_days: z.number().int().min(1).max(MAX_TOKEN_DAYS),
+});
+
+export const tokensQuery = z.strictObject({ all: z.enum(['true', 'false']).optional() });
+
+const instant = z
+  .string()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO-8601 date or date-time')
+  .transform((v) => Date.parse(v));
+
+export const auditQuery = z.strictObject({
+  member: z.string().max(64).optional(),
+  action: z.string().max(64).optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+  after: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});

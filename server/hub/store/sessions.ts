@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { HubTables } from '../db/schema';
+import { randomToken, sha256Hex } from '../secrets';
+import type { MemberRow } from './members';
+
+/** A session lasts this long from sign-in, whatever is done with it. */
+export const SESSION_TTL_MS = 12 * 3600_000;
+
+/** A fresh session: the token goes to the cookie, only its SHA-256 to the database. */
+export async function createSession(db: Kysely<HubTables>, memberId: string, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+  const token = randomToken();
+  const expiresAt = now + SESSION_TTL_MS;
+  await db
+    .insertInto('sessions')
+    .values({ id: sha256Hex(token), member_id: memberId, created_at: now, expires_at: expiresAt })
+    .execute();
+  return { token, expiresAt };
+}
+
+/**
+ * The member behind a cookie's token, read afresh on every request (with the member's current
+ * role, so a removal or a role change applies at once), or undefined.
+ */
+export async function sessionMember(db: Kysely<HubTables>, token: string, now = Date.now()): Promise<{ sessionId: string; member: MemberRow } | undefined> {
+  const id = sha256Hex(token);
+  const member = await db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .selectAll('members')
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', now)
+    .where('members.removed_at', 'is', null)
+    .executeTakeFirst();
+  return member && { sessionId: id, member };
+}
+
+export const endSession = (db: Kysely<HubTables>, sessionId: string) => db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+
+/** "Sign out everywhere": every session of the member, this one included. */
+export async function endAllSessions(db: Kysely<HubTables>, memberId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('member_id', '=', memberId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startTestHub, type CallOptions, type TestHub } from './hub-harness';
+
+/*
+ * The role matrix: every hub endpoint, called by each kind of caller, answers the status its rule
+ * gives. Each call gets fresh targets (a member to change, a token to revoke, a session to end),
+ * so no row depends on another.
+ */
+
+const CALLERS = ['admin', 'reviewer', 'viewer', 'anonymous', 'admin-token', 'reviewer-token', 'viewer-token'] as const;
+type Caller = (typeof CALLERS)[number];
+
+interface Row {
+  name: string;
+  /** The request, given a fresh setup for this caller. */
+  request: (t: TestHub, as: CallOptions) => Promise<{ method: string; path: string; body?: unknown }>;
+  expect: Record<Caller, number>;
+}
+
+const fresh = { n: 0 };
+const newMember = async (t: TestHub, admin: string) =>
+  (await t.call('POST', '/hub/v1/members', { cookie: admin, body: { email: `matrix${fresh.n++}@demo.hub`, role: 'reviewer', password: 'matrix-password-1' } }))
+    .body.member.id as string;
+
+const ROWS = (adminCookie: () => string): Row[] => [
+  {
+    name: 'POST /hub/v1/session',
+    request: async (t) => ({ method: 'POST', path: '/hub/v1/session', body: { email: t.accounts.reviewer2.email, password: t.accounts.reviewer2.password } }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 200, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'DELETE /hub/v1/session',
+    request: async () => ({ method: 'DELETE', path: '/hub/v1/session' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'GET /hub/v1/me',
+    request: async () => ({ method: 'GET', path: '/hub/v1/me' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'GET /hub/v1/members',
+    request: async () => ({ method: 'GET', path: '/hub/v1/members' }),
+    expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 200, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'POST /hub/v1/members',
+    request: async () => ({
+      method: 'POST',
+      path: '/hub/v1/members',
+      body: { email: `matrix${fresh.n++}@demo.hub`, role: 'viewer', password: 'matrix-password-1' },
+    }),
+    expect: { admin: 201, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'PATCH /hub/v1/members/:id',
+    request: async (t) => ({ method: 'PATCH', path: `/hub/v1/members/${await newMember(t, adminCookie())}`, body: { role: 'viewer' } }),
+    expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'DELETE /hub/v1/members/:id',
+    request: async (t) => ({ method: 'DELETE', path: `/hub/v1/members/${await newMember(t, adminCookie())}` }),
+    expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'POST /hub/v1/tokens',
+    request: async () => ({ method: 'POST', path: '/hub/v1/tokens', body: { name: 'matrix', scope: 'read', subscriptions: ['*'], expires_in_days: 1 } }),
+    expect: { admin: 201, reviewer: 201, viewer: 201, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'GET /hub/v1/tokens',
+    request: async () => ({ method: 'GET', path: '/hub/v1/tokens' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'GET /hub/v1/tokens?all=true',
+    request: async () => ({ method: 'GET', path: '/hub/v1/tokens?all=true' }),
+    expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 200, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'DELETE /hub/v1/tokens/:id (the caller’s own, or the admin’s for anonymous)',
+    request: async (t, as) => {
+      // A token of the caller's own member (made with a session of theirs), or the admin's for anonymous.
+      const owner = as.cookie ?? (as.token ? await t.signIn(ownerOf(t, as.token)) : adminCookie());
+      const made = await t.call('POST', '/hub/v1/tokens', {
+        cookie: owner,
+        body: { name: 'to revoke', scope: 'read', subscriptions: ['*'], expires_in_days: 1 },
+      });
+      return { method: 'DELETE', path: `/hub/v1/tokens/${made.body.access_token.id}` };
+    },
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'GET /hub/v1/audit',
+    request: async () => ({ method: 'GET', path: '/hub/v1/audit' }),
+    expect: { admin: 200, reviewer: 403, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 403, 'viewer-token': 200 },
+  },
+];
+
+const tokenOwners = new Map<string, 'admin' | 'reviewer1' | 'viewer'>();
+const ownerOf = (t: TestHub, token: string) => t.accounts[tokenOwners.get(token)!];
+
+describe.each(ENGINES)('hub role matrix on %s', (engine) => {
+  let t: TestHub;
+  let admin = '';
+  const tokens: Partial<Record<Caller, string>> = {};
+  beforeAll(async () => {
+    t = await startTestHub(engine);
+    admin = await t.signIn(t.accounts.admin);
+    for (const [caller, account, scope] of [
+      ['admin-token', 'admin', 'read'],
+      ['reviewer-token', 'reviewer1', 'decide'],
+      ['viewer-token', 'viewer', 'read'],
+    ] as const) {
+      const made = await t.call('POST', '/hub/v1/tokens', {
+        cookie: await t.signIn(t.accounts[account]),
+        body: { name: caller, scope, subscriptions: ['*'], expires_in_days: 30 },
+      });
+      tokens[caller] = made.body.token;
+      tokenOwners.set(made.body.token, account);
+    }
+  });
+  afterAll(() => t?.close());
+
+  /** How a caller authenticates: a session of its own (fresh each call), a token, or nothing. */
+  const as = async (caller: Caller): Promise<CallOptions> => {
+    if (caller === 'anonymous') return {};
+    if (caller === 'admin' || caller === 'viewer' || caller === 'reviewer')
+      return { cookie: await t.signIn(t.accounts[caller === 'reviewer' ? 'reviewer1' : caller]) };
+    return { token: tokens[caller]!, origin: null };
+  };
+
+  for (const row of ROWS(() => admin)) {
+    it(row.name, async () => {
+      const seen: Partial<Record<Caller, number>> = {};
+      for (const caller of CALLERS) {
+        const auth = await as(caller);
+        const request = await row.request(t, auth);
+        const answer = await t.call(request.method, request.path, { ...auth, body: request.body });
+        seen[caller] = answer.status;
+        // Every refusal is the JSON error body, never a bare status.
+        if (answer.status >= 400) expect(answer.body, `${caller}: ${answer.text}`).toMatchObject({ success: false, errorCode: expect.any(String) });
+      }
+      expect(seen).toEqual(row.expect);
+    });
+  }
+});
+
+describe.each(ENGINES)('hub bad input on %s', (engine) => {
+  let t: TestHub;
+  beforeAll(async () => {
+    t = await startTestHub(engine);
+  });
+  afterAll(() => t?.close());
+
+  it('answers every malformed request with a 4xx JSON error body, never a 5xx', async () => {
+    const admin = await t.signIn(t.accounts.admin);
+    const cases: [string, string, CallOptions][] = [
+      ['POST', '/hub/v1/session', { body: '[]' }],
+      ['POST', '/hub/v1/session', { body: { email: 'a@b.c' } }],
+      ['POST', '/hub/v1/session', { body: { email: 'a@b.c', password: 'x'.repeat(300) } }],
+      ['POST', '/hub/v1/session', { body: 'x'.repeat(70_000) }],
+      ['DELETE', '/hub/v1/session', { cookie: admin, body: { all: 'yes' } }],
+      ['DELETE', '/hub/v1/session?all=maybe', { cookie: admin }],
+      ['PATCH', '/hub/v1/members/mem_nobody', { cookie: admin, body: { role: 'viewer' } }],
+      ['PATCH', '/hub/v1/members/mem_nobody', { cookie: admin, body: { role: 'root' } }],
+      ['DELETE', '/hub/v1/members/mem_nobody', { cookie: admin }],
+      ['DELETE', '/hub/v1/tokens/pat_nobody', { cookie: admin }],
+      ['GET', '/hub/v1/audit?limit=abc', { cookie: admin }],
+      ['GET', '/hub/v1/nothing-here', { cookie: admin }],
+      ['PUT', '/hub/v1/members', { cookie: admin, body: {} }],
+      ['GET', '/hub/v1/me', { headers: { Authorization: 'Basic YTpi' } }],
+      ['GET', '/hub/v1/me', { cookie: 'ddh_session=%%%' }],
+    ];
+    for (const [method, path, options] of cases) {
+      const answer = await t.call(method, path, options);
+      const label = `${method} ${path} → ${answer.status} ${answer.text.slice(0, 200)}`;
+      expect(answer.status, label).toBeGreaterThanOrEqual(400);
+      expect(answer.status, label).toBeLessThan(500);
+      expect(answer.body, label).toMatchObject({ success: false, errorCode: expect.any(String), errorMessage: expect.any(String) });
+    }
+    // The admin's session survived all of it.
+    expect((await t.call('GET', '/hub/v1/me', { cookie: admin })).status).toBe(200);
+  });
+});
