@@ -7,14 +7,21 @@ import { createPasswords, PASSWORD_MAX, PASSWORD_MIN } from '../hub/passwords';
 import { randomToken } from '../hub/secrets';
 import { appendAudit, listAudit, verifyAudit } from '../hub/store/audit';
 import { addMember, findActiveByEmail, isLastAdmin, listActive, memberView, removeMember, setRole } from '../hub/store/members';
+import { newVendorKeyBody } from '../hub/http/schemas';
+import { addVendorKey, checkVendorKeys, findVendorKeyByName, listVendorKeys, removeVendorKey, rotateVendorKey, vendorKeyView } from '../hub/store/vendor-keys';
+import { loadHubSecret, vendorCipher } from '../hub/vendor-cipher';
 import { oneOf, parseFlags, requireFlag, runCli } from './args';
 
 const USAGE = `usage:
-  npm run hub -- --port 8788 --host 127.0.0.1 --data DIR [--database postgres://…] [--demo] [--origin URL] [--allowed-host NAME] [--insecure-cookies] [--quiet]
+  npm run hub -- --port 8788 --host 127.0.0.1 --data DIR [--database postgres://…] [--upstream URL | --demo] [--origin URL] [--allowed-host NAME] [--insecure-cookies] [--quiet]
   npm run hub -- members list --data DIR [--database URL]
   npm run hub -- members add --email E --role admin|reviewer|viewer [--password-stdin] --data DIR [--database URL]
   npm run hub -- members role --email E --role admin|reviewer|viewer --data DIR [--database URL]
   npm run hub -- members remove --email E --data DIR [--database URL]
+  npm run hub -- vendor-keys list --data DIR [--database URL]
+  npm run hub -- vendor-keys add --name N [--subscription ID]… [--with-jwt] --data DIR [--database URL]   (stdin: the key, then the JWT on a second line)
+  npm run hub -- vendor-keys rotate --name N [--with-jwt] --data DIR [--database URL]                    (stdin: as add)
+  npm run hub -- vendor-keys remove --name N --data DIR [--database URL]
   npm run hub -- audit [verify] --data DIR [--database URL]`;
 
 const STORE_FLAGS = { data: { type: 'string' }, database: { type: 'string' } } as const;
@@ -103,6 +110,70 @@ async function members(argv: string[]): Promise<void> {
   throw new UsageError(USAGE);
 }
 
+/** The key (and, with --with-jwt, the JWT on the next line) from stdin: never a flag, which lands in shell history and `ps`. */
+function vendorSecretFromStdin(withJwt: boolean): { key: string; jwt?: string } {
+  const [key = '', jwt = ''] = readFileSync(0, 'utf8')
+    .split(/\r?\n/)
+    .map((l) => l.trim());
+  if (withJwt && !jwt) throw new UsageError('--with-jwt: send the key, then the JWT on a second line, on stdin');
+  return withJwt ? { key, jwt } : { key };
+}
+
+async function vendorKeys(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const CLI = { actorId: null, via: 'cli' } as const;
+  const { values } = parseFlags(rest, {
+    ...STORE_FLAGS,
+    name: { type: 'string' },
+    subscription: { type: 'string', multiple: true },
+    'with-jwt': { type: 'boolean', default: false },
+  });
+  if (command === 'list') {
+    await withStore(values, async ({ db }) => (await listVendorKeys(db)).forEach((k) => line(vendorKeyView(k))));
+    return;
+  }
+  if (command !== 'add' && command !== 'rotate' && command !== 'remove') throw new UsageError(USAGE);
+  const name = requireFlag(values.name, 'name');
+  const dataDir = requireFlag(values.data, 'data');
+  const cipher = vendorCipher(loadHubSecret(dataDir));
+  const secret = command === 'remove' ? undefined : vendorSecretFromStdin(values['with-jwt']);
+  let input: { key: string; jwt?: string; subscriptions: string[] } | undefined;
+  if (secret) {
+    // The hub's own validation; its messages never quote the value.
+    const parsed = newVendorKeyBody.safeParse({ name, ...secret, subscriptions: values.subscription ?? ['*'] });
+    if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    input = parsed.data;
+  }
+  await withStore(values, async ({ db }) => {
+    await checkVendorKeys(db, cipher);
+    const result = await db.transaction().execute(async (trx) => {
+      const row = await findVendorKeyByName(trx, name);
+      if (command === 'add') {
+        const added = await addVendorKey(trx, cipher, { name, ...input! });
+        await appendAudit(trx, {
+          ...CLI,
+          action: 'vendor_key.add',
+          target: name,
+          outcome: 'exists' in added ? 'exists' : 'ok',
+          details: { subscriptions: JSON.stringify(input!.subscriptions), jwt: input!.jwt === undefined ? 0 : 1 },
+        });
+        if ('exists' in added) throw new UsageError(`a vendor key named ${name} exists: rotate it, or remove it first`);
+        return { vendor_key: vendorKeyView(added) };
+      }
+      if (!row) throw new UsageError(`no vendor key named ${name}`);
+      if (command === 'rotate') {
+        const next = await rotateVendorKey(trx, cipher, row, { key: input!.key, jwt: input!.jwt });
+        await appendAudit(trx, { ...CLI, action: 'vendor_key.rotate', target: name, outcome: 'ok', details: { jwt: input!.jwt === undefined ? 0 : 1 } });
+        return { vendor_key: vendorKeyView(next) };
+      }
+      await removeVendorKey(trx, row.id);
+      await appendAudit(trx, { ...CLI, action: 'vendor_key.remove', target: name, outcome: 'ok' });
+      return { removed: name };
+    });
+    line(result);
+  });
+}
+
 async function audit(argv: string[]): Promise<void> {
   const verify = argv[0] === 'verify';
   const { values } = parseFlags(verify ? argv.slice(1) : argv, STORE_FLAGS);
@@ -128,6 +199,7 @@ async function serve(argv: string[]): Promise<void> {
     port: { type: 'string', default: '8788' },
     host: { type: 'string', default: '127.0.0.1' },
     demo: { type: 'boolean', default: false },
+    upstream: { type: 'string' },
     origin: { type: 'string', multiple: true },
     'allowed-host': { type: 'string', multiple: true },
     'insecure-cookies': { type: 'boolean', default: false },
@@ -146,6 +218,8 @@ async function serve(argv: string[]): Promise<void> {
       throw new UsageError(`--origin must be a URL, got ${o}`);
     }
   });
+  if (values.demo && values.upstream !== undefined) throw new UsageError('--demo runs its own simulator as the upstream: leave out --upstream');
+  const upstream = values.upstream === undefined ? undefined : upstreamUrl(values.upstream);
   const log = values.quiet ? undefined : (text: string) => process.stdout.write(`${text}\n`);
   if (values['insecure-cookies'])
     process.stderr.write('hub: --insecure-cookies: the session cookie is sent over plain http; use it only on a trusted network\n');
@@ -158,6 +232,8 @@ async function serve(argv: string[]): Promise<void> {
     allowedHosts: values['allowed-host'],
     insecureCookies: values['insecure-cookies'],
     demo: values.demo,
+    simulator: values.demo,
+    upstream,
     log,
   }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
@@ -167,6 +243,8 @@ async function serve(argv: string[]): Promise<void> {
   process.stdout.write(`Team hub listening on ${hub.url}\nStore: ${hub.store.describe}\n`);
   // The file's path only: the passwords stay in the file.
   if (hub.demoAccountsFile) process.stdout.write(`Demo accounts: ${hub.demoAccountsFile}\n`);
+  if (hub.simulator) process.stdout.write(`Simulator (upstream): ${hub.simulator.url}\nSimulator credentials: ${hub.simulator.credentialsFile}\n`);
+  else if (upstream) process.stdout.write(`Upstream: /v1 is forwarded to ${upstream}\n`);
   const stop = () => void hub.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -176,6 +254,20 @@ void runCli('hub', async () => {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'members') return members(rest);
   if (command === 'audit') return audit(rest);
+  if (command === 'vendor-keys') return vendorKeys(rest);
   if (command === 'help') return void process.stdout.write(`${USAGE}\n`);
   return serve(process.argv.slice(2));
 });
+
+/** --upstream: an http(s) URL without credentials, query or fragment (its path, if any, prefixes /v1). */
+function upstreamUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--upstream must be a URL, got ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--upstream must be an http or https URL');
+  if (url.username || url.password || url.search || url.hash) throw new UsageError('--upstream must have no credentials, query or fragment');
+  return url.href.replace(/\/+$/, '');
+}

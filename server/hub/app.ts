@@ -9,13 +9,15 @@ import { identify } from './http/auth';
 import type { HubContext, HubEnv } from './http/context';
 import { sameOriginOnly } from './http/origin';
 import { auditRouter } from './routes/audit';
+import { forwardRouter } from './routes/forward';
 import { membersRouter } from './routes/members';
 import { sessionRouter } from './routes/session';
 import { tokensRouter } from './routes/tokens';
+import { vendorKeysRouter } from './routes/vendor-keys';
 
 /**
  * The team hub as a Hono app: its own endpoints under /hub/v1 (sessions, members, access tokens,
- * audit), every failure as the simulator's JSON error body with the hub's codes, never a stack.
+ * audit, vendor keys) and the vendor's /v1 forwarded for members, every failure as the simulator's JSON error body with the hub's codes, never a stack.
  * Order matters: the Host check, then who is asking (a vendor key is refused before anything
  * else reads it), then the Origin of a state change, then the route's own role check.
  */
@@ -33,22 +35,28 @@ export function createHubApp(ctx: HubContext) {
   }
   app.use('*', withSecurityHeaders([]));
   if (ctx.hostPolicy) app.use('*', allowedHostsOnly(ctx.hostPolicy));
-  app.use('/hub/v1/*', async (c, next) => {
-    // Nothing the hub answers may be cached by a browser or a proxy: it is all per member.
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
-  app.use(
-    '/hub/v1/*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => Promise.reject(new HubError('BODY_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`)) }),
-  );
-  app.use('/hub/v1/*', identify(ctx));
-  app.use('/hub/v1/*', sameOriginOnly(ctx));
+  for (const scope of ['/hub/v1/*', '/v1/*'])
+    app.use(scope, async (c, next) => {
+      // Nothing the hub answers may be cached by a browser or a proxy: it is all per member.
+      await next();
+      c.header('Cache-Control', 'no-store');
+    });
+  for (const scope of ['/hub/v1/*', '/v1/*']) {
+    app.use(
+      scope,
+      bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => Promise.reject(new HubError('BODY_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`)) }),
+    );
+    app.use(scope, identify(ctx));
+    app.use(scope, sameOriginOnly(ctx));
+  }
 
   app.route('/hub/v1', sessionRouter(ctx));
   app.route('/hub/v1', membersRouter(ctx));
   app.route('/hub/v1', tokensRouter(ctx));
   app.route('/hub/v1', auditRouter(ctx));
+  app.route('/hub/v1', vendorKeysRouter(ctx));
+  // The vendor's own paths, forwarded with the vendor key the hub holds.
+  app.route('/v1', forwardRouter(ctx));
 
   app.notFound((c) => c.json(hubErrorBody(new HubError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404));
 

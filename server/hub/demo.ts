@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema } from '../../src/api/contract';
+import { startService } from '../main';
 import type { HubTables, Role } from './db/schema';
 import type { Passwords } from './passwords';
 import { appendAudit } from './store/audit';
 import { addMember, listActive } from './store/members';
+import { addVendorKey, findVendorKeyByName } from './store/vendor-keys';
+import type { VendorCipher } from './vendor-cipher';
 
 export const DEMO_ACCOUNTS_FILE = 'demo-accounts.json';
 
@@ -46,4 +50,47 @@ export async function seedDemoAccounts(db: Kysely<HubTables>, passwords: Passwor
     { mode: 0o600 },
   );
   return file;
+}
+
+/**
+ * `--demo`'s upstream: the simulator in this process on a loopback port, its data in DIR/simulator
+ * (seeded as `npm run service` does), its credentials copied to DIR/demo-credentials.json (0600)
+ * as the simulator writes them, and its API key and JWT held as the vendor key `demo` for every
+ * subscription (added once: a later start keeps what an admin made of it).
+ */
+export async function startDemoSimulator(db: Kysely<HubTables>, cipher: VendorCipher, dataDir: string) {
+  const service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: join(dataDir, 'simulator'),
+    seed: 'demo',
+    livePullForm: 'envelope',
+    corsOrigins: [],
+  });
+  try {
+    const source = service.demoCredentialsFile ?? join(service.dataDir, DEMO_CREDENTIALS_FILE);
+    const credentials = demoCredentialsSchema.parse(JSON.parse(readFileSync(source, 'utf8')));
+    const credentialsFile = join(dataDir, DEMO_CREDENTIALS_FILE);
+    writeFileSync(credentialsFile, readFileSync(source), { mode: 0o600 });
+    chmodSync(credentialsFile, 0o600);
+    if (!(await findVendorKeyByName(db, 'demo'))) {
+      await db.transaction().execute(async (trx) => {
+        const added = await addVendorKey(trx, cipher, { name: 'demo', key: credentials.api_key, jwt: credentials.jwt, subscriptions: ['*'] });
+        if (!('exists' in added)) {
+          await appendAudit(trx, {
+            actorId: null,
+            via: 'system',
+            action: 'vendor_key.add',
+            target: 'demo',
+            outcome: 'ok',
+            details: { subscriptions: '["*"]', jwt: 1, demo: 1 },
+          });
+        }
+      });
+    }
+    return { service, credentialsFile };
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
 }

@@ -5,9 +5,11 @@ import { createNodeServer, DEFAULT_TIMEOUTS, type ServerTimeouts } from '../http
 import { safeLog } from '../lib/log-text';
 import { createHubApp } from './app';
 import { openHubStore, type HubStore } from './db/open';
-import { DEMO_ACCOUNTS_FILE, seedDemoAccounts } from './demo';
+import { DEMO_ACCOUNTS_FILE, seedDemoAccounts, startDemoSimulator } from './demo';
 import { createPasswords } from './passwords';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './store/throttle';
+import { checkVendorKeys } from './store/vendor-keys';
+import { loadHubSecret, vendorCipher } from './vendor-cipher';
 
 export interface HubOptions {
   port: number;
@@ -22,6 +24,15 @@ export interface HubOptions {
   insecureCookies?: boolean;
   /** Create the demo accounts when the hub has no member. */
   demo?: boolean;
+  /** The Data Delivery Service /v1 is forwarded to. */
+  upstream?: string;
+  /**
+   * Run the simulator in this process as the upstream (its data in DIR/simulator, seeded as
+   * `npm run service` does), its demo key held as the hub's vendor key for every subscription.
+   */
+  simulator?: boolean;
+  /** The hub secret the vendor keys are sealed under; HUB_SECRET or DIR/hub-secret when absent. */
+  hubSecret?: string;
   throttle?: ThrottlePolicy;
   log?: (line: string) => void;
   timeouts?: ServerTimeouts;
@@ -33,6 +44,8 @@ export interface RunningHub {
   store: HubStore;
   dataDir: string;
   demoAccountsFile: string | null;
+  /** With `simulator`: its URL and DIR/demo-credentials.json (the simulator's key and JWT, 0600). */
+  simulator: { url: string; credentialsFile: string } | null;
   close: () => Promise<void>;
 }
 
@@ -67,8 +80,13 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
 
   let store: HubStore | undefined;
   let demoAccountsFile: string | null = null;
+  let simulator: Awaited<ReturnType<typeof startDemoSimulator>> | undefined;
   try {
     store = await openHubStore({ dataDir, databaseUrl: options.databaseUrl, log });
+    const cipher = vendorCipher(options.hubSecret !== undefined ? Buffer.from(options.hubSecret, 'utf8') : loadHubSecret(dataDir));
+    // A wrong secret is a start-up failure naming itself, not a 500 on the first forwarded request.
+    await checkVendorKeys(store.db, cipher);
+    if (options.simulator) simulator = await startDemoSimulator(store.db, cipher, dataDir);
     const passwords = createPasswords();
     if (options.demo) {
       demoAccountsFile = await seedDemoAccounts(store.db, passwords, dataDir);
@@ -82,12 +100,15 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
         origins: ownOrigins(options.host, port, options.origins ?? []),
         secureCookies: !options.insecureCookies,
         throttle: options.throttle ?? DEFAULT_THROTTLE,
+        cipher,
+        upstream: simulator?.service.url ?? options.upstream,
         log,
         hostPolicy: policy,
       }),
     );
   } catch (error) {
     server.close();
+    await simulator?.service.close();
     await store?.close();
     throw error;
   }
@@ -99,10 +120,11 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     store: opened,
     dataDir,
     demoAccountsFile,
+    simulator: simulator ? { url: simulator.service.url, credentialsFile: simulator.credentialsFile } : null,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
-        server.close(() => void opened.close().then(done, done));
+        server.close(() => void Promise.all([opened.close(), simulator?.service.close()]).then(() => done(), done));
       }),
   };
 }

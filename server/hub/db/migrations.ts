@@ -91,9 +91,35 @@ function initial(engine: Engine): Migration {
   };
 }
 
+/**
+ * The vendor keys the hub holds (encrypted: server/hub/vendor-cipher.ts), and the simulated items
+ * pulled through it: their subscription and price, which an adopt's path does not carry.
+ */
+const vendorKeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('vendor_keys')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull().unique())
+      .addColumn('subscriptions', 'text', (c) => c.notNull())
+      .addColumn('key_sealed', 'text', (c) => c.notNull())
+      .addColumn('jwt_sealed', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('rotated_at', 'bigint')
+      .execute();
+    await db.schema
+      .createTable('pulled_items')
+      .addColumn('item_id', 'text', (c) => c.primaryKey())
+      .addColumn('subscription_id', 'text', (c) => c.notNull())
+      .addColumn('price_micros', 'bigint')
+      .addColumn('pulled_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+};
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
-  const migrations: Record<string, Migration> = { '0001_initial': initial(engine) };
+  const migrations: Record<string, Migration> = { '0001_initial': initial(engine), '0002_vendor_keys': vendorKeys };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -80,7 +80,29 @@ interface AuditHeadTable {
   hash: string;
 }
 
+export interface VendorKeysTable {
+  id: string;
+  name: string;
+  /** JSON array of subscription ids, or `["*"]` for every one. */
+  subscriptions: string;
+  /** `v1.<key id>.<iv>.<ciphertext>.<tag>`: never the key itself. */
+  key_sealed: string;
+  jwt_sealed: string | null;
+  created_at: number;
+  rotated_at: number | null;
+}
+
+/** A simulated item seen in a pull through the hub: the subscription and price an adopt's path lacks. */
+interface PulledItemsTable {
+  item_id: string;
+  subscription_id: string;
+  price_micros: number | null;
+  pulled_at: number;
+}
+
 export interface HubTables {
+  vendor_keys: VendorKeysTable;
+  pulled_items: PulledItemsTable;
   members: MembersTable;
   sessions: SessionsTable;
   signin_throttle: SigninThrottleTable;

@@ -5,6 +5,7 @@ import type { Passwords } from '../passwords';
 import type { AccessTokenRow } from '../store/access-tokens';
 import type { MemberRow } from '../store/members';
 import type { ThrottlePolicy } from '../store/throttle';
+import type { VendorCipher } from '../vendor-cipher';
 
 /** What every hub router needs: the store and the hub's start-up options. */
 export interface HubContext {
@@ -17,6 +18,10 @@ export interface HubContext {
   secureCookies: boolean;
   throttle: ThrottlePolicy;
   log?: (line: string) => void;
+  /** Seals and opens the vendor keys the hub holds. */
+  cipher: VendorCipher;
+  /** The Data Delivery Service /v1 is forwarded to (--upstream, or the --demo simulator). */
+  upstream?: string;
   /** The Host values answered (421 otherwise); absent only when the app is used without a server. */
   hostPolicy?: HostPolicy;
 }

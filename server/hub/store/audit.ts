@@ -10,6 +10,10 @@ export interface AuditEntry {
   via: string;
   action: string;
   target?: string | null;
+  subscriptionId?: string | null;
+  itemId?: string | null;
+  amountMicros?: number | null;
+  reason?: string | null;
   outcome: string;
   details?: Record<string, string | number | null>;
 }
@@ -56,10 +60,10 @@ export async function appendAudit(db: Kysely<HubTables>, entry: AuditEntry, now 
     via: entry.via,
     action: entry.action,
     target: entry.target ?? null,
-    subscription_id: null,
-    item_id: null,
-    amount_micros: null,
-    reason: null,
+    subscription_id: entry.subscriptionId ?? null,
+    item_id: entry.itemId ?? null,
+    amount_micros: entry.amountMicros ?? null,
+    reason: entry.reason ?? null,
     outcome: entry.outcome,
     details: entry.details ? sortedJson(entry.details) : null,
     prev_hash: head.hash,

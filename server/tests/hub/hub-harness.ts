@@ -56,7 +56,10 @@ export const cookieOf = (headers: Headers) =>
     ?.split(';')[0];
 
 /** A real hub on a free port: a fresh data directory, and on PostgreSQL a fresh database. */
-export async function startTestHub(engine: TestEngine, options: { throttle?: ThrottlePolicy } = {}): Promise<TestHub> {
+export async function startTestHub(
+  engine: TestEngine,
+  options: { throttle?: ThrottlePolicy; simulator?: boolean; upstream?: string; hubSecret?: string } = {},
+): Promise<TestHub> {
   // argon2id at its full cost takes ~0.2 s a hash here; the parameters travel in the hash, so tests may use less.
   process.env.HUB_PASSWORD_COST = 'low';
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-test-'));
@@ -71,6 +74,9 @@ export async function startTestHub(engine: TestEngine, options: { throttle?: Thr
       databaseUrl: database?.url,
       demo: true,
       throttle: options.throttle,
+      simulator: options.simulator,
+      upstream: options.upstream,
+      hubSecret: options.hubSecret,
       log: (line) => logs.push(line),
     });
     const list = JSON.parse(readFileSync(join(dataDir, DEMO_ACCOUNTS_FILE), 'utf8')) as Account[];

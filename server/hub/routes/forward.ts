@@ -1,0 +1,253 @@
+import { Hono, type Context } from 'hono';
+import { usdToMicros } from '../../../src/api/contract';
+import { HubError } from '../errors';
+import { allow } from '../http/auth';
+import type { HubContext, HubEnv, Principal } from '../http/context';
+import { appendAudit } from '../store/audit';
+import { vendorKeyFor, type VendorCredential } from '../store/vendor-keys';
+
+/*
+ * /v1 through the hub: a signed-in member (or a personal access token) calls the vendor's own
+ * paths; the hub checks the role, the token's scope and subscriptions, sends the request on with
+ * the vendor key it holds, and records pulls and decisions in the audit log. The member's cookie
+ * and Authorization never leave; of the vendor's answer only headers that describe it come back,
+ * and the key or JWT, should the vendor echo either, is cut out of the body.
+ */
+
+const UPSTREAM_TIMEOUT_MS = 30_000;
+
+/** Headers of the vendor's answer handed on: none can carry a credential. */
+const RESPONSE_HEADERS = ['content-type', 'retry-after', 'ratelimit', 'ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+
+const DECISION = /^\/(data|live)\/items\/([^/]+)\/(adopt|dispute)$/;
+const PULL = /^\/(data|live)\/pull$/;
+/** The one endpoint that takes the dashboard JWT instead of the API key (spec 5.3). */
+const PREVIEW = /^\/frontiers\/[^/]+\/tasks\/[^/]+\/preview$/;
+
+interface Request {
+  path: string;
+  decision: { family: 'data' | 'live'; itemId: string; action: 'adopt' | 'dispute' } | null;
+  pull: boolean;
+  subscriptionId: string | null;
+  /** The price the hub saw when the item was pulled through it (simulated items). */
+  priceMicros: number | null;
+  reason: string | null;
+  body: string | undefined;
+}
+
+const isJson = (type: string | null) => !!type && /^application\/([a-z0-9.+-]*\+)?json\b/i.test(type);
+
+export function forwardRouter(ctx: HubContext) {
+  const router = new Hono<HubEnv>();
+
+  router.all('/*', async (c) => {
+    const request = await describe(ctx, c);
+    const decide = request.decision !== null;
+    let principal: Principal | null = c.get('principal');
+    try {
+      principal = authorize(c, request);
+    } catch (error) {
+      // A refused decision is worth a row: who tried to adopt what.
+      if (decide && principal && error instanceof HubError) await audit(ctx, principal, request, error.code);
+      throw error;
+    }
+    if (!ctx.upstream) throw new HubError('NO_UPSTREAM', 'this hub forwards to no Data Delivery Service: start it with --upstream URL (or --demo)');
+    const credential = await vendorKeyFor(ctx.db, ctx.cipher, request.subscriptionId);
+    if (!credential) {
+      const what =
+        request.subscriptionId === null
+          ? 'for requests not tied to a subscription (one covering every subscription, *)'
+          : `for subscription ${request.subscriptionId}`;
+      throw new HubError('NO_VENDOR_KEY', `the hub holds no vendor key ${what}: an admin adds one (npm run hub -- vendor-keys add)`);
+    }
+    const bearer = PREVIEW.test(request.path) ? credential.jwt : credential.key;
+    if (bearer === null) throw new HubError('NO_VENDOR_KEY', `the vendor key ${credential.name} has no JWT, which ${request.path} needs: rotate it with one`);
+
+    const answer = await send(ctx, c, request, bearer);
+    const text = redact(answer.text, credential);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw upstreamFailure(ctx, c, 'UPSTREAM_BAD_RESPONSE', `answered ${answer.status} with a body that is not JSON`);
+    }
+    if (request.pull || decide) await record(ctx, principal, request, answer.status, parsed);
+    const headers = new Headers({ 'Content-Type': 'application/json' });
+    for (const name of RESPONSE_HEADERS) {
+      const value = answer.headers.get(name);
+      if (value !== null && name !== 'content-type') headers.set(name, value);
+    }
+    return new Response(text, { status: answer.status, headers });
+  });
+
+  return router;
+}
+
+/** What is asked: the path after /v1, whether it decides or pulls, and the subscription it concerns. */
+async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
+  const path = c.req.path.replace(/^\/v1/, '');
+  const match = c.req.method === 'POST' ? DECISION.exec(path) : null;
+  const decision = match ? { family: match[1] as 'data' | 'live', itemId: decodeURIComponent(match[2]!), action: match[3] as 'adopt' | 'dispute' } : null;
+  if (!decision && c.req.method !== 'GET' && !(c.req.method === 'POST' && path === '/auth/verify-key')) {
+    throw new HubError('NOT_FOUND', `the hub forwards no ${c.req.method} ${c.req.path}`);
+  }
+  const body = c.req.method === 'POST' ? await c.req.text() : undefined;
+  let subscriptionId = c.req.query('subscription_id') ?? null;
+  let priceMicros: number | null = null;
+  let reason: string | null = null;
+  if (decision?.family === 'live' && body) {
+    try {
+      const json = JSON.parse(body) as { subscription_id?: unknown; reason?: unknown };
+      if (typeof json.subscription_id === 'string') subscriptionId = json.subscription_id;
+      if (typeof json.reason === 'string') reason = json.reason.slice(0, 2000);
+    } catch {
+      /* the vendor answers a bad body with its own 400 */
+    }
+  }
+  if (decision?.family === 'data') {
+    // A simulated item's path names no subscription: the hub knows it from the pull that brought the item.
+    const seen = await ctx.db.selectFrom('pulled_items').selectAll().where('item_id', '=', decision.itemId).executeTakeFirst();
+    subscriptionId = seen?.subscription_id ?? null;
+    priceMicros = seen?.price_micros ?? null;
+  }
+  return { path, decision, pull: c.req.method === 'GET' && PULL.test(path), subscriptionId, priceMicros, reason, body: body || undefined };
+}
+
+/** Role, token scope and token subscriptions: reads for everyone signed in, decisions for reviewers and admins. */
+function authorize(c: Context<HubEnv>, request: Request): Principal {
+  const decide = request.decision !== null;
+  const principal = allow(c, { token: true, ...(decide ? { roles: ['admin', 'reviewer'] as const } : {}) });
+  const token = principal.token;
+  if (!token) return principal;
+  if (decide && token.scope !== 'decide') throw new HubError('FORBIDDEN', 'this access token has scope read: it cannot adopt or dispute');
+  const covered = JSON.parse(token.subscriptions) as string[];
+  if (covered.includes('*')) return principal;
+  if (request.subscriptionId === null) {
+    throw new HubError(
+      'FORBIDDEN',
+      request.decision?.family === 'data'
+        ? 'this access token is limited to some subscriptions, and the hub has not seen this item in a pull through it: pull it first'
+        : 'this access token is limited to some subscriptions: this request is not tied to one of them',
+    );
+  }
+  if (!covered.includes(request.subscriptionId)) throw new HubError('FORBIDDEN', `this access token does not cover subscription ${request.subscriptionId}`);
+  return principal;
+}
+
+async function send(ctx: HubContext, c: Context<HubEnv>, request: Request, bearer: string) {
+  const base = new URL(ctx.upstream!);
+  const target = new URL(`${base.pathname.replace(/\/+$/, '')}/v1${request.path}${new URL(c.req.url).search}`, base.origin);
+  // Only what the interface uses: the member's cookie, Authorization and anything else stay here.
+  const headers: Record<string, string> = { Authorization: `Bearer ${bearer}`, Accept: 'application/json' };
+  if (request.body !== undefined) headers['Content-Type'] = c.req.header('Content-Type') ?? 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(target, {
+      method: c.req.method,
+      headers,
+      body: request.body,
+      redirect: 'manual',
+      signal: AbortSignal.any([AbortSignal.timeout(UPSTREAM_TIMEOUT_MS), c.req.raw.signal]),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') throw upstreamFailure(ctx, c, 'UPSTREAM_TIMEOUT', `did not answer within ${UPSTREAM_TIMEOUT_MS} ms`);
+    throw upstreamFailure(ctx, c, 'UPSTREAM_UNREACHABLE', 'cannot be reached', reasonOf(error));
+  }
+  // The interface never redirects: following one would send the vendor key somewhere else.
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel().catch(() => {});
+    throw upstreamFailure(ctx, c, 'UPSTREAM_BAD_RESPONSE', `answered with a redirect (HTTP ${response.status}), which the interface never does`);
+  }
+  if (!isJson(response.headers.get('content-type'))) {
+    await response.body?.cancel().catch(() => {});
+    throw upstreamFailure(ctx, c, 'UPSTREAM_BAD_RESPONSE', `answered ${response.status} with something that is not JSON`);
+  }
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+function upstreamFailure(
+  ctx: HubContext,
+  c: Context<HubEnv>,
+  code: 'UPSTREAM_UNREACHABLE' | 'UPSTREAM_BAD_RESPONSE' | 'UPSTREAM_TIMEOUT',
+  what: string,
+  detail?: string,
+) {
+  const origin = new URL(ctx.upstream!).origin;
+  ctx.log?.(`hub: ${c.req.method} ${c.req.path} → ${code} (upstream ${origin} ${what}${detail ? `: ${detail}` : ''})`);
+  return new HubError(code, `the Data Delivery Service at ${origin} ${what}`);
+}
+
+function reasonOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : cause instanceof Error ? cause.name : 'network error';
+}
+
+/** The vendor key and JWT cut out of a body, should the vendor ever echo them. */
+function redact(text: string, credential: VendorCredential): string {
+  let out = text.replaceAll(credential.key, '[vendor key]');
+  if (credential.jwt) out = out.replaceAll(credential.jwt, '[vendor JWT]');
+  return out;
+}
+
+const outcomeOf = (status: number, body: unknown) =>
+  status < 300 ? 'ok' : ((body as { errorCode?: unknown } | null)?.errorCode?.toString() ?? `http_${status}`).slice(0, 64);
+
+/** Pulls (count, and the items' prices kept for later decisions) and decisions, each one audit row. */
+async function record(ctx: HubContext, principal: Principal, request: Request, status: number, body: unknown) {
+  const outcome = outcomeOf(status, body);
+  if (!request.pull) return audit(ctx, principal, request, outcome);
+  const data = (body as { data?: unknown } | null)?.data;
+  const items: unknown[] = Array.isArray(data) ? data : Array.isArray((data as { items?: unknown })?.items) ? (data as { items: unknown[] }).items : [];
+  const receipt = (Array.isArray(data) ? (body as { receipt?: unknown }) : (data as { receipt?: unknown } | undefined))?.receipt as
+    { amount_usd?: unknown } | undefined;
+  const amount = typeof receipt?.amount_usd === 'number' ? usdToMicros(receipt.amount_usd) : null;
+  const now = Date.now();
+  const seen = request.path === '/data/pull' && status < 300 && request.subscriptionId !== null ? simulatedItems(items, request.subscriptionId, now) : [];
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const row of seen) {
+      await trx
+        .insertInto('pulled_items')
+        .values(row)
+        .onConflict((oc) => oc.column('item_id').doUpdateSet({ subscription_id: row.subscription_id, price_micros: row.price_micros, pulled_at: now }))
+        .execute();
+    }
+    await appendAudit(trx, {
+      actorId: principal.member.id,
+      via: principal.via,
+      action: 'v1.pull',
+      target: request.path,
+      subscriptionId: request.subscriptionId,
+      amountMicros: amount,
+      outcome,
+      details: { count: items.length, status },
+    });
+  });
+}
+
+function simulatedItems(items: unknown[], subscriptionId: string, now: number) {
+  return items.flatMap((item) => {
+    const { id, unit_price_usd: price } = (item ?? {}) as { id?: unknown; unit_price_usd?: unknown };
+    if (typeof id !== 'string' || id.length > 200) return [];
+    return [
+      { item_id: id, subscription_id: subscriptionId, price_micros: typeof price === 'number' && price >= 0 ? usdToMicros(price) : null, pulled_at: now },
+    ];
+  });
+}
+
+function audit(ctx: HubContext, principal: Principal, request: Request, outcome: string) {
+  const decision = request.decision!;
+  return ctx.db.transaction().execute((trx) =>
+    appendAudit(trx, {
+      actorId: principal.member.id,
+      via: principal.via,
+      action: `v1.${decision.action}`,
+      target: request.path,
+      subscriptionId: request.subscriptionId,
+      itemId: decision.itemId,
+      amountMicros: decision.action === 'adopt' ? request.priceMicros : null,
+      reason: request.reason,
+      outcome,
+    }),
+  );
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHub } from '../../hub/main';
+import { ENGINES, startTestHub, type TestHub } from './hub-harness';
+
+/** Keys of the vendor's shape (not the simulator's: nothing here forwards). */
+const vendorKey = (c: string) => `dds_live_sk_${c.repeat(32)}`;
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvcmdfZGVtbyJ9.c2lnbmF0dXJlLW9mLXRoZS12ZW5kb3I';
+const SECRET = 'a-hub-secret-for-the-vendor-key-tests-0123456789';
+
+describe.each(ENGINES)('hub vendor keys on %s', (engine) => {
+  let t: TestHub;
+  let admin = '';
+  beforeAll(async () => {
+    t = await startTestHub(engine, { hubSecret: SECRET });
+    admin = await t.signIn(t.accounts.admin);
+  });
+  afterAll(() => t?.close());
+
+  const add = (cookie: string, body: Record<string, unknown>, origin?: string | null) =>
+    t.call('POST', '/hub/v1/vendor-keys', { cookie, origin, body: { name: 'main', key: vendorKey('A'), subscriptions: ['*'], ...body } });
+
+  it('are added, listed, rotated and removed by an admin, the key and JWT in no answer, header, log line, audit row or stored column', async () => {
+    const key = vendorKey('K');
+    const rotatedKey = vendorKey('R');
+    const made = await add(admin, { name: 'team', key, jwt: JWT, subscriptions: ['sub_a', 'sub_b'] });
+    expect(made.status).toBe(201);
+    expect(made.body.vendor_key).toMatchObject({ name: 'team', subscriptions: ['sub_a', 'sub_b'], has_jwt: true, rotated_at: null });
+    expect(Object.keys(made.body.vendor_key).sort()).toEqual(['created_at', 'has_jwt', 'id', 'name', 'rotated_at', 'subscriptions']);
+    const list = await t.call('GET', '/hub/v1/vendor-keys', { cookie: admin });
+    expect(list.body.vendor_keys.map((k: { name: string }) => k.name)).toContain('team');
+    const rotated = await t.call('PUT', '/hub/v1/vendor-keys/team', { cookie: admin, body: { key: rotatedKey } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.vendor_key.has_jwt).toBe(false);
+    expect(rotated.body.vendor_key.rotated_at).not.toBeNull();
+
+    const stored = await t.hub.store.db.selectFrom('vendor_keys').selectAll().where('name', '=', 'team').executeTakeFirstOrThrow();
+    expect(stored.key_sealed).toMatch(/^v1\.[0-9a-f]{12}\./);
+    const removed = await t.call('DELETE', '/hub/v1/vendor-keys/team', { cookie: admin });
+    expect(removed.body).toEqual({ removed: 'team' });
+    expect((await t.call('GET', '/hub/v1/vendor-keys', { cookie: admin })).body.vendor_keys.map((k: { name: string }) => k.name)).not.toContain('team');
+
+    const audit = await t.call('GET', '/hub/v1/audit?limit=1000', { cookie: admin });
+    const actions = audit.body.rows.filter((r: { target: string }) => r.target === 'team').map((r: { action: string }) => r.action);
+    expect(actions).toEqual(['vendor_key.add', 'vendor_key.rotate', 'vendor_key.remove']);
+    const rawAudit = JSON.stringify(await t.hub.store.db.selectFrom('audit').selectAll().execute());
+    const answers = [made, list, rotated, removed].map((a) => `${a.text}\n${JSON.stringify([...a.headers])}`);
+    for (const text of [...answers, audit.text, rawAudit, JSON.stringify(stored), t.logs.join('\n')]) {
+      for (const secret of [key, rotatedKey, JWT]) {
+        expect(text).not.toContain(secret);
+        // Not even a part: the key's random tail, or the JWT's signature.
+        expect(text).not.toContain(secret.slice(-12));
+      }
+    }
+  });
+
+  it('are for admins signed in only, and a state change needs the hub’s Origin', async () => {
+    for (const who of [t.accounts.reviewer1, t.accounts.viewer]) {
+      const cookie = await t.signIn(who);
+      expect((await t.call('GET', '/hub/v1/vendor-keys', { cookie })).status).toBe(403);
+      expect((await add(cookie, { name: `by-${who.role}` })).status).toBe(403);
+    }
+    expect((await t.call('GET', '/hub/v1/vendor-keys')).status).toBe(401);
+    const token = (
+      await t.call('POST', '/hub/v1/tokens', { cookie: admin, body: { name: 'script', scope: 'decide', subscriptions: ['*'], expires_in_days: 1 } })
+    ).body.token;
+    expect((await t.call('GET', '/hub/v1/vendor-keys', { token, origin: null })).body.errorCode).toBe('SESSION_REQUIRED');
+    const foreign = await add(admin, { name: 'foreign' }, 'https://evil.example');
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.errorCode).toBe('CROSS_ORIGIN_REFUSED');
+    expect((await t.call('GET', '/hub/v1/vendor-keys', { cookie: admin })).body.vendor_keys.map((k: { name: string }) => k.name)).not.toContain('foreign');
+  });
+
+  it('refuses a duplicate name, a malformed key (without quoting it) and an unknown name', async () => {
+    expect((await add(admin, { name: 'dup' })).status).toBe(201);
+    expect((await add(admin, { name: 'dup' })).body.errorCode).toBe('VENDOR_KEY_EXISTS');
+    const bad = await add(admin, { name: 'bad', key: 'not-a-vendor-key-SECRETVALUE' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).not.toContain('SECRETVALUE');
+    expect((await t.call('PUT', '/hub/v1/vendor-keys/none', { cookie: admin, body: { key: vendorKey('Z') } })).status).toBe(404);
+    expect((await t.call('DELETE', '/hub/v1/vendor-keys/none', { cookie: admin })).status).toBe(404);
+  });
+
+  it('will not start under another hub secret, and says so', async () => {
+    expect((await add(admin, { name: 'sealed' })).status).toBe(201);
+    const other = startHub({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: t.dataDir,
+      databaseUrl: t.databaseUrl,
+      hubSecret: 'another-secret-entirely-0123456789abcdef',
+    });
+    await expect(other).rejects.toThrow(/another hub secret/);
+  });
+});
