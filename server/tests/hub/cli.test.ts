@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ describe.each(ENGINES)('npm run hub on %s', (engine) => {
     const url = await new Promise<string>((done, fail) => {
       child.stdout.on('data', () => {
         const match = /Team hub listening on (\S+)/.exec(output);
-        if (match && output.includes('Demo accounts:')) done(match[1]!);
+        if (match && output.includes('Simulator credentials:')) done(match[1]!);
       });
       void exited.then((code) => fail(new Error(`the hub exited (${code}): ${output}`)));
     });
@@ -46,6 +46,19 @@ describe.each(ENGINES)('npm run hub on %s', (engine) => {
       body: JSON.stringify({ email: admin.email, password: admin.password }),
     });
     expect(signIn.status).toBe(200);
+    // The simulator is the upstream, its demo key the hub's: a pull through the hub reaches it.
+    const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const pulled = await fetch(`${url}/v1/data/pull?subscription_id=sub_sim_retail&limit=2`, { headers: { Cookie: cookie } });
+    expect(pulled.status).toBe(200);
+    expect(((await pulled.json()) as { count: number }).count).toBe(2);
+    const credentialsFile = join(dataDir, 'demo-credentials.json');
+    expect(output).toContain(`Simulator credentials: ${credentialsFile}`);
+    expect(statSync(credentialsFile).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'hub-secret')).mode & 0o777).toBe(0o600);
+    const vendor = JSON.parse(readFileSync(credentialsFile, 'utf8')) as { api_key: string; jwt: string };
+    expect(output).not.toContain(vendor.api_key);
+    expect(output).not.toContain(vendor.jwt);
+    expect(output).not.toContain(readFileSync(join(dataDir, 'hub-secret'), 'utf8').trim());
     expect(output).toContain('POST /hub/v1/session 200');
     expect(output).toContain(engine === 'postgres' ? 'Store: PostgreSQL' : 'Store: SQLite');
     for (const account of accounts) expect(output).not.toContain(account.password);
@@ -53,5 +66,36 @@ describe.each(ENGINES)('npm run hub on %s', (engine) => {
     if (database) expect(output).not.toContain(`${new URL(database.url).username}:${new URL(database.url).password}@`);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('vendor-keys add, list, rotate and remove: the key on stdin, never printed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hub-cli-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const database = engine === 'postgres' ? await throwawayDatabase() : undefined;
+    if (database) cleanup.push(() => database.drop());
+    const run = (args: string[], input = '') => {
+      const result = spawnSync(TSX, [CLI, 'vendor-keys', ...args, '--data', dataDir, ...(database ? ['--database', database.url] : [])], {
+        input,
+        encoding: 'utf8',
+      });
+      return { status: result.status, out: `${result.stdout}${result.stderr}` };
+    };
+    const key = `dds_live_sk_${'C'.repeat(32)}`;
+    const next = `dds_live_sk_${'N'.repeat(32)}`;
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLWNsaQ';
+    const added = run(['add', '--name', 'team', '--subscription', 'sub_a', '--with-jwt'], `${key}\n${jwt}\n`);
+    expect(added.status, added.out).toBe(0);
+    expect(JSON.parse(added.out).vendor_key).toMatchObject({ name: 'team', subscriptions: ['sub_a'], has_jwt: true });
+    const listed = run(['list']);
+    expect(JSON.parse(listed.out)).toMatchObject({ name: 'team' });
+    const rotated = run(['rotate', '--name', 'team'], `${next}\n`);
+    expect(JSON.parse(rotated.out).vendor_key.has_jwt).toBe(false);
+    const bad = run(['add', '--name', 'bad'], 'not-a-key-SECRETVALUE\n');
+    expect(bad.status).not.toBe(0);
+    expect(bad.out).not.toContain('SECRETVALUE');
+    expect(run(['remove', '--name', 'team']).out).toContain('"removed":"team"');
+    const audit = spawnSync(TSX, [CLI, 'audit', '--data', dataDir, ...(database ? ['--database', database.url] : [])], { encoding: 'utf8' }).stdout;
+    expect(audit.match(/vendor_key\.\w+/g)).toEqual(['vendor_key.add', 'vendor_key.rotate', 'vendor_key.remove']);
+    for (const text of [added.out, listed.out, rotated.out, audit]) for (const secret of [key, next, jwt]) expect(text).not.toContain(secret);
   });
 });
