@@ -24,6 +24,12 @@ describe.each(ENGINES)('hub vendor keys on %s', (engine) => {
     const rotatedKey = vendorKey('R');
     const made = await add(admin, { name: 'team', key, jwt: JWT, subscriptions: ['sub_a', 'sub_b'] });
     expect(made.status).toBe(201);
+    const sealed = async () => t.hub.store.db.selectFrom('vendor_keys').selectAll().where('name', '=', 'team').executeTakeFirstOrThrow();
+    // The raw columns, as added: sealed, the key nowhere in them.
+    const asAdded = await sealed();
+    expect(asAdded.key_sealed).toMatch(/^v1\.[0-9a-f]{12}\./);
+    expect(JSON.stringify(asAdded)).not.toContain(key.slice(-12));
+    expect(JSON.stringify(asAdded)).not.toContain(JWT.slice(-12));
     expect(made.body.vendor_key).toMatchObject({ name: 'team', subscriptions: ['sub_a', 'sub_b'], has_jwt: true, rotated_at: null });
     expect(Object.keys(made.body.vendor_key).sort()).toEqual(['created_at', 'has_jwt', 'id', 'name', 'rotated_at', 'subscriptions']);
     const list = await t.call('GET', '/hub/v1/vendor-keys', { cookie: admin });
@@ -33,8 +39,9 @@ describe.each(ENGINES)('hub vendor keys on %s', (engine) => {
     expect(rotated.body.vendor_key.has_jwt).toBe(false);
     expect(rotated.body.vendor_key.rotated_at).not.toBeNull();
 
-    const stored = await t.hub.store.db.selectFrom('vendor_keys').selectAll().where('name', '=', 'team').executeTakeFirstOrThrow();
+    const stored = await sealed();
     expect(stored.key_sealed).toMatch(/^v1\.[0-9a-f]{12}\./);
+    expect(stored.key_sealed).not.toBe(asAdded.key_sealed);
     const removed = await t.call('DELETE', '/hub/v1/vendor-keys/team', { cookie: admin });
     expect(removed.body).toEqual({ removed: 'team' });
     expect((await t.call('GET', '/hub/v1/vendor-keys', { cookie: admin })).body.vendor_keys.map((k: { name: string }) => k.name)).not.toContain('team');
