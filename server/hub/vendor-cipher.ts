@@ -11,7 +11,7 @@ import { UsageError } from '../lib/service-error';
  * such instead of as a decryption failure deep in a request.
  */
 
-export const HUB_SECRET_FILE = 'hub-secret';
+const HUB_SECRET_FILE = 'hub-secret';
 const VERSION = 'v1';
 const MIN_SECRET = 32;
 
