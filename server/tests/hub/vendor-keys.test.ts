@@ -1,5 +1,9 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub } from '../../hub/main';
+import { loadHubSecret, vendorCipher } from '../../hub/vendor-cipher';
 import { ENGINES, startTestHub, type TestHub } from './hub-harness';
 
 /** Keys of the vendor's shape (not the simulator's: nothing here forwards). */
@@ -97,5 +101,35 @@ describe.each(ENGINES)('hub vendor keys on %s', (engine) => {
       hubSecret: 'another-secret-entirely-0123456789abcdef',
     });
     await expect(other).rejects.toThrow(/another hub secret/);
+  });
+});
+
+describe('the hub secret and the vendor-key cipher', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('takes HUB_SECRET when set (refusing a short one), else creates DIR/hub-secret 0600 once and keeps it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hub-secret-'));
+    dirs.push(dir);
+    expect(() => loadHubSecret(dir, { HUB_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(loadHubSecret(dir, { HUB_SECRET: SECRET }).toString()).toBe(SECRET);
+    expect(existsSync(join(dir, 'hub-secret'))).toBe(false);
+    const made = loadHubSecret(dir, {});
+    expect(statSync(join(dir, 'hub-secret')).mode & 0o777).toBe(0o600);
+    expect(loadHubSecret(dir, {}).equals(made)).toBe(true);
+  });
+
+  it('opens only what it sealed, in the row and field it was sealed for, under the same secret', () => {
+    const cipher = vendorCipher(Buffer.from(SECRET));
+    const key = vendorKey('S');
+    const sealed = cipher.seal(key, 'vk_1.key');
+    expect(sealed).not.toContain(key.slice(-12));
+    expect(cipher.seal(key, 'vk_1.key')).not.toBe(sealed);
+    expect(cipher.open(sealed, 'vk_1.key')).toBe(key);
+    expect(() => cipher.open(sealed, 'vk_2.key')).toThrow(/does not decrypt/);
+    const parts = sealed.split('.');
+    parts[3] = `${parts[3]!.slice(0, -2)}AA`;
+    expect(() => cipher.open(parts.join('.'), 'vk_1.key')).toThrow(/does not decrypt/);
+    expect(() => vendorCipher(Buffer.from(`${SECRET}x`)).open(sealed, 'vk_1.key')).toThrow(/another hub secret/);
   });
 });
