@@ -8,6 +8,7 @@ import { headWithoutContent, refuseHead, refuseUnexpectedBody, validIds } from '
 import { withSecurityHeaders } from './http/security-headers';
 import { allowedHostsOnly } from './http/hosts';
 import { allowedMethods } from './http/methods';
+import { requestLog } from './http/request-log';
 import { ServiceError } from './lib/service-error';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
@@ -31,15 +32,7 @@ const errorBody = (error: ServiceError) => ({
 export function createApp(ctx: ServiceContext, options: { apiOrigins?: readonly string[]; gateway?: GatewayOptions } = {}) {
   const app = new Hono<AppEnv>();
 
-  if (ctx.log) {
-    const log = ctx.log;
-    // Method, path and status only: no query string, no headers, so no secret can reach a log.
-    app.use('*', async (c, next) => {
-      const started = performance.now();
-      await next();
-      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
-    });
-  }
+  if (ctx.log) app.use('*', requestLog(ctx.log));
 
   // Every answer, the API's and a relayed upstream's included, carries this service's security headers.
   app.use('*', withSecurityHeaders(options.apiOrigins ?? []));

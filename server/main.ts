@@ -5,7 +5,7 @@ import { createApp } from './app';
 import type { GatewayOptions } from './gateway';
 import type { ServiceContext } from './http/context';
 import { hostPolicy } from './http/hosts';
-import { createNodeServer, DEFAULT_TIMEOUTS, type ServerTimeouts } from './http/node-server';
+import { listenFirst, type ServerTimeouts } from './http/node-server';
 import { safeLog } from './lib/log-text';
 import { isEmpty, seedDemo, seededDemo } from './seed/demo';
 import { openDb, type Db } from './store/db';
@@ -45,19 +45,7 @@ export interface RunningService {
  * arrive while the store opens wait for it.
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  let ready!: (app: ReturnType<typeof createApp>) => void;
-  const appReady = new Promise<ReturnType<typeof createApp>>((done) => (ready = done));
-  const server = createNodeServer(async (request, env) => (await appReady).fetch(request, env), {
-    hostname: options.host,
-    timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
-  });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(options.port, options.host, () => done());
-  });
-
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const { server, port, serve: ready } = await listenFirst(options);
   const policy = hostPolicy(options.host, options.allowedHosts ?? []);
   policy.port = port;
 

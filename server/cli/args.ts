@@ -34,3 +34,16 @@ export async function runCli(name: string, body: () => Promise<void> | void): Pr
     process.exit(1);
   }
 }
+
+/** --upstream: an http(s) URL without credentials, query or fragment (its path, if any, prefixes /v1). */
+export function upstreamUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--upstream must be a URL, got ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--upstream must be an http or https URL');
+  if (url.username || url.password || url.search || url.hash) throw new UsageError('--upstream must have no credentials, query or fragment');
+  return url.href.replace(/\/+$/, '');
+}

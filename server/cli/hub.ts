@@ -10,7 +10,7 @@ import { addMember, findActiveByEmail, isLastAdmin, listActive, memberView, remo
 import { newVendorKeyBody } from '../hub/http/schemas';
 import { addVendorKey, checkVendorKeys, findVendorKeyByName, listVendorKeys, removeVendorKey, rotateVendorKey, vendorKeyView } from '../hub/store/vendor-keys';
 import { loadHubSecret, vendorCipher } from '../hub/vendor-cipher';
-import { oneOf, parseFlags, requireFlag, runCli } from './args';
+import { oneOf, parseFlags, requireFlag, runCli, upstreamUrl } from './args';
 
 const USAGE = `usage:
   npm run hub -- --port 8788 --host 127.0.0.1 --data DIR [--database postgres://…] [--upstream URL | --demo] [--origin URL] [--allowed-host NAME] [--insecure-cookies] [--quiet]
@@ -258,16 +258,3 @@ void runCli('hub', async () => {
   if (command === 'help') return void process.stdout.write(`${USAGE}\n`);
   return serve(process.argv.slice(2));
 });
-
-/** --upstream: an http(s) URL without credentials, query or fragment (its path, if any, prefixes /v1). */
-function upstreamUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--upstream must be a URL, got ${value}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--upstream must be an http or https URL');
-  if (url.username || url.password || url.search || url.hash) throw new UsageError('--upstream must have no credentials, query or fragment');
-  return url.href.replace(/\/+$/, '');
-}

@@ -1,7 +1,7 @@
 import { LIVE_PULL_FORMS } from '../../src/api/contract';
 import { UsageError } from '../lib/service-error';
 import { startService } from '../main';
-import { oneOf, parseFlags, runCli } from './args';
+import { oneOf, parseFlags, runCli, upstreamUrl } from './args';
 
 const USAGE =
   'service --port 8787 --host 127.0.0.1 --data .data [--seed demo|none] [--live-pull-form envelope|flat] [--cors-origin URL] [--api-origin URL] [--allowed-host NAME] [--static DIR] [--upstream URL] [--quiet]';
@@ -76,16 +76,3 @@ void runCli('service', async () => {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 });
-
-/** --upstream: an http(s) URL without query or fragment (its path, if any, prefixes /v1). */
-function upstreamUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--upstream must be a URL, got ${value}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--upstream must be an http or https URL');
-  if (url.username || url.password || url.search || url.hash) throw new UsageError('--upstream must have no credentials, query or fragment');
-  return url.href.replace(/\/+$/, '');
-}

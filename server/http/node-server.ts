@@ -16,7 +16,7 @@ export interface ServerTimeouts {
  * than its Content-Length, or headers a byte at a time, hold a connection for minutes; nothing
  * this service receives (64 KiB at most) needs more than seconds.
  */
-export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000 };
+const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000 };
 
 /** The node:http options for these timeouts; Node checks them every connectionsCheckingInterval. */
 function serverOptions(timeouts: ServerTimeouts): ServerOptions {
@@ -112,7 +112,7 @@ function requestErrorResponse(error: unknown): Response {
 }
 
 /** The service's node:http server: the app behind these timeouts, every refusal Node or the adapter makes as the JSON error body. */
-export function createNodeServer(
+function createNodeServer(
   fetch: (request: Request, env: { incoming: IncomingMessage; outgoing: ServerResponse }) => Response | Promise<Response>,
   options: { hostname: string; timeouts: ServerTimeouts },
 ): Server {
@@ -133,4 +133,33 @@ export function createNodeServer(
   });
   answerClientErrors(server);
   return server;
+}
+
+/** An app that answers fetches: the simulator's and the hub's Hono apps. */
+interface FetchApp {
+  fetch: (request: Request, env: { incoming: IncomingMessage; outgoing: ServerResponse }) => Response | Promise<Response>;
+}
+
+/**
+ * Takes the port before anything else is made: a port in use fails before a store is opened or
+ * seeded. Requests that arrive before `serve(app)` wait for the app. `port` is the one taken
+ * (port 0 asks for a free one).
+ */
+export async function listenFirst(options: { host: string; port: number; timeouts?: ServerTimeouts }): Promise<{
+  server: Server;
+  port: number;
+  serve: (app: FetchApp) => void;
+}> {
+  let serve!: (app: FetchApp) => void;
+  const appReady = new Promise<FetchApp>((done) => (serve = done));
+  const server = createNodeServer(async (request, env) => (await appReady).fetch(request, env), {
+    hostname: options.host,
+    timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, options.host, () => done());
+  });
+  const address = server.address();
+  return { server, port: typeof address === 'object' && address ? address.port : options.port, serve };
 }

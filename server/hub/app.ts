@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '../../src/api/contract';
 import { allowedHostsOnly } from '../http/hosts';
+import { requestLog } from '../http/request-log';
 import { withSecurityHeaders } from '../http/security-headers';
 import { ServiceError } from '../lib/service-error';
 import { HubError, hubErrorBody, isDatabaseUnavailable } from './errors';
@@ -24,15 +25,7 @@ import { vendorKeysRouter } from './routes/vendor-keys';
 export function createHubApp(ctx: HubContext) {
   const app = new Hono<HubEnv>();
 
-  if (ctx.log) {
-    const log = ctx.log;
-    // Method, path and status only: no query string, no header, no body, so no password or token reaches a log.
-    app.use('*', async (c, next) => {
-      const started = performance.now();
-      await next();
-      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
-    });
-  }
+  if (ctx.log) app.use('*', requestLog(ctx.log));
   app.use('*', withSecurityHeaders([]));
   if (ctx.hostPolicy) app.use('*', allowedHostsOnly(ctx.hostPolicy));
   for (const scope of ['/hub/v1/*', '/v1/*'])

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { hostPolicy } from '../http/hosts';
-import { createNodeServer, DEFAULT_TIMEOUTS, type ServerTimeouts } from '../http/node-server';
+import { listenFirst, type ServerTimeouts } from '../http/node-server';
 import { safeLog } from '../lib/log-text';
 import { createHubApp } from './app';
 import { openHubStore, type HubStore } from './db/open';
@@ -63,18 +63,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   const log = options.log && safeLog(options.log);
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  let ready!: (app: ReturnType<typeof createHubApp>) => void;
-  const appReady = new Promise<ReturnType<typeof createHubApp>>((done) => (ready = done));
-  const server = createNodeServer(async (request, env) => (await appReady).fetch(request, env), {
-    hostname: options.host,
-    timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
-  });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(options.port, options.host, () => done());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const { server, port, serve: ready } = await listenFirst(options);
   const policy = hostPolicy(options.host, options.allowedHosts ?? []);
   policy.port = port;
 
