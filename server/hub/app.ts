@@ -13,6 +13,7 @@ import { auditRouter } from './routes/audit';
 import { forwardRouter } from './routes/forward';
 import { membersRouter } from './routes/members';
 import { sessionRouter } from './routes/session';
+import { settingsRouter } from './routes/settings';
 import { tokensRouter } from './routes/tokens';
 import { vendorKeysRouter } from './routes/vendor-keys';
 
@@ -48,6 +49,7 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', tokensRouter(ctx));
   app.route('/hub/v1', auditRouter(ctx));
   app.route('/hub/v1', vendorKeysRouter(ctx));
+  app.route('/hub/v1', settingsRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
 
