@@ -31,8 +31,8 @@ export function SettingsPage({ me }: { me: HubMember }) {
           Last saved <Time value={data.updated_at} />.
         </p>
       )}
-      {/* Keyed by the save: a save elsewhere (another admin) restarts the draft from what is stored. */}
-      {me.role === 'admin' ? <SettingsEditor key={data.updated_at ?? 'never'} saved={data} /> : <SettingsView settings={data} />}
+      {/* The draft starts from what is stored when the page opens; a save replaces the whole document. */}
+      {me.role === 'admin' ? <SettingsEditor saved={data} /> : <SettingsView settings={data} />}
     </>
   );
 }

@@ -170,7 +170,7 @@ function CreateToken({ role, onCreated }: { role: HubMember['role']; onCreated: 
       )}
       {shown && (
         <div className="mt-3">
-          <ShownOnce label="Token" value={shown} onDismiss={() => setShown(null)}>
+          <ShownOnce label="New token" value={shown} onDismiss={() => setShown(null)}>
             Copy it now: the hub keeps only its hash and cannot show it again.
           </ShownOnce>
         </div>
