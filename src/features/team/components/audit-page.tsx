@@ -48,10 +48,17 @@ export function AuditPage({ me, search, onSearch }: { me: HubMember; search: Aud
       column.accessor('at', { header: 'When', cell: (c) => <Time value={c.getValue()} /> }),
       column.accessor('actor_id', {
         header: 'Member',
-        cell: (c) => <span className="[overflow-wrap:anywhere]">{c.getValue() === null ? 'system' : (emails.get(c.getValue()!) ?? c.getValue())}</span>,
+        cell: (c) => (
+          <span className="inline-block min-w-32 [overflow-wrap:anywhere]">
+            {c.getValue() === null ? 'system' : (emails.get(c.getValue()!) ?? c.getValue())}
+          </span>
+        ),
       }),
       column.accessor('action', { header: 'Action', cell: (c) => <code className="font-mono text-xs">{c.getValue()}</code> }),
-      column.accessor('target', { header: 'Target', cell: (c) => <span className="[overflow-wrap:anywhere]">{c.getValue() ?? ''}</span> }),
+      column.accessor('target', {
+        header: 'Target',
+        cell: (c) => <span className="inline-block min-w-32 [overflow-wrap:anywhere]">{c.getValue() ?? ''}</span>,
+      }),
       column.accessor('subscription_id', { header: 'Subscription', cell: (c) => c.getValue() ?? '' }),
       column.accessor('item_id', { header: 'Item', cell: (c) => <span className="[overflow-wrap:anywhere]">{c.getValue() ?? ''}</span> }),
       column.accessor('amount_micros', { header: 'Amount', cell: (c) => (c.getValue() === null ? '' : formatMicros(c.getValue()!)) }),

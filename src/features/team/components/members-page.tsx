@@ -39,14 +39,14 @@ export function MembersPage({ me }: { me: HubMember }) {
         <SimpleTable caption="Members" headers={['Email', 'Role', 'Added', 'Actions']} empty="No members." isEmpty={data.members.length === 0}>
           {data.members.map((member) => (
             <tr key={member.id} className={rowClass}>
-              <td className={`${cellClass} [overflow-wrap:anywhere]`}>
+              <td className={`${cellClass} min-w-40 [overflow-wrap:anywhere]`}>
                 {member.email}
                 {member.id === me.id && <span className="ml-1 text-xs text-slate-500">(you)</span>}
               </td>
               <td className={cellClass}>
                 <select
                   aria-label={`Role of ${member.email}`}
-                  className={selectClass}
+                  className={`${selectClass} min-w-28`}
                   value={member.role}
                   disabled={setRole.isPending}
                   onChange={(e) => setRole.mutate({ id: member.id, role: e.target.value as HubRole })}

@@ -94,45 +94,48 @@ function PairList({
       <h2 className="text-base font-semibold">{title}</h2>
       <ol className="mt-2 flex flex-col gap-2">
         {rows.map(([a, b], index) => (
-          <li key={index} className="flex flex-wrap items-center gap-2">
+          // Narrow: the two fields share a row and the buttons take the next; wide: one row.
+          <li key={index} className="grid grid-cols-2 items-center gap-2 sm:flex">
             <input
               aria-label={`${names[0]} ${index + 1}`}
-              className={cx(inputClass, 'w-40 font-mono')}
+              className={cx(inputClass, 'min-w-0 font-mono sm:w-40')}
               value={a}
               onChange={(e) => update(index, 0, e.target.value)}
             />
             <input
               aria-label={`${names[1]} ${index + 1}`}
-              className={cx(inputClass, 'min-w-0 flex-1')}
+              className={cx(inputClass, 'min-w-0 sm:flex-1')}
               value={b}
               onChange={(e) => update(index, 1, e.target.value)}
             />
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Move ${names[0].toLowerCase()} ${index + 1} up`}
-              disabled={index === 0}
-              onClick={() => move(index, -1)}
-            >
-              ↑
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Move ${names[0].toLowerCase()} ${index + 1} down`}
-              disabled={index === rows.length - 1}
-              onClick={() => move(index, 1)}
-            >
-              ↓
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Remove ${names[0].toLowerCase()} ${index + 1}`}
-              onClick={() => onChange(rows.filter((_, i) => i !== index))}
-            >
-              Remove
-            </Button>
+            <span className="col-span-2 flex justify-end gap-1 sm:contents">
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Move ${names[0].toLowerCase()} ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                ↑
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Move ${names[0].toLowerCase()} ${index + 1} down`}
+                disabled={index === rows.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                ↓
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove ${names[0].toLowerCase()} ${index + 1}`}
+                onClick={() => onChange(rows.filter((_, i) => i !== index))}
+              >
+                Remove
+              </Button>
+            </span>
           </li>
         ))}
       </ol>

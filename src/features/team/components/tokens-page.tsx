@@ -49,9 +49,9 @@ export function TokensPage({ me }: { me: HubMember }) {
         >
           {data.access_tokens.map((token) => (
             <tr key={token.id} className={rowClass}>
-              <td className={`${cellClass} font-medium [overflow-wrap:anywhere]`}>{token.name}</td>
+              <td className={`${cellClass} min-w-32 font-medium [overflow-wrap:anywhere]`}>{token.name}</td>
               <td className={cellClass}>{token.scope === 'decide' ? 'Read and decide' : 'Read'}</td>
-              <td className={`${cellClass} [overflow-wrap:anywhere]`}>{token.subscriptions.includes('*') ? 'All' : token.subscriptions.join(', ')}</td>
+              <td className={`${cellClass} min-w-40 [overflow-wrap:anywhere]`}>{token.subscriptions.includes('*') ? 'All' : token.subscriptions.join(', ')}</td>
               <td className={`${cellClass} font-mono`}>…{token.last4}</td>
               <td className={cellClass}>
                 <Time value={token.expires_at} />

@@ -44,8 +44,8 @@ export function VendorKeysPage() {
         >
           {data.vendor_keys.map((key) => (
             <tr key={key.id} className={rowClass}>
-              <td className={`${cellClass} font-medium [overflow-wrap:anywhere]`}>{key.name}</td>
-              <td className={`${cellClass} [overflow-wrap:anywhere]`}>{key.subscriptions.includes('*') ? 'All' : key.subscriptions.join(', ')}</td>
+              <td className={`${cellClass} min-w-32 font-medium [overflow-wrap:anywhere]`}>{key.name}</td>
+              <td className={`${cellClass} min-w-40 [overflow-wrap:anywhere]`}>{key.subscriptions.includes('*') ? 'All' : key.subscriptions.join(', ')}</td>
               <td className={cellClass}>{key.has_jwt ? <Badge tone="good">Has JWT</Badge> : <Badge>No JWT</Badge>}</td>
               <td className={cellClass}>
                 <Time value={key.created_at} />
