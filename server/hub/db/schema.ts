@@ -5,7 +5,7 @@
  */
 
 // On the wire too: the shared contract holds them (src/api/contract/hub.ts).
-export { HUB_ROLES as ROLES, TOKEN_SCOPES, type HubRole as Role, type TokenScope } from '../../../src/api/contract/hub';
+export { HUB_ROLES as ROLES, type HubRole as Role, type TokenScope } from '../../../src/api/contract/hub';
 import type { HubRole as Role, TokenScope } from '../../../src/api/contract/hub';
 
 export interface MembersTable {

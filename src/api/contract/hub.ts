@@ -11,7 +11,7 @@ import { z } from './zod';
 export const HUB_ROLES = ['admin', 'reviewer', 'viewer'] as const;
 export type HubRole = (typeof HUB_ROLES)[number];
 
-export const TOKEN_SCOPES = ['read', 'decide'] as const;
+const TOKEN_SCOPES = ['read', 'decide'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export const PASSWORD_MIN = 12;
@@ -36,7 +36,7 @@ export const newMemberBody = z.strictObject({
 
 export const roleBody = z.strictObject({ role: z.enum(HUB_ROLES) });
 
-export const SUBSCRIPTION_SELECTOR = /^(\*|[A-Za-z0-9_-]{1,64})$/;
+const SUBSCRIPTION_SELECTOR = /^(\*|[A-Za-z0-9_-]{1,64})$/;
 
 const subscriptions = z.array(z.string().regex(SUBSCRIPTION_SELECTOR, 'must be a subscription id, or * for every one')).min(1).max(100);
 
@@ -62,7 +62,7 @@ const auditFilters = {
   to: instant.optional(),
 };
 
-export const AUDIT_PAGE_MAX = 1000;
+const AUDIT_PAGE_MAX = 1000;
 
 export const auditQuery = z.strictObject({
   ...auditFilters,
@@ -70,7 +70,7 @@ export const auditQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
 });
 
-export const AUDIT_EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+const AUDIT_EXPORT_FORMATS = ['csv', 'jsonl'] as const;
 export type AuditExportFormat = (typeof AUDIT_EXPORT_FORMATS)[number];
 
 export const auditExportQuery = z.strictObject({ ...auditFilters, format: z.enum(AUDIT_EXPORT_FORMATS) });
@@ -82,7 +82,7 @@ const vendorJwt = z
   .max(8192)
   .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'must be a JWT (three base64url parts)');
 
-export const VENDOR_KEY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+const VENDOR_KEY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export const newVendorKeyBody = z.strictObject({
   name: z.string().trim().regex(VENDOR_KEY_NAME, 'must be 1 to 64 letters, digits, dots, dashes or underscores'),
@@ -99,7 +99,7 @@ export const rotateVendorKeyBody = z.strictObject({ key: vendorKey, jwt: vendorJ
  * word, so a code from the hub is sent and exported exactly as a local one.
  */
 export const SETTINGS_LIMITS = { reasonCodes: 30, codeChars: 32, labelChars: 60, lots: 200, lotIdChars: 64, lotNameChars: 100 } as const;
-export const RESERVED_REASON_CODES = ['other', 'no_reason'] as const;
+const RESERVED_REASON_CODES = ['other', 'no_reason'] as const;
 
 const reasonCode = z.strictObject({
   code: z
@@ -143,7 +143,7 @@ export type TeamSettingsInput = z.input<typeof teamSettingsBody>;
 
 const isoInstant = z.string();
 
-export const memberSchema = z.object({ id: z.string(), email: z.string(), role: z.enum(HUB_ROLES), created_at: isoInstant });
+const memberSchema = z.object({ id: z.string(), email: z.string(), role: z.enum(HUB_ROLES), created_at: isoInstant });
 export type HubMember = z.infer<typeof memberSchema>;
 
 export const meResponse = z.object({
@@ -159,7 +159,7 @@ export const membersResponse = z.object({ members: z.array(memberSchema) });
 export const memberResponse = z.object({ member: memberSchema });
 export const removedResponse = z.object({ removed: z.string() });
 
-export const accessTokenSchema = z.object({
+const accessTokenSchema = z.object({
   id: z.string(),
   member_id: z.string(),
   name: z.string(),
@@ -177,7 +177,7 @@ export const accessTokensResponse = z.object({ access_tokens: z.array(accessToke
 export const newTokenResponse = z.object({ token: z.string(), access_token: accessTokenSchema });
 export const revokedResponse = z.object({ revoked: z.string() });
 
-export const auditRowSchema = z.object({
+const auditRowSchema = z.object({
   seq: z.number().int(),
   at: isoInstant,
   actor_id: z.string().nullable(),
@@ -198,7 +198,7 @@ export type HubAuditRow = z.infer<typeof auditRowSchema>;
 export const AUDIT_COLUMNS = Object.keys(auditRowSchema.shape) as (keyof HubAuditRow)[];
 export const auditResponse = z.object({ rows: z.array(auditRowSchema), next: z.number().int().nullable() });
 
-export const vendorKeySchema = z.object({
+const vendorKeySchema = z.object({
   id: z.string(),
   name: z.string(),
   subscriptions: z.array(z.string()),

@@ -11,4 +11,4 @@ export { homeOf } from './pages';
 export { TokensPage } from './components/tokens-page';
 export { VendorKeysPage } from './components/vendor-keys-page';
 export { auditQuery, membersQuery, settingsQuery, tokensQuery, vendorKeysQuery } from './queries';
-export { auditSearchSchema, type AuditSearch } from './search';
+export { auditSearchSchema } from './search';
