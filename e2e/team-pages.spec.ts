@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -285,6 +286,7 @@ test('screenshots of every team page at 1440x900, 1280x720 and 390 px', async ({
       // Nothing runs off the side at any width.
       expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await admin.screenshot({ path: `test-results/team-screens/${path}-${size.width}.png`, fullPage: true });
+      if (size.width === 1280) expect((await new AxeBuilder({ page: admin }).analyze()).violations, path).toEqual([]);
     }
     await admin.goto('/team/members');
     await admin.getByRole('button', { name: `Remove ${hub.accounts.viewer.email}` }).click();
@@ -293,6 +295,7 @@ test('screenshots of every team page at 1440x900, 1280x720 and 390 px', async ({
     // Centred.
     expect(Math.abs(box.x + box.width / 2 - size.width / 2)).toBeLessThanOrEqual(2);
     await admin.screenshot({ path: `test-results/team-screens/remove-dialog-${size.width}.png` });
+    if (size.width === 1280) expect((await new AxeBuilder({ page: admin }).include('dialog').analyze()).violations).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   }
 });
