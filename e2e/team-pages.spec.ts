@@ -209,6 +209,18 @@ test('the audit page filters by member and exports CSV and JSON Lines with the s
     .trim()
     .split('\n');
   expect(narrowed.map((line) => JSON.parse(line).action)).toEqual(['token.create']);
+
+  // A date range: today (UTC, the hub's days) keeps the row, a range that ended yesterday has none, and its export is empty.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await admin.getByLabel('From').fill(day(0));
+  await expect(admin).toHaveURL(new RegExp(`from=${day(0)}`));
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await admin.getByLabel('From').fill(day(-3));
+  await admin.getByLabel('To (included)').fill(day(-1));
+  await expect(table.getByText('No audit row matches these filters.')).toBeVisible();
+  const empty = admin.waitForEvent('download');
+  await admin.getByRole('link', { name: 'Export JSON Lines' }).click();
+  expect(readFileSync((await (await empty).path())!, 'utf8')).toBe('');
 });
 
 test('a viewer reads the audit log and settings with no control to change anything; admin-only pages say so', async ({ browser }) => {
