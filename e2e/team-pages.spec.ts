@@ -223,6 +223,28 @@ test('the audit page filters by member and exports CSV and JSON Lines with the s
   expect(readFileSync((await (await empty).path())!, 'utf8')).toBe('');
 });
 
+test('the audit page pages through a long log, 100 rows at a time', async ({ browser }) => {
+  const reviewer = await signedIn(browser, hub.accounts.reviewer2);
+  const reviewerId = (await hubGet(reviewer, '/hub/v1/me')).body.member.id as string;
+  for (let i = 0; i < 120; i++) {
+    const made = await reviewer.request.post('/hub/v1/tokens', {
+      data: { name: `paged ${i}`, scope: 'read', subscriptions: ['*'], expires_in_days: 1 },
+      headers: { Origin: hub.url },
+    });
+    expect(made.status()).toBe(201);
+  }
+  const admin = await signedIn(browser, hub.accounts.admin);
+  await admin.goto(`/team/audit?member=${reviewerId}&action=token.create`);
+  const rows = admin.getByRole('table', { name: 'Audit rows' }).locator('tbody tr');
+  await expect(rows).toHaveCount(100);
+  await expect(admin.getByRole('button', { name: 'First page' })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Next page' }).click();
+  await expect(rows).toHaveCount(20);
+  await expect(admin.getByRole('button', { name: 'Next page' })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'First page' }).click();
+  await expect(rows).toHaveCount(100);
+});
+
 test('a viewer reads the audit log and settings with no control to change anything; admin-only pages say so', async ({ browser }) => {
   const viewer = await signedIn(browser, hub.accounts.viewer);
   await viewer.goto('/team/audit');
