@@ -40,6 +40,25 @@ const hubGet = async (page: Page, path: string) => {
   return { status: answer.status(), body: (await answer.json()) as any };
 };
 
+/** Every record of every object store of every IndexedDB database of the page's origin, as text. */
+async function dumpIndexedDb(): Promise<string> {
+  const out: unknown[] = [];
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    for (const store of Array.from(db.objectStoreNames)) {
+      const all = db.transaction(store).objectStore(store).getAll();
+      out.push(name, store, await new Promise((resolve) => (all.onsuccess = () => resolve(all.result))));
+    }
+    db.close();
+  }
+  return JSON.stringify(out);
+}
+
 const fakeVendorKey = () => `dds_live_sk_${randomBytes(24).toString('base64url')}`;
 const fakeJwt = () => `eyJhbGciOiJIUzI1NiJ9.${randomBytes(30).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
 
@@ -130,7 +149,7 @@ test('an admin adds and rotates a vendor key: the key and JWT are in no answer, 
     await admin.locator('body').innerText(),
     await admin.content(),
     await admin.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })),
-    await admin.evaluate(async () => JSON.stringify(await indexedDB.databases())),
+    await admin.evaluate(dumpIndexedDb),
     JSON.stringify(await admin.context().cookies()),
   ].join('\n');
   expect(answers.length).toBeGreaterThan(3);
