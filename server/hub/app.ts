@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '../../src/api/contract';
+import { consoleFiles } from '../http/console-files';
 import { allowedHostsOnly } from '../http/hosts';
 import { requestLog } from '../http/request-log';
 import { withSecurityHeaders } from '../http/security-headers';
@@ -13,6 +14,7 @@ import { auditRouter } from './routes/audit';
 import { forwardRouter } from './routes/forward';
 import { membersRouter } from './routes/members';
 import { sessionRouter } from './routes/session';
+import { subscriptionsRouter } from './routes/subscriptions';
 import { tokensRouter } from './routes/tokens';
 import { vendorKeysRouter } from './routes/vendor-keys';
 
@@ -48,8 +50,11 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', tokensRouter(ctx));
   app.route('/hub/v1', auditRouter(ctx));
   app.route('/hub/v1', vendorKeysRouter(ctx));
+  app.route('/hub/v1', subscriptionsRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
+  // The console (--static): its files and its routes' index.html, never under /v1 or /hub.
+  if (ctx.staticDir) app.route('/', consoleFiles<HubEnv>(ctx.staticDir, ['/v1', '/hub']));
 
   app.notFound((c) => c.json(hubErrorBody(new HubError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404));
 
