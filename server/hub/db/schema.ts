@@ -100,7 +100,16 @@ interface PulledItemsTable {
   pulled_at: number;
 }
 
+/** The subscriptions the team reviews (the console's connection in hub mode), in the admin's order. */
+interface TeamSubscriptionsTable {
+  id: string;
+  kind: 'live' | 'simulated';
+  label: string | null;
+  position: number;
+}
+
 export interface HubTables {
+  team_subscriptions: TeamSubscriptionsTable;
   vendor_keys: VendorKeysTable;
   pulled_items: PulledItemsTable;
   members: MembersTable;
