@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ConnectedRouteImport } from './routes/_connected'
 import { Route as ConnectionRouteImport } from './routes/connection'
 import { Route as KeysRouteImport } from './routes/keys'
+import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as VerticalsRouteImport } from './routes/verticals'
 import { Route as ConnectedBudgetsRouteImport } from './routes/_connected/budgets'
 import { Route as ConnectedDisputeReasonsRouteImport } from './routes/_connected/dispute-reasons'
@@ -49,6 +50,11 @@ const ConnectionRoute = ConnectionRouteImport.update({
 const KeysRoute = KeysRouteImport.update({
   id: '/keys',
   path: '/keys',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInRoute = SignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerticalsRoute = VerticalsRouteImport.update({
@@ -153,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/sign-in': typeof SignInRoute
   '/verticals': typeof VerticalsRoute
   '/budgets': typeof ConnectedBudgetsRoute
   '/dispute-reasons': typeof ConnectedDisputeReasonsRoute
@@ -176,6 +183,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/sign-in': typeof SignInRoute
   '/verticals': typeof VerticalsRoute
   '/budgets': typeof ConnectedBudgetsRoute
   '/dispute-reasons': typeof ConnectedDisputeReasonsRoute
@@ -201,6 +209,7 @@ export interface FileRoutesById {
   '/_connected': typeof ConnectedRouteWithChildren
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/sign-in': typeof SignInRoute
   '/verticals': typeof VerticalsRoute
   '/_connected/budgets': typeof ConnectedBudgetsRoute
   '/_connected/dispute-reasons': typeof ConnectedDisputeReasonsRoute
@@ -226,6 +235,7 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/sign-in'
     | '/verticals'
     | '/budgets'
     | '/dispute-reasons'
@@ -249,6 +259,7 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/sign-in'
     | '/verticals'
     | '/budgets'
     | '/dispute-reasons'
@@ -273,6 +284,7 @@ export interface FileRouteTypes {
     | '/_connected'
     | '/connection'
     | '/keys'
+    | '/sign-in'
     | '/verticals'
     | '/_connected/budgets'
     | '/_connected/dispute-reasons'
@@ -298,6 +310,7 @@ export interface RootRouteChildren {
   ConnectedRoute: typeof ConnectedRouteWithChildren
   ConnectionRoute: typeof ConnectionRoute
   KeysRoute: typeof KeysRoute
+  SignInRoute: typeof SignInRoute
   VerticalsRoute: typeof VerticalsRoute
   FrontiersIndexRoute: typeof FrontiersIndexRoute
   FrontiersFrontierIdIndexRoute: typeof FrontiersFrontierIdIndexRoute
@@ -332,6 +345,13 @@ declare module '@tanstack/react-router' {
       path: '/keys'
       fullPath: '/keys'
       preLoaderRoute: typeof KeysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in': {
+      id: '/sign-in'
+      path: '/sign-in'
+      fullPath: '/sign-in'
+      preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verticals': {
@@ -506,6 +526,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConnectedRoute: ConnectedRouteWithChildren,
   ConnectionRoute: ConnectionRoute,
   KeysRoute: KeysRoute,
+  SignInRoute: SignInRoute,
   VerticalsRoute: VerticalsRoute,
   FrontiersIndexRoute: FrontiersIndexRoute,
   FrontiersFrontierIdIndexRoute: FrontiersFrontierIdIndexRoute,
