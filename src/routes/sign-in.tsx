@@ -6,8 +6,11 @@ import { isSafeRedirect } from '../lib/safe-redirect';
 const searchSchema = z.object({
   /** Where the member was going: a same-origin path only (no open redirect). */
   redirect: z.string().max(2000).refine(isSafeRedirect).optional().catch(undefined),
-  /** '1' when the session ended mid-work (src/features/hub-session/session-watch.ts). */
-  ended: z.literal('1').optional().catch(undefined),
+  /** 1 when the session ended mid-work (src/features/hub-session/session-watch.ts); the search parser reads it as a number. */
+  ended: z
+    .union([z.literal(1), z.literal('1')])
+    .optional()
+    .catch(undefined),
 });
 
 export const Route = createFileRoute('/sign-in')({
@@ -18,6 +21,6 @@ export const Route = createFileRoute('/sign-in')({
   },
   component: function SignInRoute() {
     const { redirect: redirectTo, ended } = Route.useSearch();
-    return <SignInPage redirectTo={redirectTo} ended={ended === '1'} />;
+    return <SignInPage redirectTo={redirectTo} ended={ended !== undefined} />;
   },
 });
