@@ -6,6 +6,7 @@ import { allowedHostsOnly } from '../http/hosts';
 import { requestLog } from '../http/request-log';
 import { withSecurityHeaders } from '../http/security-headers';
 import { ServiceError } from '../lib/service-error';
+import { mediaRouter } from '../routes/media';
 import { HubError, hubErrorBody, isDatabaseUnavailable } from './errors';
 import { identify } from './http/auth';
 import type { HubContext, HubEnv } from './http/context';
@@ -53,6 +54,8 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', subscriptionsRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
+  // --demo's items name their images by a path on the vendor's origin, which is the hub's for the console.
+  if (ctx.demoMedia) app.route('/', mediaRouter());
   // The console (--static): its files and its routes' index.html, never under /v1 or /hub.
   if (ctx.staticDir) app.route('/', consoleFiles<HubEnv>(ctx.staticDir, ['/v1', '/hub']));
 

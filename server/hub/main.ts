@@ -96,6 +96,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
         log,
         hostPolicy: policy,
         staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
+        demoMedia: options.simulator === true,
       }),
     );
   } catch (error) {

@@ -216,7 +216,7 @@ export function ItemDetail({
           Dispute
         </Button>
         {readOnly && (
-          <span id={readOnlyId} className="text-sm text-slate-600 dark:text-slate-400">
+          <span id={readOnlyId} className="max-w-64 text-xs text-slate-600 dark:text-slate-400">
             {readOnly}
           </span>
         )}
