@@ -1,5 +1,5 @@
 import { detectHub } from '../api/hub-detect';
-import { consoleOrigin, hubConnection, type connectionStore, type HubMode } from '../data';
+import { consoleOrigin, type connectionStore, type HubMode } from '../data';
 
 /**
  * Decides the console's mode once, before the router is made (docs/hub.md, "The console"): the
@@ -16,10 +16,7 @@ export async function composeHubMode(store: typeof connectionStore): Promise<Hub
     store.enterHub(null);
     return { origin, member: null };
   }
-  // The team's subscriptions make the connection; a hub that cannot list them now leaves the
-  // member signed in with none (the review says so) rather than no console at all.
-  // The hub's client loads only in hub mode (not on a personal console's first page).
-  const subscriptions = await import('../api/hub').then(({ hubApi }) => hubApi(origin).subscriptions()).catch(() => []);
-  store.enterHub(hubConnection(origin, member, subscriptions));
+  const { signedInConnection } = await import('./hub-connection');
+  store.enterHub(await signedInConnection(origin, member));
   return { origin, member };
 }
