@@ -104,7 +104,7 @@ export function hubAs(page: Page, hub: E2eHub) {
   };
 }
 
-export interface AuditRow {
+interface AuditRow {
   actor_id: string | null;
   action: string;
   item_id: string | null;

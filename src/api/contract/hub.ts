@@ -7,10 +7,9 @@ import { subscriptionKindSchema } from './resources';
  * routes. The vendor's interface stays in the other contract files: a hub speaks it unchanged on /v1.
  */
 
-export const HUB_ROLES = ['admin', 'reviewer', 'viewer'] as const;
-export type HubRole = (typeof HUB_ROLES)[number];
+const HUB_ROLES = ['admin', 'reviewer', 'viewer'] as const;
 
-export const hubMemberSchema = z.object({
+const hubMemberSchema = z.object({
   id: z.string().min(1),
   email: z.string(),
   role: z.enum(HUB_ROLES),
@@ -21,14 +20,14 @@ export type HubMember = z.infer<typeof hubMemberSchema>;
 export const hubMeSchema = z.looseObject({ member: hubMemberSchema });
 
 /** One subscription the team reviews: what the console's connection is made of in hub mode. */
-export const teamSubscriptionSchema = z.strictObject({
+const teamSubscriptionSchema = z.strictObject({
   id: z.string().min(1).max(200).refine(isValidId, 'must be a subscription ID (letters, digits, ".", "_", ":" and "-")'),
   kind: subscriptionKindSchema,
   label: z.string().trim().min(1).max(200).optional(),
 });
 export type TeamSubscription = z.infer<typeof teamSubscriptionSchema>;
 
-export const MAX_TEAM_SUBSCRIPTIONS = 100;
+const MAX_TEAM_SUBSCRIPTIONS = 100;
 
 /** `GET /hub/v1/subscriptions` answers it; `PUT` takes it (the whole list, in order). */
 export const teamSubscriptionsSchema = z.strictObject({
