@@ -53,6 +53,9 @@ export async function startE2eHub(name = 'hub'): Promise<E2eHub> {
     if (Date.now() > deadline) throw new Error(`the E2E hub did not start within ${READY_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // What `npm start` prints: where the console is and where the demo accounts are.
+  if (!out.includes(`Console: ${url}/`) || !out.includes(`Demo accounts: `))
+    throw new Error(`the E2E hub did not say where its console and accounts are:\n${out}`);
   const simulatorUrl = /Simulator \(upstream\): (\S+)/.exec(out)![1]!;
   const list = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as HubAccount[];
   const byPrefix = (prefix: string) => list.find((a) => a.email.startsWith(prefix))!;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,5 +54,23 @@ describe('hub --static', () => {
     }
     const post = await fetch(`${t.url}/anything`, { method: 'POST', headers: { Origin: t.url } });
     expect(post.status).toBe(404);
+  });
+});
+
+describe('npm run hub -- --static DIR without a built console', () => {
+  it('stops at once, saying to build first, and creates nothing', () => {
+    const data = mkdtempSync(join(tmpdir(), 'hub-static-cli-'));
+    const empty = mkdtempSync(join(tmpdir(), 'hub-static-empty-'));
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/hub.ts', '--static', empty, '--data', join(data, 'hub'), '--port', '0'], {
+        encoding: 'utf8',
+      });
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toContain('no index.html there (build the console first');
+      expect(run.stderr).not.toMatch(/at .*\.ts:\d+/);
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
