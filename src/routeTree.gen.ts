@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ConnectedRouteImport } from './routes/_connected'
 import { Route as ConnectionRouteImport } from './routes/connection'
 import { Route as KeysRouteImport } from './routes/keys'
+import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as TeamRouteImport } from './routes/team'
 import { Route as VerticalsRouteImport } from './routes/verticals'
 import { Route as ConnectedBudgetsRouteImport } from './routes/_connected/budgets'
@@ -56,6 +57,11 @@ const ConnectionRoute = ConnectionRouteImport.update({
 const KeysRoute = KeysRouteImport.update({
   id: '/keys',
   path: '/keys',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInRoute = SignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TeamRoute = TeamRouteImport.update({
@@ -195,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/sign-in': typeof SignInRoute
   '/team': typeof TeamRouteWithChildren
   '/verticals': typeof VerticalsRoute
   '/budgets': typeof ConnectedBudgetsRoute
@@ -225,6 +232,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/sign-in': typeof SignInRoute
   '/verticals': typeof VerticalsRoute
   '/budgets': typeof ConnectedBudgetsRoute
   '/dispute-reasons': typeof ConnectedDisputeReasonsRoute
@@ -256,6 +264,7 @@ export interface FileRoutesById {
   '/_connected': typeof ConnectedRouteWithChildren
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/sign-in': typeof SignInRoute
   '/team': typeof TeamRouteWithChildren
   '/verticals': typeof VerticalsRoute
   '/_connected/budgets': typeof ConnectedBudgetsRoute
@@ -288,6 +297,7 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/sign-in'
     | '/team'
     | '/verticals'
     | '/budgets'
@@ -318,6 +328,7 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/sign-in'
     | '/verticals'
     | '/budgets'
     | '/dispute-reasons'
@@ -348,6 +359,7 @@ export interface FileRouteTypes {
     | '/_connected'
     | '/connection'
     | '/keys'
+    | '/sign-in'
     | '/team'
     | '/verticals'
     | '/_connected/budgets'
@@ -380,6 +392,7 @@ export interface RootRouteChildren {
   ConnectedRoute: typeof ConnectedRouteWithChildren
   ConnectionRoute: typeof ConnectionRoute
   KeysRoute: typeof KeysRoute
+  SignInRoute: typeof SignInRoute
   TeamRoute: typeof TeamRouteWithChildren
   VerticalsRoute: typeof VerticalsRoute
   FrontiersIndexRoute: typeof FrontiersIndexRoute
@@ -415,6 +428,13 @@ declare module '@tanstack/react-router' {
       path: '/keys'
       fullPath: '/keys'
       preLoaderRoute: typeof KeysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in': {
+      id: '/sign-in'
+      path: '/sign-in'
+      fullPath: '/sign-in'
+      preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/team': {
@@ -658,6 +678,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConnectedRoute: ConnectedRouteWithChildren,
   ConnectionRoute: ConnectionRoute,
   KeysRoute: KeysRoute,
+  SignInRoute: SignInRoute,
   TeamRoute: TeamRouteWithChildren,
   VerticalsRoute: VerticalsRoute,
   FrontiersIndexRoute: FrontiersIndexRoute,

@@ -31,6 +31,8 @@ export interface HubOptions {
    * `npm run service` does), its demo key held as the hub's vendor key for every subscription.
    */
   simulator?: boolean;
+  /** The built console to serve (`--static DIR`), so members sign in on the hub's own origin. */
+  staticDir?: string;
   /** The hub secret the vendor keys are sealed under; HUB_SECRET or DIR/hub-secret when absent. */
   hubSecret?: string;
   throttle?: ThrottlePolicy;
@@ -93,6 +95,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
         upstream: simulator?.service.url ?? options.upstream,
         log,
         hostPolicy: policy,
+        staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
+        demoMedia: options.simulator === true,
       }),
     );
   } catch (error) {

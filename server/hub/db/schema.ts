@@ -106,8 +106,17 @@ interface TeamSettingsTable {
   updated_by: string | null;
 }
 
+/** The subscriptions the team reviews (the console's connection in hub mode), in the admin's order. */
+interface TeamSubscriptionsTable {
+  id: string;
+  kind: 'live' | 'simulated';
+  label: string | null;
+  position: number;
+}
+
 export interface HubTables {
   team_settings: TeamSettingsTable;
+  team_subscriptions: TeamSubscriptionsTable;
   vendor_keys: VendorKeysTable;
   pulled_items: PulledItemsTable;
   members: MembersTable;

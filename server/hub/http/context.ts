@@ -22,6 +22,10 @@ export interface HubContext {
   cipher: VendorCipher;
   /** The Data Delivery Service /v1 is forwarded to (--upstream, or the --demo simulator). */
   upstream?: string;
+  /** The built console served beside the API (`--static DIR`): the hub's pages, same origin as its API. */
+  staticDir?: string;
+  /** --demo: the simulator's demo images (`/media/scenes/…`, which its items name by relative path) on the hub's origin too. */
+  demoMedia?: boolean;
   /** The Host values answered (421 otherwise); absent only when the app is used without a server. */
   hostPolicy?: HostPolicy;
 }

@@ -58,7 +58,7 @@ export const cookieOf = (headers: Headers) =>
 /** A real hub on a free port: a fresh data directory, and on PostgreSQL a fresh database. */
 export async function startTestHub(
   engine: TestEngine,
-  options: { throttle?: ThrottlePolicy; simulator?: boolean; upstream?: string; hubSecret?: string } = {},
+  options: { throttle?: ThrottlePolicy; simulator?: boolean; upstream?: string; hubSecret?: string; staticDir?: string } = {},
 ): Promise<TestHub> {
   // argon2id at its full cost takes ~0.2 s a hash here; the parameters travel in the hash, so tests may use less.
   process.env.HUB_PASSWORD_COST = 'low';
@@ -77,6 +77,7 @@ export async function startTestHub(
       simulator: options.simulator,
       upstream: options.upstream,
       hubSecret: options.hubSecret,
+      staticDir: options.staticDir,
       log: (line) => logs.push(line),
     });
     const list = JSON.parse(readFileSync(join(dataDir, DEMO_ACCOUNTS_FILE), 'utf8')) as Account[];
