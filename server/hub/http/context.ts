@@ -22,8 +22,20 @@ export interface HubContext {
   cipher: VendorCipher;
   /** The Data Delivery Service /v1 is forwarded to (--upstream, or the --demo simulator). */
   upstream?: string;
+  /** The hub's clock for budget periods (tests move it); Date.now when absent. */
+  clock?: () => number;
+  /** How the decision queue retries (server/hub/decisions/sender.ts); its defaults when absent. */
+  retry?: RetryPolicy;
   /** The Host values answered (421 otherwise); absent only when the app is used without a server. */
   hostPolicy?: HostPolicy;
+}
+
+export interface RetryPolicy {
+  /** The first retry's delay; each further one doubles, up to maxMs (with jitter). */
+  baseMs: number;
+  maxMs: number;
+  /** How often the sender looks for due decisions. */
+  pollMs: number;
 }
 
 /** Who is asking, and how: a session cookie or a personal access token. */
