@@ -10,6 +10,8 @@ import { identify } from './http/auth';
 import type { HubContext, HubEnv } from './http/context';
 import { sameOriginOnly } from './http/origin';
 import { auditRouter } from './routes/audit';
+import { budgetsRouter } from './routes/budgets';
+import { holdsRouter } from './routes/holds';
 import { forwardRouter } from './routes/forward';
 import { membersRouter } from './routes/members';
 import { sessionRouter } from './routes/session';
@@ -48,6 +50,8 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', tokensRouter(ctx));
   app.route('/hub/v1', auditRouter(ctx));
   app.route('/hub/v1', vendorKeysRouter(ctx));
+  app.route('/hub/v1', budgetsRouter(ctx));
+  app.route('/hub/v1', holdsRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
 
