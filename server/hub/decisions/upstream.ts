@@ -35,17 +35,17 @@ export async function attemptDecision(ctx: HubContext, row: DecisionRow): Promis
   const target = new URL(`${base.pathname.replace(/\/+$/, '')}/v1${decisionPath(row)}`, base.origin);
   const headers: Record<string, string> = { Authorization: `Bearer ${credential.key}`, Accept: 'application/json' };
   if (row.body !== null) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(target, {
-      method: 'POST',
-      headers,
-      body: row.body ?? undefined,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
-    });
-  } catch (error) {
-    return { final: false, reason: (error as Error).name === 'TimeoutError' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE' };
+  let response: Response | undefined;
+  // A connection the vendor closed while idle fails at once: tried again straight away on a fresh
+  // one (a repeated decision is a no-op at the vendor) before the vendor counts as unreachable.
+  for (let attempt = 1; !response; attempt++) {
+    try {
+      const signal = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
+      response = await fetch(target, { method: 'POST', headers, body: row.body ?? undefined, redirect: 'manual', signal });
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') return { final: false, reason: 'UPSTREAM_TIMEOUT' };
+      if (attempt === 2) return { final: false, reason: 'UPSTREAM_UNREACHABLE' };
+    }
   }
   if (RETRY_STATUS(response.status) || (response.status >= 300 && response.status < 400) || !isJson(response.headers.get('content-type'))) {
     await response.body?.cancel().catch(() => {});

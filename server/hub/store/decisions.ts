@@ -3,6 +3,10 @@ import { newId } from '../../lib/ids';
 import type { DecisionsTable, HubTables } from '../db/schema';
 
 /*
+ * Every write here runs in a transaction, even a single UPDATE: on SQLite a statement that fails
+ * on a lock (SQLITE_BUSY) outside one is left "in progress" by libsql, and every later COMMIT on
+ * the hub's connection then fails; a transaction's BEGIN fails cleanly instead (db/sqlite.ts).
+ *
  * The decision queue's rows. A decision is claimed (`sending`, with a claim that runs out) by one
  * UPDATE guarded on its state, so two senders never send one at once; it is recorded the same
  * way, guarded on `sending`.
@@ -58,12 +62,14 @@ export async function insertDecision(
 
 /** Claims a due queued decision for this sender; false when another got it first. */
 export async function claimDecision(db: Kysely<HubTables>, id: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('decisions')
-    .set({ state: 'sending', claimed_until: now + CLAIM_MS, updated_at: now })
-    .where('id', '=', id)
-    .where('state', '=', 'queued')
-    .executeTakeFirst();
+  const result = await db.transaction().execute((trx) =>
+    trx
+      .updateTable('decisions')
+      .set({ state: 'sending', claimed_until: now + CLAIM_MS, updated_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'queued')
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -76,9 +82,14 @@ export const dueDecisions = (db: Kysely<HubTables>, now: number, limit: number) 
  * killed mid-send; one hub process serves a store), later those whose claim ran out.
  */
 export async function reclaimSending(db: Kysely<HubTables>, now: number, all: boolean): Promise<number> {
-  let query = db.updateTable('decisions').set({ state: 'queued', claimed_until: null, next_attempt_at: now, updated_at: now }).where('state', '=', 'sending');
-  if (!all) query = query.where('claimed_until', '<', now);
-  return Number((await query.executeTakeFirst()).numUpdatedRows);
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .updateTable('decisions')
+      .set({ state: 'queued', claimed_until: null, next_attempt_at: now, updated_at: now })
+      .where('state', '=', 'sending');
+    if (!all) query = query.where('claimed_until', '<', now);
+    return Number((await query.executeTakeFirst()).numUpdatedRows);
+  });
 }
 
 /** The vendor's answer, final (sent or refused); only by the sender holding the claim. */
@@ -108,10 +119,12 @@ export async function recordAnswer(
 
 /** Not delivered this time: back in the queue until `next`. */
 export async function recordRetry(db: Kysely<HubTables>, id: string, reason: string, next: number, now: number): Promise<void> {
-  await db
-    .updateTable('decisions')
-    .set((eb) => ({ state: 'queued', outcome: reason, next_attempt_at: next, claimed_until: null, attempts: eb('attempts', '+', 1), updated_at: now }))
-    .where('id', '=', id)
-    .where('state', '=', 'sending')
-    .execute();
+  await db.transaction().execute((trx) =>
+    trx
+      .updateTable('decisions')
+      .set((eb) => ({ state: 'queued', outcome: reason, next_attempt_at: next, claimed_until: null, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .execute(),
+  );
 }
