@@ -78,7 +78,7 @@ export function budgetsRouter(ctx: HubContext) {
     const rows: LimitRow[] = [];
     const add = (scope: LimitRow['scope'], target: string, l: z.infer<typeof limit>) => {
       if (rows.some((r) => r.scope === scope && r.target === target)) throw new HubError('INVALID_BODY', `${scope} ${target} is given twice`);
-      if (l.daily_micros !== null || l.monthly_micros !== null) rows.push({ scope, target, ...l });
+      if (l.daily_micros !== null || l.monthly_micros !== null) rows.push({ scope, target, daily_micros: l.daily_micros, monthly_micros: l.monthly_micros });
     };
     if (input.organization) add('organization', '', input.organization);
     if (input.per_member) add('member', '*', input.per_member);
