@@ -119,7 +119,7 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     }
     return recordedAnswer(row, row.state === 'held' ? await holdOfDecision(ctx.db, row.id) : undefined);
   }
-  return answerFor(accepted.row, await deliver(ctx, accepted.row));
+  return answerFor(accepted.row, await deliver(ctx, accepted.row, { answerFirst: true }));
 }
 
 /** A decision just sent (or not): the vendor's answer, or 202 queued. */
