@@ -136,8 +136,7 @@ export interface DecisionsTable {
   outcome: string | null;
 }
 
-export const DECISION_STATES = ['held', 'queued', 'sending', 'sent', 'refused', 'dropped'] as const;
-export type DecisionState = (typeof DECISION_STATES)[number];
+type DecisionState = 'held' | 'queued' | 'sending' | 'sent' | 'refused' | 'dropped';
 
 /** An adopt kept on the hub because it would pass a budget: released or dropped by a person. */
 export interface HoldsTable {

@@ -6,7 +6,7 @@ import { attemptDecision } from './upstream';
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, maxMs: 60_000, pollMs: 500 };
 
 /** The delay before attempt n+1: doubling from baseMs up to maxMs, with jitter so a queue does not stampede a recovering vendor. */
-export function backoff(policy: RetryPolicy, attempts: number): number {
+function backoff(policy: RetryPolicy, attempts: number): number {
   const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(attempts, 20));
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
