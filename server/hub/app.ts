@@ -12,6 +12,8 @@ import { identify } from './http/auth';
 import type { HubContext, HubEnv } from './http/context';
 import { sameOriginOnly } from './http/origin';
 import { auditRouter } from './routes/audit';
+import { budgetsRouter } from './routes/budgets';
+import { holdsRouter } from './routes/holds';
 import { forwardRouter } from './routes/forward';
 import { membersRouter } from './routes/members';
 import { sessionRouter } from './routes/session';
@@ -54,6 +56,8 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', vendorKeysRouter(ctx));
   app.route('/hub/v1', settingsRouter(ctx));
   app.route('/hub/v1', subscriptionsRouter(ctx));
+  app.route('/hub/v1', budgetsRouter(ctx));
+  app.route('/hub/v1', holdsRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
   // --demo's items name their images by a path on the vendor's origin, which is the hub's for the console.

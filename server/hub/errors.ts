@@ -21,6 +21,9 @@ export const HUB_ERROR_STATUS = {
   MEMBER_EXISTS: 409,
   VENDOR_KEY_EXISTS: 409,
   LAST_ADMIN: 409,
+  BUDGET_HELD: 409,
+  ALREADY_DECIDED: 409,
+  HOLD_RESOLVED: 409,
   BODY_TOO_LARGE: 413,
   MISDIRECTED_REQUEST: 421,
   TOO_MANY_ATTEMPTS: 429,
@@ -61,5 +64,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (NODE_UNAVAILABLE.has(code) || PG_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code))) return true;
   // pg's own wording for a connection that died or never came (no code on these).
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(error.message);
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i.test(
+    error.message,
+  );
 }

@@ -4,6 +4,8 @@ import { hostPolicy } from '../http/hosts';
 import { listenFirst, type ServerTimeouts } from '../http/node-server';
 import { safeLog } from '../lib/log-text';
 import { createHubApp } from './app';
+import { startSender, type Sender } from './decisions/sender';
+import type { HubContext, RetryPolicy } from './http/context';
 import { openHubStore, type HubStore } from './db/open';
 import { DEMO_ACCOUNTS_FILE, seedDemoAccounts, startDemoSimulator } from './demo';
 import { createPasswords } from './passwords';
@@ -38,6 +40,10 @@ export interface HubOptions {
   throttle?: ThrottlePolicy;
   log?: (line: string) => void;
   timeouts?: ServerTimeouts;
+  /** The clock budget periods are read from (tests move it); Date.now when absent. */
+  clock?: () => number;
+  /** How queued decisions are retried; the defaults of server/hub/decisions/deliver.ts when absent. */
+  retry?: RetryPolicy;
 }
 
 export interface RunningHub {
@@ -72,6 +78,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   let store: HubStore | undefined;
   let demoAccountsFile: string | null = null;
   let simulator: Awaited<ReturnType<typeof startDemoSimulator>> | undefined;
+  let sender: Sender | undefined;
   try {
     store = await openHubStore({ dataDir, databaseUrl: options.databaseUrl, log });
     const cipher = vendorCipher(options.hubSecret !== undefined ? Buffer.from(options.hubSecret, 'utf8') : loadHubSecret(dataDir));
@@ -83,29 +90,34 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       demoAccountsFile = await seedDemoAccounts(store.db, passwords, dataDir);
       if (!demoAccountsFile && existsSync(join(dataDir, DEMO_ACCOUNTS_FILE))) demoAccountsFile = join(dataDir, DEMO_ACCOUNTS_FILE);
     }
-    ready(
-      createHubApp({
-        db: store.db,
-        engine: store.engine,
-        passwords,
-        origins: ownOrigins(options.host, port, options.origins ?? []),
-        secureCookies: !options.insecureCookies,
-        throttle: options.throttle ?? DEFAULT_THROTTLE,
-        cipher,
-        upstream: simulator?.service.url ?? options.upstream,
-        log,
-        hostPolicy: policy,
-        staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
-        demoMedia: options.simulator === true,
-      }),
-    );
+    const ctx: HubContext = {
+      db: store.db,
+      engine: store.engine,
+      passwords,
+      origins: ownOrigins(options.host, port, options.origins ?? []),
+      secureCookies: !options.insecureCookies,
+      throttle: options.throttle ?? DEFAULT_THROTTLE,
+      cipher,
+      upstream: simulator?.service.url ?? options.upstream,
+      log,
+      hostPolicy: policy,
+      clock: options.clock,
+      retry: options.retry,
+      staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
+      demoMedia: options.simulator === true,
+    };
+    // Decisions a killed hub left mid-send are queued again before the first request is served.
+    sender = await startSender(ctx);
+    ready(createHubApp(ctx));
   } catch (error) {
+    await sender?.stop();
     server.close();
     await simulator?.service.close();
     await store?.close();
     throw error;
   }
   const opened = store;
+  const running = sender;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
@@ -117,7 +129,13 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
-        server.close(() => void Promise.all([opened.close(), simulator?.service.close()]).then(() => done(), done));
+        server.close(
+          () =>
+            void running
+              .stop()
+              .then(() => Promise.all([opened.close(), simulator?.service.close()]))
+              .then(() => done(), done),
+        );
       }),
   };
 }

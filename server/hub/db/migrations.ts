@@ -117,6 +117,63 @@ const vendorKeys: Migration = {
   },
 };
 
+/**
+ * hubdec: the durable decision queue (one active decision per item: a refused or dropped one
+ * leaves the item free), the holds of adopts over a budget, and the budgets.
+ */
+const hubdecDecisions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('decisions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('family', 'text', (c) => c.notNull().check(sql`family in ('data', 'live')`))
+      .addColumn('item_id', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('adopt', 'dispute')`))
+      .addColumn('subscription_id', 'text')
+      .addColumn('reason', 'text')
+      .addColumn('body', 'text')
+      .addColumn('price_micros', 'bigint')
+      .addColumn('receipt_micros', 'bigint')
+      .addColumn('charged', 'integer', (c) => c.notNull())
+      .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+      .addColumn('via', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('held', 'queued', 'sending', 'sent', 'refused', 'dropped')`))
+      .addColumn('attempts', 'integer', (c) => c.notNull())
+      .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+      .addColumn('claimed_until', 'bigint')
+      .addColumn('counted_at', 'bigint')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('sent_at', 'bigint')
+      .addColumn('response_status', 'integer')
+      .addColumn('response_body', 'text')
+      .addColumn('outcome', 'text')
+      .execute();
+    // The item's one decision: the index, not a read-then-insert, is what keeps it one.
+    await sql`create unique index decisions_item on decisions (family, item_id) where state not in ('refused', 'dropped')`.execute(db);
+    await db.schema.createIndex('decisions_due').on('decisions').columns(['state', 'next_attempt_at']).execute();
+    await db.schema.createIndex('decisions_counted').on('decisions').columns(['counted_at']).execute();
+    await db.schema
+      .createTable('holds')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('decision_id', 'text', (c) => c.notNull().unique().references('decisions.id'))
+      .addColumn('limit_name', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('resolved_at', 'bigint')
+      .addColumn('resolved_by', 'text')
+      .addColumn('resolution', 'text')
+      .execute();
+    await db.schema
+      .createTable('budget_limits')
+      .addColumn('scope', 'text', (c) => c.notNull().check(sql`scope in ('organization', 'subscription', 'member')`))
+      .addColumn('target', 'text', (c) => c.notNull())
+      .addColumn('daily_micros', 'bigint')
+      .addColumn('monthly_micros', 'bigint')
+      .addPrimaryKeyConstraint('budget_limits_pk', ['scope', 'target'])
+      .execute();
+  },
+};
+
 /** Team settings (hubteam): small JSON documents by name, the reason codes and the lots every member sees. */
 const hubteamSettings: Migration = {
   async up(db: Kysely<unknown>) {
@@ -148,6 +205,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
   const migrations: Record<string, Migration> = {
     '0001_initial': initial(engine),
     '0002_vendor_keys': vendorKeys,
+    '0003_decisions': hubdecDecisions,
     '0004_team_settings': hubteamSettings,
     '0005_team_subscriptions': teamSubscriptions,
   };

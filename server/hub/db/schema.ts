@@ -98,6 +98,64 @@ interface PulledItemsTable {
   pulled_at: number;
 }
 
+/** What the team decided on an item, kept until the vendor has it (server/hub/decisions/). */
+export interface DecisionsTable {
+  id: string;
+  family: 'data' | 'live';
+  item_id: string;
+  kind: 'adopt' | 'dispute';
+  subscription_id: string | null;
+  reason: string | null;
+  /** The body sent up (a live decision's JSON), null for none. */
+  body: string | null;
+  /** The price the hub saw at the pull (simulated items). */
+  price_micros: number | null;
+  /** The vendor's receipt for the adopt, once known: it replaces the pull-time price in spend. */
+  receipt_micros: number | null;
+  /** 1 for an adopt the vendor charges (simulated), 0 otherwise: only these count as spend. */
+  charged: number;
+  member_id: string;
+  via: string;
+  /** held → queued ⇄ sending → sent | refused; held → dropped. */
+  state: DecisionState;
+  attempts: number;
+  next_attempt_at: number;
+  /** While `sending`: until when the claim holds (a crashed sender's claim runs out). */
+  claimed_until: number | null;
+  /** The hub-clock instant its spend entered the ledger (accepted, or released): the day and month it counts in. */
+  counted_at: number | null;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
+  response_status: number | null;
+  /** The vendor's answer as handed on (JSON text, any echoed credential cut out). */
+  response_body: string | null;
+  /** `ok`, the vendor's error code, or the last reason a send must be retried. */
+  outcome: string | null;
+}
+
+type DecisionState = 'held' | 'queued' | 'sending' | 'sent' | 'refused' | 'dropped';
+
+/** An adopt kept on the hub because it would pass a budget: released or dropped by a person. */
+export interface HoldsTable {
+  id: string;
+  decision_id: string;
+  /** Which limit it would pass, e.g. `organization.daily`. */
+  limit_name: string;
+  created_at: number;
+  resolved_at: number | null;
+  resolved_by: string | null;
+  resolution: 'released' | 'dropped' | null;
+}
+
+/** One budget: scope `organization` (target ''), `subscription` (its id) or `member` (an id, or * for each member). */
+export interface BudgetLimitsTable {
+  scope: 'organization' | 'subscription' | 'member';
+  target: string;
+  daily_micros: number | null;
+  monthly_micros: number | null;
+}
+
 /** A team setting (hubteam): one JSON document by name (`team`: reason codes and lots). */
 interface TeamSettingsTable {
   name: string;
@@ -115,6 +173,9 @@ interface TeamSubscriptionsTable {
 }
 
 export interface HubTables {
+  decisions: DecisionsTable;
+  holds: HoldsTable;
+  budget_limits: BudgetLimitsTable;
   team_settings: TeamSettingsTable;
   team_subscriptions: TeamSubscriptionsTable;
   vendor_keys: VendorKeysTable;

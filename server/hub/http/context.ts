@@ -26,8 +26,20 @@ export interface HubContext {
   staticDir?: string;
   /** --demo: the simulator's demo images (`/media/scenes/…`, which its items name by relative path) on the hub's origin too. */
   demoMedia?: boolean;
+  /** The hub's clock for budget periods (tests move it); Date.now when absent. */
+  clock?: () => number;
+  /** How the decision queue retries (server/hub/decisions/sender.ts); its defaults when absent. */
+  retry?: RetryPolicy;
   /** The Host values answered (421 otherwise); absent only when the app is used without a server. */
   hostPolicy?: HostPolicy;
+}
+
+export interface RetryPolicy {
+  /** The first retry's delay; each further one doubles, up to maxMs (with jitter). */
+  baseMs: number;
+  maxMs: number;
+  /** How often the sender looks for due decisions. */
+  pollMs: number;
 }
 
 /** Who is asking, and how: a session cookie or a personal access token. */

@@ -1,10 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { usdToMicros } from '../../../src/api/contract';
+import { acceptDecision } from '../decisions/accept';
+import { redact } from '../decisions/upstream';
 import { HubError } from '../errors';
 import { allow } from '../http/auth';
 import type { HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
-import { vendorKeyFor, type VendorCredential } from '../store/vendor-keys';
+import { vendorKeyFor } from '../store/vendor-keys';
 
 /*
  * /v1 through the hub: a signed-in member (or a personal access token) calls the vendor's own
@@ -51,6 +53,13 @@ export function forwardRouter(ctx: HubContext) {
       if (decide && principal && error instanceof HubError) await audit(ctx, principal, request, error.code);
       throw error;
     }
+    if (request.decision) {
+      // Adopts and disputes go through the hub's durable queue (server/hub/decisions/).
+      const { family, itemId, action } = request.decision;
+      const { subscriptionId, priceMicros, reason, body } = request;
+      const answer = await acceptDecision(ctx, principal, { family, itemId, kind: action, subscriptionId, priceMicros, reason, body });
+      return c.json(answer.body as object, answer.status as 200);
+    }
     if (!ctx.upstream) throw new HubError('NO_UPSTREAM', 'this hub forwards to no Data Delivery Service: start it with --upstream URL (or --demo)');
     const credential = await vendorKeyFor(ctx.db, ctx.cipher, request.subscriptionId);
     if (!credential) {
@@ -71,7 +80,7 @@ export function forwardRouter(ctx: HubContext) {
     } catch {
       throw upstreamFailure(ctx, c, 'UPSTREAM_BAD_RESPONSE', `answered ${answer.status} with a body that is not JSON`);
     }
-    if (request.pull || decide) await record(ctx, principal, request, answer.status, parsed);
+    if (request.pull) await record(ctx, principal, request, answer.status, parsed);
     const headers = new Headers({ 'Content-Type': 'application/json' });
     for (const name of RESPONSE_HEADERS) {
       const value = answer.headers.get(name);
@@ -183,33 +192,34 @@ function reasonOf(error: unknown): string {
   return typeof code === 'string' ? code : cause instanceof Error ? cause.name : 'network error';
 }
 
-/** The vendor key and JWT cut out of a body, should the vendor ever echo them. */
-function redact(text: string, credential: VendorCredential): string {
-  let out = text.replaceAll(credential.key, '[vendor key]');
-  if (credential.jwt) out = out.replaceAll(credential.jwt, '[vendor JWT]');
-  return out;
-}
-
 const outcomeOf = (status: number, body: unknown) =>
   status < 300 ? 'ok' : ((body as { errorCode?: unknown } | null)?.errorCode?.toString() ?? `http_${status}`).slice(0, 64);
 
-/** Pulls (count, and the items' prices kept for later decisions) and decisions, each one audit row. */
+/** A pull: one audit row (count, receipt), and the simulated items' prices kept for later decisions. */
 async function record(ctx: HubContext, principal: Principal, request: Request, status: number, body: unknown) {
   const outcome = outcomeOf(status, body);
-  if (!request.pull) return audit(ctx, principal, request, outcome);
   const data = (body as { data?: unknown } | null)?.data;
   const items: unknown[] = Array.isArray(data) ? data : Array.isArray((data as { items?: unknown })?.items) ? (data as { items: unknown[] }).items : [];
   const receipt = (Array.isArray(data) ? (body as { receipt?: unknown }) : (data as { receipt?: unknown } | undefined))?.receipt as
     { amount_usd?: unknown } | undefined;
   const amount = typeof receipt?.amount_usd === 'number' ? usdToMicros(receipt.amount_usd) : null;
   const now = Date.now();
-  const seen = request.path === '/data/pull' && status < 300 && request.subscriptionId !== null ? simulatedItems(items, request.subscriptionId, now) : [];
+  const listed = request.path === '/data/pull' && status < 300 && request.subscriptionId !== null ? simulatedItems(items, request.subscriptionId, now) : [];
+  // An item twice in one page (the vendor's answer is not trusted) is one row: an upsert may touch a row once.
+  const seen = [...new Map(listed.map((row) => [row.item_id, row])).values()];
   await ctx.db.transaction().execute(async (trx) => {
-    for (const row of seen) {
+    // One statement for the page (a row at a time was a round trip each on PostgreSQL).
+    if (seen.length > 0) {
       await trx
         .insertInto('pulled_items')
-        .values(row)
-        .onConflict((oc) => oc.column('item_id').doUpdateSet({ subscription_id: row.subscription_id, price_micros: row.price_micros, pulled_at: now }))
+        .values(seen)
+        .onConflict((oc) =>
+          oc.column('item_id').doUpdateSet((eb) => ({
+            subscription_id: eb.ref('excluded.subscription_id'),
+            price_micros: eb.ref('excluded.price_micros'),
+            pulled_at: eb.ref('excluded.pulled_at'),
+          })),
+        )
         .execute();
     }
     await appendAudit(trx, {

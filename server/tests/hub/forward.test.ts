@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCredentialsSchema, usdToMicros, type DemoCredentials } from '../../../src/api/contract';
+import { eventually } from './decisions-kit';
 import { ENGINES, startTestHub, type CallOptions, type TestHub } from './hub-harness';
 
 /*
@@ -55,9 +56,11 @@ describe.each(ENGINES)('hub /v1 forwarding on %s', (engine) => {
 
     const adopted = await call('POST', `/v1/data/items/${item.id}/adopt`, { cookie: reviewer });
     expect(adopted.status).toBe(200);
-    expect(adopted.body).toEqual({ ok: true, item_id: item.id, status: 'adopted' });
+    expect(adopted.body).toEqual({ ok: true, item_id: item.id, status: 'adopted', hub: { state: 'sent', decision_id: expect.any(String) } });
     expect(await vendorStatus(item.id)).toBe('adopted');
 
+    // The vendor's answer is recorded just after the browser has it.
+    await eventually(async () => (await auditRows()).some((r) => r.action === 'decision.send' && r.item_id === item.id));
     const rows = await auditRows();
     const me = (await call('GET', '/hub/v1/me', { cookie: reviewer })).body.member.id;
     expect(rows.find((r) => r.action === 'v1.pull' && r.actor_id === me)).toMatchObject({
@@ -70,13 +73,17 @@ describe.each(ENGINES)('hub /v1 forwarding on %s', (engine) => {
       via: 'session',
       subscription_id: 'sub_sim_retail',
       amount_micros: usdToMicros(item.unit_price_usd),
-      outcome: 'ok',
+      outcome: 'accepted',
     });
-    // A dispute after the adopt is the vendor's conflict, handed on as it is, and recorded as such.
+    // A dispute after the adopt is refused by the hub, which holds the team's decision, and recorded as such.
     const again = await call('POST', `/v1/data/items/${item.id}/dispute`, { cookie: reviewer });
     expect(again.status).toBe(409);
-    expect(again.body.errorCode).toBe('FEEDBACK_CONFLICT');
-    expect((await auditRows()).filter((r) => r.item_id === item.id).map((r) => r.outcome)).toEqual(['ok', 'FEEDBACK_CONFLICT']);
+    expect(again.body.errorCode).toBe('ALREADY_DECIDED');
+    expect((await auditRows()).filter((r) => r.item_id === item.id).map((r) => `${r.action as string} ${r.outcome as string}`)).toEqual([
+      'v1.adopt accepted',
+      'decision.send ok',
+      'v1.dispute ALREADY_DECIDED',
+    ]);
   });
 
   it('a viewer reads but cannot adopt, and nothing of the refused adopt reaches the simulator', async () => {
@@ -132,7 +139,7 @@ describe.each(ENGINES)('hub /v1 forwarding on %s', (engine) => {
     const rows = await auditRows();
     expect(rows.find((r) => r.action === 'v1.adopt' && r.item_id === submission)).toMatchObject({
       subscription_id: 'sub_live_streets',
-      outcome: 'ok',
+      outcome: 'accepted',
       via: expect.stringMatching(/^pat:/),
     });
     expect(rows.find((r) => r.action === 'v1.dispute' && r.reason === 'blurry')).toMatchObject({ subscription_id: 'sub_live_support', outcome: 'FORBIDDEN' });

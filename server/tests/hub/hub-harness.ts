@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS_FILE } from '../../hub/demo';
-import { startHub, type RunningHub } from '../../hub/main';
+import { startHub, type HubOptions, type RunningHub } from '../../hub/main';
 import type { ThrottlePolicy } from '../../hub/store/throttle';
 import { throwawayDatabase, type ThrowawayDatabase } from './postgres';
 
@@ -58,7 +58,10 @@ export const cookieOf = (headers: Headers) =>
 /** A real hub on a free port: a fresh data directory, and on PostgreSQL a fresh database. */
 export async function startTestHub(
   engine: TestEngine,
-  options: { throttle?: ThrottlePolicy; simulator?: boolean; upstream?: string; hubSecret?: string; staticDir?: string } = {},
+  options: { throttle?: ThrottlePolicy; simulator?: boolean; upstream?: string; hubSecret?: string; staticDir?: string } & Pick<
+    HubOptions,
+    'clock' | 'retry'
+  > = {},
 ): Promise<TestHub> {
   // argon2id at its full cost takes ~0.2 s a hash here; the parameters travel in the hash, so tests may use less.
   process.env.HUB_PASSWORD_COST = 'low';
@@ -78,6 +81,8 @@ export async function startTestHub(
       upstream: options.upstream,
       hubSecret: options.hubSecret,
       staticDir: options.staticDir,
+      clock: options.clock,
+      retry: options.retry,
       log: (line) => logs.push(line),
     });
     const list = JSON.parse(readFileSync(join(dataDir, DEMO_ACCOUNTS_FILE), 'utf8')) as Account[];

@@ -108,6 +108,7 @@ describe('hub storage', () => {
     expect((migrations as { name: string }[]).map((m) => m.name).sort()).toEqual([
       '0001_initial',
       '0002_vendor_keys',
+      '0003_decisions',
       '0004_team_settings',
       '0005_team_subscriptions',
     ]);

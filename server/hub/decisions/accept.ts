@@ -1,0 +1,131 @@
+import { liveAdoptBodySchema, liveDisputeBodySchema } from '../../../src/api/contract';
+import { HubError } from '../errors';
+import type { HubContext, Principal } from '../http/context';
+import { appendAudit } from '../store/audit';
+import { listLimits, lockLedger, spendByKey } from '../store/budgets';
+import { findActiveDecision, insertDecision, type DecisionRow } from '../store/decisions';
+import { holdOfDecision, insertHold } from '../store/holds';
+import { vendorKeyFor } from '../store/vendor-keys';
+import { heldAnswer, queuedAnswer, recordedAnswer, sentAnswer, type Answer } from './answers';
+import { limitPassed } from './budget';
+import { deliver } from './deliver';
+import { periodsAt } from './periods';
+
+/*
+ * An adopt or dispute reaching the hub's /v1: written durably in one transaction (the decision,
+ * its audit row and the budget check, under the ledger lock), then sent at once. Whatever happens
+ * to the request after the commit, the decision is the hub's to deliver.
+ */
+
+export interface DecisionRequest {
+  family: 'data' | 'live';
+  itemId: string;
+  kind: 'adopt' | 'dispute';
+  subscriptionId: string | null;
+  /** The price seen at the pull through the hub (simulated items). */
+  priceMicros: number | null;
+  reason: string | null;
+  body: string | undefined;
+}
+
+const MAX_ITEM_ID = 200;
+
+/** A live decision's body is checked here, not by the vendor later: a queued decision must be one the vendor can take. */
+function checkedBody(request: DecisionRequest): string | null {
+  if (request.family === 'data') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(request.body ?? '');
+  } catch {
+    throw new HubError('INVALID_BODY', 'request body must be a JSON object with subscription_id');
+  }
+  const parsed = (request.kind === 'adopt' ? liveAdoptBodySchema : liveDisputeBodySchema).safeParse(json);
+  if (!parsed.success || typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new HubError('INVALID_BODY', parsed.error?.issues[0]?.message ?? 'request body must be a JSON object');
+  return request.body!;
+}
+
+type Accepted =
+  { kind: 'existing'; row: DecisionRow } | { kind: 'held'; row: DecisionRow; holdId: string; limit: string } | { kind: 'accepted'; row: DecisionRow };
+
+export async function acceptDecision(ctx: HubContext, principal: Principal, request: DecisionRequest): Promise<Answer> {
+  if (request.itemId.length === 0 || request.itemId.length > MAX_ITEM_ID)
+    throw new HubError('INVALID_PARAMETER', `an item id is 1 to ${MAX_ITEM_ID} characters`);
+  const body = checkedBody(request);
+  // Nothing is accepted that the hub has no way to send.
+  if (!ctx.upstream) throw new HubError('NO_UPSTREAM', 'this hub forwards to no Data Delivery Service: start it with --upstream URL (or --demo)');
+  if (!(await vendorKeyFor(ctx.db, ctx.cipher, request.subscriptionId))) {
+    throw new HubError(
+      'NO_VENDOR_KEY',
+      `the hub holds no vendor key ${request.subscriptionId === null ? 'covering every subscription (*)' : `for subscription ${request.subscriptionId}`}: an admin adds one`,
+    );
+  }
+  const clock = ctx.clock ?? Date.now;
+  const charged = request.family === 'data' && request.kind === 'adopt';
+  const audit = {
+    actorId: principal.member.id,
+    via: principal.via,
+    action: `v1.${request.kind}`,
+    target: `/${request.family}/items/${request.itemId}/${request.kind}`,
+  };
+  const common = { subscriptionId: request.subscriptionId, itemId: request.itemId, amountMicros: charged ? request.priceMicros : null, reason: request.reason };
+
+  const accepted = await ctx.db.transaction().execute(async (trx): Promise<Accepted> => {
+    await lockLedger(trx, ctx.engine);
+    const existing = await findActiveDecision(trx, request.family, request.itemId);
+    if (existing) return { kind: 'existing', row: existing };
+    const now = Date.now();
+    const counted = clock();
+    const input = {
+      family: request.family,
+      item_id: request.itemId,
+      kind: request.kind,
+      subscription_id: request.subscriptionId,
+      reason: request.reason,
+      body,
+      price_micros: request.priceMicros,
+      charged: charged ? 1 : 0,
+      member_id: principal.member.id,
+      via: principal.via,
+    };
+    if (charged) {
+      const limits = await listLimits(trx);
+      const passed =
+        limits.length === 0
+          ? null
+          : limitPassed(limits, await spendByKey(trx, periodsAt(counted)), {
+              subscription_id: request.subscriptionId,
+              member_id: principal.member.id,
+              amount: request.priceMicros,
+            });
+      if (passed) {
+        const row = await insertDecision(trx, input, 'held', { now, countedAt: null });
+        const hold = await insertHold(trx, row.id, passed, now);
+        await appendAudit(trx, { ...audit, ...common, outcome: 'BUDGET_HELD', details: { decision_id: row.id, hold_id: hold.id, limit: passed } }, now);
+        return { kind: 'held', row, holdId: hold.id, limit: passed };
+      }
+    }
+    const row = await insertDecision(trx, input, 'sending', { now, countedAt: charged ? counted : null });
+    await appendAudit(trx, { ...audit, ...common, outcome: 'accepted', details: { decision_id: row.id } }, now);
+    return { kind: 'accepted', row };
+  });
+
+  if (accepted.kind === 'held') return heldAnswer(accepted.holdId, accepted.limit);
+  if (accepted.kind === 'existing') {
+    const row = accepted.row;
+    if (row.kind !== request.kind) {
+      await ctx.db.transaction().execute((trx) => appendAudit(trx, { ...audit, ...common, outcome: 'ALREADY_DECIDED', details: { decision_id: row.id } }));
+      throw new HubError('ALREADY_DECIDED', `the team already decided ${row.kind} on item ${row.item_id}`);
+    }
+    return recordedAnswer(row, row.state === 'held' ? await holdOfDecision(ctx.db, row.id) : undefined);
+  }
+  return answerFor(accepted.row, await deliver(ctx, accepted.row, { answerFirst: true }));
+}
+
+/** A decision just sent (or not): the vendor's answer, or 202 queued. */
+function answerFor(row: DecisionRow, delivered: Awaited<ReturnType<typeof deliver>>): Answer {
+  if (delivered.state === 'queued') return queuedAnswer(row);
+  if (delivered.state === 'sent') return sentAnswer(row, delivered.status, delivered.parsed);
+  // The vendor's refusal, handed on as it is.
+  return { status: delivered.status, body: delivered.parsed };
+}

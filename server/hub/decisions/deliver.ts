@@ -1,0 +1,54 @@
+import type { HubContext, RetryPolicy } from '../http/context';
+import { appendAudit } from '../store/audit';
+import { recordAnswer, recordRetry, type DecisionRow } from '../store/decisions';
+import { attemptDecision } from './upstream';
+
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, maxMs: 60_000, pollMs: 500 };
+
+/** The delay before attempt n+1: doubling from baseMs up to maxMs, with jitter so a queue does not stampede a recovering vendor. */
+function backoff(policy: RetryPolicy, attempts: number): number {
+  const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(attempts, 20));
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
+
+export type Delivered = { state: 'sent' | 'refused'; status: number; text: string; parsed: unknown } | { state: 'queued'; reason: string };
+
+const outcomeOf = (status: number, body: unknown) =>
+  status < 300 ? 'ok' : ((body as { errorCode?: unknown } | null)?.errorCode?.toString() ?? `http_${status}`).slice(0, 64);
+
+/**
+ * Sends a decision this hub holds the claim on (`sending`), and records what came of it: the
+ * vendor's answer on the decision and in the audit log (one transaction), or back in the queue
+ * with a later attempt. A vendor that answered is never asked again.
+ */
+export async function deliver(ctx: HubContext, row: DecisionRow, options: { answerFirst?: boolean } = {}): Promise<Delivered> {
+  const attempt = await attemptDecision(ctx, row);
+  const now = Date.now();
+  if (!attempt.final) {
+    await recordRetry(ctx.db, row.id, attempt.reason, now + backoff(ctx.retry ?? DEFAULT_RETRY, row.attempts), now);
+    return { state: 'queued', reason: attempt.reason };
+  }
+  const state = attempt.status < 300 ? 'sent' : 'refused';
+  const outcome = outcomeOf(attempt.status, attempt.parsed);
+  const recorded = ctx.db.transaction().execute(async (trx) => {
+    // Lost the claim (reclaimed after it ran out and sent by another): its answer is recorded there.
+    if (!(await recordAnswer(trx, row.id, { state, status: attempt.status, body: attempt.text, outcome }, now))) return;
+    await appendAudit(trx, {
+      actorId: row.member_id,
+      via: 'system',
+      action: 'decision.send',
+      target: `/${row.family}/items/${row.item_id}/${row.kind}`,
+      subscriptionId: row.subscription_id,
+      itemId: row.item_id,
+      amountMicros: row.charged ? row.price_micros : null,
+      outcome,
+      details: { decision_id: row.id, kind: row.kind, status: attempt.status, attempts: row.attempts + 1 },
+    });
+  });
+  // A browser's request need not wait for this commit (its fsync is most of the hub's added
+  // latency): should it never happen, the row is still `sending`, so it is sent again once its
+  // claim runs out or at the next start, and the vendor takes the repeat as a no-op.
+  if (options.answerFirst) recorded.catch((error: unknown) => ctx.log?.(`hub: recording decision ${row.id}: ${(error as Error).message}`));
+  else await recorded;
+  return { state, status: attempt.status, text: attempt.text, parsed: attempt.parsed };
+}

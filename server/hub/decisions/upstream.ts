@@ -1,0 +1,63 @@
+import type { HubContext } from '../http/context';
+import type { VendorCredential } from '../store/vendor-keys';
+import { vendorKeyFor } from '../store/vendor-keys';
+import type { DecisionRow } from '../store/decisions';
+
+/*
+ * One decision sent to the vendor, from a request or from the background sender alike: the
+ * vendor's final answer (accepted or refused), or why it must be tried again.
+ */
+
+const UPSTREAM_TIMEOUT_MS = 30_000;
+
+export type Attempt = { final: true; status: number; text: string; parsed: unknown } | { final: false; reason: string };
+
+const isJson = (type: string | null) => !!type && /^application\/([a-z0-9.+-]*\+)?json\b/i.test(type);
+
+/** The vendor key and JWT cut out of a body, should the vendor ever echo them. */
+export function redact(text: string, credential: VendorCredential): string {
+  let out = text.replaceAll(credential.key, '[vendor key]');
+  if (credential.jwt) out = out.replaceAll(credential.jwt, '[vendor JWT]');
+  return out;
+}
+
+/** The vendor's path for a decision: 4.8/4.9 (live) or 4.11/4.12 (simulated). */
+const decisionPath = (row: Pick<DecisionRow, 'family' | 'item_id' | 'kind'>) => `/${row.family}/items/${encodeURIComponent(row.item_id)}/${row.kind}`;
+
+/** A 5xx, a timeout, a rate limit or no answer is the vendor's momentary trouble: try again. A 4xx is its answer. */
+const RETRY_STATUS = (status: number) => status >= 500 || status === 408 || status === 429;
+
+export async function attemptDecision(ctx: HubContext, row: DecisionRow): Promise<Attempt> {
+  if (!ctx.upstream) return { final: false, reason: 'NO_UPSTREAM' };
+  const credential = await vendorKeyFor(ctx.db, ctx.cipher, row.subscription_id);
+  if (!credential) return { final: false, reason: 'NO_VENDOR_KEY' };
+  const base = new URL(ctx.upstream);
+  const target = new URL(`${base.pathname.replace(/\/+$/, '')}/v1${decisionPath(row)}`, base.origin);
+  const headers: Record<string, string> = { Authorization: `Bearer ${credential.key}`, Accept: 'application/json' };
+  if (row.body !== null) headers['Content-Type'] = 'application/json';
+  let response: Response | undefined;
+  // A connection the vendor closed while idle fails at once: tried again straight away on a fresh
+  // one (a repeated decision is a no-op at the vendor) before the vendor counts as unreachable.
+  for (let attempt = 1; !response; attempt++) {
+    try {
+      const signal = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
+      response = await fetch(target, { method: 'POST', headers, body: row.body ?? undefined, redirect: 'manual', signal });
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') return { final: false, reason: 'UPSTREAM_TIMEOUT' };
+      if (attempt === 2) return { final: false, reason: 'UPSTREAM_UNREACHABLE' };
+    }
+  }
+  if (RETRY_STATUS(response.status) || (response.status >= 300 && response.status < 400) || !isJson(response.headers.get('content-type'))) {
+    await response.body?.cancel().catch(() => {});
+    return { final: false, reason: RETRY_STATUS(response.status) ? `http_${response.status}` : 'UPSTREAM_BAD_RESPONSE' };
+  }
+  let text: string;
+  let parsed: unknown;
+  try {
+    text = redact(await response.text(), credential);
+    parsed = JSON.parse(text);
+  } catch {
+    return { final: false, reason: 'UPSTREAM_BAD_RESPONSE' };
+  }
+  return { final: true, status: response.status, text, parsed };
+}

@@ -1,0 +1,108 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { validJson } from '../../http/validate';
+import { periodsAt } from '../decisions/periods';
+import type { HubTables } from '../db/schema';
+import { HubError } from '../errors';
+import { allow } from '../http/auth';
+import type { HubContext, HubEnv } from '../http/context';
+import { appendAudit } from '../store/audit';
+import { listLimits, lockLedger, replaceLimits, spendByKey, type LimitRow } from '../store/budgets';
+
+/*
+ * GET /hub/v1/budgets (any member, a token may read): the limits and what was spent in the hub's
+ * current UTC day and month. PUT (admin, in person): replaces every limit, audited. Integer
+ * micro-USD; null (or absent) is no limit.
+ */
+
+/** Up to a million dollars a period: room for any team, far inside a safe integer. */
+const micros = z.number().int().min(0).max(1_000_000_000_000).nullable().default(null);
+const limit = z.strictObject({ daily_micros: micros, monthly_micros: micros });
+const subscriptionId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a subscription id');
+const budgetsBody = z.strictObject({
+  organization: limit.optional(),
+  per_member: limit.optional(),
+  subscriptions: z
+    .array(limit.extend({ subscription_id: subscriptionId }))
+    .max(500)
+    .default([]),
+  members: z
+    .array(limit.extend({ member_id: z.string().min(1).max(100) }))
+    .max(500)
+    .default([]),
+});
+
+const NONE = { daily_micros: null, monthly_micros: null };
+const pick = (r: LimitRow) => ({ daily_micros: r.daily_micros, monthly_micros: r.monthly_micros });
+
+async function budgetsView(db: Kysely<HubTables>, now: number) {
+  const periods = periodsAt(now);
+  const [limits, spend, members] = await Promise.all([listLimits(db), spendByKey(db, periods), db.selectFrom('members').select(['id', 'email']).execute()]);
+  const one = (scope: LimitRow['scope'], target: string) => limits.find((l) => l.scope === scope && l.target === target);
+  const total = (rows: typeof spend) => ({
+    day_micros: rows.reduce((t, r) => t + r.day_micros, 0),
+    month_micros: rows.reduce((t, r) => t + r.month_micros, 0),
+  });
+  const group = <K extends 'subscription_id' | 'member_id'>(key: K) => [...new Set(spend.map((r) => r[key]).filter((v): v is string => v !== null))].sort();
+  const email = new Map(members.map((m) => [m.id, m.email]));
+  return {
+    day: periods.day,
+    month: periods.month,
+    limits: {
+      organization: limits.some((l) => l.scope === 'organization') ? pick(one('organization', '')!) : NONE,
+      per_member: one('member', '*') ? pick(one('member', '*')!) : NONE,
+      subscriptions: limits.filter((l) => l.scope === 'subscription').map((l) => ({ subscription_id: l.target, ...pick(l) })),
+      members: limits.filter((l) => l.scope === 'member' && l.target !== '*').map((l) => ({ member_id: l.target, ...pick(l) })),
+    },
+    spent: {
+      organization: total(spend),
+      subscriptions: group('subscription_id').map((id) => ({ subscription_id: id, ...total(spend.filter((r) => r.subscription_id === id)) })),
+      members: group('member_id').map((id) => ({ member_id: id, email: email.get(id) ?? null, ...total(spend.filter((r) => r.member_id === id)) })),
+    },
+  };
+}
+
+export function budgetsRouter(ctx: HubContext) {
+  const router = new Hono<HubEnv>();
+  const clock = ctx.clock ?? Date.now;
+
+  router.get('/budgets', async (c) => {
+    allow(c, { token: true });
+    return c.json(await budgetsView(ctx.db, clock()));
+  });
+
+  router.put('/budgets', validJson(budgetsBody), async (c) => {
+    const admin = allow(c, { roles: ['admin'] });
+    const input = c.req.valid('json');
+    const rows: LimitRow[] = [];
+    const add = (scope: LimitRow['scope'], target: string, l: z.infer<typeof limit>) => {
+      if (rows.some((r) => r.scope === scope && r.target === target)) throw new HubError('INVALID_BODY', `${scope} ${target} is given twice`);
+      if (l.daily_micros !== null || l.monthly_micros !== null) rows.push({ scope, target, daily_micros: l.daily_micros, monthly_micros: l.monthly_micros });
+    };
+    if (input.organization) add('organization', '', input.organization);
+    if (input.per_member) add('member', '*', input.per_member);
+    for (const s of input.subscriptions) add('subscription', s.subscription_id, s);
+    for (const m of input.members) add('member', m.member_id, m);
+    const known = new Set((await ctx.db.selectFrom('members').select('id').where('removed_at', 'is', null).execute()).map((m) => m.id));
+    const unknown = input.members.find((m) => !known.has(m.member_id));
+    if (unknown) throw new HubError('INVALID_BODY', `members: no member ${unknown.member_id}`);
+    await ctx.db.transaction().execute(async (trx) => {
+      // Under the ledger lock: a limit never changes half-way through another adopt's check.
+      await lockLedger(trx, ctx.engine);
+      const before = await listLimits(trx);
+      await replaceLimits(trx, rows);
+      await appendAudit(trx, {
+        actorId: admin.member.id,
+        via: admin.via,
+        action: 'budget.set',
+        target: 'budgets',
+        outcome: 'ok',
+        details: { before: JSON.stringify(before), after: JSON.stringify(rows) },
+      });
+    });
+    return c.json(await budgetsView(ctx.db, clock()));
+  });
+
+  return router;
+}

@@ -1,0 +1,130 @@
+import type { Kysely, Selectable } from 'kysely';
+import { newId } from '../../lib/ids';
+import type { DecisionsTable, HubTables } from '../db/schema';
+
+/*
+ * Every write here runs in a transaction, even a single UPDATE: on SQLite a statement that fails
+ * on a lock (SQLITE_BUSY) outside one is left "in progress" by libsql, and every later COMMIT on
+ * the hub's connection then fails; a transaction's BEGIN fails cleanly instead (db/sqlite.ts).
+ *
+ * The decision queue's rows. A decision is claimed (`sending`, with a claim that runs out) by one
+ * UPDATE guarded on its state, so two senders never send one at once; it is recorded the same
+ * way, guarded on `sending`.
+ */
+
+export type DecisionRow = Selectable<DecisionsTable>;
+
+/** A claim outlives the upstream timeout (30 s): a send still under way is never claimed again. */
+export const CLAIM_MS = 60_000;
+
+export type NewDecision = Pick<
+  DecisionRow,
+  'family' | 'item_id' | 'kind' | 'subscription_id' | 'reason' | 'body' | 'price_micros' | 'charged' | 'member_id' | 'via'
+>;
+
+export const findActiveDecision = (db: Kysely<HubTables>, family: string, itemId: string) =>
+  db
+    .selectFrom('decisions')
+    .selectAll()
+    .where('family', '=', family as DecisionRow['family'])
+    .where('item_id', '=', itemId)
+    .where('state', 'not in', ['refused', 'dropped'])
+    .executeTakeFirst();
+
+export const findDecision = (db: Kysely<HubTables>, id: string) => db.selectFrom('decisions').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A new decision: held, or claimed for an immediate send (`sending`) with its spend counted from `countedAt`. */
+export async function insertDecision(
+  db: Kysely<HubTables>,
+  input: NewDecision,
+  state: 'held' | 'sending',
+  at: { now: number; countedAt: number | null },
+): Promise<DecisionRow> {
+  const row: DecisionRow = {
+    ...input,
+    id: newId('dec'),
+    receipt_micros: null,
+    state,
+    attempts: 0,
+    next_attempt_at: at.now,
+    claimed_until: state === 'sending' ? at.now + CLAIM_MS : null,
+    counted_at: at.countedAt,
+    created_at: at.now,
+    updated_at: at.now,
+    sent_at: null,
+    response_status: null,
+    response_body: null,
+    outcome: null,
+  };
+  await db.insertInto('decisions').values(row).execute();
+  return row;
+}
+
+/** Claims a due queued decision for this sender; false when another got it first. */
+export async function claimDecision(db: Kysely<HubTables>, id: string, now: number): Promise<boolean> {
+  const result = await db.transaction().execute((trx) =>
+    trx
+      .updateTable('decisions')
+      .set({ state: 'sending', claimed_until: now + CLAIM_MS, updated_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'queued')
+      .executeTakeFirst(),
+  );
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Queued decisions whose next attempt is due, oldest first. */
+export const dueDecisions = (db: Kysely<HubTables>, now: number, limit: number) =>
+  db.selectFrom('decisions').select('id').where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit).execute();
+
+/**
+ * Claims whose sender is gone back in the queue: at start every `sending` row (this hub was
+ * killed mid-send; one hub process serves a store), later those whose claim ran out.
+ */
+export async function reclaimSending(db: Kysely<HubTables>, now: number, all: boolean): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .updateTable('decisions')
+      .set({ state: 'queued', claimed_until: null, next_attempt_at: now, updated_at: now })
+      .where('state', '=', 'sending');
+    if (!all) query = query.where('claimed_until', '<', now);
+    return Number((await query.executeTakeFirst()).numUpdatedRows);
+  });
+}
+
+/** The vendor's answer, final (sent or refused); only by the sender holding the claim. */
+export async function recordAnswer(
+  db: Kysely<HubTables>,
+  id: string,
+  answer: { state: 'sent' | 'refused'; status: number; body: string; outcome: string },
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('decisions')
+    .set((eb) => ({
+      state: answer.state,
+      response_status: answer.status,
+      response_body: answer.body,
+      outcome: answer.outcome,
+      sent_at: answer.state === 'sent' ? now : null,
+      claimed_until: null,
+      attempts: eb('attempts', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('state', '=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Not delivered this time: back in the queue until `next`. */
+export async function recordRetry(db: Kysely<HubTables>, id: string, reason: string, next: number, now: number): Promise<void> {
+  await db.transaction().execute((trx) =>
+    trx
+      .updateTable('decisions')
+      .set((eb) => ({ state: 'queued', outcome: reason, next_attempt_at: next, claimed_until: null, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .execute(),
+  );
+}
