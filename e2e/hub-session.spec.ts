@@ -90,7 +90,7 @@ test('two reviewers sign in through the form and decide by keys; each audit row 
   const api = hubAs(admin!, hub);
   const ids = new Map((await api.members()).map((m) => [m.email, m.id]));
   const rows = [...(await api.audit('v1.adopt')), ...(await api.audit('v1.dispute'))];
-  const actorOf = (item: string) => rows.find((r) => r.item_id === item && r.outcome === 'ok')?.actor_id;
+  const actorOf = (item: string) => rows.find((r) => r.item_id === item && r.outcome === 'accepted')?.actor_id;
   expect(byOne.map(actorOf)).toEqual([ids.get(hub.accounts.reviewer1.email), ids.get(hub.accounts.reviewer1.email)]);
   expect(actorOf(byTwo[0]!)).toBe(ids.get(hub.accounts.reviewer2.email));
 

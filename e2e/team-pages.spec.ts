@@ -298,7 +298,7 @@ test('settings an admin saves are what a reviewer in another browser sees', asyn
   await admin.getByRole('textbox', { name: 'Lot ID 1' }).fill('lot-2026-11');
   await admin.getByRole('textbox', { name: 'Lot name 1' }).fill('November batch');
   await admin.getByRole('button', { name: 'Save settings' }).click();
-  await expect(admin.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(admin.getByRole('status').filter({ hasText: 'Saved: every member sees them now.' })).toBeVisible();
 
   // A bad code is refused with the hub's reason, and nothing changes.
   await admin.getByRole('textbox', { name: 'Code 1' }).fill('Not Snake');
