@@ -70,7 +70,8 @@ export function MainNav() {
   const id = useId();
   // Through a team hub there is no connection to set up and no key to check: the hub holds them.
   const hub = useHubMode();
-  const settingsLinks = hub ? SETTINGS_LINKS.filter((l) => l.to !== '/connection' && l.to !== '/keys') : SETTINGS_LINKS;
+  // The team's pages exist only there.
+  const settingsLinks = SETTINGS_LINKS.filter((l) => (hub ? l.to !== '/connection' && l.to !== '/keys' : l.to !== '/team'));
   const settingsActive = settingsLinks.some((l) => pathname === l.to || pathname.startsWith(`${l.to}/`));
 
   // Settings closes on Escape (focus back on its button) and on a click or focus outside it.

@@ -1,4 +1,3 @@
-import { jwtDecode } from 'jwt-decode';
 import { z } from '../api/contract/zod';
 import { apiKeySchema, jwtSchema, subscriptionKindSchema } from '../api/contract';
 import type { SignedInMember } from '../api/contract/hub';
@@ -55,24 +54,6 @@ export const connectionFormSchema = connectionSchema.extend({
     .pipe(jwtSchema.optional()),
 });
 
-export interface JwtInfo {
-  expiresAt: Date | null;
-  expired: boolean;
-  subject: string | null;
-}
-
-/** Decodes a JWT's claims for display (the signature is the server's business). */
-export function jwtInfo(token: string, now = Date.now()): JwtInfo | { error: string } {
-  try {
-    const claims = jwtDecode<{ exp?: number; sub?: string }>(token);
-    const expiresAt = typeof claims.exp === 'number' ? new Date(claims.exp * 1000) : null;
-    return { expiresAt, expired: expiresAt !== null && expiresAt.getTime() <= now, subject: claims.sub ?? null };
-  } catch {
-    return { error: 'This JWT cannot be decoded' };
-  }
-}
-
-/** A key to send, or a hub session (whose cookie the browser sends): requests may go. */
 export const isConnected = (connection: Connection | null): connection is Connection =>
   !!connection && (connection.apiKey !== '' || connection.hub !== undefined);
 

@@ -4,7 +4,8 @@
  * than one feature reads. Features and
  * routes use it; it imports no feature.
  */
-export { connectionFormSchema, isConnected, jwtInfo, scopeOf, type Connection, type ConnectionSubscription } from './connection';
+export { jwtInfo } from './jwt-info';
+export { connectionFormSchema, isConnected, scopeOf, type Connection, type ConnectionSubscription } from './connection';
 export { clientFor, connectionStore, consoleOrigin, keyedQueryKey, publicQueryKey, verifyNewKey } from './session';
 export { localScope } from './local-scope';
 export { decideRefusal, HubModeContext, useHubMode, type HubMode } from './hub-mode';

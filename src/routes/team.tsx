@@ -1,20 +1,20 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { meQuery, NotConnectedToHub, TeamNav, teamGate } from '../features/team';
+import { NotConnectedToHub, TeamNav } from '../features/team';
 import { isSafeRedirect } from '../lib/safe-redirect';
 
 /**
  * The team pages, guarded on their own (not by _connected: a hub member has no key in the
- * browser). GET /hub/v1/me decides: a member → the pages; 401 → sign in and come back; no hub
- * (404, a network error, an answer that is not the hub's) → a page saying so.
+ * browser). Hub mode, detected once at start by GET /hub/v1/me (src/app/hub-mode.ts), decides: a
+ * member → the pages; hub mode with nobody signed in → sign in and come back; personal mode → a page
+ * saying this console is not connected to a team hub. The hub checks every request's role itself,
+ * so a role changed since the page loaded only shows a control the hub then refuses.
  */
 export const Route = createFileRoute('/team')({
-  beforeLoad: async ({ context, location }) => {
-    const gate = await teamGate(() => context.queryClient.ensureQueryData(meQuery()));
-    if ('signIn' in gate) {
-      // /sign-in is hub mode's own page: a plain href, so this route does not depend on how it is built.
-      throw redirect({ href: `/sign-in${isSafeRedirect(location.href) ? `?redirect=${encodeURIComponent(location.href)}` : ''}` });
+  beforeLoad: ({ context, location }) => {
+    if (context.hub && !context.hub.member) {
+      throw redirect({ to: '/sign-in', search: isSafeRedirect(location.href) ? { redirect: location.href } : {} });
     }
-    return gate;
+    return { me: context.hub?.member ?? null };
   },
   component: function TeamRoute() {
     const { me } = Route.useRouteContext();

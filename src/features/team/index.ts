@@ -6,7 +6,6 @@ export { AuditPage } from './components/audit-page';
 export { MembersPage } from './components/members-page';
 export { SettingsPage } from './components/settings-page';
 export { NotConnectedToHub, NotForRole, TeamNav } from './components/team-parts';
-export { meQuery, teamGate } from './me';
 export { homeOf } from './pages';
 export { TokensPage } from './components/tokens-page';
 export { VendorKeysPage } from './components/vendor-keys-page';

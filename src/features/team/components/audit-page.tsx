@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import type { HubAuditRow, HubMember } from '../../../api/contract/hub';
+import type { HubAuditRow, HubMember, SignedInMember } from '../../../api/contract/hub';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { DateField } from '../../../components/ui/date-field';
@@ -36,7 +36,7 @@ const ACTIONS = [
 const column = createColumnHelper<HubAuditRow>();
 
 /** The audit log (admin, viewer): the house's data table, filtered by member, action and days, paged, and exported with the same filters. */
-export function AuditPage({ me, search, onSearch }: { me: HubMember; search: AuditSearch; onSearch: (next: AuditSearch) => void }) {
+export function AuditPage({ me, search, onSearch }: { me: SignedInMember; search: AuditSearch; onSearch: (next: AuditSearch) => void }) {
   const { after, ...filters } = search;
   const { data } = useSuspenseQuery(auditQuery(filters, after));
   // Only an admin may list members: a viewer filters by a member's ID.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { HUB_ROLES, type HubMember, type HubRole } from '../../../api/contract/hub';
+import { HUB_ROLES, type HubMember, type SignedInMember, type HubRole } from '../../../api/contract/hub';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { ErrorPanel } from '../../../components/ui/error-panel';
@@ -15,7 +15,7 @@ import { generatePassword, selectClass, ShownOnce } from './team-parts';
 const ROLE_LABELS: Record<HubRole, string> = { admin: 'Admin', reviewer: 'Reviewer', viewer: 'Viewer' };
 
 /** Members (admin): the list, add one with a generated password shown once, change a role, remove after a confirmation. */
-export function MembersPage({ me }: { me: HubMember }) {
+export function MembersPage({ me }: { me: SignedInMember }) {
   const { data } = useSuspenseQuery(membersQuery());
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: HUB_QUERY_KEY });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SETTINGS_LIMITS, type HubMember, type TeamSettings } from '../../../api/contract/hub';
+import { SETTINGS_LIMITS, type SignedInMember, type TeamSettings } from '../../../api/contract/hub';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { inputClass } from '../../../components/ui/field';
@@ -14,7 +14,7 @@ import { HUB_QUERY_KEY, settingsQuery } from '../queries';
 type Draft = Pick<TeamSettings, 'reason_codes' | 'lots'>;
 
 /** Team settings every member sees: the dispute reason codes and the lots. Admins edit them; everyone else reads. */
-export function SettingsPage({ me }: { me: HubMember }) {
+export function SettingsPage({ me }: { me: SignedInMember }) {
   const { data } = useSuspenseQuery(settingsQuery());
   return (
     <>

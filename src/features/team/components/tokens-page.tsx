@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_TOKEN_DAYS, type HubAccessToken, type HubMember, type TokenScope } from '../../../api/contract/hub';
+import { MAX_TOKEN_DAYS, type HubAccessToken, type HubMember, type SignedInMember, type TokenScope } from '../../../api/contract/hub';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { ErrorPanel } from '../../../components/ui/error-panel';
@@ -22,7 +22,7 @@ const status = (token: HubAccessToken) =>
   );
 
 /** Personal access tokens: a member's own, for scripts. Created with a name, scope, subscriptions and expiry; shown once; revoked. */
-export function TokensPage({ me }: { me: HubMember }) {
+export function TokensPage({ me }: { me: SignedInMember }) {
   const { data } = useSuspenseQuery(tokensQuery());
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: [...HUB_QUERY_KEY, 'tokens'] });
