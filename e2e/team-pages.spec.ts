@@ -311,6 +311,21 @@ test('settings an admin saves are what a reviewer in another browser sees', asyn
   await expect(codes.locator('tbody tr')).toHaveText([/wrong_label\s*Wrong label/, /blurry\s*Blurry image/]);
   await expect(reviewer.getByRole('table', { name: 'Lots' }).locator('tbody tr')).toHaveText([/lot-2026-11\s*November batch/]);
   await expect(reviewer.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
+
+  // The review's dispute dialog offers the team's codes, in the team's order (not this browser's defaults).
+  await reviewer.goto('/review/sub_live_support?limit=5');
+  await expect(reviewer.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
+  await reviewer.keyboard.press('n');
+  await expect(reviewer.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+  await reviewer.keyboard.press('d');
+  const dialog = reviewer.getByRole('form', { name: 'Dispute reason' });
+  await expect(dialog.getByRole('radio', { name: 'Blurry image (blurry)' })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Wrong label (wrong_label)' })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Missing object (missing_object)' })).toHaveCount(0);
+  await reviewer.keyboard.press('Escape');
+  // A reviewer cannot change them from the console's own reasons page: it says whose they are.
+  await reviewer.goto('/dispute-reasons');
+  await expect(reviewer.getByText('only an admin of the team changes them', { exact: false })).toBeVisible();
 });
 
 test('signed out, a team page sends to sign in and back; without a hub, a page says so', async ({ browser, page }) => {

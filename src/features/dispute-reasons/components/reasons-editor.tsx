@@ -112,7 +112,7 @@ function TrashIcon() {
  * is once created (statistics and exports group by it); its label can change freely.
  */
 export function DisputeReasonsPage({ connection }: { connection: Connection }) {
-  const { reasons, loaded, change } = useDisputeReasons(connection);
+  const { reasons, loaded, change, team } = useDisputeReasons(connection);
   const [status, setStatus] = useState('');
   const [label, setLabel] = useState('');
   const [code, setCode] = useState<string | null>(null);
@@ -145,7 +145,11 @@ export function DisputeReasonsPage({ connection }: { connection: Connection }) {
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Dispute reasons"
-        description={`The reason codes of ${connection.verified?.org_id ?? 'this organization'}, kept in this browser for every key of it. In the dispute dialog keys 1–${MAX_KEYED} pick the first ${MAX_KEYED}; the code is sent first in the dispute’s reason, then your text (“missing_object: tail not boxed”).`}
+        description={`${
+          team
+            ? `The team’s reason codes, kept on the hub: every member disputes with them${team.editable ? '' : ', and only an admin of the team changes them'}.`
+            : `The reason codes of ${connection.verified?.org_id ?? 'this organization'}, kept in this browser for every key of it.`
+        } In the dispute dialog keys 1–${MAX_KEYED} pick the first ${MAX_KEYED}; the code is sent first in the dispute’s reason, then your text (“missing_object: tail not boxed”).`}
       />
       <Panel aria-labelledby="reason-list-title">
         <h2 id="reason-list-title" className="mb-2 text-base font-semibold">
