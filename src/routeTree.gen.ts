@@ -13,12 +13,19 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ConnectedRouteImport } from './routes/_connected'
 import { Route as ConnectionRouteImport } from './routes/connection'
 import { Route as KeysRouteImport } from './routes/keys'
+import { Route as TeamRouteImport } from './routes/team'
 import { Route as VerticalsRouteImport } from './routes/verticals'
 import { Route as ConnectedBudgetsRouteImport } from './routes/_connected/budgets'
 import { Route as ConnectedDisputeReasonsRouteImport } from './routes/_connected/dispute-reasons'
 import { Route as ConnectedReconciliationRouteImport } from './routes/_connected/reconciliation'
 import { Route as ConnectedUsageRouteImport } from './routes/_connected/usage'
 import { Route as FrontiersIndexRouteImport } from './routes/frontiers/index'
+import { Route as TeamIndexRouteImport } from './routes/team/index'
+import { Route as TeamAuditRouteImport } from './routes/team/audit'
+import { Route as TeamMembersRouteImport } from './routes/team/members'
+import { Route as TeamSettingsRouteImport } from './routes/team/settings'
+import { Route as TeamTokensRouteImport } from './routes/team/tokens'
+import { Route as TeamVendorKeysRouteImport } from './routes/team/vendor-keys'
 import { Route as ConnectedDeliveriesIndexRouteImport } from './routes/_connected/deliveries/index'
 import { Route as ConnectedDeliveriesDeliveryIdRouteImport } from './routes/_connected/deliveries/$deliveryId'
 import { Route as ConnectedItemsIndexRouteImport } from './routes/_connected/items/index'
@@ -51,6 +58,11 @@ const KeysRoute = KeysRouteImport.update({
   path: '/keys',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TeamRoute = TeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerticalsRoute = VerticalsRouteImport.update({
   id: '/verticals',
   path: '/verticals',
@@ -80,6 +92,36 @@ const FrontiersIndexRoute = FrontiersIndexRouteImport.update({
   id: '/frontiers/',
   path: '/frontiers/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const TeamIndexRoute = TeamIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamAuditRoute = TeamAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamMembersRoute = TeamMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamSettingsRoute = TeamSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamTokensRoute = TeamTokensRouteImport.update({
+  id: '/tokens',
+  path: '/tokens',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamVendorKeysRoute = TeamVendorKeysRouteImport.update({
+  id: '/vendor-keys',
+  path: '/vendor-keys',
+  getParentRoute: () => TeamRoute,
 } as any)
 const ConnectedDeliveriesIndexRoute =
   ConnectedDeliveriesIndexRouteImport.update({
@@ -153,12 +195,19 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/team': typeof TeamRouteWithChildren
   '/verticals': typeof VerticalsRoute
   '/budgets': typeof ConnectedBudgetsRoute
   '/dispute-reasons': typeof ConnectedDisputeReasonsRoute
   '/reconciliation': typeof ConnectedReconciliationRoute
   '/usage': typeof ConnectedUsageRoute
+  '/team/audit': typeof TeamAuditRoute
+  '/team/members': typeof TeamMembersRoute
+  '/team/settings': typeof TeamSettingsRoute
+  '/team/tokens': typeof TeamTokensRoute
+  '/team/vendor-keys': typeof TeamVendorKeysRoute
   '/frontiers/': typeof FrontiersIndexRoute
+  '/team/': typeof TeamIndexRoute
   '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
   '/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
   '/lots/$lotId': typeof ConnectedLotsLotIdRoute
@@ -181,7 +230,13 @@ export interface FileRoutesByTo {
   '/dispute-reasons': typeof ConnectedDisputeReasonsRoute
   '/reconciliation': typeof ConnectedReconciliationRoute
   '/usage': typeof ConnectedUsageRoute
+  '/team/audit': typeof TeamAuditRoute
+  '/team/members': typeof TeamMembersRoute
+  '/team/settings': typeof TeamSettingsRoute
+  '/team/tokens': typeof TeamTokensRoute
+  '/team/vendor-keys': typeof TeamVendorKeysRoute
   '/frontiers': typeof FrontiersIndexRoute
+  '/team': typeof TeamIndexRoute
   '/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
   '/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
   '/lots/$lotId': typeof ConnectedLotsLotIdRoute
@@ -201,12 +256,19 @@ export interface FileRoutesById {
   '/_connected': typeof ConnectedRouteWithChildren
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/team': typeof TeamRouteWithChildren
   '/verticals': typeof VerticalsRoute
   '/_connected/budgets': typeof ConnectedBudgetsRoute
   '/_connected/dispute-reasons': typeof ConnectedDisputeReasonsRoute
   '/_connected/reconciliation': typeof ConnectedReconciliationRoute
   '/_connected/usage': typeof ConnectedUsageRoute
+  '/team/audit': typeof TeamAuditRoute
+  '/team/members': typeof TeamMembersRoute
+  '/team/settings': typeof TeamSettingsRoute
+  '/team/tokens': typeof TeamTokensRoute
+  '/team/vendor-keys': typeof TeamVendorKeysRoute
   '/frontiers/': typeof FrontiersIndexRoute
+  '/team/': typeof TeamIndexRoute
   '/_connected/deliveries/$deliveryId': typeof ConnectedDeliveriesDeliveryIdRoute
   '/_connected/items/$subscriptionId': typeof ConnectedItemsSubscriptionIdRoute
   '/_connected/lots/$lotId': typeof ConnectedLotsLotIdRoute
@@ -226,12 +288,19 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/team'
     | '/verticals'
     | '/budgets'
     | '/dispute-reasons'
     | '/reconciliation'
     | '/usage'
+    | '/team/audit'
+    | '/team/members'
+    | '/team/settings'
+    | '/team/tokens'
+    | '/team/vendor-keys'
     | '/frontiers/'
+    | '/team/'
     | '/deliveries/$deliveryId'
     | '/items/$subscriptionId'
     | '/lots/$lotId'
@@ -254,7 +323,13 @@ export interface FileRouteTypes {
     | '/dispute-reasons'
     | '/reconciliation'
     | '/usage'
+    | '/team/audit'
+    | '/team/members'
+    | '/team/settings'
+    | '/team/tokens'
+    | '/team/vendor-keys'
     | '/frontiers'
+    | '/team'
     | '/deliveries/$deliveryId'
     | '/items/$subscriptionId'
     | '/lots/$lotId'
@@ -273,12 +348,19 @@ export interface FileRouteTypes {
     | '/_connected'
     | '/connection'
     | '/keys'
+    | '/team'
     | '/verticals'
     | '/_connected/budgets'
     | '/_connected/dispute-reasons'
     | '/_connected/reconciliation'
     | '/_connected/usage'
+    | '/team/audit'
+    | '/team/members'
+    | '/team/settings'
+    | '/team/tokens'
+    | '/team/vendor-keys'
     | '/frontiers/'
+    | '/team/'
     | '/_connected/deliveries/$deliveryId'
     | '/_connected/items/$subscriptionId'
     | '/_connected/lots/$lotId'
@@ -298,6 +380,7 @@ export interface RootRouteChildren {
   ConnectedRoute: typeof ConnectedRouteWithChildren
   ConnectionRoute: typeof ConnectionRoute
   KeysRoute: typeof KeysRoute
+  TeamRoute: typeof TeamRouteWithChildren
   VerticalsRoute: typeof VerticalsRoute
   FrontiersIndexRoute: typeof FrontiersIndexRoute
   FrontiersFrontierIdIndexRoute: typeof FrontiersFrontierIdIndexRoute
@@ -332,6 +415,13 @@ declare module '@tanstack/react-router' {
       path: '/keys'
       fullPath: '/keys'
       preLoaderRoute: typeof KeysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/team': {
+      id: '/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof TeamRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verticals': {
@@ -375,6 +465,48 @@ declare module '@tanstack/react-router' {
       fullPath: '/frontiers/'
       preLoaderRoute: typeof FrontiersIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/team/': {
+      id: '/team/'
+      path: '/'
+      fullPath: '/team/'
+      preLoaderRoute: typeof TeamIndexRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/team/audit': {
+      id: '/team/audit'
+      path: '/audit'
+      fullPath: '/team/audit'
+      preLoaderRoute: typeof TeamAuditRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/team/members': {
+      id: '/team/members'
+      path: '/members'
+      fullPath: '/team/members'
+      preLoaderRoute: typeof TeamMembersRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/team/settings': {
+      id: '/team/settings'
+      path: '/settings'
+      fullPath: '/team/settings'
+      preLoaderRoute: typeof TeamSettingsRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/team/tokens': {
+      id: '/team/tokens'
+      path: '/tokens'
+      fullPath: '/team/tokens'
+      preLoaderRoute: typeof TeamTokensRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/team/vendor-keys': {
+      id: '/team/vendor-keys'
+      path: '/vendor-keys'
+      fullPath: '/team/vendor-keys'
+      preLoaderRoute: typeof TeamVendorKeysRouteImport
+      parentRoute: typeof TeamRoute
     }
     '/_connected/deliveries/': {
       id: '/_connected/deliveries/'
@@ -501,11 +633,32 @@ const ConnectedRouteWithChildren = ConnectedRoute._addFileChildren(
   ConnectedRouteChildren,
 )
 
+interface TeamRouteChildren {
+  TeamAuditRoute: typeof TeamAuditRoute
+  TeamMembersRoute: typeof TeamMembersRoute
+  TeamSettingsRoute: typeof TeamSettingsRoute
+  TeamTokensRoute: typeof TeamTokensRoute
+  TeamVendorKeysRoute: typeof TeamVendorKeysRoute
+  TeamIndexRoute: typeof TeamIndexRoute
+}
+
+const TeamRouteChildren: TeamRouteChildren = {
+  TeamAuditRoute: TeamAuditRoute,
+  TeamMembersRoute: TeamMembersRoute,
+  TeamSettingsRoute: TeamSettingsRoute,
+  TeamTokensRoute: TeamTokensRoute,
+  TeamVendorKeysRoute: TeamVendorKeysRoute,
+  TeamIndexRoute: TeamIndexRoute,
+}
+
+const TeamRouteWithChildren = TeamRoute._addFileChildren(TeamRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ConnectedRoute: ConnectedRouteWithChildren,
   ConnectionRoute: ConnectionRoute,
   KeysRoute: KeysRoute,
+  TeamRoute: TeamRouteWithChildren,
   VerticalsRoute: VerticalsRoute,
   FrontiersIndexRoute: FrontiersIndexRoute,
   FrontiersFrontierIdIndexRoute: FrontiersFrontierIdIndexRoute,

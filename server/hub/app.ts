@@ -15,6 +15,7 @@ import { holdsRouter } from './routes/holds';
 import { forwardRouter } from './routes/forward';
 import { membersRouter } from './routes/members';
 import { sessionRouter } from './routes/session';
+import { settingsRouter } from './routes/settings';
 import { tokensRouter } from './routes/tokens';
 import { vendorKeysRouter } from './routes/vendor-keys';
 
@@ -52,6 +53,7 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', vendorKeysRouter(ctx));
   app.route('/hub/v1', budgetsRouter(ctx));
   app.route('/hub/v1', holdsRouter(ctx));
+  app.route('/hub/v1', settingsRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
 

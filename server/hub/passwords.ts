@@ -11,8 +11,7 @@ import { hash, verify } from '@node-rs/argon2';
 const cost = () =>
   process.env.HUB_PASSWORD_COST === 'low' ? { memoryCost: 1024, timeCost: 1, parallelism: 1 } : { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 256;
+export { PASSWORD_MAX, PASSWORD_MIN } from '../../src/api/contract/hub';
 
 /** Hashing is the hub's costliest work and sign-in is open to anyone: at most this many at once (the machine's cores). */
 const MAX_CONCURRENT = 2;

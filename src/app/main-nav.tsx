@@ -38,6 +38,7 @@ const SETTINGS_LINKS = [
   { to: '/connection', label: 'Connection' },
   { to: '/keys', label: 'Keys' },
   { to: '/dispute-reasons', label: 'Dispute reasons' },
+  { to: '/team', label: 'Team' },
 ] as const;
 
 // Narrower at 1024–1279 px, where the links share one row with the name and the status.

@@ -1,33 +1,8 @@
 import Papa from 'papaparse';
 
-/**
- * Leading characters after which a spreadsheet may run a cell as a formula (OWASP's CSV injection
- * list: = + - @ tab CR), and those it strips or skips before it looks: every control, format and
- * separator character (space, NBSP, LF, BOM, zero-width space and joiners, bidi marks, tags,
- * lone surrogates, private-use and unassigned code points), combining marks, and blank letters.
- */
-const FORMULA_OR_INVISIBLE = /^[=+\-@\p{C}\p{Z}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
-/** Look-alikes of - and +: every dash and minus sign, and the heavy plus and minus. */
-const LOOKALIKE = /^[\p{Pd}\u2212\u2795\u2796]/u;
-const risky = (text: string) => FORMULA_OR_INVISIBLE.test(text) || LOOKALIKE.test(text);
-
-/**
- * A cell's text made safe to open in a spreadsheet: text that starts with a formula character, a
- * look-alike of one (fullwidth "＝", small "﹢", superscript "⁺": whatever NFKC folds into = + - @),
- * or a character a spreadsheet strips first, is led by an apostrophe, which shows the text as text.
- */
-export function neutraliseCell(text: string): string {
-  if (text === '') return text;
-  const first = String.fromCodePoint(text.codePointAt(0)!);
-  return risky(first) || risky(first.normalize('NFKC')) ? `'${text}` : text;
-}
-
-/** A value as a cell: empty for null and missing, JSON for objects and arrays, text neutralised; numbers and booleans as they are. */
-export function cellOf(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return neutraliseCell(value);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
+// The cell rules are the contract's, so the hub's audit export writes the same cells.
+export { cellOf, neutraliseCell } from '../api/contract/csv-cell';
+import { cellOf } from '../api/contract/csv-cell';
 
 /**
  * Rows as CSV lines (RFC 4180, CRLF between rows, none after the last): every cell quoted, so no

@@ -174,9 +174,27 @@ const hubdecDecisions: Migration = {
   },
 };
 
+/** Team settings (hubteam): small JSON documents by name, the reason codes and the lots every member sees. */
+const hubteamSettings: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('team_settings')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_by', 'text')
+      .execute();
+  },
+};
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
-  const migrations: Record<string, Migration> = { '0001_initial': initial(engine), '0002_vendor_keys': vendorKeys, '0003_hubdec_decisions': hubdecDecisions };
+  const migrations: Record<string, Migration> = {
+    '0001_initial': initial(engine),
+    '0002_vendor_keys': vendorKeys,
+    '0003_decisions': hubdecDecisions,
+    '0004_team_settings': hubteamSettings,
+  };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

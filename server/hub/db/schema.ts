@@ -4,11 +4,9 @@
  * numbers on both engines), and no column is boolean (libsql aborts the process on a bound boolean).
  */
 
-export const ROLES = ['admin', 'reviewer', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const TOKEN_SCOPES = ['read', 'decide'] as const;
-export type TokenScope = (typeof TOKEN_SCOPES)[number];
+// On the wire too: the shared contract holds them (src/api/contract/hub.ts).
+export { HUB_ROLES as ROLES, type HubRole as Role, type TokenScope } from '../../../src/api/contract/hub';
+import type { HubRole as Role, TokenScope } from '../../../src/api/contract/hub';
 
 export interface MembersTable {
   id: string;
@@ -159,10 +157,19 @@ export interface BudgetLimitsTable {
   monthly_micros: number | null;
 }
 
+/** A team setting (hubteam): one JSON document by name (`team`: reason codes and lots). */
+interface TeamSettingsTable {
+  name: string;
+  value: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
 export interface HubTables {
   decisions: DecisionsTable;
   holds: HoldsTable;
   budget_limits: BudgetLimitsTable;
+  team_settings: TeamSettingsTable;
   vendor_keys: VendorKeysTable;
   pulled_items: PulledItemsTable;
   members: MembersTable;

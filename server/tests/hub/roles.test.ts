@@ -95,6 +95,21 @@ const ROWS = (adminCookie: () => string): Row[] => [
     request: async () => ({ method: 'GET', path: '/hub/v1/audit' }),
     expect: { admin: 200, reviewer: 403, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 403, 'viewer-token': 200 },
   },
+  {
+    name: 'GET /hub/v1/audit/export',
+    request: async () => ({ method: 'GET', path: '/hub/v1/audit/export?format=jsonl&action=member.add' }),
+    expect: { admin: 200, reviewer: 403, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 403, 'viewer-token': 200 },
+  },
+  {
+    name: 'GET /hub/v1/settings',
+    request: async () => ({ method: 'GET', path: '/hub/v1/settings' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'PUT /hub/v1/settings',
+    request: async () => ({ method: 'PUT', path: '/hub/v1/settings', body: { reason_codes: [{ code: 'matrix', label: 'Matrix' }], lots: [] } }),
+    expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
 ];
 
 const tokenOwners = new Map<string, 'admin' | 'reviewer1' | 'viewer'>();
@@ -167,6 +182,8 @@ describe.each(ENGINES)('hub bad input on %s', (engine) => {
       ['DELETE', '/hub/v1/members/mem_nobody', { cookie: admin }],
       ['DELETE', '/hub/v1/tokens/pat_nobody', { cookie: admin }],
       ['GET', '/hub/v1/audit?limit=abc', { cookie: admin }],
+      ['GET', '/hub/v1/audit/export?format=xml', { cookie: admin }],
+      ['PUT', '/hub/v1/settings', { cookie: admin, body: { reason_codes: [{ code: 'BAD' }], lots: [] } }],
       ['GET', '/hub/v1/nothing-here', { cookie: admin }],
       ['PUT', '/hub/v1/members', { cookie: admin, body: {} }],
       ['GET', '/hub/v1/me', { headers: { Authorization: 'Basic YTpi' } }],

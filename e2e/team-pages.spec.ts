@@ -1,0 +1,301 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { startTeamHub, type DemoAccount, type TeamHub } from './support/team-hub';
+
+/*
+ * The team pages against a real hub started with --demo (its simulator in-process), in real
+ * browser contexts: one per member, each signed in to the hub with its own session cookie. Each
+ * step is checked on the hub itself (its answers to the member's own session, its audit log).
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+let hub: TeamHub;
+const contexts: BrowserContext[] = [];
+
+test.beforeAll(async () => {
+  hub = await startTeamHub();
+});
+test.afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await hub?.stop();
+});
+
+/** A browser context of its own, signed in to the hub as this account (the sign-in page is hub mode's; until it lands, the API). */
+async function signedIn(browser: Browser, account: Pick<DemoAccount, 'email' | 'password'>, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: hub.url, viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  const answer = await page.request.post('/hub/v1/session', { data: { email: account.email, password: account.password }, headers: { Origin: hub.url } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return page;
+}
+
+/** GET on the hub with the page's own cookie: what the hub holds now. */
+const hubGet = async (page: Page, path: string) => {
+  const answer = await page.request.get(path);
+  return { status: answer.status(), body: (await answer.json()) as any };
+};
+
+const fakeVendorKey = () => `dds_live_sk_${randomBytes(24).toString('base64url')}`;
+const fakeJwt = () => `eyJhbGciOiJIUzI1NiJ9.${randomBytes(30).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+
+test('an admin adds a member who signs in with the shown password, changes their role, and removes them (their session is refused next)', async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, hub.accounts.admin);
+  await admin.goto('/team');
+  await expect(admin).toHaveURL(/\/team\/members$/);
+  await expect(admin.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
+
+  await admin.getByRole('textbox', { name: 'Email' }).fill('newcomer@team.test');
+  await admin.getByLabel('Role', { exact: true }).selectOption('reviewer');
+  await admin.getByRole('button', { name: 'Add member' }).click();
+  const shown = admin.getByRole('textbox', { name: 'Password' });
+  await expect(shown).toHaveValue(/^[A-Za-z0-9_-]{24}$/);
+  await expect(admin.getByRole('button', { name: 'Copy password' })).toBeVisible();
+  const password = await shown.inputValue();
+  await expect(admin.getByRole('cell', { name: 'newcomer@team.test', exact: true })).toBeVisible();
+
+  // The newcomer signs in with it, in a browser of their own, and sees the team pages a reviewer may.
+  const newcomer = await signedIn(browser, { email: 'newcomer@team.test', password });
+  await newcomer.goto('/team');
+  await expect(newcomer).toHaveURL(/\/team\/tokens$/);
+  await expect(newcomer.getByRole('navigation', { name: 'Team' }).getByRole('link')).toHaveText(['Access tokens', 'Settings']);
+
+  // Done: the password leaves the page.
+  await admin.getByRole('button', { name: 'Done' }).click();
+  await expect(admin.getByRole('textbox', { name: 'Password' })).toHaveCount(0);
+  expect(await admin.locator('body').innerText()).not.toContain(password);
+
+  await admin.getByRole('combobox', { name: 'Role of newcomer@team.test' }).selectOption('viewer');
+  await expect.poll(async () => (await hubGet(newcomer, '/hub/v1/me')).body.member?.role).toBe('viewer');
+
+  await admin.getByRole('button', { name: 'Remove newcomer@team.test' }).click();
+  const dialog = admin.getByRole('alertdialog', { name: 'Remove newcomer@team.test?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove member' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByRole('cell', { name: 'newcomer@team.test', exact: true })).toHaveCount(0);
+  const refused = await hubGet(newcomer, '/hub/v1/me');
+  expect(refused.status).toBe(401);
+  // And their page, reloaded, is sent to sign in.
+  await newcomer.reload();
+  await expect(newcomer).toHaveURL(/\/sign-in\?redirect=%2Fteam%2Ftokens$/);
+});
+
+test('an admin adds and rotates a vendor key: the key and JWT are in no answer, page text, field or storage', async ({ browser }) => {
+  const admin = await signedIn(browser, hub.accounts.admin);
+  const answers: string[] = [];
+  admin.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/hub/'))
+      void response.text().then(
+        (text) => answers.push(text),
+        () => undefined,
+      );
+  });
+  const [key, jwt, rotated] = [fakeVendorKey(), fakeJwt(), fakeVendorKey()];
+  await admin.goto('/team/vendor-keys');
+  await admin.getByRole('textbox', { name: 'Name' }).fill('backup');
+  await admin.getByRole('textbox', { name: 'Subscriptions' }).fill('*');
+  await admin.getByLabel('Vendor API key').fill(key);
+  await admin.getByLabel('Dashboard JWT (optional)').fill(jwt);
+  await expect(admin.getByLabel('Vendor API key')).toHaveAttribute('type', 'password');
+  await admin.getByRole('button', { name: 'Add key' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Key backup added' })).toBeVisible();
+  await expect(admin.getByLabel('Vendor API key')).toHaveValue('');
+  await expect(admin.getByLabel('Dashboard JWT (optional)')).toHaveValue('');
+  const row = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'backup', exact: true }) });
+  await expect(row.getByText('Has JWT')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Never' })).toBeVisible();
+
+  await admin.getByRole('button', { name: 'Rotate backup' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Rotate backup' });
+  await dialog.getByLabel('Vendor API key').fill(rotated);
+  await dialog.getByRole('button', { name: 'Rotate key' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('cell', { name: 'Never' })).toHaveCount(0);
+  await expect(row.getByText('No JWT')).toBeVisible();
+  const listed = (await hubGet(admin, '/hub/v1/vendor-keys')).body.vendor_keys.find((k: { name: string }) => k.name === 'backup');
+  expect(listed).toMatchObject({ has_jwt: false, rotated_at: expect.any(String) });
+
+  await admin.reload();
+  await expect(row).toBeVisible();
+  const secrets = [key, jwt, rotated, key.slice(-16), rotated.slice(-16), jwt.split('.')[2]!];
+  const seen = [
+    ...answers,
+    await admin.locator('body').innerText(),
+    await admin.content(),
+    await admin.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })),
+    await admin.evaluate(async () => JSON.stringify(await indexedDB.databases())),
+    JSON.stringify(await admin.context().cookies()),
+  ].join('\n');
+  expect(answers.length).toBeGreaterThan(3);
+  for (const secret of secrets) expect(seen).not.toContain(secret);
+});
+
+test('a token is shown once, works from a script, and stops working when revoked', async ({ browser }) => {
+  const admin = await signedIn(browser, hub.accounts.admin);
+  await admin.goto('/team/tokens');
+  await admin.getByRole('textbox', { name: 'Token name' }).fill('nightly export');
+  await admin.getByLabel('Scope').selectOption('read');
+  await admin.getByRole('spinbutton', { name: 'Expires in (days)' }).fill('7');
+  await admin.getByRole('button', { name: 'Create token' }).click();
+  const shown = admin.getByRole('textbox', { name: 'New token' });
+  await expect(shown).toHaveValue(/^ddh_pat_/);
+  const token = await shown.inputValue();
+
+  // As a script would: no cookie, the token as a bearer.
+  const me = await fetch(`${hub.hubUrl}/hub/v1/me`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(me.status).toBe(200);
+  expect(((await me.json()) as { member: { email: string } }).member.email).toBe(hub.accounts.admin.email);
+
+  await admin.reload();
+  const row = admin.getByRole('row').filter({ hasText: 'nightly export' });
+  await expect(row.getByText('Active')).toBeVisible();
+  expect(await admin.content()).not.toContain(token);
+  await row.getByRole('button', { name: 'Revoke nightly export' }).click();
+  await admin.getByRole('alertdialog', { name: 'Revoke nightly export?' }).getByRole('button', { name: 'Revoke token' }).click();
+  await expect(row.getByText('Revoked')).toBeVisible();
+  expect((await fetch(`${hub.hubUrl}/hub/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+});
+
+test('the audit page filters by member and exports CSV and JSON Lines with the same rows', async ({ browser }) => {
+  const reviewer = await signedIn(browser, hub.accounts.reviewer1);
+  const reviewerId = (await hubGet(reviewer, '/hub/v1/me')).body.member.id as string;
+  await reviewer.request.post('/hub/v1/tokens', {
+    data: { name: 'audited', scope: 'read', subscriptions: ['*'], expires_in_days: 1 },
+    headers: { Origin: hub.url },
+  });
+  const admin = await signedIn(browser, hub.accounts.admin);
+  await admin.goto('/team/audit');
+  await admin.getByLabel('Member').selectOption({ label: hub.accounts.reviewer1.email });
+  await expect(admin).toHaveURL(new RegExp(`member=${reviewerId}`));
+  const table = admin.getByRole('table', { name: 'Audit rows' });
+  const memberCells = table.locator('tbody tr td:nth-child(3)');
+  await expect(memberCells.first()).toHaveText(hub.accounts.reviewer1.email);
+  const expected = (await hubGet(admin, `/hub/v1/audit?member=${reviewerId}&limit=1000`)).body.rows as { seq: number; actor_id: string }[];
+  expect(expected.length).toBeGreaterThanOrEqual(2);
+  await expect(memberCells).toHaveText(expected.map(() => hub.accounts.reviewer1.email));
+
+  mkdirSync('test-results', { recursive: true });
+  const csvDownload = admin.waitForEvent('download');
+  await admin.getByRole('link', { name: 'Export CSV' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/^hub-audit-\d{8}T\d{6}Z\.csv$/);
+  const rows = Papa.parse<Record<string, string>>(readFileSync((await csv.path())!, 'utf8').trim(), { header: true }).data;
+  expect(rows.map((r) => Number(r.seq))).toEqual(expected.map((r) => r.seq));
+  expect(rows.every((r) => r.actor_id === reviewerId)).toBe(true);
+
+  const jsonlDownload = admin.waitForEvent('download');
+  await admin.getByRole('link', { name: 'Export JSON Lines' }).click();
+  const jsonl = await jsonlDownload;
+  expect(jsonl.suggestedFilename()).toMatch(/\.jsonl$/);
+  const lines = readFileSync((await jsonl.path())!, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { seq: number; actor_id: string });
+  expect(lines).toEqual(expected);
+
+  // Another filter: token creations only, the same member; the export follows.
+  await admin.getByLabel('Action').selectOption('token.create');
+  await expect(table.locator('tbody tr')).toHaveCount(expected.filter((r) => (r as unknown as { action: string }).action === 'token.create').length);
+  const filtered = admin.waitForEvent('download');
+  await admin.getByRole('link', { name: 'Export JSON Lines' }).click();
+  const narrowed = readFileSync((await (await filtered).path())!, 'utf8')
+    .trim()
+    .split('\n');
+  expect(narrowed.map((line) => JSON.parse(line).action)).toEqual(['token.create']);
+});
+
+test('a viewer reads the audit log and settings with no control to change anything; admin-only pages say so', async ({ browser }) => {
+  const viewer = await signedIn(browser, hub.accounts.viewer);
+  await viewer.goto('/team/audit');
+  await expect(viewer.getByRole('table', { name: 'Audit rows' })).toBeVisible();
+  await expect(viewer.getByRole('navigation', { name: 'Team' }).getByRole('link')).toHaveText(['Access tokens', 'Audit', 'Settings']);
+  await viewer.goto('/team/settings');
+  await expect(viewer.getByRole('heading', { name: 'Team settings' })).toBeVisible();
+  await expect(viewer.getByText('Only an admin changes them.')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: /Save|Add|Remove|Move/ })).toHaveCount(0);
+  await expect(viewer.getByRole('textbox')).toHaveCount(0);
+  await viewer.goto('/team/members');
+  await expect(viewer.getByText('Only an admin manages the team’s members.')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: /Add member|Remove/ })).toHaveCount(0);
+  await viewer.goto('/team/vendor-keys');
+  await expect(viewer.getByText('Only an admin manages the vendor keys the hub holds.')).toBeVisible();
+  // A token of a viewer cannot decide: the choice is not offered.
+  await viewer.goto('/team/tokens');
+  await expect(viewer.getByLabel('Scope').locator('option')).toHaveText(['Read']);
+});
+
+test('settings an admin saves are what a reviewer in another browser sees', async ({ browser }) => {
+  const admin = await signedIn(browser, hub.accounts.admin);
+  await admin.goto('/team/settings');
+  await admin.getByRole('button', { name: 'Add reason code' }).click();
+  await admin.getByRole('textbox', { name: 'Code 1' }).fill('blurry');
+  await admin.getByRole('textbox', { name: 'Label 1' }).fill('Blurry image');
+  await admin.getByRole('button', { name: 'Add reason code' }).click();
+  await admin.getByRole('textbox', { name: 'Code 2' }).fill('wrong_label');
+  await admin.getByRole('textbox', { name: 'Label 2' }).fill('Wrong label');
+  await admin.getByRole('button', { name: 'Move code 2 up' }).click();
+  await admin.getByRole('button', { name: 'Add lot' }).click();
+  await admin.getByRole('textbox', { name: 'Lot ID 1' }).fill('lot-2026-11');
+  await admin.getByRole('textbox', { name: 'Lot name 1' }).fill('November batch');
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // A bad code is refused with the hub's reason, and nothing changes.
+  await admin.getByRole('textbox', { name: 'Code 1' }).fill('Not Snake');
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByRole('alert')).toContainText('snake_case');
+
+  const reviewer = await signedIn(browser, hub.accounts.reviewer2);
+  await reviewer.goto('/team/settings');
+  const codes = reviewer.getByRole('table', { name: 'Reason codes' });
+  await expect(codes.locator('tbody tr')).toHaveText([/wrong_label\s*Wrong label/, /blurry\s*Blurry image/]);
+  await expect(reviewer.getByRole('table', { name: 'Lots' }).locator('tbody tr')).toHaveText([/lot-2026-11\s*November batch/]);
+  await expect(reviewer.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
+});
+
+test('signed out, a team page sends to sign in and back; without a hub, a page says so', async ({ browser, page }) => {
+  const context = await browser.newContext({ baseURL: hub.url });
+  contexts.push(context);
+  const anonymous = await context.newPage();
+  await anonymous.goto('/team/audit?action=member.add');
+  await expect(anonymous).toHaveURL(`${hub.url}/sign-in?redirect=${encodeURIComponent('/team/audit?action=member.add')}`);
+
+  // The E2E service is the simulator in personal mode: no hub behind it.
+  await page.goto('/team');
+  await expect(page.getByRole('heading', { name: 'This console is not connected to a team hub' })).toBeVisible();
+});
+
+test('screenshots of every team page at 1440x900, 1280x720 and 390 px', async ({ browser }) => {
+  const sizes = [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ];
+  for (const size of sizes) {
+    const admin = await signedIn(browser, hub.accounts.admin, size);
+    for (const path of ['members', 'vendor-keys', 'tokens', 'audit', 'settings']) {
+      await admin.goto(`/team/${path}`);
+      await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+      // Nothing runs off the side at any width.
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await admin.screenshot({ path: `test-results/team-screens/${path}-${size.width}.png`, fullPage: true });
+      if (size.width === 1280) expect((await new AxeBuilder({ page: admin }).analyze()).violations, path).toEqual([]);
+    }
+    await admin.goto('/team/members');
+    await admin.getByRole('button', { name: `Remove ${hub.accounts.viewer.email}` }).click();
+    const dialog = admin.getByRole('alertdialog');
+    const box = (await dialog.boundingBox())!;
+    // Centred.
+    expect(Math.abs(box.x + box.width / 2 - size.width / 2)).toBeLessThanOrEqual(2);
+    await admin.screenshot({ path: `test-results/team-screens/remove-dialog-${size.width}.png` });
+    if (size.width === 1280) expect((await new AxeBuilder({ page: admin }).include('dialog').analyze()).violations).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  }
+});

@@ -1,0 +1,484 @@
+import { z } from './zod';
+import { errorBodySchema } from './errors';
+import {
+  accessTokensResponse,
+  auditExportQuery,
+  auditQuery,
+  auditResponse,
+  meResponse,
+  memberResponse,
+  membersResponse,
+  newMemberBody,
+  newTokenBody,
+  newTokenResponse,
+  newVendorKeyBody,
+  removedResponse,
+  revokedResponse,
+  roleBody,
+  rotateVendorKeyBody,
+  signInBody,
+  signInResponse,
+  signOutQuery,
+  signOutResponse,
+  teamSettingsBody,
+  teamSettingsResponse,
+  tokensQuery,
+  vendorKeyResponse,
+  vendorKeysResponse,
+} from './hub';
+
+/**
+ * The team hub's own endpoints (/hub/v1/…) as an OpenAPI 3.1 document, built from the shared zod
+ * schemas (hub.ts) like the vendor's (openapi.ts). A second document, docs/hub-openapi.json, not a
+ * tagged part of docs/openapi.json: that one describes the vendor's interface, which the simulator
+ * serves and real vendors implement; a client generated from it must not grow members and sessions,
+ * and the hub is a different server (its own sign-in, cookie and Origin rules). The /v1 paths a hub
+ * forwards are the vendor's document's. Written by `npm run openapi`.
+ */
+
+type JsonObject = Record<string, unknown>;
+
+const COMPONENTS = {
+  SignInBody: signInBody,
+  SignInResponse: signInResponse,
+  SignOutResponse: signOutResponse,
+  MeResponse: meResponse,
+  NewMemberBody: newMemberBody,
+  RoleBody: roleBody,
+  MembersResponse: membersResponse,
+  MemberResponse: memberResponse,
+  RemovedResponse: removedResponse,
+  NewTokenBody: newTokenBody,
+  NewTokenResponse: newTokenResponse,
+  AccessTokensResponse: accessTokensResponse,
+  RevokedResponse: revokedResponse,
+  AuditResponse: auditResponse,
+  NewVendorKeyBody: newVendorKeyBody,
+  RotateVendorKeyBody: rotateVendorKeyBody,
+  VendorKeysResponse: vendorKeysResponse,
+  VendorKeyResponse: vendorKeyResponse,
+  TeamSettingsBody: teamSettingsBody,
+  TeamSettings: teamSettingsResponse,
+  ErrorBody: errorBodySchema,
+} satisfies Record<string, z.ZodType>;
+type ComponentName = keyof typeof COMPONENTS;
+
+const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * Who may call: `session` a signed-in member's cookie only; `read` a session or a personal access
+ * token; `none` anyone (sign-in). The roles are in the summary.
+ */
+type Auth = 'none' | 'session' | 'read';
+
+/** The hub's error codes and their statuses (server/hub/errors.ts; a test holds the two equal). */
+export type HubErrorList = readonly (readonly [code: string, status: number])[];
+
+interface Operation {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: Tag;
+  auth: Auth;
+  /** Needs an Origin of the hub (a state change with a cookie). */
+  origin?: boolean;
+  query?: z.ZodObject;
+  body?: ComponentName;
+  status?: 200 | 201;
+  /** A component, or a non-JSON answer (the export). */
+  response: ComponentName | { content: Record<string, JsonObject>; headers?: JsonObject };
+  errors: HubErrorList;
+}
+
+const TAGS = {
+  Session: 'Sign in and out (a `ddh_session` cookie: HttpOnly, SameSite=Strict), and who is asking.',
+  Members: 'The team: admins add members, change roles and remove them.',
+  Tokens: 'Personal access tokens for scripts (`Authorization: Bearer ddh_pat_…`), shown once.',
+  Audit: 'The hash-chained audit log: read, filter, export as CSV or JSON Lines.',
+  VendorKeys: 'The vendor keys the hub forwards /v1 with: they go in and never come out.',
+  Settings: 'Team settings every member sees: dispute reason codes and lots.',
+} as const;
+type Tag = keyof typeof TAGS;
+
+const FORBIDDEN = ['FORBIDDEN', 403] as const;
+const NOT_FOUND = ['NOT_FOUND', 404] as const;
+const BAD_BODY = ['INVALID_BODY', 400] as const;
+const BAD_QUERY = ['INVALID_PARAMETER', 400] as const;
+
+const OPERATIONS: Operation[] = [
+  {
+    method: 'post',
+    path: '/hub/v1/session',
+    operationId: 'signIn',
+    summary: 'Sign in: a fresh session cookie (any session the request came with ends)',
+    tag: 'Session',
+    auth: 'none',
+    origin: true,
+    body: 'SignInBody',
+    response: 'SignInResponse',
+    errors: [BAD_BODY, ['INVALID_CREDENTIALS', 401], ['TOO_MANY_ATTEMPTS', 429]],
+  },
+  {
+    method: 'delete',
+    path: '/hub/v1/session',
+    operationId: 'signOut',
+    summary: 'Sign out this session, or every session of the member (`all=true`)',
+    tag: 'Session',
+    auth: 'session',
+    origin: true,
+    query: signOutQuery,
+    response: 'SignOutResponse',
+    errors: [BAD_QUERY, BAD_BODY],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/me',
+    operationId: 'me',
+    summary: 'The member asking (and the token’s scope when called with one)',
+    tag: 'Session',
+    auth: 'read',
+    response: 'MeResponse',
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/members',
+    operationId: 'listMembers',
+    summary: 'Active members (admin)',
+    tag: 'Members',
+    auth: 'read',
+    response: 'MembersResponse',
+    errors: [FORBIDDEN],
+  },
+  {
+    method: 'post',
+    path: '/hub/v1/members',
+    operationId: 'addMember',
+    summary: 'Add a member (admin)',
+    tag: 'Members',
+    auth: 'session',
+    origin: true,
+    body: 'NewMemberBody',
+    status: 201,
+    response: 'MemberResponse',
+    errors: [BAD_BODY, FORBIDDEN, ['MEMBER_EXISTS', 409]],
+  },
+  {
+    method: 'patch',
+    path: '/hub/v1/members/{id}',
+    operationId: 'changeRole',
+    summary: 'Change a member’s role (admin); the last admin stays admin',
+    tag: 'Members',
+    auth: 'session',
+    origin: true,
+    body: 'RoleBody',
+    response: 'MemberResponse',
+    errors: [BAD_BODY, FORBIDDEN, NOT_FOUND, ['LAST_ADMIN', 409]],
+  },
+  {
+    method: 'delete',
+    path: '/hub/v1/members/{id}',
+    operationId: 'removeMember',
+    summary: 'Remove a member (admin): their sessions end and tokens are revoked',
+    tag: 'Members',
+    auth: 'session',
+    origin: true,
+    response: 'RemovedResponse',
+    errors: [FORBIDDEN, NOT_FOUND, ['LAST_ADMIN', 409]],
+  },
+  {
+    method: 'post',
+    path: '/hub/v1/tokens',
+    operationId: 'createToken',
+    summary: 'Create a personal access token: its value is in this answer only',
+    tag: 'Tokens',
+    auth: 'session',
+    origin: true,
+    body: 'NewTokenBody',
+    status: 201,
+    response: 'NewTokenResponse',
+    errors: [BAD_BODY, FORBIDDEN],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/tokens',
+    operationId: 'listTokens',
+    summary: 'The member’s tokens (`all=true`: everyone’s, admin), never their value',
+    tag: 'Tokens',
+    auth: 'read',
+    query: tokensQuery,
+    response: 'AccessTokensResponse',
+    errors: [BAD_QUERY, FORBIDDEN],
+  },
+  {
+    method: 'delete',
+    path: '/hub/v1/tokens/{id}',
+    operationId: 'revokeToken',
+    summary: 'Revoke a token (its owner, or an admin)',
+    tag: 'Tokens',
+    auth: 'session',
+    origin: true,
+    response: 'RevokedResponse',
+    errors: [NOT_FOUND],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/audit',
+    operationId: 'listAudit',
+    summary: 'Audit rows, oldest first, filtered, paged by seq (`next` → `after`) (admin, viewer)',
+    tag: 'Audit',
+    auth: 'read',
+    query: auditQuery,
+    response: 'AuditResponse',
+    errors: [BAD_QUERY, FORBIDDEN],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/audit/export',
+    operationId: 'exportAudit',
+    summary: 'The filtered audit log as a CSV or JSON Lines download, streamed (admin, viewer)',
+    tag: 'Audit',
+    auth: 'read',
+    query: auditExportQuery,
+    response: {
+      content: {
+        'text/csv': {
+          schema: {
+            type: 'string',
+            description: 'A header row, then one row per audit row; every cell quoted, text a spreadsheet could run led by an apostrophe.',
+          },
+        },
+        'application/jsonl': { schema: { type: 'string', description: 'One audit row (as in AuditResponse.rows) per line.' } },
+      },
+      headers: {
+        'Content-Disposition': { description: '`attachment; filename="hub-audit-<UTC time>.<format>"`', required: true, schema: { type: 'string' } },
+      },
+    },
+    errors: [BAD_QUERY, FORBIDDEN],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/vendor-keys',
+    operationId: 'listVendorKeys',
+    summary: 'Vendor keys: names, subscriptions, whether a JWT, times; never a key or JWT (admin)',
+    tag: 'VendorKeys',
+    auth: 'session',
+    response: 'VendorKeysResponse',
+    errors: [FORBIDDEN],
+  },
+  {
+    method: 'post',
+    path: '/hub/v1/vendor-keys',
+    operationId: 'addVendorKey',
+    summary: 'Hold a vendor key (admin)',
+    tag: 'VendorKeys',
+    auth: 'session',
+    origin: true,
+    body: 'NewVendorKeyBody',
+    status: 201,
+    response: 'VendorKeyResponse',
+    errors: [BAD_BODY, FORBIDDEN, ['VENDOR_KEY_EXISTS', 409]],
+  },
+  {
+    method: 'put',
+    path: '/hub/v1/vendor-keys/{name}',
+    operationId: 'rotateVendorKey',
+    summary: 'Rotate a vendor key: a new key (and JWT; absent = none) (admin)',
+    tag: 'VendorKeys',
+    auth: 'session',
+    origin: true,
+    body: 'RotateVendorKeyBody',
+    response: 'VendorKeyResponse',
+    errors: [BAD_BODY, FORBIDDEN, NOT_FOUND],
+  },
+  {
+    method: 'delete',
+    path: '/hub/v1/vendor-keys/{name}',
+    operationId: 'removeVendorKey',
+    summary: 'Remove a vendor key (admin)',
+    tag: 'VendorKeys',
+    auth: 'session',
+    origin: true,
+    response: 'RemovedResponse',
+    errors: [FORBIDDEN, NOT_FOUND],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/settings',
+    operationId: 'getSettings',
+    summary: 'Team settings: reason codes and lots (any member)',
+    tag: 'Settings',
+    auth: 'read',
+    response: 'TeamSettings',
+    errors: [],
+  },
+  {
+    method: 'put',
+    path: '/hub/v1/settings',
+    operationId: 'putSettings',
+    summary: 'Replace the team settings (admin); audited as settings.update',
+    tag: 'Settings',
+    auth: 'session',
+    origin: true,
+    body: 'TeamSettingsBody',
+    response: 'TeamSettings',
+    errors: [BAD_BODY, FORBIDDEN],
+  },
+];
+
+/** What any hub request can be answered besides its own errors. */
+const COMMON: HubErrorList = [
+  ['MISDIRECTED_REQUEST', 421],
+  ['DATABASE_UNAVAILABLE', 503],
+  ['INTERNAL_ERROR', 500],
+];
+const AUTH_ERRORS: Record<Auth, HubErrorList> = {
+  none: [['VENDOR_KEY_NOT_ACCEPTED', 401]],
+  session: [
+    ['NOT_SIGNED_IN', 401],
+    ['VENDOR_KEY_NOT_ACCEPTED', 401],
+    ['INVALID_TOKEN', 401],
+    ['TOKEN_EXPIRED', 401],
+    ['TOKEN_REVOKED', 401],
+    ['SESSION_REQUIRED', 403],
+  ],
+  read: [
+    ['NOT_SIGNED_IN', 401],
+    ['VENDOR_KEY_NOT_ACCEPTED', 401],
+    ['INVALID_TOKEN', 401],
+    ['TOKEN_EXPIRED', 401],
+    ['TOKEN_REVOKED', 401],
+  ],
+};
+const SECURITY: Record<Auth, Record<string, string[]>[]> = {
+  none: [],
+  session: [{ session: [] }],
+  read: [{ session: [] }, { accessToken: [] }],
+};
+
+/** Every (code, status) a hub operation can answer: the test compares them with server/hub/errors.ts. */
+export function hubOperationErrors(): HubErrorList {
+  return OPERATIONS.flatMap(errorsOf);
+}
+
+function errorsOf(operation: Operation): HubErrorList {
+  return [
+    ...COMMON,
+    ...AUTH_ERRORS[operation.auth],
+    ...operation.errors,
+    ...(operation.origin ? ([['CROSS_ORIGIN_REFUSED', 403]] as const) : []),
+    ...(operation.body ? ([['BODY_TOO_LARGE', 413]] as const) : []),
+  ];
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Request body too large',
+  421: 'Misdirected request',
+  429: 'Too many attempts',
+  500: 'Internal error',
+  503: 'Unavailable',
+};
+
+function strip(schema: JsonObject): JsonObject {
+  const { $schema: _dialect, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+const inputSchema = (schema: z.ZodType) => strip(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) as JsonObject);
+
+function componentSchemas(): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'input', uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, strip(schema as JsonObject)]));
+}
+
+function parameters(operation: Operation): JsonObject[] {
+  const path = [...operation.path.matchAll(/\{([a-z_]+)\}/g)].map(([, name = '']) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: `The ${name === 'id' ? 'id' : name}.`,
+    schema: { type: 'string', minLength: 1 },
+  }));
+  const query = Object.entries(operation.query?.shape ?? {}).map(([name, field]) => ({
+    name,
+    in: 'query',
+    required: !(field as z.ZodType).safeParse(undefined).success,
+    schema: inputSchema(field as z.ZodType),
+  }));
+  return [...path, ...query];
+}
+
+function errorResponses(operation: Operation): Record<string, JsonObject> {
+  const statuses = new Map<number, Set<string>>();
+  for (const [code, status] of errorsOf(operation)) statuses.set(status, (statuses.get(status) ?? new Set()).add(code));
+  return Object.fromEntries(
+    [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        String(status),
+        {
+          description: `${STATUS_TEXT[status] ?? 'Error'}: ${[...codes].join(', ')}`,
+          content: {
+            'application/json': { schema: { allOf: [ref('ErrorBody'), { type: 'object', properties: { errorCode: { enum: [...codes] } } }] } },
+          },
+        },
+      ]),
+  );
+}
+
+function operationObject(operation: Operation): JsonObject {
+  const list = parameters(operation);
+  const success =
+    typeof operation.response === 'string'
+      ? { description: 'Success', content: { 'application/json': { schema: ref(operation.response) } } }
+      : { description: 'Success', ...operation.response };
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    tags: [operation.tag],
+    security: SECURITY[operation.auth],
+    ...(list.length > 0 ? { parameters: list } : {}),
+    ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(operation.body) } } } } : {}),
+    responses: { [String(operation.status ?? 200)]: success, ...errorResponses(operation) },
+  };
+}
+
+export function buildHubOpenApiDocument(): JsonObject {
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const operation of OPERATIONS) paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Data Delivery Team Hub',
+      version: '1',
+      description: [
+        'The team hub’s own endpoints (docs/hub.md), generated from the zod schemas in src/api/contract/hub.ts.',
+        'The vendor’s /v1 paths, which the hub forwards for signed-in members, are in docs/openapi.json.',
+        'Every failure is the JSON error envelope. A state change made with the session cookie needs an Origin of the hub',
+        '(403 CROSS_ORIGIN_REFUSED otherwise); a vendor key or JWT sent to the hub is refused (401 VENDOR_KEY_NOT_ACCEPTED).',
+      ].join(' '),
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: 'http://127.0.0.1:8788', description: 'A local hub (npm run hub -- --demo).' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'ddh_session', description: 'The session cookie POST /hub/v1/session sets.' },
+        accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'ddh_pat_…', description: 'A personal access token (POST /hub/v1/tokens).' },
+      },
+    },
+  };
+}
+
+/** The document as docs/hub-openapi.json holds it. */
+export const hubOpenApiJson = (): string => `${JSON.stringify(buildHubOpenApiDocument(), null, 2)}\n`;

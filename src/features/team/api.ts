@@ -1,0 +1,100 @@
+import {
+  accessTokensResponse,
+  auditResponse,
+  memberResponse,
+  membersResponse,
+  newTokenResponse,
+  removedResponse,
+  revokedResponse,
+  teamSettingsResponse,
+  vendorKeyResponse,
+  vendorKeysResponse,
+  type AuditExportFormat,
+  type HubRole,
+  type TeamSettingsInput,
+  type TokenScope,
+} from '../../api/contract/hub';
+import type { z } from '../../api/contract/zod';
+import { ApiError, ContractError, NetworkError } from '../../api/errors';
+
+/*
+ * The team hub's own endpoints, on the console's own origin (the hub serves the console): the
+ * session cookie goes with every call (`same-origin`), never an Authorization header. A failure is
+ * the client's ApiError (redacted when made), so the house's error panel shows it.
+ */
+
+const HUB = '/hub/v1';
+
+async function call<S extends z.ZodType>(schema: S, path: string, init: { method?: string; body?: unknown } = {}): Promise<z.output<S>> {
+  let response: Response;
+  try {
+    response = await fetch(`${HUB}${path}`, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
+  } catch (error) {
+    throw new NetworkError(error instanceof Error ? error.message : 'the hub could not be reached', false);
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError(response.status, null, response.ok ? 'the hub answered something that is not JSON' : `HTTP ${response.status}`, text);
+  }
+  if (!response.ok) {
+    const envelope = body as { errorCode?: unknown; errorMessage?: unknown };
+    const code = typeof envelope.errorCode === 'string' ? envelope.errorCode : null;
+    throw new ApiError(response.status, code, typeof envelope.errorMessage === 'string' ? envelope.errorMessage : `HTTP ${response.status}`, text);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ContractError(`${init.method ?? 'GET'} ${HUB}${path}`, '', parsed.error.message, text, parsed.error.issues);
+  return parsed.data;
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const hubApi = {
+  members: () => call(membersResponse, '/members'),
+  addMember: (body: { email: string; role: HubRole; password: string }) => call(memberResponse, '/members', { method: 'POST', body }),
+  setRole: (memberId: string, role: HubRole) => call(memberResponse, `/members/${id(memberId)}`, { method: 'PATCH', body: { role } }),
+  removeMember: (memberId: string) => call(removedResponse, `/members/${id(memberId)}`, { method: 'DELETE' }),
+  vendorKeys: () => call(vendorKeysResponse, '/vendor-keys'),
+  addVendorKey: (body: { name: string; key: string; jwt?: string; subscriptions: string[] }) =>
+    call(vendorKeyResponse, '/vendor-keys', { method: 'POST', body }),
+  rotateVendorKey: (name: string, body: { key: string; jwt?: string }) => call(vendorKeyResponse, `/vendor-keys/${id(name)}`, { method: 'PUT', body }),
+  removeVendorKey: (name: string) => call(removedResponse, `/vendor-keys/${id(name)}`, { method: 'DELETE' }),
+  tokens: () => call(accessTokensResponse, '/tokens'),
+  createToken: (body: { name: string; scope: TokenScope; subscriptions: string[]; expires_in_days: number }) =>
+    call(newTokenResponse, '/tokens', { method: 'POST', body }),
+  revokeToken: (tokenId: string) => call(revokedResponse, `/tokens/${id(tokenId)}`, { method: 'DELETE' }),
+  audit: (filters: AuditFilters, after?: number) => call(auditResponse, `/audit?${auditParams(filters, after === undefined ? {} : { after: String(after) })}`),
+  settings: () => call(teamSettingsResponse, '/settings'),
+  saveSettings: (body: Required<TeamSettingsInput>) => call(teamSettingsResponse, '/settings', { method: 'PUT', body }),
+};
+
+/** The audit page's filters, as the URL holds them: dates are days (YYYY-MM-DD), `to` inclusive. */
+export interface AuditFilters {
+  member?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The day after a YYYY-MM-DD day: the hub's `to` is exclusive, the page's last day is included. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+function auditParams(filters: AuditFilters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (filters.member) params.set('member', filters.member);
+  if (filters.action) params.set('action', filters.action);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', dayAfter(filters.to));
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  return params.toString();
+}
+
+/** The export's address: a plain same-origin GET, so the browser streams the download itself. */
+export const auditExportHref = (filters: AuditFilters, format: AuditExportFormat) => `${HUB}/audit/export?${auditParams(filters, { format })}`;

@@ -1,0 +1,14 @@
+/*
+ * Team pages (a console served by a team hub): members, vendor keys, access tokens, the audit
+ * log and shared settings, on the hub's /hub/v1 endpoints (src/api/contract/hub.ts).
+ */
+export { AuditPage } from './components/audit-page';
+export { MembersPage } from './components/members-page';
+export { SettingsPage } from './components/settings-page';
+export { NotConnectedToHub, NotForRole, TeamNav } from './components/team-parts';
+export { meQuery, teamGate } from './me';
+export { homeOf } from './pages';
+export { TokensPage } from './components/tokens-page';
+export { VendorKeysPage } from './components/vendor-keys-page';
+export { auditQuery, membersQuery, settingsQuery, tokensQuery, vendorKeysQuery } from './queries';
+export { auditSearchSchema } from './search';
