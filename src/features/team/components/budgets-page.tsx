@@ -136,12 +136,25 @@ export function BudgetsPage({ me }: { me: HubMember }) {
   );
 }
 
-function Section({ title, description, empty, children }: { title: string; description: string; empty: boolean; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  empty,
+  children,
+  footer,
+}: {
+  title: string;
+  description: string;
+  empty: boolean;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <Panel aria-label={title}>
       <h2 className="text-base font-semibold">{title}</h2>
       <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{description}</p>
       {empty ? <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">None yet.</p> : <ul className="mt-2 flex flex-col">{children}</ul>}
+      {footer}
     </Panel>
   );
 }
@@ -250,7 +263,13 @@ function BudgetsEditor({
       }}
     >
       {sections.map((section) => (
-        <Section key={section.title} title={section.title} description={section.description} empty={section.rows.length === 0}>
+        <Section
+          key={section.title}
+          title={section.title}
+          description={section.description}
+          empty={section.rows.length === 0}
+          footer={section.title === 'Subscriptions' && <AddSubscription known={knownSubscriptions} onAdd={onAddSubscription} />}
+        >
           {section.rows.map((row) => (
             <LimitRow
               key={row.scope}
@@ -276,7 +295,6 @@ function BudgetsEditor({
               }
             />
           ))}
-          {section.title === 'Subscriptions' && <AddSubscription known={knownSubscriptions} onAdd={onAddSubscription} />}
         </Section>
       ))}
       <p className="text-xs text-slate-600 dark:text-slate-400">

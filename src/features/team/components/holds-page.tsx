@@ -166,7 +166,8 @@ export function HoldsBadge() {
   const count = data?.holds.length ?? 0;
   if (count === 0) return null;
   return (
-    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-700 px-1.5 text-xs font-semibold text-white dark:bg-amber-300 dark:text-slate-950">
+    // relative: the hidden word is placed inside the nav's scroller, not by the page (where it would widen it at 390 px).
+    <span className="relative ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-700 px-1.5 text-xs font-semibold text-white dark:bg-amber-300 dark:text-slate-950">
       {count}
       <span className="sr-only"> open</span>
     </span>
