@@ -100,7 +100,7 @@ export function HoldsPage({ me }: { me: HubMember }) {
       >
         {holds.map((hold) => (
           <tr key={hold.id} className={rowClass}>
-            <td className={`${cellClass} font-mono text-xs [overflow-wrap:anywhere]`}>{hold.item_id}</td>
+            <td className={`${cellClass} min-w-44 font-mono text-xs [overflow-wrap:anywhere]`}>{hold.item_id}</td>
             <td className={`${cellClass} font-mono text-xs`}>{hold.subscription_id ?? '—'}</td>
             <td className={`${cellClass} font-mono tabular-nums`}>{price(hold)}</td>
             <td className={cellClass}>{hold.member.email ?? hold.member.id}</td>
