@@ -20,7 +20,7 @@ import { BUDGETS_KEY, HOLDS_KEY, holdsQuery } from '../budget-queries';
  */
 
 /** "organization.daily" → "Organization daily limit"; a price the hub never saw is held under any limit. */
-export function limitText(limit: string): string {
+function limitText(limit: string): string {
   if (limit === 'price_unknown') return 'Price unknown (a limit is set)';
   const [scope = limit, period = ''] = limit.split('.');
   const name = { organization: 'Organization', subscription: 'Subscription', member: 'Member' }[scope] ?? scope;
