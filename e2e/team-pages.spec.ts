@@ -40,6 +40,25 @@ const hubGet = async (page: Page, path: string) => {
   return { status: answer.status(), body: (await answer.json()) as any };
 };
 
+/** Every record of every object store of every IndexedDB database of the page's origin, as text. */
+async function dumpIndexedDb(): Promise<string> {
+  const out: unknown[] = [];
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    for (const store of Array.from(db.objectStoreNames)) {
+      const all = db.transaction(store).objectStore(store).getAll();
+      out.push(name, store, await new Promise((resolve) => (all.onsuccess = () => resolve(all.result))));
+    }
+    db.close();
+  }
+  return JSON.stringify(out);
+}
+
 const fakeVendorKey = () => `dds_live_sk_${randomBytes(24).toString('base64url')}`;
 const fakeJwt = () => `eyJhbGciOiJIUzI1NiJ9.${randomBytes(30).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
 
@@ -130,7 +149,7 @@ test('an admin adds and rotates a vendor key: the key and JWT are in no answer, 
     await admin.locator('body').innerText(),
     await admin.content(),
     await admin.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })),
-    await admin.evaluate(async () => JSON.stringify(await indexedDB.databases())),
+    await admin.evaluate(dumpIndexedDb),
     JSON.stringify(await admin.context().cookies()),
   ].join('\n');
   expect(answers.length).toBeGreaterThan(3);
@@ -209,6 +228,40 @@ test('the audit page filters by member and exports CSV and JSON Lines with the s
     .trim()
     .split('\n');
   expect(narrowed.map((line) => JSON.parse(line).action)).toEqual(['token.create']);
+
+  // A date range: today (UTC, the hub's days) keeps the row, a range that ended yesterday has none, and its export is empty.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await admin.getByLabel('From').fill(day(0));
+  await expect(admin).toHaveURL(new RegExp(`from=${day(0)}`));
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await admin.getByLabel('From').fill(day(-3));
+  await admin.getByLabel('To (included)').fill(day(-1));
+  await expect(table.getByText('No audit row matches these filters.')).toBeVisible();
+  const empty = admin.waitForEvent('download');
+  await admin.getByRole('link', { name: 'Export JSON Lines' }).click();
+  expect(readFileSync((await (await empty).path())!, 'utf8')).toBe('');
+});
+
+test('the audit page pages through a long log, 100 rows at a time', async ({ browser }) => {
+  const reviewer = await signedIn(browser, hub.accounts.reviewer2);
+  const reviewerId = (await hubGet(reviewer, '/hub/v1/me')).body.member.id as string;
+  for (let i = 0; i < 120; i++) {
+    const made = await reviewer.request.post('/hub/v1/tokens', {
+      data: { name: `paged ${i}`, scope: 'read', subscriptions: ['*'], expires_in_days: 1 },
+      headers: { Origin: hub.url },
+    });
+    expect(made.status()).toBe(201);
+  }
+  const admin = await signedIn(browser, hub.accounts.admin);
+  await admin.goto(`/team/audit?member=${reviewerId}&action=token.create`);
+  const rows = admin.getByRole('table', { name: 'Audit rows' }).locator('tbody tr');
+  await expect(rows).toHaveCount(100);
+  await expect(admin.getByRole('button', { name: 'First page' })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Next page' }).click();
+  await expect(rows).toHaveCount(20);
+  await expect(admin.getByRole('button', { name: 'Next page' })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'First page' }).click();
+  await expect(rows).toHaveCount(100);
 });
 
 test('a viewer reads the audit log and settings with no control to change anything; admin-only pages say so', async ({ browser }) => {

@@ -2,26 +2,35 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { composeHubMode } from './app/hub-mode';
 import { composeLocalChanges } from './app/local-store';
 import { createQueryClient } from './app/query-client';
 import { lazyOutbox } from './app/outbox-handle';
 import { createAppRouter } from './app/router';
-import { connectionStore } from './data';
+import { connectionStore, HubModeContext } from './data';
 import { OutboxContext } from './data/outbox';
 import './styles.css';
 
-const queryClient = createQueryClient();
-const localChanges = composeLocalChanges(queryClient);
-// Created on first use (a page with a connection): the engine and Dexie are not on the first page.
-const outbox = lazyOutbox({ connections: connectionStore, changes: localChanges });
-const router = createAppRouter({ queryClient, connections: connectionStore, localChanges, outbox });
+async function start() {
+  // Hub or personal mode is known before anything reads the connection (src/app/hub-mode.ts).
+  const hub = await composeHubMode(connectionStore);
+  const queryClient = createQueryClient();
+  const localChanges = composeLocalChanges(queryClient);
+  // Created on first use (a page with a connection): the engine and Dexie are not on the first page.
+  const outbox = lazyOutbox({ connections: connectionStore, changes: localChanges });
+  const router = createAppRouter({ queryClient, connections: connectionStore, localChanges, outbox, hub });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <OutboxContext value={outbox}>
-        <RouterProvider router={router} />
-      </OutboxContext>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <HubModeContext value={hub}>
+          <OutboxContext value={outbox}>
+            <RouterProvider router={router} />
+          </OutboxContext>
+        </HubModeContext>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ConnectedRouteImport } from './routes/_connected'
 import { Route as ConnectionRouteImport } from './routes/connection'
 import { Route as KeysRouteImport } from './routes/keys'
+import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as TeamRouteImport } from './routes/team'
 import { Route as VerticalsRouteImport } from './routes/verticals'
 import { Route as ConnectedBudgetsRouteImport } from './routes/_connected/budgets'
@@ -58,6 +59,11 @@ const ConnectionRoute = ConnectionRouteImport.update({
 const KeysRoute = KeysRouteImport.update({
   id: '/keys',
   path: '/keys',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInRoute = SignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TeamRoute = TeamRouteImport.update({
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/sign-in': typeof SignInRoute
   '/team': typeof TeamRouteWithChildren
   '/verticals': typeof VerticalsRoute
   '/budgets': typeof ConnectedBudgetsRoute
@@ -239,6 +246,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/sign-in': typeof SignInRoute
   '/verticals': typeof VerticalsRoute
   '/budgets': typeof ConnectedBudgetsRoute
   '/dispute-reasons': typeof ConnectedDisputeReasonsRoute
@@ -272,6 +280,7 @@ export interface FileRoutesById {
   '/_connected': typeof ConnectedRouteWithChildren
   '/connection': typeof ConnectionRoute
   '/keys': typeof KeysRoute
+  '/sign-in': typeof SignInRoute
   '/team': typeof TeamRouteWithChildren
   '/verticals': typeof VerticalsRoute
   '/_connected/budgets': typeof ConnectedBudgetsRoute
@@ -306,6 +315,7 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/sign-in'
     | '/team'
     | '/verticals'
     | '/budgets'
@@ -338,6 +348,7 @@ export interface FileRouteTypes {
     | '/'
     | '/connection'
     | '/keys'
+    | '/sign-in'
     | '/verticals'
     | '/budgets'
     | '/dispute-reasons'
@@ -370,6 +381,7 @@ export interface FileRouteTypes {
     | '/_connected'
     | '/connection'
     | '/keys'
+    | '/sign-in'
     | '/team'
     | '/verticals'
     | '/_connected/budgets'
@@ -404,6 +416,7 @@ export interface RootRouteChildren {
   ConnectedRoute: typeof ConnectedRouteWithChildren
   ConnectionRoute: typeof ConnectionRoute
   KeysRoute: typeof KeysRoute
+  SignInRoute: typeof SignInRoute
   TeamRoute: typeof TeamRouteWithChildren
   VerticalsRoute: typeof VerticalsRoute
   FrontiersIndexRoute: typeof FrontiersIndexRoute
@@ -439,6 +452,13 @@ declare module '@tanstack/react-router' {
       path: '/keys'
       fullPath: '/keys'
       preLoaderRoute: typeof KeysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in': {
+      id: '/sign-in'
+      path: '/sign-in'
+      fullPath: '/sign-in'
+      preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/team': {
@@ -700,6 +720,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConnectedRoute: ConnectedRouteWithChildren,
   ConnectionRoute: ConnectionRoute,
   KeysRoute: KeysRoute,
+  SignInRoute: SignInRoute,
   TeamRoute: TeamRouteWithChildren,
   VerticalsRoute: VerticalsRoute,
   FrontiersIndexRoute: FrontiersIndexRoute,

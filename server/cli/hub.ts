@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UsageError } from '../lib/service-error';
 import { openHubStore, type HubStore } from '../hub/db/open';
 import { ROLES } from '../hub/db/schema';
@@ -13,7 +14,7 @@ import { loadHubSecret, vendorCipher } from '../hub/vendor-cipher';
 import { oneOf, parseFlags, requireFlag, runCli, upstreamUrl } from './args';
 
 const USAGE = `usage:
-  npm run hub -- --port 8788 --host 127.0.0.1 --data DIR [--database postgres://…] [--upstream URL | --demo] [--origin URL] [--allowed-host NAME] [--insecure-cookies] [--quiet]
+  npm run hub -- --port 8788 --host 127.0.0.1 --data DIR [--database postgres://…] [--upstream URL | --demo] [--static DIR] [--origin URL] [--allowed-host NAME] [--insecure-cookies] [--quiet]
   npm run hub -- members list --data DIR [--database URL]
   npm run hub -- members add --email E --role admin|reviewer|viewer [--password-stdin] --data DIR [--database URL]
   npm run hub -- members role --email E --role admin|reviewer|viewer --data DIR [--database URL]
@@ -200,6 +201,7 @@ async function serve(argv: string[]): Promise<void> {
     host: { type: 'string', default: '127.0.0.1' },
     demo: { type: 'boolean', default: false },
     upstream: { type: 'string' },
+    static: { type: 'string' },
     origin: { type: 'string', multiple: true },
     'allowed-host': { type: 'string', multiple: true },
     'insecure-cookies': { type: 'boolean', default: false },
@@ -218,6 +220,8 @@ async function serve(argv: string[]): Promise<void> {
       throw new UsageError(`--origin must be a URL, got ${o}`);
     }
   });
+  if (values.static !== undefined && !existsSync(join(values.static, 'index.html')))
+    throw new UsageError(`--static ${values.static}: no index.html there (build the console first: npx vite build)`);
   if (values.demo && values.upstream !== undefined) throw new UsageError('--demo runs its own simulator as the upstream: leave out --upstream');
   const upstream = values.upstream === undefined ? undefined : upstreamUrl(values.upstream);
   const log = values.quiet ? undefined : (text: string) => process.stdout.write(`${text}\n`);
@@ -234,6 +238,7 @@ async function serve(argv: string[]): Promise<void> {
     demo: values.demo,
     simulator: values.demo,
     upstream,
+    staticDir: values.static,
     log,
   }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
@@ -241,6 +246,7 @@ async function serve(argv: string[]): Promise<void> {
     throw error;
   });
   process.stdout.write(`Team hub listening on ${hub.url}\nStore: ${hub.store.describe}\n`);
+  if (values.static) process.stdout.write(`Console: ${hub.url}/ (sign in with a member's email and password)\n`);
   // The file's path only: the passwords stay in the file.
   if (hub.demoAccountsFile) process.stdout.write(`Demo accounts: ${hub.demoAccountsFile}\n`);
   if (hub.simulator) process.stdout.write(`Simulator (upstream): ${hub.simulator.url}\nSimulator credentials: ${hub.simulator.credentialsFile}\n`);

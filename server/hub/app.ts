@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '../../src/api/contract';
+import { consoleFiles } from '../http/console-files';
 import { allowedHostsOnly } from '../http/hosts';
 import { requestLog } from '../http/request-log';
 import { withSecurityHeaders } from '../http/security-headers';
 import { ServiceError } from '../lib/service-error';
+import { mediaRouter } from '../routes/media';
 import { HubError, hubErrorBody, isDatabaseUnavailable } from './errors';
 import { identify } from './http/auth';
 import type { HubContext, HubEnv } from './http/context';
@@ -16,6 +18,7 @@ import { forwardRouter } from './routes/forward';
 import { membersRouter } from './routes/members';
 import { sessionRouter } from './routes/session';
 import { settingsRouter } from './routes/settings';
+import { subscriptionsRouter } from './routes/subscriptions';
 import { tokensRouter } from './routes/tokens';
 import { vendorKeysRouter } from './routes/vendor-keys';
 
@@ -51,11 +54,16 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', tokensRouter(ctx));
   app.route('/hub/v1', auditRouter(ctx));
   app.route('/hub/v1', vendorKeysRouter(ctx));
+  app.route('/hub/v1', settingsRouter(ctx));
+  app.route('/hub/v1', subscriptionsRouter(ctx));
   app.route('/hub/v1', budgetsRouter(ctx));
   app.route('/hub/v1', holdsRouter(ctx));
-  app.route('/hub/v1', settingsRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
+  // --demo's items name their images by a path on the vendor's origin, which is the hub's for the console.
+  if (ctx.demoMedia) app.route('/', mediaRouter());
+  // The console (--static): its files and its routes' index.html, never under /v1 or /hub.
+  if (ctx.staticDir) app.route('/', consoleFiles<HubEnv>(ctx.staticDir, ['/v1', '/hub']));
 
   app.notFound((c) => c.json(hubErrorBody(new HubError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`)), 404));
 

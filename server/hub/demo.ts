@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema } from '../../src/api/contract';
+import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials } from '../../src/api/contract';
 import { startService } from '../main';
 import type { HubTables, Role } from './db/schema';
 import type { Passwords } from './passwords';
 import { appendAudit } from './store/audit';
 import { addMember, listActive } from './store/members';
+import { listTeamSubscriptions, replaceTeamSubscriptions } from './store/team-subscriptions';
 import { addVendorKey, findVendorKeyByName } from './store/vendor-keys';
 import type { VendorCipher } from './vendor-cipher';
 
@@ -88,9 +89,33 @@ export async function startDemoSimulator(db: Kysely<HubTables>, cipher: VendorCi
         }
       });
     }
+    await seedTeamSubscriptions(db, credentials.subscriptions);
     return { service, credentialsFile };
   } catch (error) {
     await service.close();
     throw error;
   }
+}
+
+/**
+ * The demo's subscriptions become the team's, once: a hub whose admin has set the list (even to
+ * none after it was seeded) keeps it. The `vendor_key.add` row above says the demo seeded; this one
+ * says what the console's connection is made of.
+ */
+async function seedTeamSubscriptions(db: Kysely<HubTables>, subscriptions: DemoCredentials['subscriptions']): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if ((await listTeamSubscriptions(trx)).length > 0) return;
+    const seeded = await trx.selectFrom('audit').select('seq').where('action', '=', 'subscriptions.set').executeTakeFirst();
+    if (seeded) return;
+    const list = subscriptions.map((s) => ({ id: s.subscription_id, kind: s.kind, ...(s.name ? { label: s.name.slice(0, 200) } : {}) }));
+    await replaceTeamSubscriptions(trx, list);
+    await appendAudit(trx, {
+      actorId: null,
+      via: 'system',
+      action: 'subscriptions.set',
+      target: 'team',
+      outcome: 'ok',
+      details: { from: '[]', to: JSON.stringify(list.map((s) => s.id)), demo: 1 },
+    });
+  });
 }

@@ -33,6 +33,8 @@ export interface HubOptions {
    * `npm run service` does), its demo key held as the hub's vendor key for every subscription.
    */
   simulator?: boolean;
+  /** The built console to serve (`--static DIR`), so members sign in on the hub's own origin. */
+  staticDir?: string;
   /** The hub secret the vendor keys are sealed under; HUB_SECRET or DIR/hub-secret when absent. */
   hubSecret?: string;
   throttle?: ThrottlePolicy;
@@ -101,6 +103,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       hostPolicy: policy,
       clock: options.clock,
       retry: options.retry,
+      staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
+      demoMedia: options.simulator === true,
     };
     // Decisions a killed hub left mid-send are queued again before the first request is served.
     sender = await startSender(ctx);

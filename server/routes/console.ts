@@ -1,9 +1,7 @@
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import type { IncomingMessage } from 'node:http';
+import { consoleFiles } from '../http/console-files';
 import type { ServiceContext } from '../http/context';
 import { isLoopbackHost, isLoopbackPeer } from '../http/hosts';
 import { ServiceError } from '../lib/service-error';
@@ -18,8 +16,7 @@ const forwarded = (headers: Headers): boolean => {
 };
 
 /**
- * Serves the built console beside the API: static files, then index.html for any other
- * GET outside /v1 so client-side routes survive a reload. Also offers the demo connection
+ * Serves the built console beside the API (`console-files.ts`), and offers the demo connection
  * when the data directory was seeded with demo data.
  */
 export function consoleRouter(ctx: ServiceContext) {
@@ -44,31 +41,7 @@ export function consoleRouter(ctx: ServiceContext) {
     return c.json(JSON.parse(readFileSync(file, 'utf8')) as unknown, 200);
   });
 
-  const staticDir = ctx.staticDir;
-  if (!staticDir) return router;
-  const indexFile = join(staticDir, 'index.html');
-  const root = relative(process.cwd(), staticDir) || '.';
-
-  // The console's files travel compressed (the API's pages are left as they are: they are CPU-bound).
-  router.use('*', compress());
-  router.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  router.use('*', serveStatic({ root }));
-  router.get('*', (c) => {
-    // The API's namespace is never the console's, whatever its case: /v1, /v1/nope and /V1/… are
-    // the JSON 404, not index.html with 200 (a client would take that page for an API answer).
-    if (/^\/v1(\/|$)/i.test(c.req.path) || !existsSync(indexFile)) {
-      throw new ServiceError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`);
-    }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(indexFile, 'utf8'), 200);
-  });
+  // The console's files after the routes above: /v1 and /_local are never the console's.
+  if (ctx.staticDir) router.route('/', consoleFiles(ctx.staticDir, ['/v1']));
   return router;
 }

@@ -20,10 +20,15 @@ export interface HttpConfig {
    * or one that could not reach it ('unreachable'). For the header's observed state.
    */
   observe?: (outcome: 'connected' | 'unreachable') => void;
+  /**
+   * 'omit' (the default: a key travels in Authorization, never a cookie), or 'same-origin' for a
+   * console served by a team hub, whose session is an HttpOnly cookie and which is sent no key.
+   */
+  credentials?: 'omit' | 'same-origin';
 }
 
 export interface RequestSpec<S extends z.ZodType> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
@@ -139,7 +144,7 @@ export async function request<S extends z.ZodType>(config: HttpConfig, spec: Req
         headers,
         body,
         signal: controller.signal,
-        credentials: 'omit',
+        credentials: config.credentials ?? 'omit',
         referrerPolicy: 'no-referrer',
         cache: 'no-store',
       });

@@ -1,5 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useHubMode } from '../data';
 import { cx } from '../lib/cx';
 
 /**
@@ -67,7 +68,10 @@ export function MainNav() {
   const settingsRef = useRef<HTMLDivElement>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const id = useId();
-  const settingsActive = SETTINGS_LINKS.some((l) => pathname === l.to || pathname.startsWith(`${l.to}/`));
+  // Through a team hub there is no connection to set up and no key to check: the hub holds them.
+  const hub = useHubMode();
+  const settingsLinks = hub ? SETTINGS_LINKS.filter((l) => l.to !== '/connection' && l.to !== '/keys') : SETTINGS_LINKS;
+  const settingsActive = settingsLinks.some((l) => pathname === l.to || pathname.startsWith(`${l.to}/`));
 
   // Settings closes on Escape (focus back on its button) and on a click or focus outside it.
   useEffect(() => {
@@ -153,7 +157,7 @@ export function MainNav() {
                 : 'md:hidden',
             )}
           >
-            {SETTINGS_LINKS.map((link) => (
+            {settingsLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={cx(linkClass, 'md:block')} activeProps={activeProps} onClick={closeAll}>
                   {link.label}

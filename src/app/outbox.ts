@@ -1,7 +1,7 @@
 import { ConnectionBlockedError } from '../api/errors';
 import { rememberSecret } from '../lib/redact';
 import { afterPaint } from '../lib/after-paint';
-import type { Connection, connectionStore } from '../data';
+import { decideRefusal, isConnected, type Connection, type connectionStore } from '../data';
 import { knownScope } from '../data/local-scope';
 import type { Outbox } from '../data/outbox';
 import { budgetGate } from '../domain/outbox/budget-gate';
@@ -44,11 +44,18 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     return scope;
   };
 
+  // The last line against a viewer's decision (the pages disable deciding first): nothing is recorded or sent.
+  const requireDecider = (connectionId: string): string => {
+    const refusal = decideRefusal(connections().find((c) => c.id === connectionId) ?? null);
+    if (refusal) throw new Error(refusal);
+    return requireScope(connectionId);
+  };
+
   /** A connected connection of the scope sends its decisions: the active one first (any key of the organization will do). */
   const senderFor = (scope: string): Connection | undefined => {
     const active = store.getSnapshot().active;
-    if (active?.apiKey && knownScope(active) === scope) return active;
-    return connections().find((c) => c.apiKey && knownScope(c) === scope);
+    if (isConnected(active) && knownScope(active) === scope) return active;
+    return connections().find((c) => isConnected(c) && knownScope(c) === scope);
   };
 
   const send = async (entry: Parameters<OutboxDeps['send']>[0]): Promise<unknown> => {
@@ -70,7 +77,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     send: given.send ?? send,
     onKeyRefused: (scope, error) => {
       for (const c of connections()) {
-        if (c.apiKey && knownScope(c) === scope) store.markRefused(c.id, { code: error.code ?? `HTTP_${error.status}`, message: error.message });
+        if (isConnected(c) && knownScope(c) === scope) store.markRefused(c.id, { code: error.code ?? `HTTP_${error.status}`, message: error.message });
       }
     },
     isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
@@ -84,12 +91,15 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     journal,
     canSend: (scope) => senderFor(scope) !== undefined,
     // The organization's newest receipts (at most 200: usage has no cursor), read by any connected key of it.
-    budget: budgetGate({
-      receipts: async (scope) => {
-        const connection = senderFor(scope);
-        return connection ? (await store.clientFor(connection).usage(200)).data : null;
-      },
-    }),
+    // Through a team hub the hub's budget decides (409 BUDGET_HELD holds an adopt there): no gate here.
+    budget: connections().some((c) => c.hub)
+      ? undefined
+      : budgetGate({
+          receipts: async (scope) => {
+            const connection = senderFor(scope);
+            return connection ? (await store.clientFor(connection).usage(200)).data : null;
+          },
+        }),
   });
 
   const outbox: Outbox = {
@@ -97,8 +107,8 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     getSnapshot: engine.getSnapshot,
     pump: engine.pump,
     tab: tabs.id,
-    enqueue: (connectionId, decision, group) => engine.enqueue(requireScope(connectionId), decision, group, connectionId),
-    enqueueMany: (connectionId, decisions, group) => engine.enqueueMany(requireScope(connectionId), decisions, group, connectionId),
+    enqueue: (connectionId, decision, group) => engine.enqueue(requireDecider(connectionId), decision, group, connectionId),
+    enqueueMany: (connectionId, decisions, group) => engine.enqueueMany(requireDecider(connectionId), decisions, group, connectionId),
     whenWritten: () => engine.whenWritten(),
     holdGroup: (connectionId, group) => engine.holdGroup(requireScope(connectionId), group),
     releaseGroup: (connectionId, group) => engine.releaseGroup(requireScope(connectionId), group),
@@ -149,7 +159,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
         if (!scope) continue;
         void engine.load(scope);
         // A connected key (a new one, or after a disconnect) sends what waits, and takes over closed tabs' decisions.
-        if (connection.apiKey && !failures[connection.id]) engine.resume(scope, newKey);
+        if (isConnected(connection) && !failures[connection.id]) engine.resume(scope, newKey);
       }
     };
     // A page being left or hidden writes what waited for a paint at once (a hidden page paints no more

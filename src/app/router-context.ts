@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Connection } from '../data';
+import type { Connection, HubMode } from '../data';
 import type { OutboxHandle } from '../data/outbox';
 import type { ChangeFeed } from '../domain/store/change-feed';
 
@@ -15,4 +15,6 @@ export interface RouterContext {
   localChanges: ChangeFeed;
   /** The decision outbox, created on first use (src/app/outbox-handle.ts); also given as `OutboxContext`. */
   outbox: OutboxHandle;
+  /** Hub mode (src/app/hub-mode.ts), or null in personal mode: the guards send to /sign-in instead of /connection. */
+  hub: HubMode | null;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { NamesContext, namesQuery, NO_NAMES, useActiveConnection } from '../data';
+import { NamesContext, namesQuery, NO_NAMES, useActiveConnection, useHubMode } from '../data';
 import { AuthBanner, ConnectionLifecycleProvider, ConnectionSwitcher } from '../features/connections';
 import { MainNav } from './main-nav';
 
@@ -9,12 +9,16 @@ import { MainNav } from './main-nav';
 // not with the first page of a visitor who has none (the first page's JavaScript budget).
 const OutboxStatus = lazy(() => import('../features/outbox').then((m) => ({ default: m.OutboxStatus })));
 const OutboxNotices = lazy(() => import('../features/outbox').then((m) => ({ default: m.OutboxNotices })));
+// Only a console served by a team hub shows its member (and watches the session): loaded then.
+const MemberMenu = lazy(() => import('../features/hub-session').then((m) => ({ default: m.MemberMenu })));
 const BudgetHeader = lazy(() => import('../features/budgets').then((m) => ({ default: m.BudgetHeader })));
 
 /** Header with the connection switcher, navigation, the auth banner, then the page. */
 export function AppShell() {
   const active = useActiveConnection();
   const hasConnection = active !== null;
+  // Through a team hub: the member in the header, and a session that ends sends them to sign in.
+  const hub = useHubMode();
   // The names the service publishes (tasks, frontiers, verticals), read once for every page that shows items.
   const names = useQuery({ ...namesQuery(active), enabled: hasConnection }).data ?? NO_NAMES;
   return (
@@ -31,7 +35,8 @@ export function AppShell() {
             {/* The name gives way to the navigation where the row is short of room; the logo keeps it as its name. */}
             <span className="lg:max-2xl:sr-only">Data Delivery Console</span>
           </Link>
-          <MainNav />
+          {/* Before a member signs in to a hub there is nothing to go to but the sign-in. */}
+          {hub && !hub.member ? null : <MainNav />}
           <div className="flex min-w-0 flex-wrap items-center gap-3 max-lg:order-2 lg:max-w-56 lg:shrink-0 lg:justify-end lg:gap-x-2 lg:gap-y-0.5">
             {hasConnection && (
               <Suspense fallback={null}>
@@ -39,7 +44,13 @@ export function AppShell() {
                 <BudgetHeader />
               </Suspense>
             )}
-            <ConnectionSwitcher />
+            {hub ? (
+              <Suspense fallback={null}>
+                <MemberMenu hub={hub} />
+              </Suspense>
+            ) : (
+              <ConnectionSwitcher />
+            )}
           </div>
         </div>
       </header>

@@ -34,6 +34,9 @@ export class ConnectionStore {
   /** The image origins each connection allowed, kept apart from the connection record (it may hold the key). */
   readonly imageOrigins = new ImageOrigins();
 
+  /** Hub mode (src/data/hub-mode.ts): one connection derived from the hub, never written to storage. */
+  private hubMode = false;
+
   constructor(initial = loadConnections()) {
     const active = initial.connections.find((c) => c.id === initial.activeId) ?? initial.connections[0] ?? null;
     this.snapshot = { connections: initial.connections, active, failures: {}, observed: {} };
@@ -56,7 +59,8 @@ export class ConnectionStore {
 
   private commit(next: Partial<ConnectionsSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...next };
-    saveConnections([...this.snapshot.connections], this.snapshot.active?.id ?? null);
+    // In hub mode the personal connections stored in this browser are left as they are.
+    if (!this.hubMode) saveConnections([...this.snapshot.connections], this.snapshot.active?.id ?? null);
     this.notify();
   }
 
@@ -94,6 +98,16 @@ export class ConnectionStore {
     const { [connection.id]: _cleared, ...failures } = this.snapshot.failures;
     const { [connection.id]: _unseen, ...observed } = this.snapshot.observed;
     this.commit({ connections, active: connection, failures, observed });
+  }
+
+  /**
+   * Hub mode: the connection the hub gives (its member, the team's subscriptions) is the only
+   * one, or none before sign-in. Called once at start, before anything reads the store.
+   */
+  enterHub(connection: Connection | null): void {
+    this.hubMode = true;
+    this.snapshot = { connections: connection ? [connection] : [], active: connection, failures: {}, observed: {} };
+    this.notify();
   }
 
   activate(id: string): void {
@@ -137,8 +151,10 @@ export class ConnectionStore {
       const id = connection.id;
       client = createClient({
         baseUrl: connection.baseUrl,
-        apiKey: connection.apiKey || undefined,
-        jwt: connection.jwt,
+        // Through a hub: no key or JWT (the hub holds the vendor's), the session cookie instead.
+        apiKey: connection.hub ? undefined : connection.apiKey || undefined,
+        jwt: connection.hub ? undefined : connection.jwt,
+        credentials: connection.hub ? 'same-origin' : 'omit',
         blockedReason: () => {
           const failure = this.failureOf(id);
           return failure ? `the service refused this connection's key (${failure.code})` : null;

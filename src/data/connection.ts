@@ -1,6 +1,7 @@
 import { jwtDecode } from 'jwt-decode';
 import { z } from '../api/contract/zod';
 import { apiKeySchema, jwtSchema, subscriptionKindSchema } from '../api/contract';
+import type { SignedInMember } from '../api/contract/hub';
 
 /** A connection: where the service is and the secrets to use it (never put in a URL). */
 const connectionSubscriptionSchema = z.object({
@@ -35,7 +36,14 @@ export const connectionSchema = z.object({
   /** Whose key it is, as the service said when it was verified (spec 4.5): not a secret. */
   verified: z.object({ org_id: z.string(), key_id: z.string(), key_name: z.string() }).optional(),
 });
-export type Connection = z.infer<typeof connectionSchema>;
+export type Connection = z.infer<typeof connectionSchema> & {
+  /**
+   * Hub mode (src/data/hub-mode.ts): the connection is the team hub serving this console, made of
+   * the signed-in member and the team's subscriptions. No key: the hub holds the vendor's, and the
+   * browser's session is an HttpOnly cookie. Never stored (so not in the stored schema).
+   */
+  hub?: { member: SignedInMember };
+};
 
 /** What the connect form submits: the key is required and checked for form before any request. */
 export const connectionFormSchema = connectionSchema.extend({
@@ -64,7 +72,9 @@ export function jwtInfo(token: string, now = Date.now()): JwtInfo | { error: str
   }
 }
 
-export const isConnected = (connection: Connection | null): connection is Connection & { apiKey: string } => !!connection && connection.apiKey !== '';
+/** A key to send, or a hub session (whose cookie the browser sends): requests may go. */
+export const isConnected = (connection: Connection | null): connection is Connection =>
+  !!connection && (connection.apiKey !== '' || connection.hub !== undefined);
 
 /**
  * What local data belongs to: one organization (the key's `org_id` from verify-key) on one base

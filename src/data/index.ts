@@ -7,6 +7,7 @@
 export { connectionFormSchema, isConnected, jwtInfo, scopeOf, type Connection, type ConnectionSubscription } from './connection';
 export { clientFor, connectionStore, consoleOrigin, keyedQueryKey, publicQueryKey, verifyNewKey } from './session';
 export { localScope } from './local-scope';
+export { decideRefusal, HubModeContext, useHubMode, type HubMode } from './hub-mode';
 export { invalidateOnLocalChange } from './local-invalidation';
 export { useLocalScope } from './use-local-scope';
 export { useActiveConnection, useConnections } from './use-connections';

@@ -10,7 +10,9 @@ export const Route = createFileRoute('/_connected')({
   beforeLoad: ({ context, location }) => {
     const { connection } = context;
     if (!isConnected(connection)) {
-      throw redirect({ to: '/connection', search: isSafeRedirect(location.href) ? { redirect: location.href } : {} });
+      // Through a team hub the member signs in (no key to enter); otherwise the connect form.
+      const search = isSafeRedirect(location.href) ? { redirect: location.href } : {};
+      throw context.hub ? redirect({ to: '/sign-in', search }) : redirect({ to: '/connection', search });
     }
     return { connection };
   },

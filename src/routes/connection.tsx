@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from '../api/contract/zod';
 import { ConnectionsPage } from '../features/connections';
 import { isSafeRedirect } from '../lib/safe-redirect';
@@ -14,6 +14,10 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/connection')({
   validateSearch: searchSchema,
+  // Through a team hub the connection is the hub's (no form, no key): the review, or sign in first.
+  beforeLoad: ({ context }) => {
+    if (context.hub) throw redirect({ to: context.hub.member ? '/review' : '/sign-in' });
+  },
   // Its dialogs (disconnect, remove, delete local data) act on the connections' decisions.
   loader: ({ context }) => context.outbox.load().then(() => undefined),
   component: function ConnectionRoute() {

@@ -3,6 +3,6 @@ import { isConnected } from '../data';
 
 export const Route = createFileRoute('/')({
   beforeLoad: ({ context }) => {
-    throw redirect({ to: isConnected(context.connection) ? '/review' : '/connection' });
+    throw redirect({ to: isConnected(context.connection) ? '/review' : context.hub ? '/sign-in' : '/connection' });
   },
 });

@@ -187,6 +187,19 @@ const hubteamSettings: Migration = {
   },
 };
 
+/** The subscriptions the team reviews: what the console's connection is made of in hub mode. */
+const teamSubscriptions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('team_subscriptions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('label', 'text')
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .execute();
+  },
+};
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -194,6 +207,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0002_vendor_keys': vendorKeys,
     '0003_decisions': hubdecDecisions,
     '0004_team_settings': hubteamSettings,
+    '0005_team_subscriptions': teamSubscriptions,
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

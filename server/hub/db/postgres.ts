@@ -26,5 +26,9 @@ export function openPostgres(url: string, log?: (line: string) => void): Kysely<
   // An idle client's error (the server restarted, the network dropped) is emitted on the pool;
   // without a listener Node treats it as unhandled and the hub exits. The next query reconnects.
   pool.on('error', (error) => log?.(`database connection lost: ${error.message}`));
+  // A client checked out between two queries of a transaction has no pool listener: its error
+  // (the server gone mid-transaction) would be uncaught and end the hub. Its next query fails
+  // instead (503), and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', (error) => log?.(`database connection lost: ${error.message}`)));
   return new Kysely<HubTables>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -134,8 +134,7 @@ export interface DecisionsTable {
   outcome: string | null;
 }
 
-export const DECISION_STATES = ['held', 'queued', 'sending', 'sent', 'refused', 'dropped'] as const;
-export type DecisionState = (typeof DECISION_STATES)[number];
+type DecisionState = 'held' | 'queued' | 'sending' | 'sent' | 'refused' | 'dropped';
 
 /** An adopt kept on the hub because it would pass a budget: released or dropped by a person. */
 export interface HoldsTable {
@@ -165,11 +164,20 @@ interface TeamSettingsTable {
   updated_by: string | null;
 }
 
+/** The subscriptions the team reviews (the console's connection in hub mode), in the admin's order. */
+interface TeamSubscriptionsTable {
+  id: string;
+  kind: 'live' | 'simulated';
+  label: string | null;
+  position: number;
+}
+
 export interface HubTables {
   decisions: DecisionsTable;
   holds: HoldsTable;
   budget_limits: BudgetLimitsTable;
   team_settings: TeamSettingsTable;
+  team_subscriptions: TeamSubscriptionsTable;
   vendor_keys: VendorKeysTable;
   pulled_items: PulledItemsTable;
   members: MembersTable;

@@ -119,11 +119,11 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     }
     return recordedAnswer(row, row.state === 'held' ? await holdOfDecision(ctx.db, row.id) : undefined);
   }
-  return answerFor(accepted.row, await deliver(ctx, accepted.row));
+  return answerFor(accepted.row, await deliver(ctx, accepted.row, { answerFirst: true }));
 }
 
 /** A decision just sent (or not): the vendor's answer, or 202 queued. */
-export function answerFor(row: DecisionRow, delivered: Awaited<ReturnType<typeof deliver>>): Answer {
+function answerFor(row: DecisionRow, delivered: Awaited<ReturnType<typeof deliver>>): Answer {
   if (delivered.state === 'queued') return queuedAnswer(row);
   if (delivered.state === 'sent') return sentAnswer(row, delivered.status, delivered.parsed);
   // The vendor's refusal, handed on as it is.

@@ -11,7 +11,7 @@ export interface Charge {
 const sum = (rows: SpendRow[]) => rows.reduce((t, r) => ({ day: t.day + r.day_micros, month: t.month + r.month_micros }), { day: 0, month: 0 });
 
 /** The limits that apply to a charge: the organization's, its subscription's, and its member's own (else every member's). */
-export function applicableLimits(limits: LimitRow[], charge: Pick<Charge, 'subscription_id' | 'member_id'>) {
+function applicableLimits(limits: LimitRow[], charge: Pick<Charge, 'subscription_id' | 'member_id'>) {
   const find = (scope: LimitRow['scope'], target: string) => limits.find((l) => l.scope === scope && l.target === target);
   return [
     { name: 'organization', limit: find('organization', ''), filter: () => true },

@@ -6,7 +6,7 @@ import { attemptDecision } from './upstream';
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, maxMs: 60_000, pollMs: 500 };
 
 /** The delay before attempt n+1: doubling from baseMs up to maxMs, with jitter so a queue does not stampede a recovering vendor. */
-export function backoff(policy: RetryPolicy, attempts: number): number {
+function backoff(policy: RetryPolicy, attempts: number): number {
   const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(attempts, 20));
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
@@ -21,7 +21,7 @@ const outcomeOf = (status: number, body: unknown) =>
  * vendor's answer on the decision and in the audit log (one transaction), or back in the queue
  * with a later attempt. A vendor that answered is never asked again.
  */
-export async function deliver(ctx: HubContext, row: DecisionRow): Promise<Delivered> {
+export async function deliver(ctx: HubContext, row: DecisionRow, options: { answerFirst?: boolean } = {}): Promise<Delivered> {
   const attempt = await attemptDecision(ctx, row);
   const now = Date.now();
   if (!attempt.final) {
@@ -30,7 +30,7 @@ export async function deliver(ctx: HubContext, row: DecisionRow): Promise<Delive
   }
   const state = attempt.status < 300 ? 'sent' : 'refused';
   const outcome = outcomeOf(attempt.status, attempt.parsed);
-  await ctx.db.transaction().execute(async (trx) => {
+  const recorded = ctx.db.transaction().execute(async (trx) => {
     // Lost the claim (reclaimed after it ran out and sent by another): its answer is recorded there.
     if (!(await recordAnswer(trx, row.id, { state, status: attempt.status, body: attempt.text, outcome }, now))) return;
     await appendAudit(trx, {
@@ -45,5 +45,10 @@ export async function deliver(ctx: HubContext, row: DecisionRow): Promise<Delive
       details: { decision_id: row.id, kind: row.kind, status: attempt.status, attempts: row.attempts + 1 },
     });
   });
+  // A browser's request need not wait for this commit (its fsync is most of the hub's added
+  // latency): should it never happen, the row is still `sending`, so it is sent again once its
+  // claim runs out or at the next start, and the vendor takes the repeat as a no-op.
+  if (options.answerFirst) recorded.catch((error: unknown) => ctx.log?.(`hub: recording decision ${row.id}: ${(error as Error).message}`));
+  else await recorded;
   return { state, status: attempt.status, text: attempt.text, parsed: attempt.parsed };
 }

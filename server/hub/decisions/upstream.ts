@@ -8,7 +8,7 @@ import type { DecisionRow } from '../store/decisions';
  * vendor's final answer (accepted or refused), or why it must be tried again.
  */
 
-export const UPSTREAM_TIMEOUT_MS = 30_000;
+const UPSTREAM_TIMEOUT_MS = 30_000;
 
 export type Attempt = { final: true; status: number; text: string; parsed: unknown } | { final: false; reason: string };
 
@@ -22,7 +22,7 @@ export function redact(text: string, credential: VendorCredential): string {
 }
 
 /** The vendor's path for a decision: 4.8/4.9 (live) or 4.11/4.12 (simulated). */
-export const decisionPath = (row: Pick<DecisionRow, 'family' | 'item_id' | 'kind'>) => `/${row.family}/items/${encodeURIComponent(row.item_id)}/${row.kind}`;
+const decisionPath = (row: Pick<DecisionRow, 'family' | 'item_id' | 'kind'>) => `/${row.family}/items/${encodeURIComponent(row.item_id)}/${row.kind}`;
 
 /** A 5xx, a timeout, a rate limit or no answer is the vendor's momentary trouble: try again. A 4xx is its answer. */
 const RETRY_STATUS = (status: number) => status >= 500 || status === 408 || status === 429;

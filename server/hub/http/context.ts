@@ -22,6 +22,10 @@ export interface HubContext {
   cipher: VendorCipher;
   /** The Data Delivery Service /v1 is forwarded to (--upstream, or the --demo simulator). */
   upstream?: string;
+  /** The built console served beside the API (`--static DIR`): the hub's pages, same origin as its API. */
+  staticDir?: string;
+  /** --demo: the simulator's demo images (`/media/scenes/…`, which its items name by relative path) on the hub's origin too. */
+  demoMedia?: boolean;
   /** The hub's clock for budget periods (tests move it); Date.now when absent. */
   clock?: () => number;
   /** How the decision queue retries (server/hub/decisions/sender.ts); its defaults when absent. */

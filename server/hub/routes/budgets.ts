@@ -36,7 +36,7 @@ const budgetsBody = z.strictObject({
 const NONE = { daily_micros: null, monthly_micros: null };
 const pick = (r: LimitRow) => ({ daily_micros: r.daily_micros, monthly_micros: r.monthly_micros });
 
-export async function budgetsView(db: Kysely<HubTables>, now: number) {
+async function budgetsView(db: Kysely<HubTables>, now: number) {
   const periods = periodsAt(now);
   const [limits, spend, members] = await Promise.all([listLimits(db), spendByKey(db, periods), db.selectFrom('members').select(['id', 'email']).execute()]);
   const one = (scope: LimitRow['scope'], target: string) => limits.find((l) => l.scope === scope && l.target === target);

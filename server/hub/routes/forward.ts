@@ -204,13 +204,22 @@ async function record(ctx: HubContext, principal: Principal, request: Request, s
     { amount_usd?: unknown } | undefined;
   const amount = typeof receipt?.amount_usd === 'number' ? usdToMicros(receipt.amount_usd) : null;
   const now = Date.now();
-  const seen = request.path === '/data/pull' && status < 300 && request.subscriptionId !== null ? simulatedItems(items, request.subscriptionId, now) : [];
+  const listed = request.path === '/data/pull' && status < 300 && request.subscriptionId !== null ? simulatedItems(items, request.subscriptionId, now) : [];
+  // An item twice in one page (the vendor's answer is not trusted) is one row: an upsert may touch a row once.
+  const seen = [...new Map(listed.map((row) => [row.item_id, row])).values()];
   await ctx.db.transaction().execute(async (trx) => {
-    for (const row of seen) {
+    // One statement for the page (a row at a time was a round trip each on PostgreSQL).
+    if (seen.length > 0) {
       await trx
         .insertInto('pulled_items')
-        .values(row)
-        .onConflict((oc) => oc.column('item_id').doUpdateSet({ subscription_id: row.subscription_id, price_micros: row.price_micros, pulled_at: now }))
+        .values(seen)
+        .onConflict((oc) =>
+          oc.column('item_id').doUpdateSet((eb) => ({
+            subscription_id: eb.ref('excluded.subscription_id'),
+            price_micros: eb.ref('excluded.price_micros'),
+            pulled_at: eb.ref('excluded.pulled_at'),
+          })),
+        )
         .execute();
     }
     await appendAudit(trx, {

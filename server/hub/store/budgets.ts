@@ -9,7 +9,6 @@ import type { BudgetLimitsTable, Engine, HubTables } from '../db/schema';
  * pull; the period is the hub-clock instant it entered the ledger (`counted_at`).
  */
 
-export type Limit = { daily_micros: number | null; monthly_micros: number | null };
 export type LimitRow = BudgetLimitsTable;
 
 /** Every charged adopt the vendor has or will have: what counts. */

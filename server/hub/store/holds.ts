@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../../lib/ids';
 import type { HoldsTable, HubTables } from '../db/schema';
 
-export type HoldRow = Selectable<HoldsTable>;
+type HoldRow = Selectable<HoldsTable>;
 
 export async function insertHold(db: Kysely<HubTables>, decisionId: string, limitName: string, now: number): Promise<HoldRow> {
   const row: HoldRow = {

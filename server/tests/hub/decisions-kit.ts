@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoCredentialsSchema, usdToMicros, type DemoCredentials } from '../../../src/api/contract';
@@ -117,4 +117,33 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     if (value !== undefined && value !== false) return value;
     await new Promise((done) => setTimeout(done, everyMs));
   }
+}
+
+/** A TCP relay to PostgreSQL that can be cut and restored: the database "goes down" without touching the server. */
+export function pgRelay(target: { host: string; port: number }) {
+  const sockets = new Set<Socket>();
+  let server: NetServer | undefined;
+  let port = 0;
+  const up = () =>
+    new Promise<number>((done) => {
+      server = createNetServer((client) => {
+        const upstream = connect(target.port, target.host);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => s.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as AddressInfo).port;
+        done(port);
+      });
+    });
+  const down = () =>
+    new Promise<void>((done) => {
+      for (const s of sockets) s.destroy();
+      server!.close(() => done());
+    });
+  return { up, down };
 }

@@ -25,6 +25,7 @@ describe.each(ENGINES)('hub decision queue on %s', (engine) => {
     (await t.hub.store.db.selectFrom('audit').selectAll().where('item_id', '=', itemId).orderBy('seq').execute()).map((r) => `${r.action} ${r.outcome}`);
   const adopt = (itemId: string, cookie = reviewer) => t.call('POST', `/v1/data/items/${itemId}/adopt`, { cookie });
   const posted = (path: string) => gate.posts.get(`/v1${path}`) ?? 0;
+  const sentOrRefused = (itemId: string) => eventually(async () => ['sent', 'refused'].includes((await decisionsOf(itemId))[0]?.state ?? ''));
 
   beforeAll(async () => {
     vendor = await startVendor();
@@ -57,6 +58,8 @@ describe.each(ENGINES)('hub decision queue on %s', (engine) => {
     const first = await adopt(item!.id);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ ok: true, item_id: item!.id, status: 'adopted', hub: { state: 'sent', decision_id: expect.stringMatching(/^dec_/) } });
+    // The vendor's answer is recorded just after the browser has it.
+    await sentOrRefused(item!.id);
     const again = await adopt(item!.id, await t.signIn(t.accounts.reviewer2));
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
@@ -93,9 +96,11 @@ describe.each(ENGINES)('hub decision queue on %s', (engine) => {
       expect(bad.body.errorCode).toBe('INVALID_BODY');
     }
     expect(await decisionsOf(b!)).toEqual([]);
+    await sentOrRefused(a!);
     const disputed = await t.call('POST', `/v1/live/items/${b}/dispute`, { cookie: reviewer, body: { subscription_id: 'sub_live_streets', reason: 'blurry' } });
     expect(disputed.status).toBe(200);
     expect(liveFeedback(b!)).toBe('dispute');
+    await sentOrRefused(b!);
     expect((await decisionsOf(b!))[0]).toMatchObject({ state: 'sent', reason: 'blurry', charged: 0 });
   });
 
@@ -140,6 +145,7 @@ describe.each(ENGINES)('hub decision queue on %s', (engine) => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ success: false, errorCode: 'FEEDBACK_CONFLICT' });
     expect(refused.body.hub).toBeUndefined();
+    await sentOrRefused(item!.id);
     expect((await decisionsOf(item!.id))[0]).toMatchObject({ state: 'refused', response_status: 409, outcome: 'FEEDBACK_CONFLICT' });
     expect(await auditOf(item!.id)).toEqual(['v1.adopt accepted', 'decision.send FEEDBACK_CONFLICT']);
     // A refused decision holds nothing: the team's dispute goes up, and the vendor has it already.

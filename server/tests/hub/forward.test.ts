@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCredentialsSchema, usdToMicros, type DemoCredentials } from '../../../src/api/contract';
+import { eventually } from './decisions-kit';
 import { ENGINES, startTestHub, type CallOptions, type TestHub } from './hub-harness';
 
 /*
@@ -58,6 +59,8 @@ describe.each(ENGINES)('hub /v1 forwarding on %s', (engine) => {
     expect(adopted.body).toEqual({ ok: true, item_id: item.id, status: 'adopted', hub: { state: 'sent', decision_id: expect.any(String) } });
     expect(await vendorStatus(item.id)).toBe('adopted');
 
+    // The vendor's answer is recorded just after the browser has it.
+    await eventually(async () => (await auditRows()).some((r) => r.action === 'decision.send' && r.item_id === item.id));
     const rows = await auditRows();
     const me = (await call('GET', '/hub/v1/me', { cookie: reviewer })).body.member.id;
     expect(rows.find((r) => r.action === 'v1.pull' && r.actor_id === me)).toMatchObject({

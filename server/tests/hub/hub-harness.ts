@@ -58,7 +58,10 @@ export const cookieOf = (headers: Headers) =>
 /** A real hub on a free port: a fresh data directory, and on PostgreSQL a fresh database. */
 export async function startTestHub(
   engine: TestEngine,
-  options: { throttle?: ThrottlePolicy; simulator?: boolean; upstream?: string; hubSecret?: string } & Pick<HubOptions, 'clock' | 'retry'> = {},
+  options: { throttle?: ThrottlePolicy; simulator?: boolean; upstream?: string; hubSecret?: string; staticDir?: string } & Pick<
+    HubOptions,
+    'clock' | 'retry'
+  > = {},
 ): Promise<TestHub> {
   // argon2id at its full cost takes ~0.2 s a hash here; the parameters travel in the hash, so tests may use less.
   process.env.HUB_PASSWORD_COST = 'low';
@@ -77,6 +80,7 @@ export async function startTestHub(
       simulator: options.simulator,
       upstream: options.upstream,
       hubSecret: options.hubSecret,
+      staticDir: options.staticDir,
       clock: options.clock,
       retry: options.retry,
       log: (line) => logs.push(line),

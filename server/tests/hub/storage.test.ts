@@ -105,6 +105,12 @@ describe('hub storage', () => {
       .selectFrom('kysely_migration' as never)
       .selectAll()
       .execute();
-    expect((migrations as { name: string }[]).map((m) => m.name).sort()).toEqual(['0001_initial', '0002_vendor_keys', '0003_decisions', '0004_team_settings']);
+    expect((migrations as { name: string }[]).map((m) => m.name).sort()).toEqual([
+      '0001_initial',
+      '0002_vendor_keys',
+      '0003_decisions',
+      '0004_team_settings',
+      '0005_team_subscriptions',
+    ]);
   });
 });

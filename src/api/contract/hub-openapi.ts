@@ -22,6 +22,7 @@ import {
   signOutResponse,
   teamSettingsBody,
   teamSettingsResponse,
+  teamSubscriptionsSchema,
   tokensQuery,
   vendorKeyResponse,
   vendorKeysResponse,
@@ -59,6 +60,7 @@ const COMPONENTS = {
   VendorKeyResponse: vendorKeyResponse,
   TeamSettingsBody: teamSettingsBody,
   TeamSettings: teamSettingsResponse,
+  TeamSubscriptions: teamSubscriptionsSchema,
   ErrorBody: errorBodySchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
@@ -98,6 +100,7 @@ const TAGS = {
   Audit: 'The hash-chained audit log: read, filter, export as CSV or JSON Lines.',
   VendorKeys: 'The vendor keys the hub forwards /v1 with: they go in and never come out.',
   Settings: 'Team settings every member sees: dispute reason codes and lots.',
+  Subscriptions: 'The subscriptions the team reviews: the console’s connection in hub mode.',
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -107,6 +110,28 @@ const BAD_BODY = ['INVALID_BODY', 400] as const;
 const BAD_QUERY = ['INVALID_PARAMETER', 400] as const;
 
 const OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: '/hub/v1/subscriptions',
+    operationId: 'listTeamSubscriptions',
+    summary: 'The subscriptions the team reviews, in the admin’s order (any member)',
+    tag: 'Subscriptions',
+    auth: 'read',
+    response: 'TeamSubscriptions',
+    errors: [],
+  },
+  {
+    method: 'put',
+    path: '/hub/v1/subscriptions',
+    operationId: 'setTeamSubscriptions',
+    summary: 'Replace the team’s subscriptions (admin); audited as subscriptions.set',
+    tag: 'Subscriptions',
+    auth: 'session',
+    origin: true,
+    body: 'TeamSubscriptions',
+    response: 'TeamSubscriptions',
+    errors: [BAD_BODY, FORBIDDEN],
+  },
   {
     method: 'post',
     path: '/hub/v1/session',

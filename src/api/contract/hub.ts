@@ -1,4 +1,6 @@
 import { API_KEY_PATTERN } from './keys';
+import { isValidId } from './ids';
+import { subscriptionKindSchema } from './resources';
 import { z } from './zod';
 
 /*
@@ -218,3 +220,30 @@ export const teamSettingsResponse = z.object({
   updated_by: z.string().nullable(),
 });
 export type TeamSettings = z.infer<typeof teamSettingsResponse>;
+
+/* ---- Hub mode: who is signed in, and what the team reviews ---- */
+
+const signedInMemberSchema = z.object({ id: z.string().min(1), email: z.string(), role: z.enum(HUB_ROLES) });
+/** The member a console in hub mode works as: only what it needs of `/me` (other fields are the hub's business). */
+export type SignedInMember = z.infer<typeof signedInMemberSchema>;
+
+/** `GET /hub/v1/me` and `POST /hub/v1/session` as the console's hub mode reads them. */
+export const hubMeSchema = z.looseObject({ member: signedInMemberSchema });
+
+/** One subscription the team reviews: what the console's connection is made of in hub mode. */
+const teamSubscriptionSchema = z.strictObject({
+  id: z.string().min(1).max(200).refine(isValidId, 'must be a subscription ID (letters, digits, ".", "_", ":" and "-")'),
+  kind: subscriptionKindSchema,
+  label: z.string().trim().min(1).max(200).optional(),
+});
+export type TeamSubscription = z.infer<typeof teamSubscriptionSchema>;
+
+const MAX_TEAM_SUBSCRIPTIONS = 100;
+
+/** `GET /hub/v1/subscriptions` answers it; `PUT` takes it (the whole list, in order). */
+export const teamSubscriptionsSchema = z.strictObject({
+  subscriptions: z
+    .array(teamSubscriptionSchema)
+    .max(MAX_TEAM_SUBSCRIPTIONS)
+    .refine((list) => new Set(list.map((s) => s.id)).size === list.length, 'each subscription may be listed once'),
+});

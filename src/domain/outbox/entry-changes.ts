@@ -33,6 +33,8 @@ export function afterFailure(e: OutboxEntry, outcome: FailureOutcome, message: s
   switch (outcome.kind) {
     case 'conflict':
       return move(landed, 'conflict', 'conflict', { recorded: outcome.recorded, lastError: message });
+    case 'team-held':
+      return move(landed, 'team-held', 'held-team', { lastError: message });
     case 'pause-scope':
     case 'pause-subscription':
       // A refusal is not the decision's fault: it waits, its attempt uncounted, until the key is fixed.

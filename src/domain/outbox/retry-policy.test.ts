@@ -39,3 +39,13 @@ describe('retry policy', () => {
     expect(backoffMs(20, () => 1)).toBe(30_000);
   });
 });
+
+describe('retry policy through a team hub', () => {
+  const once = { attempts: 1 };
+  it('takes 409 BUDGET_HELD as held by the team’s budget, never retried', () => {
+    expect(classifyFailure(new ApiError(409, 'BUDGET_HELD', 'over the team’s daily limit', ''), once)).toEqual({ kind: 'team-held' });
+  });
+  it('takes 409 ALREADY_DECIDED as decided by the team', () => {
+    expect(classifyFailure(new ApiError(409, 'ALREADY_DECIDED', 'decided', ''), once)).toEqual({ kind: 'conflict', recorded: 'a decision by the team' });
+  });
+});

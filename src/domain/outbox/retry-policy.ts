@@ -2,7 +2,8 @@ import { ApiError, ConnectionBlockedError, ContractError, NetworkError } from '.
 
 /**
  * What a failed send leads to. Kept apart from the engine so each rule is tested alone:
- * - 409: the service holds a decision already (`recorded`): stop, show it.
+ * - 409: the service holds a decision already (`recorded`): stop, show it. Through a team hub,
+ *   409 BUDGET_HELD: the hub holds the adopt under the team's budget ('held-team', not retried).
  * - 401, or requests blocked for the connection: the key must be fixed; the whole scope pauses.
  * - 403 (e.g. SUBSCRIPTION_NOT_IN_SCOPE): this key may not touch that subscription; only it pauses.
  * - network errors, 5xx, 429, an answer that breaks the contract and unknown errors: retried with
@@ -11,6 +12,7 @@ import { ApiError, ConnectionBlockedError, ContractError, NetworkError } from '.
  */
 export type FailureOutcome =
   | { kind: 'conflict'; recorded: string | undefined }
+  | { kind: 'team-held' }
   | { kind: 'pause-scope'; refusedKey: boolean }
   | { kind: 'pause-subscription' }
   | { kind: 'retry'; delayMs: number }
@@ -41,6 +43,11 @@ export function backoffMs(attempts: number, random: () => number, baseMs = 500, 
 }
 
 export function classifyFailure(error: unknown, options: RetryOptions): FailureOutcome {
+  // A team hub's answers (docs/hub.md): it kept the adopt under the team's budget (never sent
+  // again from here: the hub has it), or a teammate decided the item first.
+  if (error instanceof ApiError && error.status === 409 && error.code === 'BUDGET_HELD') return { kind: 'team-held' };
+  if (error instanceof ApiError && error.status === 409 && error.code === 'ALREADY_DECIDED')
+    return { kind: 'conflict', recorded: error.recorded ?? 'a decision by the team' };
   if (error instanceof ApiError && error.status === 409) return { kind: 'conflict', recorded: error.recorded };
   if (error instanceof ApiError && error.status === 401) return { kind: 'pause-scope', refusedKey: true };
   if (error instanceof ConnectionBlockedError) return { kind: 'pause-scope', refusedKey: false };

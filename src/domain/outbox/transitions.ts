@@ -50,6 +50,11 @@ const STATES = {
   expired: { label: 'expired', phase: 'expired', cancellable: true, discardable: true },
   discarded: { label: 'discarded', phase: 'discarded', final: true },
   'held-budget': { label: 'held by a budget', phase: 'held', unsent: true, cancellable: true, discardable: true },
+  /**
+   * Through a team hub: the hub kept the adopt (409 BUDGET_HELD) under the team's budget. The hub
+   * holds it now, so this browser never sends it again; an admin releases it on the hub.
+   */
+  'held-team': { label: 'held by the team’s budget', phase: 'held', discardable: true },
 } as const satisfies Record<string, Traits>;
 
 export type EntryState = keyof typeof STATES;
@@ -85,6 +90,8 @@ export type EntryEvent =
   | 'confirmed'
   /** 409: the service holds another decision. */
   | 'conflict'
+  /** 409 BUDGET_HELD: a team hub kept the adopt under the team's budget. */
+  | 'team-held'
   /** A failure retried later, or a refusal (401, 403) it waits out uncounted. */
   | 'retry-later'
   | 'gave-up'
@@ -116,6 +123,7 @@ export const TRANSITIONS: Table = {
   'not-sent': { sending: ['queued'] },
   confirmed: { sending: ['sent'] },
   conflict: { sending: ['conflict'] },
+  'team-held': { sending: ['held-team'] },
   'retry-later': { sending: ['queued'] },
   'gave-up': { sending: ['failed'] },
   retry: { failed: ['queued'] },
@@ -130,6 +138,7 @@ export const TRANSITIONS: Table = {
     'needs-confirmation': ['discarded'],
     expired: ['discarded'],
     'held-budget': ['discarded'],
+    'held-team': ['discarded'],
   },
   'gate-cleared': { grace: ['grace'], queued: ['queued'], 'held-budget': ['queued'] },
   'gate-held': { grace: ['held-budget'], queued: ['held-budget'], 'held-budget': ['held-budget'] },
@@ -141,6 +150,7 @@ export const TRANSITIONS: Table = {
     'held-budget': ['held-budget', 'expired'],
     failed: ['failed'],
     conflict: ['conflict'],
+    'held-team': ['held-team'],
     expired: ['expired'],
   },
   'answer-lost': { sending: ['queued', 'needs-confirmation', 'expired'] },

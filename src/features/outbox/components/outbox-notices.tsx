@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { heldReason } from '../../../domain/budgets/held-reason';
-import { shortId } from '../../../data';
+import { isConnected, shortId } from '../../../data';
 import { outboxCounts, useConnections, useOutbox, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../../../data';
 import type { OutboxEntry } from '../../../domain/outbox/model';
 import { isProblem, phaseOf } from '../../../domain/outbox/transitions';
@@ -75,7 +75,7 @@ export function OutboxNotices() {
       {paused && (
         <div className="flex flex-wrap items-center gap-2">
           <p role="alert" className="font-medium text-red-800 dark:text-red-200">
-            {pausedText(connection.name, outboxCounts(entries).unsent, !connection.apiKey ? 'disconnected' : failures[id] ? 'refused' : paused)}
+            {pausedText(connection.name, outboxCounts(entries).unsent, !isConnected(connection) ? 'disconnected' : failures[id] ? 'refused' : paused)}
           </p>
           {stuckOf().length > 0 && (
             <Button size="sm" onClick={() => askDiscard(stuckOf(), `Discard ${plural(stuckOf().length, 'unsent decision')}?`)}>

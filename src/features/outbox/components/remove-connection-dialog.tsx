@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { type Connection } from '../../../data';
+import { isConnected, type Connection } from '../../../data';
 import { outboxCounts, useConnectionLifecycle, useConnections, useOutbox, useOutboxEntries } from '../../../data';
 
 const decisions = (n: number) => `${n} unsent decision${n === 1 ? '' : 's'}`;
@@ -51,7 +51,7 @@ export function RemoveConnectionDialog({ connection, onDone }: { connection: Con
       </ConfirmDialog>
     );
   }
-  const blocked = !connection.apiKey ? 'disconnected' : failures[id] ? 'refused' : null;
+  const blocked = !isConnected(connection) ? 'disconnected' : failures[id] ? 'refused' : null;
   const charged = entries.filter((e) => e.state === 'needs-confirmation');
   const fix = () => {
     onDone(false);

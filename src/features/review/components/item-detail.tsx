@@ -131,6 +131,8 @@ export interface ItemDetailProps {
   onDisputeCancel: () => void;
   /** What the last decision did, with its Undo. */
   lastAction?: ReactNode;
+  /** Why this member may not decide (a team hub's viewer): Adopt and Dispute are disabled, and it is shown. */
+  readOnly?: string | null;
 }
 
 /** The focused item: its state, its actions, and its content. */
@@ -148,8 +150,10 @@ export function ItemDetail({
   onDisputeConfirm,
   onDisputeCancel,
   lastAction,
+  readOnly,
 }: ItemDetailProps) {
-  const decided = state !== 'new';
+  const decided = state !== 'new' || !!readOnly;
+  const readOnlyId = `read-only-${item.key}`;
   const priceId = `price-${item.key}`;
   // Which item's whole title is shown: a new item starts cut again.
   const [wholeTitle, setWholeTitle] = useState<string | null>(null);
@@ -178,6 +182,9 @@ export function ItemDetail({
         <QualityBadges item={item} />
         {entry?.state === 'conflict' && <Badge tone="bad">not saved: the service already held {cut(entry.recorded ?? 'another decision')}</Badge>}
         {entry?.state === 'failed' && entry.lastError && <Badge tone="bad">{cut(entry.lastError)}</Badge>}
+        {entry?.state === 'held-team' && (
+          <Badge tone="warn">{formatMicros(entry.priceMicros ?? 0)} held by the team’s budget: an admin of the hub releases it</Badge>
+        )}
         {entry?.state === 'held-budget' && (
           <Badge tone="warn">
             {formatMicros(entry.priceMicros ?? 0)} not sent: {heldReason(entry)}
@@ -189,7 +196,7 @@ export function ItemDetail({
           variant="adopt"
           onClick={onAdopt}
           disabled={decided}
-          aria-describedby={item.priceMicros !== null ? priceId : undefined}
+          aria-describedby={[item.priceMicros !== null ? priceId : '', readOnly ? readOnlyId : ''].join(' ').trim() || undefined}
           aria-keyshortcuts={ariaKeys('adopt')}
         >
           Adopt
@@ -199,9 +206,20 @@ export function ItemDetail({
             charges <strong className="font-mono">{formatMicros(item.priceMicros)}</strong>
           </span>
         )}
-        <Button variant="danger" onClick={onDispute} disabled={decided} aria-keyshortcuts={ariaKeys('dispute')}>
+        <Button
+          variant="danger"
+          onClick={onDispute}
+          disabled={decided}
+          aria-describedby={readOnly ? readOnlyId : undefined}
+          aria-keyshortcuts={ariaKeys('dispute')}
+        >
           Dispute
         </Button>
+        {readOnly && (
+          <span id={readOnlyId} className="max-w-64 text-xs text-slate-600 dark:text-slate-400">
+            {readOnly}
+          </span>
+        )}
         {lastAction}
       </div>
       {entry?.decision === 'dispute' && entry.reason && entry.state !== 'conflict' && (

@@ -3,7 +3,7 @@ import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { useDisputeReasons } from '../../dispute-reasons';
-import { useOtherTabsEntries, useOutboxEntries } from '../../../data';
+import { decideRefusal, useOtherTabsEntries, useOutboxEntries } from '../../../data';
 import { loadSettings } from '../../../domain/outbox/settings';
 import { useLotSample } from '../../sampling';
 import { hasFilters } from '../../../domain/triage';
@@ -99,7 +99,9 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
   const around = useAfterPaint(useMemo(() => ({ previous: focused, upcoming: nextItem }), [focused, nextItem]));
 
   const { reasons } = useDisputeReasons(connection);
-  const decisions = useReviewDecisions({ connectionId: connection.id, items, states, byItem, focus: index, selection, dispatch });
+  // A team hub's viewer reads everything and decides nothing: no key or button sends a decision.
+  const readOnly = decideRefusal(connection);
+  const decisions = useReviewDecisions({ connectionId: connection.id, items, states, byItem, focus: index, selection, dispatch, readOnly });
   const { spent, onTheirWay } = useVisitSpend(entries, otherTabs, items);
   const pageTotal = useMemo(() => totalPrice(items), [items]);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -249,6 +251,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
               onDispute={decisions.dispute}
               onDisputeConfirm={decisions.disputeWithReason}
               onDisputeCancel={decisions.cancelDispute}
+              readOnly={readOnly}
               lastAction={lastAction}
             />
           </div>

@@ -15,6 +15,8 @@ export interface ReviewDecisionsInput {
   /** The selected items, in list order. */
   selection: readonly ReviewItem[];
   dispatch: Dispatch<FocusAction<ReviewItem>>;
+  /** Why this member may not decide (a team hub's viewer): every decision is refused with it, nothing recorded or sent. */
+  readOnly?: string | null;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ReviewDecisionsInput {
  * a simulated one has no body on the wire (spec 4.12), so its reason is kept in the outbox entry,
  * which statistics and exports read.
  */
-export function useReviewDecisions({ connectionId, items, states, byItem, focus, selection, dispatch }: ReviewDecisionsInput) {
+export function useReviewDecisions({ connectionId, items, states, byItem, focus, selection, dispatch, readOnly }: ReviewDecisionsInput) {
   const outbox = useOutbox();
   const [announcement, setAnnouncement] = useState('');
   const [disputeOpen, setDisputeOpen] = useState(false);
@@ -39,6 +41,7 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
   const isUndecided = (item: ReviewItem) => displayState(item, byItem.get(item.id)) === 'new';
 
   const decideMany = (targets: readonly ReviewItem[], decision: Decision, reason?: string) => {
+    if (readOnly) return [];
     const open = targets.filter(isUndecided);
     // Decisions made together are undone together.
     const group = open.length > 1 ? (globalThis.crypto?.randomUUID?.() ?? `g${Date.now()}${Math.random()}`) : undefined;
@@ -61,6 +64,10 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
 
   const decide = (decision: Decision, reason?: string) => {
     if (!focused) return;
+    if (readOnly) {
+      setAnnouncement(readOnly);
+      return;
+    }
     if (states[focus] !== 'new') {
       setAnnouncement(`${focused.title} is already ${states[focus]}.`);
       return;
@@ -72,6 +79,10 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
   };
 
   const decideSelection = (decision: Decision) => {
+    if (readOnly) {
+      setAnnouncement(readOnly);
+      return;
+    }
     const open = selection.filter(isUndecided);
     if (open.length === 0) {
       setAnnouncement('Select undecided items with X first.');
@@ -101,6 +112,10 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
       /** D and the Dispute button: the reason picker opens (for an undecided item); its Enter disputes. */
       dispute: () => {
         if (!focused) return;
+        if (readOnly) {
+          setAnnouncement(readOnly);
+          return;
+        }
         if (states[focus] === 'new') setDisputeOpen(true);
         else setAnnouncement(`${focused.title} is already ${states[focus]}.`);
       },

@@ -1,0 +1,170 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { browserContents, hubAs, hubContext, signInThroughForm, startE2eHub, vendorFeedback, type E2eHub } from './support/hub';
+
+/*
+ * The console served by a team hub (`npm run hub -- --demo --static dist`): members sign in, the
+ * vendor key stays on the hub, each decision is attributed, a removed member is sent to sign in
+ * with their decisions kept, and a viewer decides nothing. The tests of this file share one hub.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let hub: E2eHub;
+test.beforeAll(async () => {
+  hub = await startE2eHub();
+});
+test.afterAll(async () => {
+  await hub?.stop();
+});
+
+/** Every answer and request a context saw: what the vendor key must be in none of. */
+function recordTraffic(context: BrowserContext) {
+  const answers: string[] = [];
+  const authorizations: string[] = [];
+  const pending: Promise<void>[] = [];
+  context.on('request', (request) => {
+    const authorization = request.headers().authorization;
+    if (authorization) authorizations.push(`${request.method()} ${request.url()}`);
+  });
+  context.on('response', (response) => {
+    pending.push(
+      response
+        .text()
+        .catch(() => '')
+        .then((body) => void answers.push(`${response.url()}\n${JSON.stringify(response.headers())}\n${body}`)),
+    );
+  });
+  return { answers, authorizations, settled: () => Promise.all(pending) };
+}
+
+/** Decides the focused item by key and returns its submission ID. */
+async function decideFocused(page: Page, key: 'a' | 'd') {
+  const title = (await page.getByRole('region', { name: 'Focused item' }).getByRole('heading').textContent())!;
+  await page.keyboard.press(key);
+  if (key === 'd') {
+    await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
+  return title.replace('Submission ', '');
+}
+
+async function openReview(page: Page, subscription: string) {
+  await page.goto(`/review/${subscription}?limit=10`);
+  await expect(page.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
+  await page.keyboard.press('n');
+  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+}
+
+test('two reviewers sign in through the form and decide by keys; each audit row names its reviewer; the vendor key is in no answer, header, storage or page text', async ({
+  browser,
+}) => {
+  const contexts = await Promise.all([hubContext(browser, hub), hubContext(browser, hub), hubContext(browser, hub)]);
+  const traffic = contexts.map(recordTraffic);
+  const [one, two, admin] = await Promise.all(contexts.map((c) => c.newPage()));
+
+  // The console opens on sign-in; a wrong password is said so, and nothing else.
+  await one!.goto('/');
+  await expect(one!).toHaveURL(/\/sign-in/);
+  await one!.getByRole('textbox', { name: 'Email' }).fill(hub.accounts.reviewer1.email);
+  await one!.getByLabel('Password').fill('not-the-password-1');
+  await one!.getByRole('button', { name: 'Sign in' }).click();
+  await expect(one!.getByRole('alert')).toHaveText('Wrong email or password.');
+
+  await signInThroughForm(one!, hub.accounts.reviewer1);
+  await expect(one!).toHaveURL(/\/review/);
+  await expect(one!.getByText('reviewer', { exact: true })).toBeVisible();
+  await signInThroughForm(two!, hub.accounts.reviewer2);
+  await signInThroughForm(admin!, hub.accounts.admin);
+
+  await openReview(one!, 'sub_live_support');
+  await openReview(two!, 'sub_live_streets');
+  const byOne = [await decideFocused(one!, 'a'), await decideFocused(one!, 'd')];
+  const byTwo = [await decideFocused(two!, 'a')];
+  for (const page of [one!, two!]) await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+
+  // The vendor recorded them (the simulator asked directly with the vendor key).
+  const support = await vendorFeedback(hub, 'sub_live_support');
+  expect([support.get(byOne[0]!), support.get(byOne[1]!)]).toEqual(['adopt', 'dispute']);
+  expect((await vendorFeedback(hub, 'sub_live_streets')).get(byTwo[0]!)).toBe('adopt');
+
+  // Each decision's audit row names the reviewer who made it (read by the admin).
+  const api = hubAs(admin!, hub);
+  const ids = new Map((await api.members()).map((m) => [m.email, m.id]));
+  const rows = [...(await api.audit('v1.adopt')), ...(await api.audit('v1.dispute'))];
+  const actorOf = (item: string) => rows.find((r) => r.item_id === item && r.outcome === 'ok')?.actor_id;
+  expect(byOne.map(actorOf)).toEqual([ids.get(hub.accounts.reviewer1.email), ids.get(hub.accounts.reviewer1.email)]);
+  expect(actorOf(byTwo[0]!)).toBe(ids.get(hub.accounts.reviewer2.email));
+
+  // No key anywhere in the browsers: no answer body or header, no Authorization sent, no storage, no page text.
+  for (const t of traffic) await t.settled();
+  const secrets = [hub.vendor.api_key, hub.vendor.jwt, hub.vendor.api_key.slice(-24)];
+  for (const [index, t] of traffic.entries()) {
+    expect(t.answers.length, `context ${index} saw answers`).toBeGreaterThan(5);
+    expect(t.authorizations, `context ${index} sent Authorization`).toEqual([]);
+    for (const answer of t.answers) for (const secret of secrets) expect(answer.includes(secret), answer.slice(0, 120)).toBe(false);
+  }
+  for (const page of [one!, two!, admin!]) {
+    const contents = await browserContents(page);
+    expect(contents).toContain(page === admin ? 'admin@demo.hub' : 'Dispute');
+    for (const secret of secrets) expect(contents.includes(secret)).toBe(false);
+  }
+  await Promise.all(contexts.map((c) => c.close()));
+});
+
+test('an admin removes a reviewer: their next request sends them to sign in, where they were, and their undelivered decision waits and is sent when they are back', async ({
+  browser,
+}) => {
+  const [reviewerContext, adminContext] = await Promise.all([hubContext(browser, hub), hubContext(browser, hub)]);
+  const reviewer = await reviewerContext.newPage();
+  const admin = await adminContext.newPage();
+  await signInThroughForm(reviewer, hub.accounts.reviewer2);
+  await signInThroughForm(admin, hub.accounts.admin);
+  await openReview(reviewer, 'sub_live_support');
+  const api = hubAs(admin, hub);
+  const id = (await api.members()).find((m) => m.email === hub.accounts.reviewer2.email)!.id;
+
+  // Decided, and in its undo window (not sent yet) when the admin removes the member.
+  const item = await decideFocused(reviewer, 'a');
+  await api.removeMember(id);
+  await expect(reviewer).toHaveURL(/\/sign-in\?/, { timeout: 30_000 });
+  await expect(reviewer.getByRole('status')).toContainText('Your session ended');
+  expect(new URL(reviewer.url()).searchParams.get('redirect')).toMatch(/^\/review\/sub_live_support/);
+  expect((await vendorFeedback(hub, 'sub_live_support')).get(item)).toBeNull();
+
+  // Back (the admin adds them again, same account, a new password): signed in where they were, the decision goes.
+  const password = 'a-new-password-for-r2';
+  await api.addMember(hub.accounts.reviewer2.email, 'reviewer', password);
+  await reviewer.getByRole('textbox', { name: 'Email' }).fill(hub.accounts.reviewer2.email);
+  await reviewer.getByLabel('Password').fill(password);
+  await reviewer.getByRole('button', { name: 'Sign in' }).click();
+  await expect(reviewer).toHaveURL(/\/review\/sub_live_support/);
+  await expect.poll(async () => (await vendorFeedback(hub, 'sub_live_support')).get(item), { timeout: 30_000 }).toBe('adopt');
+  await Promise.all([reviewerContext.close(), adminContext.close()]);
+});
+
+test('a viewer reads the review but cannot decide: the keys and buttons are disabled with the reason, and no decision leaves the browser', async ({
+  browser,
+}) => {
+  const context = await hubContext(browser, hub);
+  const page = await context.newPage();
+  const decisions: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/v1\/(live|data)\/items\//.test(request.url())) decisions.push(request.url());
+  });
+  await signInThroughForm(page, hub.accounts.viewer);
+  await expect(page.getByText('viewer', { exact: true })).toBeVisible();
+  await openReview(page, 'sub_live_streets');
+  const detail = page.getByRole('region', { name: 'Focused item' });
+  const title = (await detail.getByRole('heading').textContent())!.replace('Submission ', '');
+  await expect(detail.getByRole('button', { name: 'Adopt' })).toBeDisabled();
+  await expect(detail.getByRole('button', { name: 'Dispute' })).toBeDisabled();
+  await expect(detail.getByText(/You are a viewer on this team hub/)).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Adopt' })).toHaveAccessibleDescription(/viewer/);
+  await page.keyboard.press('a');
+  await page.keyboard.press('d');
+  await page.keyboard.press('x');
+  await page.keyboard.press('Shift+A');
+  await expect(page.getByText(/You are a viewer on this team hub/).first()).toBeVisible();
+  expect(decisions).toEqual([]);
+  expect((await vendorFeedback(hub, 'sub_live_streets')).get(title)).toBeNull();
+  await context.close();
+});

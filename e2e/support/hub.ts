@@ -1,0 +1,156 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials } from '../../src/api/contract';
+import { slotPort, workerSlot } from './worker';
+
+/**
+ * A team hub for a spec file (`npm run hub -- --demo --static dist`), started as the global setup
+ * starts the services: its own port (this worker's E2E port + 20) and data directory, the built
+ * console on its origin, the simulator in its process as the vendor. Its demo accounts and the
+ * vendor's credentials are read from the files it writes.
+ */
+export interface E2eHub {
+  url: string;
+  dataDir: string;
+  /** The in-process simulator (the vendor), for the test's own witness reads. */
+  simulatorUrl: string;
+  accounts: Record<'admin' | 'reviewer1' | 'reviewer2' | 'viewer', HubAccount>;
+  /** The vendor's key and JWT: what must never reach a browser. */
+  vendor: DemoCredentials;
+  stop: () => Promise<void>;
+}
+
+export interface HubAccount {
+  email: string;
+  password: string;
+  role: 'admin' | 'reviewer' | 'viewer';
+}
+
+const READY_MS = 120_000;
+
+export async function startE2eHub(name = 'hub'): Promise<E2eHub> {
+  const slot = workerSlot();
+  const port = slotPort(slot) + 20;
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = join('.e2e-data', `${name}-w${slot}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/hub.ts', '--demo', '--static', 'dist', '--port', String(port), '--data', dataDir, '--quiet'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const deadline = Date.now() + READY_MS;
+  // Ready once it printed where its simulator is (the last line of its start-up).
+  while (!/Simulator credentials: /.test(out)) {
+    if (exited) throw new Error(`the E2E hub exited before it started:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`the E2E hub did not start within ${READY_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // What `npm start` prints: where the console is and where the demo accounts are.
+  if (!out.includes(`Console: ${url}/`) || !out.includes(`Demo accounts: `))
+    throw new Error(`the E2E hub did not say where its console and accounts are:\n${out}`);
+  const simulatorUrl = /Simulator \(upstream\): (\S+)/.exec(out)![1]!;
+  const list = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as HubAccount[];
+  const byPrefix = (prefix: string) => list.find((a) => a.email.startsWith(prefix))!;
+  return {
+    url,
+    dataDir,
+    simulatorUrl,
+    accounts: { admin: byPrefix('admin@'), reviewer1: byPrefix('reviewer1@'), reviewer2: byPrefix('reviewer2@'), viewer: byPrefix('viewer@') },
+    vendor: demoCredentialsSchema.parse(JSON.parse(readFileSync(join(dataDir, DEMO_CREDENTIALS_FILE), 'utf8'))),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** A browser context of its own (its cookie jar, storage and IndexedDB) on the hub's origin. */
+export const hubContext = (browser: Browser, hub: E2eHub, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> =>
+  browser.newContext({ baseURL: hub.url, viewport });
+
+/** Signs in as a person does: the form at /sign-in, then where it leads (the review, or `redirect`). */
+export async function signInThroughForm(page: Page, account: Pick<HubAccount, 'email' | 'password'>, path = '/sign-in') {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Sign in to the team hub' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible();
+}
+
+/**
+ * The hub's API as the member signed in on this page (the cookie of its context, and the page's
+ * Origin, as the console sends it): for what has no page yet (members) and for the audit.
+ */
+export function hubAs(page: Page, hub: E2eHub) {
+  const headers = { Origin: hub.url };
+  const json = async (response: Awaited<ReturnType<Page['request']['get']>>): Promise<any> => {
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
+  return {
+    members: async () => (await json(await page.request.get('/hub/v1/members', { headers }))).members as { id: string; email: string; role: string }[],
+    removeMember: async (id: string) => json(await page.request.delete(`/hub/v1/members/${id}`, { headers })),
+    addMember: async (email: string, role: string, password: string) =>
+      json(await page.request.post('/hub/v1/members', { headers, data: { email, role, password } })),
+    audit: async (action: string) => (await json(await page.request.get(`/hub/v1/audit?action=${action}&limit=500`, { headers }))).rows as AuditRow[],
+  };
+}
+
+interface AuditRow {
+  actor_id: string | null;
+  action: string;
+  item_id: string | null;
+  subscription_id: string | null;
+  outcome: string;
+}
+
+/** The vendor's own record of a live subscription (the simulator asked with the vendor key): the test's witness. */
+export async function vendorFeedback(hub: E2eHub, subscriptionId: string): Promise<Map<string, string | null>> {
+  const recorded = new Map<string, string | null>();
+  let cursor = '';
+  do {
+    const response = await fetch(
+      `${hub.simulatorUrl}/v1/live/pull?subscription_id=${subscriptionId}&from=beginning&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { headers: { Authorization: `Bearer ${hub.vendor.api_key}` } },
+    );
+    const body = (await response.json()) as { data: { items: { submission_id: string; consumer_feedback: string | null }[]; next_cursor: string | null } };
+    for (const item of body.data.items) recorded.set(item.submission_id, item.consumer_feedback);
+    cursor = body.data.next_cursor ?? '';
+  } while (cursor);
+  return recorded;
+}
+
+/** Everything a page could keep or show: localStorage, sessionStorage, every IndexedDB store's rows, and its text. */
+export async function browserContents(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const parts: string[] = [document.body.innerText, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const rows = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        parts.push(JSON.stringify(rows));
+      }
+      db.close();
+    }
+    return parts.join('\n');
+  });
+}

@@ -1,0 +1,52 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Env } from 'hono';
+import { compress } from 'hono/compress';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ServiceError } from '../lib/service-error';
+
+/**
+ * The built console (`--static DIR`), for the simulator and the hub alike: its files, then
+ * index.html for any other GET, so client-side routes survive a reload. A path under one of the
+ * API prefixes, whatever its case, is never the console's: /v1/nope is the JSON 404, not
+ * index.html with 200 (a client would take that page for an API answer).
+ */
+export function consoleFiles<E extends Env>(staticDir: string, apiPrefixes: readonly string[]) {
+  const router = new Hono<E>();
+  const indexFile = join(staticDir, 'index.html');
+  const root = relative(process.cwd(), staticDir) || '.';
+  const api = new RegExp(`^/(${apiPrefixes.map((p) => p.replace(/^\//, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(/|$)`, 'i');
+
+  // The console's files travel compressed (the API's pages are left as they are: they are CPU-bound).
+  router.use('*', compress());
+  router.use('*', async (c, next) => {
+    // An API path never reaches the files either (a file named like one must not shadow it).
+    if (api.test(c.req.path)) throw new ServiceError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`);
+    await next();
+  });
+  router.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  router.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (path, c) => {
+        // index.html (also at /) names the hashed assets of this build: always revalidated.
+        if (path.endsWith('.html')) c.header('Cache-Control', 'no-cache');
+      },
+    }),
+  );
+  router.get('*', (c) => {
+    if (!existsSync(indexFile)) throw new ServiceError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexFile, 'utf8'), 200);
+  });
+  return router;
+}

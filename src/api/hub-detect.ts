@@ -1,0 +1,33 @@
+import type { SignedInMember } from './contract/hub';
+
+/** What the console's origin is: a hub (signed in, or not yet) or not a hub at all (personal mode). */
+export type HubDetection = { mode: 'personal' } | { mode: 'hub'; member: SignedInMember | null };
+
+const ROLES: readonly string[] = ['admin', 'reviewer', 'viewer'];
+
+/** The member of a `GET /hub/v1/me` answer, checked by hand: this runs on every first page, where zod's schemas would cost their bytes. */
+function memberOf(body: unknown): SignedInMember | null {
+  const member = (body as { member?: unknown } | null)?.member as Partial<SignedInMember> | undefined;
+  if (!member || typeof member.id !== 'string' || !member.id || typeof member.email !== 'string' || !ROLES.includes(member.role as string)) return null;
+  return { id: member.id, email: member.email, role: member.role! };
+}
+
+/**
+ * `GET /hub/v1/me` on the console's origin, once at start (docs/hub.md, "The console"): 200 → a
+ * hub, signed in; 401 NOT_SIGNED_IN → a hub, sign in first; anything else (404, index.html from a
+ * static host or the simulator, a network error, non-JSON) → personal mode, as before hubs existed.
+ */
+export async function detectHub(baseUrl: string, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<HubDetection> {
+  try {
+    const response = await fetcher(new URL('/hub/v1/me', baseUrl), { credentials: 'same-origin', cache: 'no-store', referrerPolicy: 'no-referrer' });
+    const body: unknown = await response.json();
+    if (response.status === 200) {
+      const member = memberOf(body);
+      return member ? { mode: 'hub', member } : { mode: 'personal' };
+    }
+    if (response.status === 401 && (body as { errorCode?: unknown } | null)?.errorCode === 'NOT_SIGNED_IN') return { mode: 'hub', member: null };
+    return { mode: 'personal' };
+  } catch {
+    return { mode: 'personal' };
+  }
+}

@@ -1,0 +1,21 @@
+import { createContext, use } from 'react';
+import type { SignedInMember } from '../api/contract/hub';
+import type { Connection } from './connection';
+
+/**
+ * Hub mode: the console is served by a team hub on its own origin (detected once at start by
+ * `GET /hub/v1/me`, src/api/hub.ts). `member` is null until someone signs in.
+ */
+export interface HubMode {
+  origin: string;
+  member: SignedInMember | null;
+}
+
+/** Null in personal mode (a key in the browser); given by the app (src/main.tsx). */
+export const HubModeContext = createContext<HubMode | null>(null);
+
+export const useHubMode = (): HubMode | null => use(HubModeContext);
+
+/** Why this connection may not decide (a hub viewer), or null: the review disables its decide keys with it. */
+export const decideRefusal = (connection: Connection | null): string | null =>
+  connection?.hub?.member.role === 'viewer' ? 'You are a viewer on this team hub: you can read everything but not adopt or dispute.' : null;
