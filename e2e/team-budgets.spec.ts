@@ -117,7 +117,7 @@ test('an admin sets a $0.05 organization daily limit on the Budgets page; bad in
   await expect(admin.getByRole('textbox', { name: 'leaver@team.test daily limit (USD)' })).toHaveCount(0);
   await orgDaily.fill('$0.05');
   await save.click();
-  await expect(admin.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(admin.getByRole('status').filter({ hasText: /^Saved: / })).toBeVisible();
   expect((await hubGet(admin, '/hub/v1/budgets')).limits.organization).toEqual({ daily_micros: LIMIT, monthly_micros: null });
   await expect(orgDaily).toHaveValue('0.05');
   await expect(admin.getByText('Spent today: $0.00 of $0.05 (0%)')).toBeVisible();
