@@ -249,7 +249,10 @@ test('a viewer sees the budgets and the holds, and no control on either', async 
   const organization = viewer.getByRole('region', { name: 'Organization' });
   await expect(organization).toContainText('Daily limit: $0.05');
   await expect(organization.getByRole('meter', { name: /^Organization daily spend: \d+% of the limit$/ })).toBeVisible();
-  await expect(viewer.getByRole('region', { name: 'Subscriptions' })).toContainText(SUBSCRIPTION);
+  // The team's priced subscriptions, by their labels; a live one charges nothing and is not listed.
+  const subscriptions = viewer.getByRole('region', { name: 'Subscriptions' });
+  await expect(subscriptions).toContainText(`Retail shelf audits${SUBSCRIPTION}`);
+  await expect(subscriptions).not.toContainText('sub_live_support');
   await expect(viewer.getByRole('region', { name: 'Members' })).toContainText(hub.accounts.reviewer1.email);
   // No field and no button on the page (the shell's own menus aside).
   await expect(viewer.getByRole('main').getByRole('textbox')).toHaveCount(0);

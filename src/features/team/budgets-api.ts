@@ -8,8 +8,10 @@ import { call } from './api';
  * every team call (api.ts).
  */
 
-/** The team's subscriptions as far as the budgets page needs them: their ids and labels. */
-const teamSubscriptionsResponse = z.object({ subscriptions: z.array(z.object({ id: z.string(), label: z.string().optional() })) });
+/** The team's subscriptions as far as the budgets page needs them: their ids, kinds and labels. */
+const teamSubscriptionsResponse = z.object({
+  subscriptions: z.array(z.object({ id: z.string(), kind: z.string().optional(), label: z.string().optional() })),
+});
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -19,10 +21,10 @@ export const budgetsApi = {
   holds: (all: boolean) => call(holdsResponse, all ? '/holds?state=all' : '/holds'),
   release: (holdId: string) => call(holdResponse, `/holds/${id(holdId)}/release`, { method: 'POST' }),
   drop: (holdId: string) => call(holdResponse, `/holds/${id(holdId)}`, { method: 'DELETE' }),
-  /** The team's subscriptions; none on a hub that does not list them yet (404). */
+  /** The team's priced subscriptions (a live adopt charges nothing); none on a hub that does not list them (404). */
   teamSubscriptions: async () => {
     try {
-      return (await call(teamSubscriptionsResponse, '/subscriptions')).subscriptions;
+      return (await call(teamSubscriptionsResponse, '/subscriptions')).subscriptions.filter((s) => s.kind !== 'live');
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return [];
       throw error;
