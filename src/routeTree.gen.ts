@@ -23,6 +23,8 @@ import { Route as ConnectedUsageRouteImport } from './routes/_connected/usage'
 import { Route as FrontiersIndexRouteImport } from './routes/frontiers/index'
 import { Route as TeamIndexRouteImport } from './routes/team/index'
 import { Route as TeamAuditRouteImport } from './routes/team/audit'
+import { Route as TeamBudgetsRouteImport } from './routes/team/budgets'
+import { Route as TeamHoldsRouteImport } from './routes/team/holds'
 import { Route as TeamMembersRouteImport } from './routes/team/members'
 import { Route as TeamSettingsRouteImport } from './routes/team/settings'
 import { Route as TeamTokensRouteImport } from './routes/team/tokens'
@@ -107,6 +109,16 @@ const TeamIndexRoute = TeamIndexRouteImport.update({
 const TeamAuditRoute = TeamAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamBudgetsRoute = TeamBudgetsRouteImport.update({
+  id: '/budgets',
+  path: '/budgets',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamHoldsRoute = TeamHoldsRouteImport.update({
+  id: '/holds',
+  path: '/holds',
   getParentRoute: () => TeamRoute,
 } as any)
 const TeamMembersRoute = TeamMembersRouteImport.update({
@@ -209,6 +221,8 @@ export interface FileRoutesByFullPath {
   '/reconciliation': typeof ConnectedReconciliationRoute
   '/usage': typeof ConnectedUsageRoute
   '/team/audit': typeof TeamAuditRoute
+  '/team/budgets': typeof TeamBudgetsRoute
+  '/team/holds': typeof TeamHoldsRoute
   '/team/members': typeof TeamMembersRoute
   '/team/settings': typeof TeamSettingsRoute
   '/team/tokens': typeof TeamTokensRoute
@@ -239,6 +253,8 @@ export interface FileRoutesByTo {
   '/reconciliation': typeof ConnectedReconciliationRoute
   '/usage': typeof ConnectedUsageRoute
   '/team/audit': typeof TeamAuditRoute
+  '/team/budgets': typeof TeamBudgetsRoute
+  '/team/holds': typeof TeamHoldsRoute
   '/team/members': typeof TeamMembersRoute
   '/team/settings': typeof TeamSettingsRoute
   '/team/tokens': typeof TeamTokensRoute
@@ -272,6 +288,8 @@ export interface FileRoutesById {
   '/_connected/reconciliation': typeof ConnectedReconciliationRoute
   '/_connected/usage': typeof ConnectedUsageRoute
   '/team/audit': typeof TeamAuditRoute
+  '/team/budgets': typeof TeamBudgetsRoute
+  '/team/holds': typeof TeamHoldsRoute
   '/team/members': typeof TeamMembersRoute
   '/team/settings': typeof TeamSettingsRoute
   '/team/tokens': typeof TeamTokensRoute
@@ -305,6 +323,8 @@ export interface FileRouteTypes {
     | '/reconciliation'
     | '/usage'
     | '/team/audit'
+    | '/team/budgets'
+    | '/team/holds'
     | '/team/members'
     | '/team/settings'
     | '/team/tokens'
@@ -335,6 +355,8 @@ export interface FileRouteTypes {
     | '/reconciliation'
     | '/usage'
     | '/team/audit'
+    | '/team/budgets'
+    | '/team/holds'
     | '/team/members'
     | '/team/settings'
     | '/team/tokens'
@@ -367,6 +389,8 @@ export interface FileRouteTypes {
     | '/_connected/reconciliation'
     | '/_connected/usage'
     | '/team/audit'
+    | '/team/budgets'
+    | '/team/holds'
     | '/team/members'
     | '/team/settings'
     | '/team/tokens'
@@ -498,6 +522,20 @@ declare module '@tanstack/react-router' {
       path: '/audit'
       fullPath: '/team/audit'
       preLoaderRoute: typeof TeamAuditRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/team/budgets': {
+      id: '/team/budgets'
+      path: '/budgets'
+      fullPath: '/team/budgets'
+      preLoaderRoute: typeof TeamBudgetsRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/team/holds': {
+      id: '/team/holds'
+      path: '/holds'
+      fullPath: '/team/holds'
+      preLoaderRoute: typeof TeamHoldsRouteImport
       parentRoute: typeof TeamRoute
     }
     '/team/members': {
@@ -655,6 +693,8 @@ const ConnectedRouteWithChildren = ConnectedRoute._addFileChildren(
 
 interface TeamRouteChildren {
   TeamAuditRoute: typeof TeamAuditRoute
+  TeamBudgetsRoute: typeof TeamBudgetsRoute
+  TeamHoldsRoute: typeof TeamHoldsRoute
   TeamMembersRoute: typeof TeamMembersRoute
   TeamSettingsRoute: typeof TeamSettingsRoute
   TeamTokensRoute: typeof TeamTokensRoute
@@ -664,6 +704,8 @@ interface TeamRouteChildren {
 
 const TeamRouteChildren: TeamRouteChildren = {
   TeamAuditRoute: TeamAuditRoute,
+  TeamBudgetsRoute: TeamBudgetsRoute,
+  TeamHoldsRoute: TeamHoldsRoute,
   TeamMembersRoute: TeamMembersRoute,
   TeamSettingsRoute: TeamSettingsRoute,
   TeamTokensRoute: TeamTokensRoute,

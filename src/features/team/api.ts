@@ -25,7 +25,7 @@ import { ApiError, ContractError, NetworkError } from '../../api/errors';
 
 const HUB = '/hub/v1';
 
-async function call<S extends z.ZodType>(schema: S, path: string, init: { method?: string; body?: unknown } = {}): Promise<z.output<S>> {
+export async function call<S extends z.ZodType>(schema: S, path: string, init: { method?: string; body?: unknown } = {}): Promise<z.output<S>> {
   let response: Response;
   try {
     response = await fetch(`${HUB}${path}`, {

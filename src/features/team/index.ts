@@ -3,6 +3,9 @@
  * log and shared settings, on the hub's /hub/v1 endpoints (src/api/contract/hub.ts).
  */
 export { AuditPage } from './components/audit-page';
+export { BudgetsPage } from './components/budgets-page';
+export { HoldsPage } from './components/holds-page';
+export { budgetsQuery, holdsQuery, teamSubscriptionsQuery } from './budget-queries';
 export { MembersPage } from './components/members-page';
 export { SettingsPage } from './components/settings-page';
 export { NotConnectedToHub, NotForRole, TeamNav } from './components/team-parts';

@@ -7,6 +7,8 @@ export const TEAM_PAGES = [
   { to: '/team/tokens', label: 'Access tokens', roles: ['admin', 'reviewer', 'viewer'] },
   { to: '/team/audit', label: 'Audit', roles: ['admin', 'viewer'] },
   { to: '/team/settings', label: 'Settings', roles: ['admin', 'reviewer', 'viewer'] },
+  { to: '/team/budgets', label: 'Budgets', roles: ['admin', 'reviewer', 'viewer'] },
+  { to: '/team/holds', label: 'Holds', roles: ['admin', 'reviewer', 'viewer'] },
 ] as const satisfies readonly { to: string; label: string; roles: readonly HubRole[] }[];
 
 /** The first team page a role may open: where /team leads. */

@@ -6,6 +6,7 @@ import { inputClass } from '../../../components/ui/field';
 import { Panel } from '../../../components/ui/panel';
 import { cx } from '../../../lib/cx';
 import { TEAM_PAGES } from '../pages';
+import { HoldsBadge } from './holds-page';
 
 /** The team's own navigation: only the pages the member's role may open. */
 export function TeamNav({ role }: { role: HubRole }) {
@@ -20,6 +21,7 @@ export function TeamNav({ role }: { role: HubRole }) {
               activeProps={{ className: 'border-brand-600! font-semibold text-slate-950! dark:text-white!', 'aria-current': 'page' }}
             >
               {page.label}
+              {page.to === '/team/holds' && role === 'admin' && <HoldsBadge />}
             </Link>
           </li>
         ))}

@@ -1,0 +1,66 @@
+import { z } from './zod';
+
+/*
+ * The hub's budgets and held adopts (/hub/v1/budgets, /hub/v1/holds) as the console reads and
+ * writes them: integer micro-USD on the wire, null = no limit. The hub checks the same bounds
+ * (server/hub/routes/budgets.ts); the console checks them first so a bad limit is named in its field.
+ */
+
+/** Up to a million dollars a period (the hub's own bound). */
+export const HUB_LIMIT_MAX_MICROS = 1_000_000_000_000;
+/** A subscription id as the hub's budgets take it. */
+export const BUDGET_SUBSCRIPTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const micros = z.number().int().min(0).max(HUB_LIMIT_MAX_MICROS).nullable();
+const limitSchema = z.object({ daily_micros: micros, monthly_micros: micros });
+export type HubLimit = z.infer<typeof limitSchema>;
+const spentSchema = z.object({ day_micros: z.number().int(), month_micros: z.number().int() });
+export type HubSpent = z.infer<typeof spentSchema>;
+
+export const budgetsResponse = z.object({
+  /** The hub's current UTC day (YYYY-MM-DD) and month (YYYY-MM): the periods `spent` is counted in. */
+  day: z.string(),
+  month: z.string(),
+  limits: z.object({
+    organization: limitSchema,
+    per_member: limitSchema,
+    subscriptions: z.array(limitSchema.extend({ subscription_id: z.string() })),
+    members: z.array(limitSchema.extend({ member_id: z.string() })),
+  }),
+  spent: z.object({
+    organization: spentSchema,
+    subscriptions: z.array(spentSchema.extend({ subscription_id: z.string() })),
+    members: z.array(spentSchema.extend({ member_id: z.string(), email: z.string().nullable() })),
+  }),
+});
+export type HubBudgets = z.infer<typeof budgetsResponse>;
+
+/** PUT /hub/v1/budgets: every limit at once (what is left out has no limit). */
+export interface HubBudgetsInput {
+  organization: HubLimit;
+  per_member: HubLimit;
+  subscriptions: (HubLimit & { subscription_id: string })[];
+  members: (HubLimit & { member_id: string })[];
+}
+
+const holdSchema = z.object({
+  id: z.string(),
+  decision_id: z.string(),
+  item_id: z.string(),
+  family: z.string(),
+  kind: z.string(),
+  subscription_id: z.string().nullable(),
+  price_micros: z.number().int().nullable(),
+  member: z.object({ id: z.string(), email: z.string().nullable() }),
+  /** The limit it would have passed: `organization.daily`, `member.monthly`, … or `price_unknown`. */
+  limit: z.string(),
+  created_at: z.string(),
+  state: z.string(),
+  resolved_at: z.string().nullable(),
+  resolved_by: z.string().nullable(),
+  decision_state: z.string(),
+  outcome: z.string().nullable(),
+});
+export type HubHold = z.infer<typeof holdSchema>;
+export const holdsResponse = z.object({ holds: z.array(holdSchema) });
+export const holdResponse = z.object({ hold: holdSchema });
