@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { budgetsBody } from '../../../src/api/contract/hub-budgets';
 import { validJson } from '../../http/validate';
 import { periodsAt } from '../decisions/periods';
 import type { HubTables } from '../db/schema';
@@ -16,22 +17,7 @@ import { listLimits, lockLedger, replaceLimits, spendByKey, type LimitRow } from
  * micro-USD; null (or absent) is no limit.
  */
 
-/** Up to a million dollars a period: room for any team, far inside a safe integer. */
-const micros = z.number().int().min(0).max(1_000_000_000_000).nullable().default(null);
-const limit = z.strictObject({ daily_micros: micros, monthly_micros: micros });
-const subscriptionId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a subscription id');
-const budgetsBody = z.strictObject({
-  organization: limit.optional(),
-  per_member: limit.optional(),
-  subscriptions: z
-    .array(limit.extend({ subscription_id: subscriptionId }))
-    .max(500)
-    .default([]),
-  members: z
-    .array(limit.extend({ member_id: z.string().min(1).max(100) }))
-    .max(500)
-    .default([]),
-});
+type Limit = z.infer<typeof budgetsBody>['organization'] & {};
 
 const NONE = { daily_micros: null, monthly_micros: null };
 const pick = (r: LimitRow) => ({ daily_micros: r.daily_micros, monthly_micros: r.monthly_micros });
@@ -76,7 +62,7 @@ export function budgetsRouter(ctx: HubContext) {
     const admin = allow(c, { roles: ['admin'] });
     const input = c.req.valid('json');
     const rows: LimitRow[] = [];
-    const add = (scope: LimitRow['scope'], target: string, l: z.infer<typeof limit>) => {
+    const add = (scope: LimitRow['scope'], target: string, l: Limit) => {
       if (rows.some((r) => r.scope === scope && r.target === target)) throw new HubError('INVALID_BODY', `${scope} ${target} is given twice`);
       if (l.daily_micros !== null || l.monthly_micros !== null) rows.push({ scope, target, daily_micros: l.daily_micros, monthly_micros: l.monthly_micros });
     };

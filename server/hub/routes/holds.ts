@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { holdsListQuery } from '../../../src/api/contract/hub-budgets';
 import { validQuery } from '../../http/validate';
 import { deliver } from '../decisions/deliver';
 import { HubError } from '../errors';
@@ -16,8 +16,6 @@ import { holdsQuery, resolveHold, type HoldDetail } from '../store/holds';
  * spend counted from now, past the limit by the admin's decision. Drop (admin, or the reviewer who
  * made it, in person): never sent, and the item is free to be decided again.
  */
-
-const holdsListQuery = z.strictObject({ state: z.enum(['open', 'all']).optional() });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

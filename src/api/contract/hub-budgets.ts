@@ -1,3 +1,4 @@
+import { isValidId } from './ids';
 import { z } from './zod';
 
 /*
@@ -8,8 +9,8 @@ import { z } from './zod';
 
 /** Up to a million dollars a period (the hub's own bound). */
 export const HUB_LIMIT_MAX_MICROS = 1_000_000_000_000;
-/** A subscription id as the hub's budgets take it. */
-export const BUDGET_SUBSCRIPTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A subscription id as the hub's budgets take it: the same rule as the team's subscriptions. */
+export const isBudgetSubscriptionId = (id: string) => id.length >= 1 && id.length <= 200 && isValidId(id);
 
 const micros = z.number().int().min(0).max(HUB_LIMIT_MAX_MICROS).nullable();
 const limitSchema = z.object({ daily_micros: micros, monthly_micros: micros });
@@ -34,6 +35,25 @@ export const budgetsResponse = z.object({
   }),
 });
 export type HubBudgets = z.infer<typeof budgetsResponse>;
+
+/** PUT /hub/v1/budgets as the hub checks it: null (or absent) is no limit. */
+const microsIn = micros.default(null);
+const limitIn = z.strictObject({ daily_micros: microsIn, monthly_micros: microsIn });
+export const budgetsBody = z.strictObject({
+  organization: limitIn.optional(),
+  per_member: limitIn.optional(),
+  subscriptions: z
+    .array(limitIn.extend({ subscription_id: z.string().refine(isBudgetSubscriptionId, 'must be a subscription id') }))
+    .max(500)
+    .default([]),
+  members: z
+    .array(limitIn.extend({ member_id: z.string().min(1).max(100) }))
+    .max(500)
+    .default([]),
+});
+
+/** GET /hub/v1/holds: the open ones (default), or all. */
+export const holdsListQuery = z.strictObject({ state: z.enum(['open', 'all']).optional() });
 
 /** PUT /hub/v1/budgets: every limit at once (what is left out has no limit). */
 export interface HubBudgetsInput {

@@ -27,6 +27,7 @@ import {
   vendorKeyResponse,
   vendorKeysResponse,
 } from './hub';
+import { budgetsBody, budgetsResponse, holdResponse, holdsListQuery, holdsResponse } from './hub-budgets';
 
 /**
  * The team hub's own endpoints (/hub/v1/…) as an OpenAPI 3.1 document, built from the shared zod
@@ -61,6 +62,10 @@ const COMPONENTS = {
   TeamSettingsBody: teamSettingsBody,
   TeamSettings: teamSettingsResponse,
   TeamSubscriptions: teamSubscriptionsSchema,
+  BudgetsBody: budgetsBody,
+  BudgetsResponse: budgetsResponse,
+  HoldsResponse: holdsResponse,
+  HoldResponse: holdResponse,
   ErrorBody: errorBodySchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
@@ -101,6 +106,8 @@ const TAGS = {
   VendorKeys: 'The vendor keys the hub forwards /v1 with: they go in and never come out.',
   Settings: 'Team settings every member sees: dispute reason codes and lots.',
   Subscriptions: 'The subscriptions the team reviews: the console’s connection in hub mode.',
+  Budgets: 'Spending limits the hub enforces before it forwards a charged adopt, and what was spent (integer micro-USD, the hub’s UTC day and month).',
+  Holds: 'Adopts held by a budget: kept on the hub until an admin releases (sends, charged) or someone drops them.',
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -110,6 +117,61 @@ const BAD_BODY = ['INVALID_BODY', 400] as const;
 const BAD_QUERY = ['INVALID_PARAMETER', 400] as const;
 
 const OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: '/hub/v1/budgets',
+    operationId: 'getBudgets',
+    summary: 'The limits, and what was spent in the hub’s current day and month (any member)',
+    tag: 'Budgets',
+    auth: 'read',
+    response: 'BudgetsResponse',
+    errors: [],
+  },
+  {
+    method: 'put',
+    path: '/hub/v1/budgets',
+    operationId: 'setBudgets',
+    summary: 'Replace every limit (admin); audited as budget.set',
+    tag: 'Budgets',
+    auth: 'session',
+    origin: true,
+    body: 'BudgetsBody',
+    response: 'BudgetsResponse',
+    errors: [BAD_BODY, FORBIDDEN],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/holds',
+    operationId: 'listHolds',
+    summary: 'Held adopts, newest first: a reviewer’s own, everyone’s for admins and viewers (`state=all` with the resolved ones)',
+    tag: 'Holds',
+    auth: 'read',
+    query: holdsListQuery,
+    response: 'HoldsResponse',
+    errors: [BAD_QUERY],
+  },
+  {
+    method: 'post',
+    path: '/hub/v1/holds/{id}/release',
+    operationId: 'releaseHold',
+    summary: 'Release a hold (admin): the adopt is sent and charged, past the limit by the admin’s decision',
+    tag: 'Holds',
+    auth: 'session',
+    origin: true,
+    response: 'HoldResponse',
+    errors: [FORBIDDEN, NOT_FOUND, ['HOLD_RESOLVED', 409]],
+  },
+  {
+    method: 'delete',
+    path: '/hub/v1/holds/{id}',
+    operationId: 'dropHold',
+    summary: 'Drop a hold (admin, or the reviewer who made it): never sent, the item free again',
+    tag: 'Holds',
+    auth: 'session',
+    origin: true,
+    response: 'HoldResponse',
+    errors: [NOT_FOUND, ['HOLD_RESOLVED', 409]],
+  },
   {
     method: 'get',
     path: '/hub/v1/subscriptions',

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { HubMember } from '../../../api/contract/hub';
-import { BUDGET_SUBSCRIPTION_ID, type HubBudgets, type HubLimit, type HubSpent } from '../../../api/contract/hub-budgets';
+import type { SignedInMember } from '../../../api/contract/hub';
+import { isBudgetSubscriptionId, type HubBudgets, type HubLimit, type HubSpent } from '../../../api/contract/hub-budgets';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { TextField } from '../../../components/ui/field';
@@ -38,7 +38,7 @@ const NO_LIMIT: HubLimit = { daily_micros: null, monthly_micros: null };
 const NO_SPEND: HubSpent = { day_micros: 0, month_micros: 0 };
 const union = (...lists: (readonly string[])[]) => [...new Set(lists.flat())];
 
-export function BudgetsPage({ me }: { me: HubMember }) {
+export function BudgetsPage({ me }: { me: SignedInMember }) {
   const { data: budgets } = useSuspenseQuery(budgetsQuery());
   const subscriptions = useQuery(teamSubscriptionsQuery());
   // Only an admin may list the members; everyone else knows those with a limit or spend.
@@ -46,7 +46,7 @@ export function BudgetsPage({ me }: { me: HubMember }) {
   const [added, setAdded] = useState<string[]>([]);
 
   const subscriptionIds = union(
-    (subscriptions.data ?? []).map((s) => s.id).filter((id) => BUDGET_SUBSCRIPTION_ID.test(id)),
+    (subscriptions.data ?? []).map((s) => s.id).filter(isBudgetSubscriptionId),
     budgets.limits.subscriptions.map((l) => l.subscription_id),
     budgets.spent.subscriptions.map((s) => s.subscription_id),
     added,
@@ -328,7 +328,7 @@ function AddSubscription({ known, onAdd }: { known: readonly string[]; onAdd: (i
   const [error, setError] = useState<string | undefined>();
   const add = () => {
     const value = id.trim();
-    if (!BUDGET_SUBSCRIPTION_ID.test(value)) return setError('A subscription id: 1–64 letters, digits, _ or -.');
+    if (!isBudgetSubscriptionId(value)) return setError('A subscription id: letters, digits, “.”, “_”, “:” or “-”.');
     if (known.includes(value)) return setError('That subscription is already listed.');
     setError(undefined);
     setId('');

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { HubMember } from '../../../api/contract/hub';
+import type { SignedInMember } from '../../../api/contract/hub';
 import type { HubHold } from '../../../api/contract/hub-budgets';
 import { ApiError } from '../../../api/errors';
 import { Button } from '../../../components/ui/button';
@@ -33,7 +33,7 @@ const STATE_TONE = { open: 'warn', released: 'good', dropped: 'neutral' } as con
 
 type Action = { hold: HubHold; kind: 'release' | 'drop' };
 
-export function HoldsPage({ me }: { me: HubMember }) {
+export function HoldsPage({ me }: { me: SignedInMember }) {
   const [all, setAll] = useState(false);
   const open = useSuspenseQuery(holdsQuery(false));
   const every = useQuery({ ...holdsQuery(true), enabled: all });
