@@ -153,7 +153,6 @@ export const meResponse = z.object({
   via: z.enum(['session', 'token']),
   token: z.object({ id: z.string(), scope: z.enum(TOKEN_SCOPES), subscriptions: z.array(z.string()), expires_at: isoInstant }).optional(),
 });
-export type HubMe = z.infer<typeof meResponse>;
 
 export const signInResponse = z.object({ member: memberSchema, expires_at: isoInstant });
 export const signOutResponse = z.object({ ended: z.number().int() });
