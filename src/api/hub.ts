@@ -1,6 +1,6 @@
 import { z } from './contract/zod';
 import { hubMeSchema, teamSettingsResponse, teamSubscriptionsSchema, type TeamSettings, type TeamSubscription } from './contract/hub';
-import { request, type HttpConfig } from './http';
+import { request, type HttpConfig, type RequestSpec } from './http';
 
 /**
  * The team hub's own endpoints the console calls (`/hub/v1/…`, docs/hub.md), on the console's own
@@ -27,3 +27,10 @@ export const hubApi = (baseUrl: string) => ({
   saveSettings: (body: Pick<TeamSettings, 'reason_codes' | 'lots'>): Promise<TeamSettings> =>
     request(hubConfig(baseUrl), { method: 'PUT', path: '/hub/v1/settings', body, schema: teamSettingsResponse }),
 });
+
+/**
+ * One call to the hub serving this console (its own origin, read at call time): the team pages'
+ * client, through the same request as every other call (envelope errors, redaction, contract check).
+ */
+export const hubCall = <S extends z.ZodType>(schema: S, path: string, init: { method?: RequestSpec<S>['method']; body?: unknown } = {}): Promise<z.output<S>> =>
+  request(hubConfig(window.location.origin), { method: init.method ?? 'GET', path: `/hub/v1${path}`, body: init.body, schema });

@@ -14,45 +14,17 @@ import {
   type TeamSettingsInput,
   type TokenScope,
 } from '../../api/contract/hub';
-import type { z } from '../../api/contract/zod';
-import { ApiError, ContractError, NetworkError } from '../../api/errors';
+import { hubCall as call } from '../../api/hub';
 
 /*
  * The team hub's own endpoints, on the console's own origin (the hub serves the console): the
- * session cookie goes with every call (`same-origin`), never an Authorization header. A failure is
- * the client's ApiError (redacted when made), so the house's error panel shows it.
+ * session cookie goes with every call (`same-origin`), never an Authorization header. Calls go
+ * through the client's shared request (src/api/hub.ts), so a failure is its ApiError, redacted.
  */
 
-const HUB = '/hub/v1';
+export { call };
 
-export async function call<S extends z.ZodType>(schema: S, path: string, init: { method?: string; body?: unknown } = {}): Promise<z.output<S>> {
-  let response: Response;
-  try {
-    response = await fetch(`${HUB}${path}`, {
-      method: init.method ?? 'GET',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-    });
-  } catch (error) {
-    throw new NetworkError(error instanceof Error ? error.message : 'the hub could not be reached', false);
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ApiError(response.status, null, response.ok ? 'the hub answered something that is not JSON' : `HTTP ${response.status}`, text);
-  }
-  if (!response.ok) {
-    const envelope = body as { errorCode?: unknown; errorMessage?: unknown };
-    const code = typeof envelope.errorCode === 'string' ? envelope.errorCode : null;
-    throw new ApiError(response.status, code, typeof envelope.errorMessage === 'string' ? envelope.errorMessage : `HTTP ${response.status}`, text);
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ContractError(`${init.method ?? 'GET'} ${HUB}${path}`, '', parsed.error.message, text, parsed.error.issues);
-  return parsed.data;
-}
+const HUB = '/hub/v1';
 
 const id = (value: string) => encodeURIComponent(value);
 
