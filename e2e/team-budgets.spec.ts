@@ -3,7 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import Database from 'libsql';
 import { join } from 'node:path';
 import { formatMicros, usdToMicros } from '../src/lib/money';
-import { startTeamHub, type DemoAccount, type TeamHub } from './support/team-hub';
+import { signInThroughForm, startE2eHub, type E2eHub, type HubAccount } from './support/hub';
 
 /*
  * The hub's budgets and held adopts in the console, against a real hub started with --demo (its
@@ -14,26 +14,25 @@ import { startTeamHub, type DemoAccount, type TeamHub } from './support/team-hub
 
 test.describe.configure({ mode: 'serial' });
 
-let hub: TeamHub;
+let hub: E2eHub;
 const contexts: BrowserContext[] = [];
 const LIMIT = 50_000;
 const SUBSCRIPTION = 'sub_sim_retail';
 
 test.beforeAll(async () => {
-  hub = await startTeamHub();
+  hub = await startE2eHub('team');
 });
 test.afterAll(async () => {
   for (const context of contexts) await context.close();
   await hub?.stop();
 });
 
-/** A browser context of its own, signed in to the hub as this account (through the API until the sign-in page lands). */
-async function signedIn(browser: Browser, account: DemoAccount, viewport = { width: 1280, height: 800 }): Promise<Page> {
+/** A browser context of its own, signed in to the hub as this account through the sign-in form. */
+async function signedIn(browser: Browser, account: HubAccount, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: hub.url, viewport });
   contexts.push(context);
   const page = await context.newPage();
-  const answer = await page.request.post('/hub/v1/session', { data: { email: account.email, password: account.password }, headers: { Origin: hub.url } });
-  expect(answer.status(), await answer.text()).toBe(200);
+  await signInThroughForm(page, account);
   return page;
 }
 

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { startTeamHub, type DemoAccount, type TeamHub } from './support/team-hub';
+import { signInThroughForm, startE2eHub, type E2eHub, type HubAccount } from './support/hub';
 
 /*
  * The team pages against a real hub started with --demo (its simulator in-process), in real
@@ -13,24 +13,23 @@ import { startTeamHub, type DemoAccount, type TeamHub } from './support/team-hub
 
 test.describe.configure({ mode: 'serial' });
 
-let hub: TeamHub;
+let hub: E2eHub;
 const contexts: BrowserContext[] = [];
 
 test.beforeAll(async () => {
-  hub = await startTeamHub();
+  hub = await startE2eHub('team');
 });
 test.afterAll(async () => {
   for (const context of contexts) await context.close();
   await hub?.stop();
 });
 
-/** A browser context of its own, signed in to the hub as this account (the sign-in page is hub mode's; until it lands, the API). */
-async function signedIn(browser: Browser, account: Pick<DemoAccount, 'email' | 'password'>, viewport = { width: 1280, height: 800 }): Promise<Page> {
+/** A browser context of its own, signed in to the hub as this account through the sign-in form. */
+async function signedIn(browser: Browser, account: Pick<HubAccount, 'email' | 'password'>, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: hub.url, viewport });
   contexts.push(context);
   const page = await context.newPage();
-  const answer = await page.request.post('/hub/v1/session', { data: { email: account.email, password: account.password }, headers: { Origin: hub.url } });
-  expect(answer.status(), await answer.text()).toBe(200);
+  await signInThroughForm(page, account);
   return page;
 }
 
@@ -169,7 +168,7 @@ test('a token is shown once, works from a script, and stops working when revoked
   const token = await shown.inputValue();
 
   // As a script would: no cookie, the token as a bearer.
-  const me = await fetch(`${hub.hubUrl}/hub/v1/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const me = await fetch(`${hub.url}/hub/v1/me`, { headers: { Authorization: `Bearer ${token}` } });
   expect(me.status).toBe(200);
   expect(((await me.json()) as { member: { email: string } }).member.email).toBe(hub.accounts.admin.email);
 
@@ -180,7 +179,7 @@ test('a token is shown once, works from a script, and stops working when revoked
   await row.getByRole('button', { name: 'Revoke nightly export' }).click();
   await admin.getByRole('alertdialog', { name: 'Revoke nightly export?' }).getByRole('button', { name: 'Revoke token' }).click();
   await expect(row.getByText('Revoked')).toBeVisible();
-  expect((await fetch(`${hub.hubUrl}/hub/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+  expect((await fetch(`${hub.url}/hub/v1/me`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
 });
 
 test('the audit page filters by member and exports CSV and JSON Lines with the same rows', async ({ browser }) => {
