@@ -120,6 +120,24 @@ describe('ConfirmDialog', () => {
     await user.click(confirm);
     expect(onConfirm).not.toHaveBeenCalled();
   });
+
+  it('shows why the confirmed work failed inside the dialog, which stays open to try again', () => {
+    render(
+      <ConfirmDialog
+        open
+        title="Revoke ci-token?"
+        confirmLabel="Revoke token"
+        error={new Error('The hub could not be reached')}
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      >
+        Scripts using it are refused.
+      </ConfirmDialog>,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Revoke ci-token?' });
+    expect(dialog).toHaveTextContent('The hub could not be reached');
+    expect(screen.getByRole('button', { name: 'Revoke token' })).toBeEnabled();
+  });
 });
 
 describe('InfoDialog', () => {

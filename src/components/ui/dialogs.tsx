@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button';
+import { ErrorPanel } from './error-panel';
 
 /*
  * Dialogs are the platform's <dialog> with showModal(): the browser traps focus, makes the
@@ -35,6 +36,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy = false,
+  error = null,
 }: {
   open: boolean;
   title: string;
@@ -44,6 +46,8 @@ export function ConfirmDialog({
   onCancel: () => void;
   /** The confirmed work is under way: a second press must not start it again. */
   busy?: boolean;
+  /** Why the confirmed work failed, shown in the dialog so the person can try again or cancel. */
+  error?: unknown;
 }) {
   const ref = useModal(open);
   const titleId = useId();
@@ -67,6 +71,11 @@ export function ConfirmDialog({
           </h2>
           <div id={bodyId} className="mt-2 text-sm text-slate-700 dark:text-slate-300">
             {children}
+            {error != null && (
+              <span className="mt-2 block">
+                <ErrorPanel error={error} />
+              </span>
+            )}
           </div>
           <div className="mt-5 flex justify-end gap-2">
             <Button onClick={onCancel}>Cancel</Button>

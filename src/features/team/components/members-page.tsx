@@ -75,6 +75,7 @@ export function MembersPage({ me }: { me: SignedInMember }) {
         title={`Remove ${removing?.email ?? ''}?`}
         confirmLabel="Remove member"
         busy={remove.isPending}
+        error={remove.error}
         onConfirm={() => removing && remove.mutate(removing)}
         onCancel={() => {
           setRemoving(null);
@@ -82,11 +83,6 @@ export function MembersPage({ me }: { me: SignedInMember }) {
         }}
       >
         Their sessions end and their access tokens are revoked at once; their next request is refused. The audit log keeps what they did.
-        {remove.error && (
-          <span className="mt-2 block">
-            <ErrorPanel error={remove.error} />
-          </span>
-        )}
       </ConfirmDialog>
     </>
   );

@@ -74,6 +74,7 @@ export function TokensPage({ me }: { me: SignedInMember }) {
         title={`Revoke ${revoking?.name ?? ''}?`}
         confirmLabel="Revoke token"
         busy={revoke.isPending}
+        error={revoke.error}
         onConfirm={() => revoking && revoke.mutate(revoking.id)}
         onCancel={() => {
           setRevoking(null);
@@ -81,11 +82,6 @@ export function TokensPage({ me }: { me: SignedInMember }) {
         }}
       >
         Scripts using it are refused from their next request.
-        {revoke.error && (
-          <span className="mt-2 block">
-            <ErrorPanel error={revoke.error} />
-          </span>
-        )}
       </ConfirmDialog>
     </>
   );
