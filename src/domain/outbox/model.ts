@@ -62,6 +62,10 @@ export const outboxEntrySchema = z.object({
    * far behind the time the gate trusted (`trustedAt`, budgets/trusted-clock.ts), so no period could be told.
    */
   heldClock: z.object({ trustedAt: z.number(), localAt: z.number() }).optional(),
+  /** Through a team hub: the hold the hub keeps it under (409 BUDGET_HELD's `hold_id`), which `GET /hub/v1/holds` reports on. */
+  holdId: z.string().optional(),
+  /** 'dropped-team': who dropped it on the hub (their email), when the hold says. */
+  droppedBy: z.string().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
