@@ -20,7 +20,16 @@ export function OutboxStatus() {
       ? 'All decisions saved'
       : [
           here > 0 &&
-            `${unsent} unsent${held ? ` · ${held} held by budget` : ''}${teamHeld ? ` · ${teamHeld} held by the team’s budget` : ''}${problems ? ` · ${problems} failed` : ''}${paused ? ' · paused' : ''}`,
+            [
+              // Only held by a team hub: nothing waits in this browser, so no "0 unsent".
+              (unsent || held || problems || !teamHeld) && `${unsent} unsent`,
+              held && `${held} held by budget`,
+              teamHeld && `${teamHeld} held by the team’s budget`,
+              problems && `${problems} failed`,
+              paused && 'paused',
+            ]
+              .filter(Boolean)
+              .join(' · '),
           elsewhere > 0 && `${elsewhere} unsent in another tab`,
         ]
           .filter(Boolean)
