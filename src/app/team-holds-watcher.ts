@@ -21,7 +21,7 @@ export interface TeamHoldsWatcherDeps {
 }
 
 /** How often the holds are read while some wait (a reviewer learns of a release within this). */
-export const HOLDS_INTERVAL_MS = 5_000;
+const HOLDS_INTERVAL_MS = 5_000;
 
 export function watchTeamHolds({ outbox, scopes, holds, intervalMs = HOLDS_INTERVAL_MS }: TeamHoldsWatcherDeps): () => void {
   let timer: ReturnType<typeof setInterval> | null = null;

@@ -88,7 +88,6 @@ export const isHubOwned = (state: EntryState): boolean => traits(state).hub === 
 export const standsOnItem = (state: EntryState): boolean => isUnsent(state) || traits(state).stands === true;
 
 const statesWhere = (has: (state: EntryState) => boolean): ReadonlySet<EntryState> => new Set(ENTRY_STATES.filter(has));
-export const UNSENT_STATES = statesWhere(isUnsent);
 export const PROBLEM_STATES = statesWhere(isProblem);
 export const FINAL_STATES = statesWhere(isFinal);
 export const HOLDABLE_STATES = statesWhere(isHoldable);
