@@ -119,6 +119,10 @@ test('an admin drops a held adopt: the reviewer sees it dropped (and by whom) an
   const card = reviewer.getByRole('region', { name: 'Focused item' });
   await expect(card).toContainText(`your adopt was dropped on the hub by ${hub.accounts.admin.email}: decide it again`);
   await expect(reviewer.getByText('1 adopt dropped on the hub')).toBeVisible();
+  await reviewer.screenshot({ path: test.info().outputPath('dropped-1280x720.png') });
+  await reviewer.setViewportSize({ width: 390, height: 844 });
+  await reviewer.screenshot({ path: test.info().outputPath('dropped-390.png') });
+  await reviewer.setViewportSize({ width: 1280, height: 720 });
   expect(vendorAdoptReceipts(itemId)).toBe(0);
 
   await setDailyLimit(admin, '');
