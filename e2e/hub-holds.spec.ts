@@ -95,12 +95,18 @@ test('an admin releases a held adopt in another browser: the reviewer’s consol
   await reviewer.screenshot({ path: test.info().outputPath('held-390.png'), fullPage: true });
   await reviewer.setViewportSize({ width: 1280, height: 720 });
   expect(vendorAdoptReceipts(itemId)).toBe(0);
+  // A second tab of the reviewer's shows the hold too (the decisions are the member's, in IndexedDB).
+  const secondTab = await reviewer.context().newPage();
+  await secondTab.goto(`/review/${SUBSCRIPTION}?limit=10`);
+  await expect(option(secondTab, itemId)).toHaveAttribute('data-state', 'held-team');
 
   await resolveOnHoldsPage(admin, itemId, 'Release');
 
-  // The reviewer's console learns it from the hub: no reload, no click.
+  // The reviewer's console learns it from the hub, in every tab: no reload, no click.
   await expect(option(reviewer, itemId)).toHaveAttribute('data-state', 'adopted');
+  await expect(option(secondTab, itemId)).toHaveAttribute('data-state', 'adopted');
   await expect(notice).toBeHidden();
+  await secondTab.close();
   expect(vendorAdoptReceipts(itemId)).toBe(1);
   // Nothing is sent again from the browser: the item stays adopted, charged once.
   await reviewer.reload();
