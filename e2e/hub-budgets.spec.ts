@@ -102,7 +102,7 @@ test('two reviewers adopt by keys at once under a $0.05 daily limit: the vendorâ
     expect(decided).toHaveLength(ADOPTS_EACH);
     expect(
       decided
-        .filter(([, s]) => s === 'held')
+        .filter(([, s]) => s === 'held-team')
         .map(([id]) => id)
         .sort(),
     ).toEqual(heldBy(email).sort());
@@ -112,7 +112,7 @@ test('two reviewers adopt by keys at once under a $0.05 daily limit: the vendorâ
   expectShown(shownTwo, hub.accounts.reviewer2.email);
   expect(holds.holds.length).toBeGreaterThan(0);
   expect(receipts.size + holds.holds.length).toBe(2 * ADOPTS_EACH);
-  await expect(one.getByRole('option', { name: /held by budget/ }).first()).toBeVisible();
+  await expect(one.getByRole('option', { name: /held by the teamâ€™s budget/ }).first()).toBeVisible();
 
   // A day forward on reviewer 1's clock: a new "day" in the browser, not on the hub. Still held, and a new adopt is held too.
   // The browser's clock a day (and two hours) forward, then as far back: a new "day" in the browser, not on the hub.
@@ -124,11 +124,11 @@ test('two reviewers adopt by keys at once under a $0.05 daily limit: the vendorâ
     expect(Math.abs((await one.evaluate(() => Date.now())) - (Date.now() + shift))).toBeLessThan(60_000);
     // What was held is still held, and the next adopt is held too: the hub's day did not change.
     const before = await settled(one);
-    for (const id of heldBy(hub.accounts.reviewer1.email)) expect(before.get(id), id).toBe('held');
+    for (const id of heldBy(hub.accounts.reviewer1.email)) expect(before.get(id), id).toBe('held-team');
     const next = [...before].find(([, s]) => s === 'new')![0];
     await one.locator(`[role="option"][id$="-${next}"]`).click();
     await one.keyboard.press('a');
-    await expect(one.locator(`[role="option"][id$="-${next}"]`)).toHaveAttribute('data-state', 'held', { timeout: 30_000 });
+    await expect(one.locator(`[role="option"][id$="-${next}"]`)).toHaveAttribute('data-state', 'held-team', { timeout: 30_000 });
     expect(fresh()).toEqual(receipts);
   }
   expect([...fresh().values()].reduce((a, b) => a + b, 0)).toBe(charged);

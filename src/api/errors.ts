@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly rawBody: string,
     /** FEEDBACK_CONFLICT: the decision the server holds. */
     readonly recorded?: string,
+    /** A team hub's BUDGET_HELD: the hold it keeps the adopt under. */
+    readonly holdId?: string,
   ) {
     super(redactSecrets(message));
     this.rawBody = redactSecrets(rawBody);

@@ -75,7 +75,8 @@ function toApiError(status: number, statusText: string, text: string): ApiError 
   }
   const envelope = errorBodySchema.safeParse(json);
   if (envelope.success) {
-    return new ApiError(status, envelope.data.errorCode, envelope.data.errorMessage, redactBody(text), envelope.data.recorded);
+    const holdId = typeof envelope.data.hold_id === 'string' ? envelope.data.hold_id : undefined;
+    return new ApiError(status, envelope.data.errorCode, envelope.data.errorMessage, redactBody(text), envelope.data.recorded, holdId);
   }
   const reason = statusText ? `${status} ${statusText}` : String(status);
   return new ApiError(status, null, `The server answered ${reason} without an error description`, redactBody(text));

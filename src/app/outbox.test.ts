@@ -22,6 +22,7 @@ function memoryStore(): DecisionStore & { rows: Map<string, OutboxEntry> } {
       for (const e of puts) rows.set(e.id, e);
     },
     claim: async () => [],
+    settle: async () => [],
     markOpen: async () => undefined,
     clearErrors: async () => undefined,
   };

@@ -10,6 +10,9 @@ import { loadSettings } from '../domain/outbox/settings';
 import { indexedDbStore, type DecisionStore } from '../domain/outbox/store';
 import { browserTabs } from '../domain/outbox/tabs';
 import type { ChangeFeed } from '../domain/store/change-feed';
+import { holdsResponse } from '../api/contract/hub-budgets';
+import { hubCall } from '../api/hub';
+import { watchTeamHolds } from './team-holds-watcher';
 import { unwrittenJournal } from './unwritten-journal';
 
 export interface OutboxComposition {
@@ -172,8 +175,17 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     document.addEventListener('visibilitychange', hidden);
     const unsubscribe = store.subscribe(sync);
     sync();
+    // Hub mode: what became of the adopts the team hub holds (released, dropped) reaches the outbox.
+    const stopHolds = connections().some((c) => c.hub)
+      ? watchTeamHolds({
+          outbox: engine,
+          scopes: () => connections().flatMap((c) => (c.hub ? [knownScope(c)].filter((s): s is string => s !== null) : [])),
+          holds: async () => (await hubCall(holdsResponse, '/holds?state=all')).holds,
+        })
+      : undefined;
     return () => {
       unsubscribe();
+      stopHolds?.();
       window.removeEventListener('online', engine.pump);
       window.removeEventListener('pagehide', engine.leave);
       window.removeEventListener('pageshow', shown);

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../domain/outbox/model';
-import { isProblem, isUnsent, phaseOf } from '../domain/outbox/transitions';
+import { isHubOwned, isProblem, isUnsent, phaseOf } from '../domain/outbox/transitions';
 import { useOutbox } from './outbox';
 import { useConnection } from './use-connections';
 import { useLocalScope } from './use-local-scope';
@@ -46,17 +46,22 @@ export function useOutboxWriteError(): string | null {
   return useSyncExternalStore(outbox.subscribe, outbox.getSnapshot).writeError;
 }
 
-/** Unsent decisions (those a budget holds apart: they wait for the user, kept on this device), held ones, and problems. */
+/**
+ * Unsent decisions (those a budget holds apart: they wait for the user, kept on this device), held
+ * ones (a team hub's apart: the hub keeps them, an admin releases them), and problems.
+ */
 export function outboxCounts(entries: readonly OutboxEntry[]) {
   let unsent = 0;
   let held = 0;
+  let teamHeld = 0;
   let problems = 0;
   for (const e of entries) {
-    if (phaseOf(e.state) === 'held') held++;
+    if (phaseOf(e.state) === 'held' && isHubOwned(e.state)) teamHeld++;
+    else if (phaseOf(e.state) === 'held') held++;
     else if (isUnsent(e.state)) unsent++;
     else if (isProblem(e.state)) problems++;
   }
-  return { unsent, held, problems };
+  return { unsent, held, teamHeld, problems };
 }
 
 /** Asks before the tab closes or reloads while decisions of any organization are unsent in this tab. */

@@ -33,6 +33,7 @@ const holdView = (h: HoldDetail) => ({
   state: h.resolution ?? 'open',
   resolved_at: iso(h.resolved_at),
   resolved_by: h.resolved_by,
+  resolved_by_email: h.resolved_by_email,
   /** The decision's own state: held, or after a release queued, sending, sent or refused; dropped. */
   decision_state: h.state,
   outcome: h.outcome,

@@ -23,28 +23,33 @@ export const holdOfDecision = (db: Kysely<HubTables>, decisionId: string) =>
 
 /** A hold with its decision and who made it: what the holds endpoints show. */
 export function holdsQuery(db: Kysely<HubTables>) {
-  return db
-    .selectFrom('holds')
-    .innerJoin('decisions', 'decisions.id', 'holds.decision_id')
-    .innerJoin('members', 'members.id', 'decisions.member_id')
-    .select([
-      'holds.id',
-      'holds.decision_id',
-      'holds.limit_name',
-      'holds.created_at',
-      'holds.resolved_at',
-      'holds.resolved_by',
-      'holds.resolution',
-      'decisions.family',
-      'decisions.item_id',
-      'decisions.kind',
-      'decisions.subscription_id',
-      'decisions.price_micros',
-      'decisions.member_id',
-      'decisions.state',
-      'decisions.outcome',
-      'members.email',
-    ]);
+  return (
+    db
+      .selectFrom('holds')
+      .innerJoin('decisions', 'decisions.id', 'holds.decision_id')
+      .innerJoin('members', 'members.id', 'decisions.member_id')
+      // Who released or dropped it, by email: a reviewer may not list the members to look them up.
+      .leftJoin('members as resolver', 'resolver.id', 'holds.resolved_by')
+      .select([
+        'holds.id',
+        'holds.decision_id',
+        'holds.limit_name',
+        'holds.created_at',
+        'holds.resolved_at',
+        'holds.resolved_by',
+        'holds.resolution',
+        'decisions.family',
+        'decisions.item_id',
+        'decisions.kind',
+        'decisions.subscription_id',
+        'decisions.price_micros',
+        'decisions.member_id',
+        'decisions.state',
+        'decisions.outcome',
+        'members.email',
+        'resolver.email as resolved_by_email',
+      ])
+  );
 }
 
 export type HoldDetail = Awaited<ReturnType<ReturnType<typeof holdsQuery>['executeTakeFirstOrThrow']>>;

@@ -77,7 +77,9 @@ const holdSchema = z.object({
   created_at: z.string(),
   state: z.string(),
   resolved_at: z.string().nullable(),
+  /** The member who released or dropped it: their id, and their email (null for a member whose row is gone). */
   resolved_by: z.string().nullable(),
+  resolved_by_email: z.string().nullable(),
   decision_state: z.string(),
   outcome: z.string().nullable(),
 });

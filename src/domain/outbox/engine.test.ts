@@ -4,6 +4,7 @@ import { OutboxEngine, type OutboxDeps } from './engine';
 import type { UnwrittenJournal } from './engine-types';
 import { FINAL_STATES, type NewDecision, type OutboxEntry } from './model';
 import type { DecisionStore } from './store';
+import type { TeamHold } from './team-holds';
 import type { TabRegistry } from './tabs';
 
 /** A shared store, as IndexedDB is shared by the tabs of one origin; writes may be made to fail. */
@@ -31,6 +32,17 @@ function memoryStore() {
       const taken = [...rows.values()].filter((e) => e.scope === scope && e.owner === gone && !FINAL_STATES.has(e.state)).map(take);
       for (const e of taken) rows.set(e.id, e);
       return taken;
+    },
+    async settle(scope, change) {
+      await tick();
+      const changed = [...rows.values()]
+        .filter((e) => e.scope === scope)
+        .flatMap((e) => {
+          const next = change(e);
+          return next === e ? [] : [next];
+        });
+      for (const e of changed) rows.set(e.id, e);
+      return changed;
     },
     async markOpen(_scope, _sub, itemIds, open) {
       for (const id of itemIds) opened.push([_sub, id, open]);
@@ -784,4 +796,70 @@ describe('outbox engine: bulk runs', () => {
     // Quadratic work (a scan of the 10,000 per answer) took tens of seconds here and fails at the test's timeout;
     // the time of a run is measured by `npm run bench:bulk`, not asserted here (a busy machine must not fail a test).
   }, 30_000);
+});
+
+describe('outbox engine: adopts a team hub holds', () => {
+  const budgetHeld = (holdId: string) => new ApiError(409, 'BUDGET_HELD', 'over the team’s daily limit', '', undefined, holdId);
+  const hold = (id: string, itemId: string, over: Partial<TeamHold>): TeamHold => ({
+    id,
+    item_id: itemId,
+    kind: 'adopt',
+    state: 'open',
+    resolved_at: null,
+    resolved_by: null,
+    decision_state: 'held',
+    outcome: null,
+    ...over,
+  });
+
+  it('keeps the hold id, never sends a held adopt again, and any tab records what the hub did with it for every tab', async () => {
+    const send = vi.fn(async (entry: OutboxEntry) => {
+      throw budgetHeld(`hold-${entry.itemId}`);
+    });
+    const a = setup({ send, graceMs: () => 0 });
+    const b = setup();
+    await b.engine.load(S);
+    for (const id of ['r', 'q', 'd']) a.engine.enqueue(S, charged(id));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(a.engine.entriesOf(S).map((e) => [e.itemId, e.state, e.holdId])).toEqual([
+      ['r', 'held-team', 'hold-r'],
+      ['q', 'held-team', 'hold-q'],
+      ['d', 'held-team', 'hold-d'],
+    ]);
+    expect(b.engine.hasHubOwned(S)).toBe(true);
+
+    // Tab B (not the owner) reads the hub's holds: released and sent, released and queued there, dropped.
+    const holds = [
+      hold('hold-r', 'r', { state: 'released', decision_state: 'sent' }),
+      hold('hold-q', 'q', { state: 'released', decision_state: 'queued' }),
+      hold('hold-d', 'd', { state: 'dropped', resolved_by: 'm1', resolved_by_email: 'admin@team', resolved_at: '2026-11-21T00:00:05.000Z' }),
+    ];
+    expect(await b.engine.settleTeamHolds(S, holds)).toBe(3);
+    await vi.advanceTimersByTimeAsync(0);
+    for (const engine of [a.engine, b.engine]) {
+      const all = [...engine.entriesOf(S), ...engine.othersOf(S)];
+      expect(all.map((e) => [e.itemId, e.state]).sort()).toEqual([
+        ['d', 'dropped-team'],
+        ['q', 'accepted-team'],
+        ['r', 'sent'],
+      ]);
+    }
+    expect(shared.rows.get(a.engine.entriesOf(S).find((e) => e.itemId === 'd')!.id)).toMatchObject({ droppedBy: 'admin@team' });
+    // The dropped item is undecided again; the others stay decided.
+    expect(shared.opened).toContainEqual(['sim', 'd', 1]);
+    expect(shared.opened.filter(([, item, open]) => open === 1 && item !== 'd')).toEqual([]);
+    // Nothing was sent again from a browser, however long it waits.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(send).toHaveBeenCalledTimes(3);
+    // Reading the same holds again changes nothing.
+    expect(await a.engine.settleTeamHolds(S, holds)).toBe(0);
+
+    // The dropped item may be decided again; the one the hub will send may not.
+    expect(a.engine.enqueue(S, charged('d')).state).toBe('grace');
+    expect(a.engine.enqueue(S, charged('q')).state).toBe('accepted-team');
+    // Once the hub sent the accepted one, it is confirmed.
+    expect(await a.engine.settleTeamHolds(S, [hold('hold-q', 'q', { state: 'released', decision_state: 'sent' })])).toBe(1);
+    expect(stateOf(a.engine, 'q')).toBe('sent');
+    expect(a.engine.hasHubOwned(S)).toBe(false);
+  });
 });

@@ -8,7 +8,8 @@ import { classifyFailure } from './retry-policy';
 import { lostAnswer, nextWake, pickSendable, promoteDue } from './scheduler';
 import { ScopeEntries } from './scope-entries';
 import { splitRows, TabOwnership } from './tab-ownership';
-import { move } from './transitions';
+import { settleTeamHolds, type TeamHold } from './team-holds';
+import { isHubOwned, move, phaseOf } from './transitions';
 import type { Write } from './write-behind';
 
 export type { BudgetGate } from './budget-gating';
@@ -189,6 +190,35 @@ export class OutboxEngine extends DecisionCommands {
     this.notify();
     await this.writes.settled();
     await this.deps.store.clearErrors(scope);
+  }
+
+  /** Whether any decision of a scope (this tab's or another's) is the team hub's: held there, or accepted to send. */
+  hasHubOwned(scope: string): boolean {
+    const own = this.own.get(scope);
+    if (own) for (const e of own.values()) if (isHubOwned(e.state)) return true;
+    return this.othersOf(scope).some((e) => isHubOwned(e.state));
+  }
+
+  /**
+   * Records what a team hub's holds say of the decisions it has (team-holds.ts): released and
+   * delivered → confirmed; released and queued there → accepted by the hub; dropped → dropped on
+   * the hub, its item undecided again. Rows are rewritten in one transaction whoever owns them (no
+   * tab sends these), then read again here and announced to every tab. Returns how many changed.
+   */
+  async settleTeamHolds(scope: string, holds: readonly TeamHold[]): Promise<number> {
+    if (!this.scopes.has(scope)) return 0;
+    const now = this.now();
+    const changed = await this.deps.store.settle(scope, (row) => (this.writes.has(row.id) ? row : (settleTeamHolds([row], holds, now)[0] ?? row)));
+    if (changed.length === 0) return 0;
+    this.markOpen(
+      scope,
+      // Dropped on the hub: its item is undecided again (as a discard leaves it).
+      changed.filter((e) => phaseOf(e.state) === 'discarded'),
+      1,
+    );
+    await this.sync(scope);
+    this.deps.tabs.announce(scope);
+    return changed.length;
   }
 
   /** Re-examines due work: call on timers, on `online`, after a resume. */

@@ -1,7 +1,7 @@
 import { redactSecrets } from '../../lib/redact';
-import { UNSENT_STATES, type OutboxEntry } from './model';
+import type { OutboxEntry } from './model';
 import type { FailureOutcome } from './retry-policy';
-import { move } from './transitions';
+import { move, standsOnItem } from './transitions';
 
 /** Pure changes of one entry that the engine's commands and answers make. */
 
@@ -25,7 +25,7 @@ export const released = (entry: OutboxEntry): OutboxEntry => {
   return rest;
 };
 /** A decision on an item that stands: on its way, waiting for confirmation, or confirmed. */
-export const stands = (e: OutboxEntry) => UNSENT_STATES.has(e.state) || e.state === 'sent';
+export const stands = (e: OutboxEntry) => standsOnItem(e.state);
 
 /** What a failed send leaves (retry-policy.ts said what it leads to); `message` is its redacted words. */
 export function afterFailure(e: OutboxEntry, outcome: FailureOutcome, message: string, now: number): OutboxEntry {
@@ -34,7 +34,7 @@ export function afterFailure(e: OutboxEntry, outcome: FailureOutcome, message: s
     case 'conflict':
       return move(landed, 'conflict', 'conflict', { recorded: outcome.recorded, lastError: message });
     case 'team-held':
-      return move(landed, 'team-held', 'held-team', { lastError: message });
+      return move(landed, 'team-held', 'held-team', { lastError: message, ...(outcome.holdId ? { holdId: outcome.holdId } : {}) });
     case 'pause-scope':
     case 'pause-subscription':
       // A refusal is not the decision's fault: it waits, its attempt uncounted, until the key is fixed.

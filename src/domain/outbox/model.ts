@@ -62,6 +62,10 @@ export const outboxEntrySchema = z.object({
    * far behind the time the gate trusted (`trustedAt`, budgets/trusted-clock.ts), so no period could be told.
    */
   heldClock: z.object({ trustedAt: z.number(), localAt: z.number() }).optional(),
+  /** Through a team hub: the hold the hub keeps it under (409 BUDGET_HELD's `hold_id`), which `GET /hub/v1/holds` reports on. */
+  holdId: z.string().optional(),
+  /** 'dropped-team': who dropped it on the hub (their email), when the hold says. */
+  droppedBy: z.string().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
@@ -71,7 +75,7 @@ export type NewDecision = Pick<OutboxEntry, 'kind' | 'itemId' | 'subscriptionId'
 export const isCharged = (entry: Pick<OutboxEntry, 'kind' | 'decision'>) => entry.kind === 'simulated' && entry.decision === 'adopt';
 
 /** The states and their groups: transitions.ts (one table; readers ask the traits). */
-export { CANCELLABLE_STATES, FINAL_STATES, HOLDABLE_STATES, PROBLEM_STATES, UNSENT_STATES } from './transitions';
+export { CANCELLABLE_STATES, FINAL_STATES, HOLDABLE_STATES, PROBLEM_STATES } from './transitions';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a request of a decision may be on the wire: the client's 15 s timeout (a POST is never retried) and a margin. */

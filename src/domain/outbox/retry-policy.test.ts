@@ -43,7 +43,8 @@ describe('retry policy', () => {
 describe('retry policy through a team hub', () => {
   const once = { attempts: 1 };
   it('takes 409 BUDGET_HELD as held by the team’s budget, never retried', () => {
-    expect(classifyFailure(new ApiError(409, 'BUDGET_HELD', 'over the team’s daily limit', ''), once)).toEqual({ kind: 'team-held' });
+    expect(classifyFailure(new ApiError(409, 'BUDGET_HELD', 'over the team’s daily limit', ''), once)).toEqual({ kind: 'team-held', holdId: undefined });
+    expect(classifyFailure(new ApiError(409, 'BUDGET_HELD', 'held', '', undefined, 'h-1'), once)).toEqual({ kind: 'team-held', holdId: 'h-1' });
   });
   it('takes 409 ALREADY_DECIDED as decided by the team', () => {
     expect(classifyFailure(new ApiError(409, 'ALREADY_DECIDED', 'decided', ''), once)).toEqual({ kind: 'conflict', recorded: 'a decision by the team' });

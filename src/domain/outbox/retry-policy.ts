@@ -12,7 +12,7 @@ import { ApiError, ConnectionBlockedError, ContractError, NetworkError } from '.
  */
 export type FailureOutcome =
   | { kind: 'conflict'; recorded: string | undefined }
-  | { kind: 'team-held' }
+  | { kind: 'team-held'; holdId: string | undefined }
   | { kind: 'pause-scope'; refusedKey: boolean }
   | { kind: 'pause-subscription' }
   | { kind: 'retry'; delayMs: number }
@@ -45,7 +45,7 @@ export function backoffMs(attempts: number, random: () => number, baseMs = 500, 
 export function classifyFailure(error: unknown, options: RetryOptions): FailureOutcome {
   // A team hub's answers (docs/hub.md): it kept the adopt under the team's budget (never sent
   // again from here: the hub has it), or a teammate decided the item first.
-  if (error instanceof ApiError && error.status === 409 && error.code === 'BUDGET_HELD') return { kind: 'team-held' };
+  if (error instanceof ApiError && error.status === 409 && error.code === 'BUDGET_HELD') return { kind: 'team-held', holdId: error.holdId };
   if (error instanceof ApiError && error.status === 409 && error.code === 'ALREADY_DECIDED')
     return { kind: 'conflict', recorded: error.recorded ?? 'a decision by the team' };
   if (error instanceof ApiError && error.status === 409) return { kind: 'conflict', recorded: error.recorded };

@@ -56,6 +56,22 @@ describe('decision store (IndexedDB)', () => {
     ]);
   });
 
+  it('settles rows whichever tab owns them, each once when two tabs settle at the same time, and only in its scope', async () => {
+    const store = indexedDbStore(db);
+    await store.write(
+      [entry('e1', { state: 'held-team', owner: 'A' }), entry('e2', { state: 'held-team', owner: 'B' }), entry('x3', { scope: 'T', state: 'held-team' })],
+      [],
+    );
+    const drop = (e: OutboxEntry): OutboxEntry => (e.state === 'held-team' ? { ...e, state: 'dropped-team', droppedBy: 'admin@team' } : e);
+    const [first, second] = await Promise.all([store.settle('S', drop), indexedDbStore(db).settle('S', drop)]);
+    expect([...first, ...second].map((e) => e.id).sort()).toEqual(['e1', 'e2']);
+    expect((await store.read('S')).map((e) => [e.id, e.state, e.owner, e.droppedBy])).toEqual([
+      ['e1', 'dropped-team', 'A', 'admin@team'],
+      ['e2', 'dropped-team', 'B', 'admin@team'],
+    ]);
+    expect((await store.read('T')).map((e) => e.state)).toEqual(['held-team']);
+  });
+
   it('keeps the items’ undecided flag in step, and moves a scope', async () => {
     const store = indexedDbStore(db);
     const s = {

@@ -19,6 +19,12 @@ export interface DecisionStore {
    * notice the same closed tab, exactly one gets each decision.
    */
   claim(scope: string, gone: string | undefined, take: (entry: OutboxEntry) => OutboxEntry): Promise<OutboxEntry[]>;
+  /**
+   * Rewrites, atomically, the rows of `scope` that `change` changes (it returns the row itself
+   * when not): each row is read and rewritten in one transaction, whichever tab owns it. Used for
+   * decisions a team hub holds, which no tab sends, so any tab may record the hub's news of them.
+   */
+  settle(scope: string, change: (entry: OutboxEntry) => OutboxEntry): Promise<OutboxEntry[]>;
   /** Keeps the items' "undecided" flag in step with decisions. */
   markOpen(scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void>;
   /** Removes the error texts (`lastError`) of every decision of a scope (Disconnect). */
@@ -67,6 +73,19 @@ export function indexedDbStore(given?: ConsoleDb): DecisionStore {
         const taken = rows.filter((e) => e.owner === gone && !FINAL_STATES.has(e.state)).map(take);
         if (taken.length) await table.bulkPut(taken.map(toRow));
         return taken;
+      });
+    },
+    async settle(scope, change) {
+      const db = await database();
+      const table = db.decisions;
+      return db.transaction('rw', table, async () => {
+        const rows = (await table.where('scope').equals(scope).toArray()).flatMap(parseRow);
+        const changed = rows.flatMap((row) => {
+          const next = change(row);
+          return next === row ? [] : [next];
+        });
+        if (changed.length) await table.bulkPut(changed.map(toRow));
+        return changed;
       });
     },
     async markOpen(scope, subscriptionId, itemIds, open) {

@@ -1,5 +1,6 @@
 import { FINAL_STATES, type OutboxEntry } from './model';
 import { resumed } from './scheduler';
+import { isHubOwned } from './transitions';
 import type { DecisionStore } from './store';
 import type { TabRegistry } from './tabs';
 
@@ -18,7 +19,8 @@ export function splitRows(
   const kept: OutboxEntry[] = [];
   const keptIds = new Set<string>();
   for (const e of memory) {
-    if (unwritten(e.id) || (e.owner === me && !FINAL_STATES.has(e.state))) {
+    // A decision a team hub holds is changed by any tab (the hub's news, `settle`): its row is the truth.
+    if (unwritten(e.id) || (e.owner === me && !FINAL_STATES.has(e.state) && !isHubOwned(e.state))) {
       kept.push(e);
       keptIds.add(e.id);
     }

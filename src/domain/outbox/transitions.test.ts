@@ -54,7 +54,20 @@ describe('the decision states and their transitions', () => {
     for (const event of EVENTS) {
       expect(TRANSITIONS[event].sent, event).toBeUndefined();
       expect(TRANSITIONS[event].discarded, event).toBeUndefined();
+      expect(TRANSITIONS[event]['dropped-team'], event).toBeUndefined();
     }
+  });
+
+  it('moves what a team hub holds only on the hub’s news (or a discard), never by sending it', () => {
+    const hubMoves = listed.filter(([from]) => from === 'held-team' || from === 'accepted-team');
+    expect(hubMoves.filter(([, event]) => !event.startsWith('hub-') && event !== 'take-over').map(([, event, to]) => `${event}→${to}`)).toEqual([
+      'discard→discarded',
+    ]);
+    expect(canMove('held-team', 'send', 'sending')).toBe(false);
+    expect(canMove('accepted-team', 'send', 'sending')).toBe(false);
+    expect(canMove('accepted-team', 'discard', 'discarded')).toBe(false);
+    expect(canMove('held-team', 'hub-dropped', 'dropped-team')).toBe(true);
+    expect(canMove('accepted-team', 'hub-dropped', 'dropped-team')).toBe(false);
   });
 
   it('names and groups every state', () => {
@@ -64,6 +77,6 @@ describe('the decision states and their transitions', () => {
     }
     // Every state but the final ones can be left.
     const leavable = new Set(listed.filter(([from, , to]) => from !== to).map(([from]) => from));
-    expect(ENTRY_STATES.filter((s) => !leavable.has(s))).toEqual(['sent', 'discarded']);
+    expect(ENTRY_STATES.filter((s) => !leavable.has(s))).toEqual(['sent', 'discarded', 'dropped-team']);
   });
 });

@@ -29,13 +29,17 @@ interface Traits {
   spends?: true;
   /** On its way to the service in this visit: in its undo window, queued or on the wire. */
   onItsWay?: true;
+  /** A team hub has it (held, or accepted to send): this browser never sends it; only the hub's holds move it. */
+  hub?: true;
+  /** A decision on the item stands though this browser sends nothing more (the hub sends it). */
+  stands?: true;
 }
 
 const STATES = {
   grace: { label: 'in its undo window', phase: 'window', unsent: true, holdable: true, cancellable: true, spends: true, onItsWay: true },
   queued: { label: 'waiting to send', phase: 'queued', unsent: true, holdable: true, cancellable: true, spends: true, onItsWay: true },
   sending: { label: 'sending', phase: 'sending', unsent: true, spends: true, onItsWay: true },
-  sent: { label: 'confirmed', phase: 'confirmed', final: true, spends: true },
+  sent: { label: 'confirmed', phase: 'confirmed', final: true, spends: true, stands: true },
   failed: { label: 'failed', phase: 'failed', problem: true, cancellable: true, discardable: true },
   conflict: { label: 'the service holds another decision', phase: 'conflict', problem: true, discardable: true },
   'needs-confirmation': {
@@ -54,7 +58,14 @@ const STATES = {
    * Through a team hub: the hub kept the adopt (409 BUDGET_HELD) under the team's budget. The hub
    * holds it now, so this browser never sends it again; an admin releases it on the hub.
    */
-  'held-team': { label: 'held by the team’s budget', phase: 'held', discardable: true },
+  'held-team': { label: 'held by the team’s budget', phase: 'held', discardable: true, hub: true },
+  /**
+   * Through a team hub: an admin released the held adopt and the hub accepted it, but has not
+   * delivered it yet (the vendor was away). The hub sends it; this browser never does.
+   */
+  'accepted-team': { label: 'accepted by the hub, waiting to send', phase: 'queued', hub: true, stands: true },
+  /** Through a team hub: the held adopt was dropped there (never sent); the item is undecided again. */
+  'dropped-team': { label: 'dropped on the hub', phase: 'discarded', final: true },
 } as const satisfies Record<string, Traits>;
 
 export type EntryState = keyof typeof STATES;
@@ -71,9 +82,12 @@ const isCancellable = (state: EntryState): boolean => traits(state).cancellable 
 export const isDiscardableState = (state: EntryState): boolean => traits(state).discardable === true;
 export const isSpending = (state: EntryState): boolean => traits(state).spends === true;
 export const isOnItsWay = (state: EntryState): boolean => traits(state).onItsWay === true;
+/** The team hub has it: only its holds (`GET /hub/v1/holds`) move it, never this browser's sending. */
+export const isHubOwned = (state: EntryState): boolean => traits(state).hub === true;
+/** A decision on the item stands: on its way from here, accepted by a hub, or confirmed. */
+export const standsOnItem = (state: EntryState): boolean => isUnsent(state) || traits(state).stands === true;
 
 const statesWhere = (has: (state: EntryState) => boolean): ReadonlySet<EntryState> => new Set(ENTRY_STATES.filter(has));
-export const UNSENT_STATES = statesWhere(isUnsent);
 export const PROBLEM_STATES = statesWhere(isProblem);
 export const FINAL_STATES = statesWhere(isFinal);
 export const HOLDABLE_STATES = statesWhere(isHoldable);
@@ -92,6 +106,11 @@ export type EntryEvent =
   | 'conflict'
   /** 409 BUDGET_HELD: a team hub kept the adopt under the team's budget. */
   | 'team-held'
+  /** A team hub's hold was resolved: released and delivered, released and queued on the hub, dropped, or released and refused by the vendor. */
+  | 'hub-sent'
+  | 'hub-accepted'
+  | 'hub-dropped'
+  | 'hub-refused'
   /** A failure retried later, or a refusal (401, 403) it waits out uncounted. */
   | 'retry-later'
   | 'gave-up'
@@ -124,6 +143,10 @@ export const TRANSITIONS: Table = {
   confirmed: { sending: ['sent'] },
   conflict: { sending: ['conflict'] },
   'team-held': { sending: ['held-team'] },
+  'hub-sent': { 'held-team': ['sent'], 'accepted-team': ['sent'] },
+  'hub-accepted': { 'held-team': ['accepted-team'] },
+  'hub-dropped': { 'held-team': ['dropped-team'] },
+  'hub-refused': { 'held-team': ['failed'], 'accepted-team': ['failed'] },
   'retry-later': { sending: ['queued'] },
   'gave-up': { sending: ['failed'] },
   retry: { failed: ['queued'] },
@@ -151,6 +174,7 @@ export const TRANSITIONS: Table = {
     failed: ['failed'],
     conflict: ['conflict'],
     'held-team': ['held-team'],
+    'accepted-team': ['accepted-team'],
     expired: ['expired'],
   },
   'answer-lost': { sending: ['queued', 'needs-confirmation', 'expired'] },

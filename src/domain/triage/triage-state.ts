@@ -54,6 +54,7 @@ function triageStateOf(item: Pick<StoredItem, 'serverDecision'>, entry: Decision
     case 'expired':
       return 'failed';
     case 'discarded':
+    case 'dropped-team':
       return 'discarded';
     default:
       return 'waiting';

@@ -4,7 +4,21 @@ import type { OutboxEntry } from '../../domain/outbox/model';
 import { runParts, runProgress } from './progress';
 
 // Every state an entry can be in (the type fails to compile if the outbox gains one this list lacks).
-const STATES = ['grace', 'queued', 'sending', 'sent', 'failed', 'conflict', 'needs-confirmation', 'expired', 'discarded', 'held-budget', 'held-team'] as const;
+const STATES = [
+  'grace',
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'conflict',
+  'needs-confirmation',
+  'expired',
+  'discarded',
+  'held-budget',
+  'held-team',
+  'accepted-team',
+  'dropped-team',
+] as const;
 type Missing = Exclude<OutboxEntry['state'], (typeof STATES)[number]>;
 const complete: Missing extends never ? true : false = true;
 

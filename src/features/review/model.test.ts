@@ -43,5 +43,11 @@ describe('display state', () => {
     expect(displayState(item, entry({ decision: 'adopt', state: 'conflict', recorded: 'dispute' }))).toBe('disputed');
     expect(displayState(item, entry({ state: 'conflict', recorded: undefined }))).toBe('failed');
     expect(displayState(item, entry({ state: 'failed' }))).toBe('failed');
+    // Through a team hub: held there (not the browser's budget), released and queued there, dropped there (undecided again).
+    expect(displayState(item, entry({ state: 'held-team' }))).toBe('held-team');
+    expect(displayState(item, entry({ state: 'held-budget' }))).toBe('held');
+    expect(displayState(item, entry({ state: 'accepted-team' }))).toBe('accepted');
+    expect(displayState(item, entry({ state: 'queued' }))).toBe('waiting');
+    expect(displayState(item, entry({ state: 'dropped-team' }))).toBe('new');
   });
 });

@@ -2,7 +2,7 @@ import type { DeliveryItem, LiveSubmission, SimulatedItem } from '../../api/cont
 import { taskFrontier, taskName, topicName, verticalName, type Names } from '../../data';
 import { formatMicros, sumMicros, usdToMicros } from '../../lib/money';
 import type { StoredItem } from '../../domain/store';
-import { phaseOf } from '../../domain/outbox/transitions';
+import { isHubOwned, phaseOf } from '../../domain/outbox/transitions';
 import type { OutboxEntry } from '../../domain/outbox/model';
 
 /** One delivered item as the review workspace shows it, whatever family it comes from. */
@@ -174,7 +174,7 @@ export function metaText(field: MetaField, names: Names): { text: string; title?
 /** What adopting all these items would charge, in micro-USD (live items charge nothing). */
 export const totalPrice = (items: readonly ReviewItem[]) => sumMicros(items.map((item) => item.priceMicros ?? 0));
 
-export type DisplayState = 'new' | 'adopted' | 'disputed' | 'waiting' | 'held' | 'failed';
+export type DisplayState = 'new' | 'adopted' | 'disputed' | 'waiting' | 'held' | 'held-team' | 'accepted' | 'failed';
 
 export const STATE_LABELS: Record<DisplayState, string> = {
   new: 'new',
@@ -183,6 +183,10 @@ export const STATE_LABELS: Record<DisplayState, string> = {
   waiting: 'waiting to send',
   // A charged adopt past a budget limit: not queued like the others, never sent until released.
   held: 'held by budget',
+  // Through a team hub: the hub keeps it under the team's budget until an admin releases (or someone drops) it.
+  'held-team': 'held by the team’s budget',
+  // Through a team hub: released, and the hub (not this browser) sends it as soon as the vendor answers.
+  accepted: 'accepted by the hub, waiting to send',
   failed: 'failed',
 };
 
@@ -202,9 +206,9 @@ export function displayState(item: ReviewItem, entry: OutboxEntry | undefined): 
     case 'discarded':
       return 'new';
     case 'held':
-      return 'held';
+      return isHubOwned(entry.state) ? 'held-team' : 'held';
     default:
-      return 'waiting';
+      return isHubOwned(entry.state) ? 'accepted' : 'waiting';
   }
 }
 

@@ -7,20 +7,31 @@ import type { OutboxEntry } from '../../../domain/outbox/model';
 import { OutboxNotices } from './outbox-notices';
 
 /** The notices over stand-ins: one active connection and the outbox entries the test sets. */
-const world = vi.hoisted(() => ({ entries: [] as readonly unknown[] }));
+const world = vi.hoisted(() => ({ entries: [] as readonly unknown[], others: [] as readonly unknown[] }));
+
+vi.mock('@tanstack/react-router', async (original) => ({
+  ...(await original<typeof import('@tanstack/react-router')>()),
+  Link: ({ to, children, className }: { to: string; children: React.ReactNode; className?: string }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
+}));
 
 vi.mock('../../../data', async (original) => ({
   ...(await original<typeof import('../../../data')>()),
   useConnections: () => ({ active: { id: 'c1', name: 'Demo', apiKey: 'k' }, failures: {} }),
   useOutboxEntries: () => world.entries,
+  useOtherTabsEntries: () => world.others,
   useOutboxPaused: () => null,
   useOutboxPausedSubscriptions: () => ({}),
   useOutboxWriteError: () => null,
   useOutbox: () => ({ isDiscardable: () => false, retry: vi.fn(), discard: vi.fn(), confirm: vi.fn() }),
 }));
 
-const show = (entries: OutboxEntry[]) => {
+const show = (entries: OutboxEntry[], others: OutboxEntry[] = []) => {
   world.entries = entries;
+  world.others = others;
   return render(<OutboxNotices />);
 };
 
@@ -49,5 +60,26 @@ describe('a failed decision’s error text', () => {
     show([outboxEntry({ itemId: 'i9', state: 'conflict', recorded: 'r'.repeat(5_000) })]);
     const notice = screen.getByRole('region', { name: 'Decisions that need attention' });
     expect(notice.textContent!.length).toBeLessThan(SHOWN_CHARACTERS + 200);
+  });
+});
+
+describe('adopts a team hub holds', () => {
+  it('says how many the team’s budget holds (every tab’s), apart from the browser’s budget, with the way to the holds', () => {
+    show(
+      [outboxEntry({ itemId: 'i1', state: 'held-team', priceMicros: 12_500 }), outboxEntry({ itemId: 'i2', state: 'held-budget' })],
+      [outboxEntry({ itemId: 'i3', state: 'held-team', priceMicros: 10_000 })],
+    );
+    const notice = screen.getByRole('region', { name: 'Held by the team’s budget' });
+    expect(notice.textContent).toBe('2 adopts held by the team’s budget ($0.0225): an admin can release them. See the holds');
+    expect(screen.getByRole('link', { name: 'See the holds' }).getAttribute('href')).toBe('/team/holds');
+    // The browser's own budget hold is its own notice.
+    expect(screen.getByRole('region', { name: 'Held by budget' }).textContent).toMatch(/^1 charged adopt held by budget/);
+  });
+
+  it('lists adopts dropped on the hub, by whom, and says nothing of holds once none is held', () => {
+    show([outboxEntry({ itemId: 'item-1', state: 'dropped-team', droppedBy: 'admin@team' }), outboxEntry({ itemId: 'i2', state: 'accepted-team' })]);
+    expect(screen.queryByRole('region', { name: 'Held by the team’s budget' })).toBeNull();
+    expect(screen.getByText(/1 adopt dropped on the hub/)).toBeTruthy();
+    expect(screen.getByRole('listitem').textContent).toBe('Dropped by admin@team: adopt of item-1');
   });
 });

@@ -6,9 +6,18 @@ import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { heldReason } from '../../../domain/budgets/held-reason';
 import { isConnected, shortId } from '../../../data';
-import { outboxCounts, useConnections, useOutbox, useOutboxEntries, useOutboxPaused, useOutboxPausedSubscriptions, useOutboxWriteError } from '../../../data';
+import {
+  outboxCounts,
+  useConnections,
+  useOtherTabsEntries,
+  useOutbox,
+  useOutboxEntries,
+  useOutboxPaused,
+  useOutboxPausedSubscriptions,
+  useOutboxWriteError,
+} from '../../../data';
 import type { OutboxEntry } from '../../../domain/outbox/model';
-import { isProblem, phaseOf } from '../../../domain/outbox/transitions';
+import { isHubOwned, isProblem, phaseOf } from '../../../domain/outbox/transitions';
 
 const describe = (e: OutboxEntry) => `${e.decision} ${e.kind === 'live' ? 'submission' : 'item'} ${e.itemId}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -32,6 +41,7 @@ export function OutboxNotices() {
   const outbox = useOutbox();
   const { active: connection, failures } = useConnections();
   const entries = useOutboxEntries(connection?.id);
+  const otherTabs = useOtherTabsEntries(connection?.id);
   const paused = useOutboxPaused(connection?.id);
   const pausedSubscriptions = useOutboxPausedSubscriptions(connection?.id);
   const writeError = useOutboxWriteError();
@@ -42,7 +52,10 @@ export function OutboxNotices() {
   const expired = entries.filter((e) => e.state === 'expired');
   const problems = entries.filter((e) => isProblem(e.state));
   const discarded = entries.filter((e) => e.state === 'discarded');
-  const held = entries.filter((e) => phaseOf(e.state) === 'held');
+  const held = entries.filter((e) => phaseOf(e.state) === 'held' && !isHubOwned(e.state));
+  // A team hub's holds are the member's whichever tab recorded them: the hub keeps them, an admin releases them.
+  const teamHeld = [...entries, ...otherTabs].filter((e) => phaseOf(e.state) === 'held' && isHubOwned(e.state));
+  const dropped = entries.filter((e) => e.state === 'dropped-team');
   const refusedSubscriptions = Object.entries(pausedSubscriptions);
   const stuckOf = (subscriptionId?: string) =>
     entries.filter(
@@ -58,7 +71,9 @@ export function OutboxNotices() {
     expired.length === 0 &&
     problems.length === 0 &&
     discarded.length === 0 &&
-    held.length === 0
+    held.length === 0 &&
+    teamHeld.length === 0 &&
+    dropped.length === 0
   )
     return null;
   const askDiscard = (stuck: readonly OutboxEntry[], title: string) => setDiscarding({ title, ids: stuck.map((e) => e.id) });
@@ -169,6 +184,31 @@ export function OutboxNotices() {
             </ul>
           </details>
         </section>
+      )}
+      {teamHeld.length > 0 && (
+        <section aria-label="Held by the team’s budget" className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p>
+            {plural(teamHeld.length, 'adopt')} held by the team’s budget ({formatMicros(sumMicros(teamHeld.map((e) => e.priceMicros ?? 0)))}): an admin can
+            release {teamHeld.length === 1 ? 'it' : 'them'}.{' '}
+            <Link to="/team/holds" className="font-medium text-brand-700 underline dark:text-brand-100">
+              See the holds
+            </Link>
+          </p>
+        </section>
+      )}
+      {dropped.length > 0 && (
+        <details aria-label="Dropped on the hub">
+          <summary className="cursor-pointer text-slate-600 dark:text-slate-400">
+            {plural(dropped.length, 'adopt')} dropped on the hub (never sent; decide {dropped.length === 1 ? 'it' : 'them'} again)
+          </summary>
+          <ul className="mt-1 flex flex-col gap-0.5 text-slate-600 dark:text-slate-400">
+            {dropped.slice(-50).map((e) => (
+              <li key={e.id}>
+                Dropped{e.droppedBy ? ` by ${cut(e.droppedBy)}` : ''}: {e.decision} of <code title={`Item ${e.itemId}`}>{shortId(e.itemId)}</code>
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       {expired.length > 0 && (
         <section role="alert" aria-label="Expired decisions" className="flex flex-wrap items-center gap-2">

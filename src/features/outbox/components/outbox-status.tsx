@@ -11,15 +11,25 @@ export function OutboxStatus() {
   const connection = useActiveConnection();
   const entries = useOutboxEntries(connection?.id);
   const paused = useOutboxPaused(connection?.id);
-  const { unsent, held, problems } = outboxCounts(entries);
+  const { unsent, held, teamHeld, problems } = outboxCounts(entries);
   const other = outboxCounts(useOtherTabsEntries(connection?.id));
   const elsewhere = other.unsent + other.held;
-  const here = unsent + held + problems;
+  const here = unsent + held + teamHeld + problems;
   const text =
     here === 0 && elsewhere === 0
       ? 'All decisions saved'
       : [
-          here > 0 && `${unsent} unsent${held ? ` · ${held} held by budget` : ''}${problems ? ` · ${problems} failed` : ''}${paused ? ' · paused' : ''}`,
+          here > 0 &&
+            [
+              // Only held by a team hub: nothing waits in this browser, so no "0 unsent".
+              (unsent || held || problems || !teamHeld) && `${unsent} unsent`,
+              held && `${held} held by budget`,
+              teamHeld && `${teamHeld} held by the team’s budget`,
+              problems && `${problems} failed`,
+              paused && 'paused',
+            ]
+              .filter(Boolean)
+              .join(' · '),
           elsewhere > 0 && `${elsewhere} unsent in another tab`,
         ]
           .filter(Boolean)
@@ -30,7 +40,7 @@ export function OutboxStatus() {
       <Link
         to="/review"
         className={`rounded px-2 py-1 text-xs font-medium ${
-          problems || paused || held
+          problems || paused || held || teamHeld
             ? 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-100'
             : unsent || elsewhere
               ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'

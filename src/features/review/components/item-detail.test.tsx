@@ -200,6 +200,23 @@ describe('ItemDetail', () => {
     expect(disputed.pane).toHaveTextContent('Dispute reason: wrong label');
   });
 
+  it('says what a team hub did with an adopt: held by the team’s budget, accepted to send, dropped (by whom) and free to decide again', async () => {
+    const held = renderDetail({ state: 'held-team', entry: entry({ state: 'held-team', priceMicros: 15_000 }) });
+    expect(held.pane).toHaveTextContent('held by the team’s budget$0.015 held by the team’s budget: an admin of the hub releases it');
+    expect(screen.getByRole('button', { name: 'Adopt' })).toBeDisabled();
+    held.unmount();
+
+    const accepted = renderDetail({ state: 'accepted', entry: entry({ state: 'accepted-team' }) });
+    expect(accepted.pane).toHaveTextContent('accepted by the hub, waiting to send');
+    expect(accepted.pane).toHaveTextContent('released by an admin: the hub sends it when the vendor answers');
+    accepted.unmount();
+
+    const dropped = renderDetail({ state: 'new', entry: entry({ state: 'dropped-team', droppedBy: 'admin@team' }) });
+    expect(dropped.pane).toHaveTextContent('your adopt was dropped on the hub by admin@team: decide it again');
+    await dropped.user.click(screen.getByRole('button', { name: 'Adopt' }));
+    expect(dropped.onAdopt).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps the upcoming item rendered but hidden, and shows only the focused one', () => {
     renderDetail({ upcoming: item('it_2', { caption: 'a green kite' }) });
     const shown = screen.getAllByRole('region', { name: 'Delivered content' });

@@ -30,6 +30,8 @@ const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
   disputed: 'bad',
   waiting: 'warn',
   held: 'warn',
+  'held-team': 'warn',
+  accepted: 'neutral',
   failed: 'bad',
 };
 
@@ -184,6 +186,10 @@ export function ItemDetail({
         {entry?.state === 'failed' && entry.lastError && <Badge tone="bad">{cut(entry.lastError)}</Badge>}
         {entry?.state === 'held-team' && (
           <Badge tone="warn">{formatMicros(entry.priceMicros ?? 0)} held by the team’s budget: an admin of the hub releases it</Badge>
+        )}
+        {entry?.state === 'accepted-team' && <Badge tone="neutral">released by an admin: the hub sends it when the vendor answers</Badge>}
+        {entry?.state === 'dropped-team' && (
+          <Badge tone="warn">your adopt was dropped on the hub{entry.droppedBy ? ` by ${cut(entry.droppedBy)}` : ''}: decide it again</Badge>
         )}
         {entry?.state === 'held-budget' && (
           <Badge tone="warn">

@@ -22,6 +22,8 @@ const STATE_STYLES: Record<DisplayState, string> = {
   disputed: 'bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-100',
   waiting: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
   held: 'bg-orange-200 text-orange-950 dark:bg-orange-900/70 dark:text-orange-50',
+  'held-team': 'bg-orange-200 text-orange-950 dark:bg-orange-900/70 dark:text-orange-50',
+  accepted: 'bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100',
   failed: 'bg-red-600 text-white',
 };
 

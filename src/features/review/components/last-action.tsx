@@ -5,7 +5,8 @@ import { ariaKeys } from '../keymap';
 export function LastAction({ announcement, canUndo, onUndo }: { announcement: string; canUndo: boolean; onUndo: () => void }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <p role="status" aria-live="polite" className="min-w-0 [overflow-wrap:anywhere]">
+      {/* At most a few words wide beside the buttons: a long item title here took the item’s own title column (lg: an auto grid column). */}
+      <p role="status" aria-live="polite" className="min-w-0 [overflow-wrap:anywhere] lg:max-w-72">
         {announcement}
       </p>
       {canUndo && (
