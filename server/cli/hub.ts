@@ -9,7 +9,17 @@ import { randomToken } from '../hub/secrets';
 import { appendAudit, listAudit, verifyAudit } from '../hub/store/audit';
 import { addMember, findActiveByEmail, isLastAdmin, listActive, memberView, removeMember, setRole } from '../hub/store/members';
 import { newVendorKeyBody } from '../hub/http/schemas';
-import { addVendorKey, checkVendorKeys, findVendorKeyByName, listVendorKeys, removeVendorKey, rotateVendorKey, vendorKeyView } from '../hub/store/vendor-keys';
+import {
+  addVendorKey,
+  checkVendorKeys,
+  findVendorKeyByName,
+  listVendorKeys,
+  lockVendorKeys,
+  overlapMessage,
+  removeVendorKey,
+  rotateVendorKey,
+  vendorKeyView,
+} from '../hub/store/vendor-keys';
 import { loadHubSecret, vendorCipher } from '../hub/vendor-cipher';
 import { oneOf, parseFlags, requireFlag, runCli, upstreamUrl } from './args';
 
@@ -145,9 +155,10 @@ async function vendorKeys(argv: string[]): Promise<void> {
     if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     input = parsed.data;
   }
-  await withStore(values, async ({ db }) => {
+  await withStore(values, async ({ db, engine }) => {
     await checkVendorKeys(db, cipher);
     const result = await db.transaction().execute(async (trx) => {
+      await lockVendorKeys(trx, engine);
       const row = await findVendorKeyByName(trx, name);
       if (command === 'add') {
         const added = await addVendorKey(trx, cipher, { name, ...input! });
@@ -155,10 +166,11 @@ async function vendorKeys(argv: string[]): Promise<void> {
           ...CLI,
           action: 'vendor_key.add',
           target: name,
-          outcome: 'exists' in added ? 'exists' : 'ok',
+          outcome: 'exists' in added ? 'exists' : 'overlap' in added ? 'overlap' : 'ok',
           details: { subscriptions: JSON.stringify(input!.subscriptions), jwt: input!.jwt === undefined ? 0 : 1 },
         });
         if ('exists' in added) throw new UsageError(`a vendor key named ${name} exists: rotate it, or remove it first`);
+        if ('overlap' in added) throw new UsageError(overlapMessage(added));
         return { vendor_key: vendorKeyView(added) };
       }
       if (!row) throw new UsageError(`no vendor key named ${name}`);
