@@ -6,6 +6,7 @@ import { HubError } from '../errors';
 import { allow } from '../http/auth';
 import type { HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
+import { recordPullReceipt } from '../store/receipts';
 import { vendorKeyFor } from '../store/vendor-keys';
 
 /*
@@ -201,7 +202,7 @@ async function record(ctx: HubContext, principal: Principal, request: Request, s
   const data = (body as { data?: unknown } | null)?.data;
   const items: unknown[] = Array.isArray(data) ? data : Array.isArray((data as { items?: unknown })?.items) ? (data as { items: unknown[] }).items : [];
   const receipt = (Array.isArray(data) ? (body as { receipt?: unknown }) : (data as { receipt?: unknown } | undefined))?.receipt as
-    { amount_usd?: unknown } | undefined;
+    { amount_usd?: unknown; receipt_id?: unknown; created_at?: unknown } | undefined;
   const amount = typeof receipt?.amount_usd === 'number' ? usdToMicros(receipt.amount_usd) : null;
   const now = Date.now();
   const listed = request.path === '/data/pull' && status < 300 && request.subscriptionId !== null ? simulatedItems(items, request.subscriptionId, now) : [];
@@ -221,6 +222,18 @@ async function record(ctx: HubContext, principal: Principal, request: Request, s
           })),
         )
         .execute();
+    }
+    // The hub's own receipt: a later read of the vendor's usage must not take it for spend outside the hub.
+    if (amount !== null && typeof receipt?.receipt_id === 'string' && receipt.receipt_id.length <= 200) {
+      const created = typeof receipt.created_at === 'string' ? Date.parse(receipt.created_at) : NaN;
+      await recordPullReceipt(trx, {
+        receipt_id: receipt.receipt_id,
+        subscription_id: request.subscriptionId,
+        item_id: null,
+        amount_micros: amount,
+        created_at: Number.isFinite(created) ? created : now,
+        seen_at: now,
+      });
     }
     await appendAudit(trx, {
       actorId: principal.member.id,

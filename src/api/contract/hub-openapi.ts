@@ -140,6 +140,18 @@ const OPERATIONS: Operation[] = [
     errors: [BAD_BODY, FORBIDDEN],
   },
   {
+    method: 'post',
+    path: '/hub/v1/budgets/sync',
+    operationId: 'syncReceipts',
+    summary:
+      'Read the vendor’s usage receipts now (admin): the budgets with spend outside the hub and when it was read; a vendor away is said in receipts.outcome',
+    tag: 'Budgets',
+    auth: 'session',
+    origin: true,
+    response: 'BudgetsResponse',
+    errors: [FORBIDDEN],
+  },
+  {
     method: 'get',
     path: '/hub/v1/holds',
     operationId: 'listHolds',
