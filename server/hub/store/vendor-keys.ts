@@ -135,3 +135,31 @@ export async function checkVendorKeys(db: Kysely<HubTables>, cipher: VendorCiphe
     cipher.open(row.key_sealed, `${row.id}.key`);
   }
 }
+
+/**
+ * Every stored vendor key and JWT opened under `from` and sealed again under `to`, in the caller's
+ * transaction. Nothing is written unless every one opens: a row that does not is named, and the
+ * store stays as it was.
+ */
+export async function resealVendorKeys(db: Kysely<HubTables>, from: VendorCipher, to: VendorCipher): Promise<number> {
+  const rows = await listVendorKeys(db);
+  const opened = rows.map((row) => {
+    try {
+      return {
+        row,
+        key: from.open(row.key_sealed, `${row.id}.key`),
+        jwt: row.jwt_sealed === null ? null : from.open(row.jwt_sealed, `${row.id}.jwt`),
+      };
+    } catch (error) {
+      throw new HubSecretError(`the vendor key ${row.name} does not open under the current secret (${(error as Error).message}): nothing was changed`);
+    }
+  });
+  for (const { row, key, jwt } of opened) {
+    await db
+      .updateTable('vendor_keys')
+      .set({ key_sealed: to.seal(key, `${row.id}.key`), jwt_sealed: jwt === null ? null : to.seal(jwt, `${row.id}.jwt`) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return opened.length;
+}
