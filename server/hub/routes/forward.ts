@@ -116,7 +116,16 @@ async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
   }
   if (decision?.family === 'data') {
     // A simulated item's path names no subscription: the hub knows it from the pull that brought the item.
-    const seen = await ctx.db.selectFrom('pulled_items').selectAll().where('item_id', '=', decision.itemId).executeTakeFirst();
+    const seen =
+      (await ctx.db.selectFrom('pulled_items').select(['subscription_id', 'price_micros']).where('item_id', '=', decision.itemId).executeTakeFirst()) ??
+      // Pruned once its decision was sent (store/pulled-items.ts): a repeat is known from the decision.
+      (await ctx.db
+        .selectFrom('decisions')
+        .select(['subscription_id', 'price_micros'])
+        .where('family', '=', 'data')
+        .where('item_id', '=', decision.itemId)
+        .where('state', '=', 'sent')
+        .executeTakeFirst());
     subscriptionId = seen?.subscription_id ?? null;
     priceMicros = seen?.price_micros ?? null;
   }
