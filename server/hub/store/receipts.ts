@@ -97,7 +97,7 @@ export async function outsideSpend(db: Kysely<HubTables>, periods: Periods): Pro
   return { day_micros: Number(row?.day ?? 0), month_micros: Number(row?.month ?? 0) };
 }
 
-export const SYNC_NAME = 'usage';
+const SYNC_NAME = 'usage';
 
 export const readSyncState = (db: Kysely<HubTables>) => db.selectFrom('vendor_sync').selectAll().where('name', '=', SYNC_NAME).executeTakeFirst();
 

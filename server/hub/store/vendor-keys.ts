@@ -46,7 +46,7 @@ export interface CoverageOverlap {
  * `*`. So two keys may not name the same subscription, nor both cover `*`; a key naming a
  * subscription beside a `*` key is the intended use (an exception to the default key).
  */
-export function coverageOverlap(rows: VendorKeyRow[], subscriptions: readonly string[]): CoverageOverlap | null {
+function coverageOverlap(rows: VendorKeyRow[], subscriptions: readonly string[]): CoverageOverlap | null {
   for (const row of rows) {
     const taken = new Set(JSON.parse(row.subscriptions) as string[]);
     const shared = subscriptions.find((s) => taken.has(s));

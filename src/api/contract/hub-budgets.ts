@@ -48,8 +48,6 @@ export const budgetsResponse = z.object({
 });
 export type HubBudgets = z.infer<typeof budgetsResponse>;
 
-export type HubReceiptSync = HubBudgets['receipts'];
-
 /** PUT /hub/v1/budgets as the hub checks it: null (or absent) is no limit. */
 const microsIn = micros.default(null);
 const limitIn = z.strictObject({ daily_micros: microsIn, monthly_micros: microsIn });
