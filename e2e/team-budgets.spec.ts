@@ -268,6 +268,36 @@ test('a viewer sees the budgets and the holds, and no control on either', async 
   expect((await new AxeBuilder({ page: viewer }).analyze()).violations).toEqual([]);
 });
 
+test('spend outside the hub (a receipt the vendor wrote for another key) shows on Budgets once an admin reads the receipts', async ({ browser }) => {
+  const outside = 120_000;
+  // A script's adopt, as the vendor records it: a receipt of the demo organization the hub did not cause.
+  const db = new Database(join(hub.dataDir, 'simulator', 'service.db'));
+  try {
+    const { org_id } = db.prepare('SELECT org_id FROM receipts LIMIT 1').get() as { org_id: string };
+    db.prepare(
+      `INSERT INTO receipts (receipt_id, org_id, subscription_id, kind, item_id, quantity, amount_micros, created_at) VALUES (?, ?, ?, 'adopt', ?, 1, ?, ?)`,
+    ).run('rcpt_e2e_outside', org_id, SUBSCRIPTION, 'item_adopted_by_a_script', outside, new Date().toISOString());
+  } finally {
+    db.close();
+  }
+  const admin = await signedIn(browser, hub.accounts.admin);
+  await admin.goto('/team/budgets');
+  const panel = admin.getByRole('region', { name: 'Spend outside the hub' });
+  await admin.getByRole('button', { name: 'Read receipts now' }).click();
+  await expect(panel.getByRole('status')).toContainText('Vendor receipts last read');
+  await expect(panel).toContainText(`${formatMicros(outside)} today`);
+  const budgets = await hubGet(admin, '/hub/v1/budgets');
+  expect(budgets.spent.outside.day_micros).toBe(outside);
+  // Read again: the same receipt is counted once.
+  await admin.getByRole('button', { name: 'Read receipts now' }).click();
+  await expect(admin.getByRole('button', { name: 'Read receipts now' })).toBeEnabled();
+  expect((await hubGet(admin, '/hub/v1/budgets')).spent.outside.day_micros).toBe(outside);
+  const viewer = await signedIn(browser, hub.accounts.viewer);
+  await viewer.goto('/team/budgets');
+  await expect(viewer.getByRole('region', { name: 'Spend outside the hub' })).toContainText(`${formatMicros(outside)} today`);
+  await expect(viewer.getByRole('button', { name: 'Read receipts now' })).toHaveCount(0);
+});
+
 test('screenshots of Budgets and Holds at 1440x900, 1280x720 and 390 px, and the release dialog', async ({ browser }) => {
   for (const size of [
     { width: 1440, height: 900 },

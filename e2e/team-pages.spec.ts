@@ -127,6 +127,13 @@ test('an admin adds and rotates a vendor key: the key and JWT are in no answer, 
   await expect(admin.getByRole('status').filter({ hasText: 'Key backup added' })).toBeVisible();
   await expect(admin.getByLabel('Vendor API key')).toHaveValue('');
   await expect(admin.getByLabel('Dashboard JWT (optional)')).toHaveValue('');
+  // A second key for the same subscription is refused, and the page says which key covers it.
+  await admin.getByRole('textbox', { name: 'Name' }).fill('backup-twice');
+  await admin.getByRole('textbox', { name: 'Subscriptions' }).fill('sub_backup_only');
+  await admin.getByLabel('Vendor API key').fill(fakeVendorKey());
+  await admin.getByRole('button', { name: 'Add key' }).click();
+  await expect(admin.getByRole('paragraph').filter({ hasText: 'subscription sub_backup_only is already covered by the vendor key backup' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'backup-twice', exact: true })).toHaveCount(0);
   const row = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'backup', exact: true }) });
   await expect(row.getByText('Has JWT')).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Never' })).toBeVisible();

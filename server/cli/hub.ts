@@ -1,16 +1,28 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../lib/service-error';
 import { openHubStore, type HubStore } from '../hub/db/open';
 import { ROLES } from '../hub/db/schema';
 import { startHub } from '../hub/main';
 import { createPasswords, PASSWORD_MAX, PASSWORD_MIN } from '../hub/passwords';
+import { randomBytes } from 'node:crypto';
 import { randomToken } from '../hub/secrets';
 import { appendAudit, listAudit, verifyAudit } from '../hub/store/audit';
 import { addMember, findActiveByEmail, isLastAdmin, listActive, memberView, removeMember, setRole } from '../hub/store/members';
 import { newVendorKeyBody } from '../hub/http/schemas';
-import { addVendorKey, checkVendorKeys, findVendorKeyByName, listVendorKeys, removeVendorKey, rotateVendorKey, vendorKeyView } from '../hub/store/vendor-keys';
-import { loadHubSecret, vendorCipher } from '../hub/vendor-cipher';
+import {
+  addVendorKey,
+  checkVendorKeys,
+  findVendorKeyByName,
+  listVendorKeys,
+  lockVendorKeys,
+  overlapMessage,
+  removeVendorKey,
+  resealVendorKeys,
+  rotateVendorKey,
+  vendorKeyView,
+} from '../hub/store/vendor-keys';
+import { checkNewSecret, hubSecretFile, loadHubSecret, vendorCipher } from '../hub/vendor-cipher';
 import { oneOf, parseFlags, requireFlag, runCli, upstreamUrl } from './args';
 
 const USAGE = `usage:
@@ -23,7 +35,8 @@ const USAGE = `usage:
   npm run hub -- vendor-keys add --name N [--subscription ID]… [--with-jwt] --data DIR [--database URL]   (stdin: the key, then the JWT on a second line)
   npm run hub -- vendor-keys rotate --name N [--with-jwt] --data DIR [--database URL]                    (stdin: as add)
   npm run hub -- vendor-keys remove --name N --data DIR [--database URL]
-  npm run hub -- audit [verify] --data DIR [--database URL]`;
+  npm run hub -- audit [verify] --data DIR [--database URL]
+  npm run hub -- secret rotate [--new-secret-file FILE] --data DIR [--database URL]   (new secret: HUB_NEW_SECRET, the file, or generated into DIR/hub-secret)`;
 
 const STORE_FLAGS = { data: { type: 'string' }, database: { type: 'string' } } as const;
 
@@ -145,9 +158,10 @@ async function vendorKeys(argv: string[]): Promise<void> {
     if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     input = parsed.data;
   }
-  await withStore(values, async ({ db }) => {
+  await withStore(values, async ({ db, engine }) => {
     await checkVendorKeys(db, cipher);
     const result = await db.transaction().execute(async (trx) => {
+      await lockVendorKeys(trx, engine);
       const row = await findVendorKeyByName(trx, name);
       if (command === 'add') {
         const added = await addVendorKey(trx, cipher, { name, ...input! });
@@ -155,10 +169,11 @@ async function vendorKeys(argv: string[]): Promise<void> {
           ...CLI,
           action: 'vendor_key.add',
           target: name,
-          outcome: 'exists' in added ? 'exists' : 'ok',
+          outcome: 'exists' in added ? 'exists' : 'overlap' in added ? 'overlap' : 'ok',
           details: { subscriptions: JSON.stringify(input!.subscriptions), jwt: input!.jwt === undefined ? 0 : 1 },
         });
         if ('exists' in added) throw new UsageError(`a vendor key named ${name} exists: rotate it, or remove it first`);
+        if ('overlap' in added) throw new UsageError(overlapMessage(added));
         return { vendor_key: vendorKeyView(added) };
       }
       if (!row) throw new UsageError(`no vendor key named ${name}`);
@@ -173,6 +188,65 @@ async function vendorKeys(argv: string[]): Promise<void> {
     });
     line(result);
   });
+}
+
+/**
+ * Re-seals every vendor key and JWT under a new hub secret, in one transaction, refusing (nothing
+ * changed) if any does not open under the current one. The current secret is read as the hub
+ * reads it (HUB_SECRET, else DIR/hub-secret); the new one is HUB_NEW_SECRET, --new-secret-file, or
+ * generated. Without HUB_SECRET the new secret replaces DIR/hub-secret: it is written beside it
+ * first (hub-secret.new, 0600) and renamed over it once the store has committed, so a crash in
+ * between leaves it on disk. Stop the hub first: a running one still holds the old secret.
+ */
+async function secret(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command !== 'rotate') throw new UsageError(USAGE);
+  const { values } = parseFlags(rest, { ...STORE_FLAGS, 'new-secret-file': { type: 'string' } });
+  const dataDir = requireFlag(values.data, 'data');
+  const inEnv = process.env.HUB_SECRET !== undefined;
+  const current = loadHubSecret(dataDir);
+  const fromFile = values['new-secret-file'];
+  const given = process.env.HUB_NEW_SECRET;
+  if (given !== undefined && fromFile !== undefined) throw new UsageError('give the new secret once: HUB_NEW_SECRET or --new-secret-file');
+  if (inEnv && given === undefined && fromFile === undefined)
+    throw new UsageError('HUB_SECRET is set: give the new secret as HUB_NEW_SECRET or --new-secret-file (then set HUB_SECRET to it)');
+  const next =
+    given !== undefined
+      ? checkNewSecret(given, 'HUB_NEW_SECRET')
+      : fromFile !== undefined
+        ? checkNewSecret(readFileSync(fromFile, 'utf8'), fromFile)
+        : Buffer.from(randomBytes(32).toString('base64url'), 'utf8');
+  if (next.equals(current)) throw new UsageError('the new secret is the current one');
+  const [from, to] = [vendorCipher(current), vendorCipher(next)];
+  const staged = inEnv ? null : `${hubSecretFile(dataDir)}.new`;
+  if (staged) {
+    rmSync(staged, { force: true });
+    const fd = openSync(staged, 'wx', 0o600);
+    writeSync(fd, `${next.toString('utf8')}\n`);
+    closeSync(fd);
+  }
+  try {
+    const count = await withStore(values, ({ db, engine }) =>
+      db.transaction().execute(async (trx) => {
+        await lockVendorKeys(trx, engine);
+        const resealed = await resealVendorKeys(trx, from, to);
+        await appendAudit(trx, {
+          actorId: null,
+          via: 'cli',
+          action: 'hub_secret.rotate',
+          target: 'hub-secret',
+          outcome: 'ok',
+          details: { vendor_keys: resealed, from: from.keyId, to: to.keyId },
+        });
+        return resealed;
+      }),
+    );
+    if (staged) renameSync(staged, hubSecretFile(dataDir));
+    line({ resealed: count, key_id: to.keyId, secret: staged ? hubSecretFile(dataDir) : 'set HUB_SECRET to the new secret before the hub starts' });
+  } catch (error) {
+    if (staged) rmSync(staged, { force: true });
+    throw error;
+  }
 }
 
 async function audit(argv: string[]): Promise<void> {
@@ -261,6 +335,7 @@ void runCli('hub', async () => {
   if (command === 'members') return members(rest);
   if (command === 'audit') return audit(rest);
   if (command === 'vendor-keys') return vendorKeys(rest);
+  if (command === 'secret') return secret(rest);
   if (command === 'help') return void process.stdout.write(`${USAGE}\n`);
   return serve(process.argv.slice(2));
 });

@@ -77,7 +77,8 @@ export async function startDemoSimulator(db: Kysely<HubTables>, cipher: VendorCi
     if (!(await findVendorKeyByName(db, 'demo'))) {
       await db.transaction().execute(async (trx) => {
         const added = await addVendorKey(trx, cipher, { name: 'demo', key: credentials.api_key, jwt: credentials.jwt, subscriptions: ['*'] });
-        if (!('exists' in added)) {
+        // Another key an admin made to cover every subscription stands: the demo key is not added beside it.
+        if ('id' in added) {
           await appendAudit(trx, {
             actorId: null,
             via: 'system',

@@ -5,6 +5,8 @@ import { listenFirst, type ServerTimeouts } from '../http/node-server';
 import { safeLog } from '../lib/log-text';
 import { createHubApp } from './app';
 import { startSender, type Sender } from './decisions/sender';
+import { DEFAULT_RECEIPT_SYNC_MS, startReceiptSync, type ReceiptSync } from './receipts/sync';
+import { DEFAULT_PULLED_ITEMS_DAYS, prunePulledItems, startPruner, type Pruner } from './store/pulled-items';
 import type { HubContext, RetryPolicy } from './http/context';
 import { openHubStore, type HubStore } from './db/open';
 import { DEMO_ACCOUNTS_FILE, seedDemoAccounts, startDemoSimulator } from './demo';
@@ -44,6 +46,10 @@ export interface HubOptions {
   clock?: () => number;
   /** How queued decisions are retried; the defaults of server/hub/decisions/deliver.ts when absent. */
   retry?: RetryPolicy;
+  /** How often the vendor's usage receipts are read (ms; 0: only when asked). DEFAULT_RECEIPT_SYNC_MS when absent. */
+  receiptSyncMs?: number;
+  /** Pulled items' prices are kept this many days (server/hub/store/pulled-items.ts); 30 when absent. */
+  pulledItemsDays?: number;
 }
 
 export interface RunningHub {
@@ -79,6 +85,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   let demoAccountsFile: string | null = null;
   let simulator: Awaited<ReturnType<typeof startDemoSimulator>> | undefined;
   let sender: Sender | undefined;
+  let receipts: ReceiptSync | undefined;
+  let pruner: Pruner | undefined;
   try {
     store = await openHubStore({ dataDir, databaseUrl: options.databaseUrl, log });
     const cipher = vendorCipher(options.hubSecret !== undefined ? Buffer.from(options.hubSecret, 'utf8') : loadHubSecret(dataDir));
@@ -107,9 +115,18 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       demoMedia: options.simulator === true,
     };
     // Decisions a killed hub left mid-send are queued again before the first request is served.
+    const clock = options.clock ?? Date.now;
+    const keepDays = options.pulledItemsDays ?? DEFAULT_PULLED_ITEMS_DAYS;
+    const pruned = await prunePulledItems(store.db, clock(), keepDays);
+    if (pruned > 0) log?.(`hub: ${pruned} pulled item(s) no decision can need any more were pruned`);
+    pruner = startPruner(store.db, clock, keepDays, log);
     sender = await startSender(ctx);
+    const every = options.receiptSyncMs ?? DEFAULT_RECEIPT_SYNC_MS;
+    if (every > 0) receipts = startReceiptSync(ctx, every);
     ready(createHubApp(ctx));
   } catch (error) {
+    pruner?.stop();
+    await receipts?.stop();
     await sender?.stop();
     server.close();
     await simulator?.service.close();
@@ -118,6 +135,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   }
   const opened = store;
   const running = sender;
+  const reading = receipts;
+  const pruning = pruner;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
@@ -131,8 +150,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
         server.closeAllConnections();
         server.close(
           () =>
-            void running
-              .stop()
+            void Promise.all([running.stop(), reading?.stop(), pruning?.stop()])
               .then(() => Promise.all([opened.close(), simulator?.service.close()]))
               .then(() => done(), done),
         );

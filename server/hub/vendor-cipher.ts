@@ -45,6 +45,16 @@ export function loadHubSecret(dataDir: string, env: NodeJS.ProcessEnv = process.
   return Buffer.from(text, 'utf8');
 }
 
+/** Where the hub secret is read from when HUB_SECRET is not set. */
+export const hubSecretFile = (dataDir: string) => join(dataDir, HUB_SECRET_FILE);
+
+/** A new secret as the hub would take it (the same bound as HUB_SECRET). */
+export function checkNewSecret(text: string, from: string): Buffer {
+  const trimmed = text.trim();
+  if (trimmed.length < MIN_SECRET) throw new UsageError(`${from} must hold at least ${MIN_SECRET} characters (random; e.g. openssl rand -base64 32)`);
+  return Buffer.from(trimmed, 'utf8');
+}
+
 export function vendorCipher(secret: Buffer): VendorCipher {
   const key = Buffer.from(hkdfSync('sha256', secret, 'ddh-hub', 'vendor-keys aes-256-gcm v1', 32));
   const keyId = Buffer.from(hkdfSync('sha256', secret, 'ddh-hub', 'vendor-keys key id v1', 6)).toString('hex');

@@ -200,6 +200,35 @@ const teamSubscriptions: Migration = {
   },
 };
 
+/**
+ * The vendor's usage receipts (4.7) as the hub last read them, each once by its id: the hub's own
+ * (matched to a decision, or a pull it forwarded) or spend outside the hub; and when they were read.
+ */
+const hubvendorReceipts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('vendor_receipts')
+      .addColumn('receipt_id', 'text', (c) => c.primaryKey())
+      .addColumn('subscription_id', 'text')
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('item_id', 'text')
+      .addColumn('amount_micros', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('seen_at', 'bigint', (c) => c.notNull())
+      .addColumn('source', 'text', (c) => c.notNull().check(sql`source in ('hub', 'outside')`))
+      .addColumn('decision_id', 'text')
+      .execute();
+    await db.schema.createIndex('vendor_receipts_outside').on('vendor_receipts').columns(['source', 'created_at']).execute();
+    await db.schema
+      .createTable('vendor_sync')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('synced_at', 'bigint')
+      .addColumn('attempted_at', 'bigint', (c) => c.notNull())
+      .addColumn('outcome', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -208,6 +237,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0003_decisions': hubdecDecisions,
     '0004_team_settings': hubteamSettings,
     '0005_team_subscriptions': teamSubscriptions,
+    '0006_hubvendor_receipts': hubvendorReceipts,
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

@@ -172,7 +172,32 @@ interface TeamSubscriptionsTable {
   position: number;
 }
 
+/** A vendor usage receipt (4.7) the hub has read, once by id; amounts integer micro-USD, instants ms. */
+export interface VendorReceiptsTable {
+  receipt_id: string;
+  subscription_id: string | null;
+  kind: string;
+  item_id: string | null;
+  amount_micros: number;
+  /** The vendor's instant: the UTC day and month the receipt counts in. */
+  created_at: number;
+  seen_at: number;
+  /** `hub`: a decision or pull of the hub's own; `outside`: another key, a script. */
+  source: 'hub' | 'outside';
+  decision_id: string | null;
+}
+
+/** When the vendor's receipts were last read (`usage`), and how the last attempt went. */
+export interface VendorSyncTable {
+  name: string;
+  synced_at: number | null;
+  attempted_at: number;
+  outcome: string;
+}
+
 export interface HubTables {
+  vendor_receipts: VendorReceiptsTable;
+  vendor_sync: VendorSyncTable;
   decisions: DecisionsTable;
   holds: HoldsTable;
   budget_limits: BudgetLimitsTable;

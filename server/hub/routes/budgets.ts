@@ -9,7 +9,9 @@ import { HubError } from '../errors';
 import { allow } from '../http/auth';
 import type { HubContext, HubEnv } from '../http/context';
 import { appendAudit } from '../store/audit';
-import { listLimits, lockLedger, replaceLimits, spendByKey, type LimitRow } from '../store/budgets';
+import { listLimits, lockLedger, OUTSIDE_MEMBER, replaceLimits, spendByKey, type LimitRow } from '../store/budgets';
+import { readSyncState } from '../store/receipts';
+import { syncReceipts } from '../receipts/sync';
 
 /*
  * GET /hub/v1/budgets (any member, a token may read): the limits and what was spent in the hub's
@@ -24,7 +26,15 @@ const pick = (r: LimitRow) => ({ daily_micros: r.daily_micros, monthly_micros: r
 
 async function budgetsView(db: Kysely<HubTables>, now: number) {
   const periods = periodsAt(now);
-  const [limits, spend, members] = await Promise.all([listLimits(db), spendByKey(db, periods), db.selectFrom('members').select(['id', 'email']).execute()]);
+  const [limits, all, members, sync] = await Promise.all([
+    listLimits(db),
+    spendByKey(db, periods),
+    db.selectFrom('members').select(['id', 'email']).execute(),
+    readSyncState(db),
+  ]);
+  const spend = all.filter((r) => r.member_id !== OUTSIDE_MEMBER);
+  const outside = all.filter((r) => r.member_id === OUTSIDE_MEMBER);
+  const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
   const one = (scope: LimitRow['scope'], target: string) => limits.find((l) => l.scope === scope && l.target === target);
   const total = (rows: typeof spend) => ({
     day_micros: rows.reduce((t, r) => t + r.day_micros, 0),
@@ -42,10 +52,12 @@ async function budgetsView(db: Kysely<HubTables>, now: number) {
       members: limits.filter((l) => l.scope === 'member' && l.target !== '*').map((l) => ({ member_id: l.target, ...pick(l) })),
     },
     spent: {
-      organization: total(spend),
+      organization: total(all),
+      outside: total(outside),
       subscriptions: group('subscription_id').map((id) => ({ subscription_id: id, ...total(spend.filter((r) => r.subscription_id === id)) })),
       members: group('member_id').map((id) => ({ member_id: id, email: email.get(id) ?? null, ...total(spend.filter((r) => r.member_id === id)) })),
     },
+    receipts: { synced_at: iso(sync?.synced_at), attempted_at: iso(sync?.attempted_at), outcome: sync?.outcome ?? null },
   };
 }
 
@@ -55,6 +67,14 @@ export function budgetsRouter(ctx: HubContext) {
 
   router.get('/budgets', async (c) => {
     allow(c, { token: true });
+    return c.json(await budgetsView(ctx.db, clock()));
+  });
+
+  // Read the vendor's receipts now (an admin in person; the hub also reads them on an interval).
+  // A vendor that is away is said so in `receipts`; the last synced figures stay.
+  router.post('/budgets/sync', async (c) => {
+    allow(c, { roles: ['admin'] });
+    await syncReceipts(ctx);
     return c.json(await budgetsView(ctx.db, clock()));
   });
 

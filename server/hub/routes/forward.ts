@@ -6,6 +6,7 @@ import { HubError } from '../errors';
 import { allow } from '../http/auth';
 import type { HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
+import { recordPullReceipt } from '../store/receipts';
 import { vendorKeyFor } from '../store/vendor-keys';
 
 /*
@@ -115,7 +116,16 @@ async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
   }
   if (decision?.family === 'data') {
     // A simulated item's path names no subscription: the hub knows it from the pull that brought the item.
-    const seen = await ctx.db.selectFrom('pulled_items').selectAll().where('item_id', '=', decision.itemId).executeTakeFirst();
+    const seen =
+      (await ctx.db.selectFrom('pulled_items').select(['subscription_id', 'price_micros']).where('item_id', '=', decision.itemId).executeTakeFirst()) ??
+      // Pruned once its decision was sent (store/pulled-items.ts): a repeat is known from the decision.
+      (await ctx.db
+        .selectFrom('decisions')
+        .select(['subscription_id', 'price_micros'])
+        .where('family', '=', 'data')
+        .where('item_id', '=', decision.itemId)
+        .where('state', '=', 'sent')
+        .executeTakeFirst());
     subscriptionId = seen?.subscription_id ?? null;
     priceMicros = seen?.price_micros ?? null;
   }
@@ -201,7 +211,7 @@ async function record(ctx: HubContext, principal: Principal, request: Request, s
   const data = (body as { data?: unknown } | null)?.data;
   const items: unknown[] = Array.isArray(data) ? data : Array.isArray((data as { items?: unknown })?.items) ? (data as { items: unknown[] }).items : [];
   const receipt = (Array.isArray(data) ? (body as { receipt?: unknown }) : (data as { receipt?: unknown } | undefined))?.receipt as
-    { amount_usd?: unknown } | undefined;
+    { amount_usd?: unknown; receipt_id?: unknown; created_at?: unknown } | undefined;
   const amount = typeof receipt?.amount_usd === 'number' ? usdToMicros(receipt.amount_usd) : null;
   const now = Date.now();
   const listed = request.path === '/data/pull' && status < 300 && request.subscriptionId !== null ? simulatedItems(items, request.subscriptionId, now) : [];
@@ -221,6 +231,18 @@ async function record(ctx: HubContext, principal: Principal, request: Request, s
           })),
         )
         .execute();
+    }
+    // The hub's own receipt: a later read of the vendor's usage must not take it for spend outside the hub.
+    if (amount !== null && typeof receipt?.receipt_id === 'string' && receipt.receipt_id.length <= 200) {
+      const created = typeof receipt.created_at === 'string' ? Date.parse(receipt.created_at) : NaN;
+      await recordPullReceipt(trx, {
+        receipt_id: receipt.receipt_id,
+        subscription_id: request.subscriptionId,
+        item_id: null,
+        amount_micros: amount,
+        created_at: Number.isFinite(created) ? created : now,
+        seen_at: now,
+      });
     }
     await appendAudit(trx, {
       actorId: principal.member.id,

@@ -5,7 +5,16 @@ import { allow } from '../http/auth';
 import type { HubContext, HubEnv } from '../http/context';
 import { newVendorKeyBody, rotateVendorKeyBody } from '../http/schemas';
 import { appendAudit } from '../store/audit';
-import { addVendorKey, findVendorKeyByName, listVendorKeys, removeVendorKey, rotateVendorKey, vendorKeyView } from '../store/vendor-keys';
+import {
+  addVendorKey,
+  findVendorKeyByName,
+  listVendorKeys,
+  lockVendorKeys,
+  overlapMessage,
+  removeVendorKey,
+  rotateVendorKey,
+  vendorKeyView,
+} from '../store/vendor-keys';
 
 const ADMIN = { roles: ['admin'] } as const;
 
@@ -27,18 +36,20 @@ export function vendorKeysRouter(ctx: HubContext) {
     const input = c.req.valid('json');
     const subscriptions = [...new Set(input.subscriptions)];
     const added = await ctx.db.transaction().execute(async (trx) => {
+      await lockVendorKeys(trx, ctx.engine);
       const row = await addVendorKey(trx, ctx.cipher, { ...input, subscriptions });
       await appendAudit(trx, {
         actorId: admin.member.id,
         via: admin.via,
         action: 'vendor_key.add',
         target: input.name,
-        outcome: 'exists' in row ? 'exists' : 'ok',
+        outcome: 'exists' in row ? 'exists' : 'overlap' in row ? 'overlap' : 'ok',
         details: { subscriptions: JSON.stringify(subscriptions), jwt: input.jwt === undefined ? 0 : 1 },
       });
       return row;
     });
     if ('exists' in added) throw new HubError('VENDOR_KEY_EXISTS', `a vendor key named ${input.name} exists: rotate it, or remove it first`);
+    if ('overlap' in added) throw new HubError('VENDOR_KEY_OVERLAP', overlapMessage(added));
     return c.json({ vendor_key: vendorKeyView(added) }, 201);
   });
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Periods } from '../decisions/periods';
 import type { BudgetLimitsTable, Engine, HubTables } from '../db/schema';
+import { outsideSpend } from './receipts';
 
 /*
  * Budgets and the ledger they are checked against. Spend is the hub's own record of charged
@@ -40,7 +41,13 @@ export interface SpendRow {
   month_micros: number;
 }
 
-/** This month's spend, by subscription and member, with the part of it spent today. */
+/** The spend row of receipts the hub did not cause: no member, no subscription, so only the organization's limits count it. */
+export const OUTSIDE_MEMBER = '';
+
+/**
+ * This month's spend, by subscription and member, with the part of it spent today; plus the
+ * vendor's receipts the hub did not cause (last synced), as one row of OUTSIDE_MEMBER.
+ */
 export async function spendByKey(db: Kysely<HubTables>, periods: Periods): Promise<SpendRow[]> {
   const rows = await db
     .selectFrom('decisions')
@@ -55,6 +62,10 @@ export async function spendByKey(db: Kysely<HubTables>, periods: Periods): Promi
     .where('counted_at', '>=', periods.monthStart)
     .groupBy(['subscription_id', 'member_id'])
     .execute();
+  const outside = await outsideSpend(db, periods);
   // SQLite sums to a number, PostgreSQL's sum(bigint) is numeric (text): one shape for both.
-  return rows.map((r) => ({ ...r, day_micros: Number(r.day_micros), month_micros: Number(r.month_micros) }));
+  return [
+    ...rows.map((r) => ({ ...r, day_micros: Number(r.day_micros), month_micros: Number(r.month_micros) })),
+    ...(outside.month_micros > 0 ? [{ subscription_id: null, member_id: OUTSIDE_MEMBER, ...outside }] : []),
+  ];
 }

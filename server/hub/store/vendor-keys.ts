@@ -1,5 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { HubTables, VendorKeysTable } from '../db/schema';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Engine, HubTables, VendorKeysTable } from '../db/schema';
 import { newId } from '../secrets';
 import { HubSecretError, wrongSecret, type VendorCipher } from '../vendor-cipher';
 
@@ -36,6 +36,40 @@ export interface VendorCredential {
 
 export const listVendorKeys = (db: Kysely<HubTables>) => db.selectFrom('vendor_keys').selectAll().orderBy('name').execute();
 
+/** Another key already covering one of these subscriptions (or `*`): the one a request would be ambiguous between. */
+export interface CoverageOverlap {
+  overlap: { name: string; subscription: string };
+}
+
+/**
+ * Each subscription is sent with exactly one key: a key naming it, else the one key covering
+ * `*`. So two keys may not name the same subscription, nor both cover `*`; a key naming a
+ * subscription beside a `*` key is the intended use (an exception to the default key).
+ */
+function coverageOverlap(rows: VendorKeyRow[], subscriptions: readonly string[]): CoverageOverlap | null {
+  for (const row of rows) {
+    const taken = new Set(JSON.parse(row.subscriptions) as string[]);
+    const shared = subscriptions.find((s) => taken.has(s));
+    if (shared !== undefined) return { overlap: { name: row.name, subscription: shared } };
+  }
+  return null;
+}
+
+export const overlapMessage = ({ overlap }: CoverageOverlap) =>
+  overlap.subscription === '*'
+    ? `the vendor key ${overlap.name} already covers every subscription (*): only one key may; list this key's subscriptions instead`
+    : `subscription ${overlap.subscription} is already covered by the vendor key ${overlap.name}: a subscription is sent with one key, so list it on one of them only`;
+
+/**
+ * Vendor-key changes that check coverage take this lock, so two admins adding keys at once cannot
+ * both pass the check. SQLite: the write transaction itself. PostgreSQL: an advisory lock.
+ */
+export async function lockVendorKeys(db: Kysely<HubTables>, engine: Engine): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${VENDOR_KEYS_LOCK})`.execute(db);
+}
+/** "ddhkey" as a number (another than the ledger's). */
+const VENDOR_KEYS_LOCK = 0x6464686b6579;
+
 export const findVendorKeyByName = (db: Kysely<HubTables>, name: string) =>
   db.selectFrom('vendor_keys').selectAll().where('name', '=', name).executeTakeFirst();
 
@@ -44,8 +78,10 @@ export async function addVendorKey(
   cipher: VendorCipher,
   input: { name: string; key: string; jwt?: string; subscriptions: string[] },
   now = Date.now(),
-): Promise<VendorKeyRow | { exists: true }> {
+): Promise<VendorKeyRow | { exists: true } | CoverageOverlap> {
   if (await findVendorKeyByName(db, input.name)) return { exists: true };
+  const overlap = coverageOverlap(await listVendorKeys(db), input.subscriptions);
+  if (overlap) return overlap;
   const id = newId('vk');
   const row: VendorKeyRow = {
     id,
@@ -78,7 +114,8 @@ export const removeVendorKey = (db: Kysely<HubTables>, id: string) => db.deleteF
  * subscription (catalog, deliveries, usage) only a key covering every one is used.
  */
 export async function vendorKeyFor(db: Kysely<HubTables>, cipher: VendorCipher, subscriptionId: string | null): Promise<VendorCredential | null> {
-  const rows = await listVendorKeys(db);
+  // Oldest first: a store that held two overlapping keys before they were refused still picks one, always the same.
+  const rows = await db.selectFrom('vendor_keys').selectAll().orderBy('created_at').orderBy('name').execute();
   const covers = (r: VendorKeyRow) => JSON.parse(r.subscriptions) as string[];
   const chosen = (subscriptionId !== null ? rows.find((r) => covers(r).includes(subscriptionId)) : undefined) ?? rows.find((r) => covers(r).includes('*'));
   if (!chosen) return null;
@@ -97,4 +134,32 @@ export async function checkVendorKeys(db: Kysely<HubTables>, cipher: VendorCiphe
     if (kid !== cipher.keyId) throw new HubSecretError(wrongSecret(kid, cipher.keyId));
     cipher.open(row.key_sealed, `${row.id}.key`);
   }
+}
+
+/**
+ * Every stored vendor key and JWT opened under `from` and sealed again under `to`, in the caller's
+ * transaction. Nothing is written unless every one opens: a row that does not is named, and the
+ * store stays as it was.
+ */
+export async function resealVendorKeys(db: Kysely<HubTables>, from: VendorCipher, to: VendorCipher): Promise<number> {
+  const rows = await listVendorKeys(db);
+  const opened = rows.map((row) => {
+    try {
+      return {
+        row,
+        key: from.open(row.key_sealed, `${row.id}.key`),
+        jwt: row.jwt_sealed === null ? null : from.open(row.jwt_sealed, `${row.id}.jwt`),
+      };
+    } catch (error) {
+      throw new HubSecretError(`the vendor key ${row.name} does not open under the current secret (${(error as Error).message}): nothing was changed`);
+    }
+  });
+  for (const { row, key, jwt } of opened) {
+    await db
+      .updateTable('vendor_keys')
+      .set({ key_sealed: to.seal(key, `${row.id}.key`), jwt_sealed: jwt === null ? null : to.seal(jwt, `${row.id}.jwt`) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return opened.length;
 }

@@ -88,6 +88,9 @@ describe.each(ENGINES)('npm run hub on %s', (engine) => {
     expect(JSON.parse(added.out).vendor_key).toMatchObject({ name: 'team', subscriptions: ['sub_a'], has_jwt: true });
     const listed = run(['list']);
     expect(JSON.parse(listed.out)).toMatchObject({ name: 'team' });
+    const twice = run(['add', '--name', 'twice', '--subscription', 'sub_a'], `${next}\n`);
+    expect(twice.status).not.toBe(0);
+    expect(twice.out).toContain('subscription sub_a is already covered by the vendor key team');
     const rotated = run(['rotate', '--name', 'team'], `${next}\n`);
     expect(JSON.parse(rotated.out).vendor_key.has_jwt).toBe(false);
     const bad = run(['add', '--name', 'bad'], 'not-a-key-SECRETVALUE\n');

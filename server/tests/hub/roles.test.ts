@@ -120,6 +120,16 @@ const ROWS = (adminCookie: () => string): Row[] => [
     request: async () => ({ method: 'PUT', path: '/hub/v1/subscriptions', body: { subscriptions: [{ id: 'sub_matrix', kind: 'live' }] } }),
     expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
   },
+  {
+    name: 'GET /hub/v1/budgets',
+    request: async () => ({ method: 'GET', path: '/hub/v1/budgets' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'POST /hub/v1/budgets/sync',
+    request: async () => ({ method: 'POST', path: '/hub/v1/budgets/sync' }),
+    expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
 ];
 
 const tokenOwners = new Map<string, 'admin' | 'reviewer1' | 'viewer'>();

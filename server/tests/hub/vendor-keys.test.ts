@@ -91,8 +91,35 @@ describe.each(ENGINES)('hub vendor keys on %s', (engine) => {
     expect((await t.call('DELETE', '/hub/v1/vendor-keys/none', { cookie: admin })).status).toBe(404);
   });
 
+  it('refuses a key that would make a subscription covered twice, naming it; a key naming a subscription beside the `*` key is its exception', async () => {
+    const wild = await t.call('GET', '/hub/v1/vendor-keys', { cookie: admin });
+    const star = wild.body.vendor_keys.find((k: { subscriptions: string[] }) => k.subscriptions.includes('*'));
+    expect(star).toBeDefined();
+    const second = await add(admin, { name: 'second-star', subscriptions: ['sub_x', '*'] });
+    expect(second.status).toBe(409);
+    expect(second.body.errorCode).toBe('VENDOR_KEY_OVERLAP');
+    expect(second.body.errorMessage).toContain(star.name);
+    expect(second.body.errorMessage).toContain('every subscription');
+    expect((await add(admin, { name: 'only-a', subscriptions: ['sub_only_a', 'sub_shared'] })).status).toBe(201);
+    const twice = await add(admin, { name: 'also-a', subscriptions: ['sub_other', 'sub_shared'] });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ errorCode: 'VENDOR_KEY_OVERLAP' });
+    expect(twice.body.errorMessage).toMatch(/subscription sub_shared is already covered by the vendor key only-a/);
+    const names = (await t.call('GET', '/hub/v1/vendor-keys', { cookie: admin })).body.vendor_keys.map((k: { name: string }) => k.name);
+    expect(names).toContain('only-a');
+    expect(names).not.toContain('second-star');
+    expect(names).not.toContain('also-a');
+    // Two admins adding the same subscription at once: one wins.
+    const both = await Promise.all(['race-1', 'race-2'].map((name) => add(admin, { name, subscriptions: ['sub_raced'] })));
+    expect(both.map((a) => a.status).sort()).toEqual([201, 409]);
+    const refused = (await t.call('GET', '/hub/v1/audit?action=vendor_key.add&limit=1000', { cookie: admin })).body.rows.filter(
+      (r: { outcome: string }) => r.outcome === 'overlap',
+    );
+    expect(refused.map((r: { target: string }) => r.target).sort()).toEqual(['also-a', expect.stringMatching(/^race-/), 'second-star']);
+  });
+
   it('will not start under another hub secret, and says so', async () => {
-    expect((await add(admin, { name: 'sealed' })).status).toBe(201);
+    expect((await add(admin, { name: 'sealed', subscriptions: ['sub_sealed'] })).status).toBe(201);
     const other = startHub({
       port: 0,
       host: '127.0.0.1',

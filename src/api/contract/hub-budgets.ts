@@ -18,6 +18,13 @@ export type HubLimit = z.infer<typeof limitSchema>;
 const spentSchema = z.object({ day_micros: z.number().int(), month_micros: z.number().int() });
 export type HubSpent = z.infer<typeof spentSchema>;
 
+/** Instants ISO 8601; all null before the first read. */
+const receiptSync = z.object({
+  synced_at: z.string().nullable(),
+  attempted_at: z.string().nullable(),
+  outcome: z.string().nullable(),
+});
+
 export const budgetsResponse = z.object({
   /** The hub's current UTC day (YYYY-MM-DD) and month (YYYY-MM): the periods `spent` is counted in. */
   day: z.string(),
@@ -29,10 +36,15 @@ export const budgetsResponse = z.object({
     members: z.array(limitSchema.extend({ member_id: z.string() })),
   }),
   spent: z.object({
+    /** Everything the organization's limits count: the hub's ledger plus `outside`. */
     organization: spentSchema,
+    /** The vendor's receipts the hub did not cause (another key, a script), by the receipt's UTC day and month, as last synced. */
+    outside: spentSchema,
     subscriptions: z.array(spentSchema.extend({ subscription_id: z.string() })),
     members: z.array(spentSchema.extend({ member_id: z.string(), email: z.string().nullable() })),
   }),
+  /** When the hub last read the vendor's receipts (4.7), and how its last attempt went (`ok`, or why not: `UPSTREAM_UNREACHABLE`, …). */
+  receipts: receiptSync,
 });
 export type HubBudgets = z.infer<typeof budgetsResponse>;
 

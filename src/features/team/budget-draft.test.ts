@@ -12,7 +12,8 @@ const stored: HubBudgets = {
     subscriptions: [{ subscription_id: 'sub_a', daily_micros: null, monthly_micros: 1_250_000 }],
     members: [],
   },
-  spent: { organization: { day_micros: 0, month_micros: 0 }, subscriptions: [], members: [] },
+  spent: { organization: { day_micros: 0, month_micros: 0 }, outside: { day_micros: 0, month_micros: 0 }, subscriptions: [], members: [] },
+  receipts: { synced_at: null, attempted_at: null, outcome: null },
 };
 
 describe('the hub budgets form', () => {

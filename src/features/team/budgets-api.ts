@@ -18,6 +18,8 @@ const id = (value: string) => encodeURIComponent(value);
 export const budgetsApi = {
   budgets: () => call(budgetsResponse, '/budgets'),
   saveBudgets: (body: HubBudgetsInput) => call(budgetsResponse, '/budgets', { method: 'PUT', body }),
+  /** Read the vendor's receipts now (admin): the budgets as they are after the read. */
+  syncReceipts: () => call(budgetsResponse, '/budgets/sync', { method: 'POST' }),
   holds: (all: boolean) => call(holdsResponse, all ? '/holds?state=all' : '/holds'),
   release: (holdId: string) => call(holdResponse, `/holds/${id(holdId)}/release`, { method: 'POST' }),
   drop: (holdId: string) => call(holdResponse, `/holds/${id(holdId)}`, { method: 'DELETE' }),

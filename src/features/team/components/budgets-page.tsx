@@ -12,6 +12,7 @@ import { draftOf, percentOf, PERIODS, readDraft, type Draft, type DraftErrors, t
 import { budgetsApi } from '../budgets-api';
 import { BUDGETS_KEY, budgetsQuery, teamSubscriptionsQuery } from '../budget-queries';
 import { membersQuery } from '../queries';
+import { ReceiptsLine } from './receipts-line';
 
 /*
  * The hub's budgets: the organization's, each subscription's and each member's daily and monthly
@@ -65,7 +66,7 @@ export function BudgetsPage({ me }: { me: SignedInMember }) {
   const rows: { title: string; description: string; rows: Row[] }[] = [
     {
       title: 'Organization',
-      description: 'Every charged adopt of the team counts here.',
+      description: 'Every charged adopt of the team counts here, and what was spent outside the hub.',
       rows: [
         { scope: 'organization', name: 'Organization', limit: budgets.limits.organization, spent: budgets.spent.organization },
         {
@@ -113,6 +114,7 @@ export function BudgetsPage({ me }: { me: SignedInMember }) {
           </>
         }
       />
+      <ReceiptsLine budgets={budgets} me={me} />
       {me.role === 'admin' ? (
         <BudgetsEditor
           budgets={budgets}
