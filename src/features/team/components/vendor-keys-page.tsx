@@ -81,6 +81,7 @@ export function VendorKeysPage() {
         title={`Remove ${removing?.name ?? ''}?`}
         confirmLabel="Remove key"
         busy={remove.isPending}
+        error={remove.error}
         onConfirm={() => removing && remove.mutate(removing.name)}
         onCancel={() => {
           setRemoving(null);
@@ -88,11 +89,6 @@ export function VendorKeysPage() {
         }}
       >
         The hub forgets this key; pulls and decisions on its subscriptions stop until another key covers them.
-        {remove.error && (
-          <span className="mt-2 block">
-            <ErrorPanel error={remove.error} />
-          </span>
-        )}
       </ConfirmDialog>
     </>
   );
