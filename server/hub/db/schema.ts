@@ -172,7 +172,20 @@ interface TeamSubscriptionsTable {
   position: number;
 }
 
+/** A sampling lot shared by the team (hublots): `value` is the contract's lot value as JSON. */
+export interface LotsTable {
+  id: string;
+  subscription_id: string;
+  value: string;
+  revision: number;
+  created_at: number;
+  created_by: string;
+  updated_at: number;
+  updated_by: string;
+}
+
 export interface HubTables {
+  lots: LotsTable;
   decisions: DecisionsTable;
   holds: HoldsTable;
   budget_limits: BudgetLimitsTable;

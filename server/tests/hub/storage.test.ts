@@ -111,6 +111,7 @@ describe('hub storage', () => {
       '0003_decisions',
       '0004_team_settings',
       '0005_team_subscriptions',
+      '0006_hublots_lots',
     ]);
   });
 });
