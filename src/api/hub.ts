@@ -1,5 +1,6 @@
 import { z } from './contract/zod';
 import { hubMeSchema, teamSettingsResponse, teamSubscriptionsSchema, type TeamSettings, type TeamSubscription } from './contract/hub';
+import { lotResponse, lotsResponse, type HubLot, type LotUpdateBody, type NewLotBody } from './contract/hub-lots';
 import { request, type HttpConfig, type RequestSpec } from './http';
 
 /**
@@ -26,6 +27,17 @@ export const hubApi = (baseUrl: string) => ({
     request(hubConfig(baseUrl), { method: 'GET', path: '/hub/v1/settings', schema: teamSettingsResponse, signal }),
   saveSettings: (body: Pick<TeamSettings, 'reason_codes' | 'lots'>): Promise<TeamSettings> =>
     request(hubConfig(baseUrl), { method: 'PUT', path: '/hub/v1/settings', body, schema: teamSettingsResponse }),
+  /** The team's sampling lots, newest first (any member). */
+  lots: (signal?: AbortSignal): Promise<HubLot[]> =>
+    request(hubConfig(baseUrl), { method: 'GET', path: '/hub/v1/lots', schema: lotsResponse, signal }).then((r) => r.lots),
+  /** One lot (a 404 ApiError when the team has none by that ID). */
+  lot: (id: string, signal?: AbortSignal): Promise<HubLot> =>
+    request(hubConfig(baseUrl), { method: 'GET', path: `/hub/v1/lots/${encodeURIComponent(id)}`, schema: lotResponse, signal }).then((r) => r.lot),
+  createLot: (body: NewLotBody): Promise<HubLot> =>
+    request(hubConfig(baseUrl), { method: 'POST', path: '/hub/v1/lots', body, schema: lotResponse }).then((r) => r.lot),
+  /** A 409 `LOT_CHANGED` ApiError when the lot moved on since `revision` was read. */
+  updateLot: (id: string, body: LotUpdateBody): Promise<HubLot> =>
+    request(hubConfig(baseUrl), { method: 'PUT', path: `/hub/v1/lots/${encodeURIComponent(id)}`, body, schema: lotResponse }).then((r) => r.lot),
 });
 
 /**

@@ -7,6 +7,7 @@ import { lotOf, lotProgress, type Lot } from './lot';
 import { lotDocument } from './lot-export';
 import { samplePlan } from './plan';
 import { seededRandom } from './random-sample';
+import { localLotStore } from './lot-store';
 import { recordLotAction, startLot } from './use-lots';
 
 const item = (i: number): StoredItem => ({
@@ -54,8 +55,7 @@ afterEach(async () => {
 async function newLot(size = 200): Promise<Lot> {
   const rows = Array.from({ length: size }, (_, i) => row(i));
   const plan = { kind: 'zero-acceptance' as const, ...samplePlan({ lotSize: size, confidencePct: 95, defectRateBp: 500 }) };
-  const id = await startLot({
-    scope: 'S',
+  const id = await startLot(localLotStore('S'), {
     subscriptionId: 'sub',
     kind: 'simulated',
     source: { kind: 'filter', filters: { grade: 'A' }, description: 'grade A' },
@@ -85,7 +85,7 @@ describe('lots in the local store', () => {
 
   it('records what was done with the rest', async () => {
     const lot = await newLot();
-    await recordLotAction('S', lot.id, {
+    await recordLotAction(localLotStore('S'), lot.id, {
       decision: 'adopt',
       at: 5,
       recorded: 127,

@@ -12,6 +12,9 @@ export interface Lot extends LotValue {
   id: string;
   subscriptionId: string;
   createdAt: number;
+  /** On a team hub: who drew it (their email; null once they are removed), and the revision read. */
+  createdBy?: string | null;
+  revision?: number;
 }
 
 /** A stored row as a lot, or null when its value is damaged (or of a later version). */

@@ -14,6 +14,7 @@ import { lotDocument } from '../lot-export';
 import { DECISION_TEXT, RECOMMENDATION_TEXT } from '../decision';
 import { percentText } from '../plan';
 import { planLine } from '../plan-line';
+import type { LotStore } from '../lot-store';
 import { recordLotAction, useLot } from '../use-lots';
 import { OcPanel } from './oc-panel';
 import { InspectionPanel } from './inspection-panel';
@@ -41,19 +42,19 @@ interface Composed {
 
 /** A lot's page: the plan, the sample's progress and outcome, and what to do with the rest. */
 export function LotPage({ connection, lotId, ...composed }: { connection: Connection; lotId: string } & Composed) {
-  const { scope, lot, error } = useLot(connection, lotId);
+  const { store, lot, error } = useLot(connection, lotId);
   if (error) return <ErrorPanel error={error} />;
-  if (lot === undefined || scope === null) return <p role="status">Reading the lot…</p>;
+  if (lot === undefined || store === null) return <p role="status">Reading the lot…</p>;
   if (lot === null)
     return (
       <NotFoundPanel title={`No lot ${lotId}`} back={{ label: 'All lots', link: { to: '/lots' } }}>
-        This device keeps no such lot for this organization.
+        {store.where === 'team' ? 'The team hub keeps no such lot.' : 'This device keeps no such lot for this organization.'}
       </NotFoundPanel>
     );
-  return <LotView connection={connection} scope={scope} lot={lot} {...composed} />;
+  return <LotView connection={connection} store={store} lot={lot} {...composed} />;
 }
 
-function LotView({ connection, scope, lot, RestActions, saveFile }: { connection: Connection; scope: string; lot: Lot } & Composed) {
+function LotView({ connection, store, lot, RestActions, saveFile }: { connection: Connection; store: LotStore; lot: Lot } & Composed) {
   const subscription = connection.subscriptions.find((s) => s.id === lot.subscriptionId);
   const { rows, error } = useTriageRows(connection, lot.subscriptionId);
   const rowsById = useMemo(() => (rows ? new Map(rows.map((row) => [row.item.itemId, row])) : null), [rows]);
@@ -64,7 +65,7 @@ function LotView({ connection, scope, lot, RestActions, saveFile }: { connection
   // What the user did with the rest is kept with the lot (told once a confirmed run is recorded).
   const recordRest: RestActionsProps['onRecorded'] = (run) => {
     if (!progress) return;
-    void recordLotAction(scope, lot.id, {
+    void recordLotAction(store, lot.id, {
       decision: run.decision,
       at: Date.now(),
       recorded: run.recorded,
@@ -87,7 +88,8 @@ function LotView({ connection, scope, lot, RestActions, saveFile }: { connection
         title={`Lot · ${label}`}
         description={
           <>
-            {lot.source.description}. Made {new Date(lot.createdAt).toLocaleString()}; <code className="text-xs">{lot.id}</code>
+            {lot.source.description}. Made {new Date(lot.createdAt).toLocaleString()}
+            {lot.createdBy ? ` by ${lot.createdBy}` : ''}; <code className="text-xs">{lot.id}</code>
           </>
         }
         actions={
