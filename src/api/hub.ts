@@ -1,6 +1,6 @@
 import { z } from './contract/zod';
 import { hubMeSchema, teamSettingsResponse, teamSubscriptionsSchema, type TeamSettings, type TeamSubscription } from './contract/hub';
-import { lotResponse, lotsResponse, type HubLot, type LotUpdateBody, type NewLotBody } from './contract/hub-lots';
+import { lotResponse, lotsResponse, type HubLot, type LotUpdateBody, type NewLotBody, type SampleDecision } from './contract/hub-lots';
 import { request, type HttpConfig, type RequestSpec } from './http';
 
 /**
@@ -30,9 +30,9 @@ export const hubApi = (baseUrl: string) => ({
   /** The team's sampling lots, newest first (any member). */
   lots: (signal?: AbortSignal): Promise<HubLot[]> =>
     request(hubConfig(baseUrl), { method: 'GET', path: '/hub/v1/lots', schema: lotsResponse, signal }).then((r) => r.lots),
-  /** One lot (a 404 ApiError when the team has none by that ID). */
-  lot: (id: string, signal?: AbortSignal): Promise<HubLot> =>
-    request(hubConfig(baseUrl), { method: 'GET', path: `/hub/v1/lots/${encodeURIComponent(id)}`, schema: lotResponse, signal }).then((r) => r.lot),
+  /** One lot and the team's decisions on its sample (a 404 ApiError when the team has none by that ID). */
+  lot: (id: string, signal?: AbortSignal): Promise<{ lot: HubLot; sample_decisions: SampleDecision[] }> =>
+    request(hubConfig(baseUrl), { method: 'GET', path: `/hub/v1/lots/${encodeURIComponent(id)}`, schema: lotResponse, signal }),
   createLot: (body: NewLotBody): Promise<HubLot> =>
     request(hubConfig(baseUrl), { method: 'POST', path: '/hub/v1/lots', body, schema: lotResponse }).then((r) => r.lot),
   /** A 409 `LOT_CHANGED` ApiError when the lot moved on since `revision` was read. */

@@ -5,7 +5,7 @@ import { HubError } from '../errors';
 import { allow } from '../http/auth';
 import type { HubContext, HubEnv } from '../http/context';
 import { appendAudit } from '../store/audit';
-import { insertLot, listLots, readLot, updateLotValue, type LotRecord } from '../store/lots';
+import { insertLot, listLots, readLot, sampleDecisions, updateLotValue, type LotRecord } from '../store/lots';
 import { listTeamSubscriptions } from '../store/team-subscriptions';
 
 /*
@@ -41,6 +41,7 @@ function transitionError(before: LotValue, after: LotValue): string | null {
 
 export function lotsRouter(ctx: HubContext) {
   const router = new Hono<HubEnv>();
+  const withDecisions = async (lot: LotRecord) => ({ lot: lotView(lot), sample_decisions: await sampleDecisions(ctx.db, lot) });
 
   router.get('/lots', async (c) => {
     allow(c, { token: true });
@@ -51,7 +52,7 @@ export function lotsRouter(ctx: HubContext) {
     allow(c, { token: true });
     const lot = await readLot(ctx.db, c.req.param('id'));
     if (!lot) throw new HubError('NOT_FOUND', 'no such lot');
-    return c.json({ lot: lotView(lot) });
+    return c.json(await withDecisions(lot));
   });
 
   router.post('/lots', validJson(newLotBody), async (c) => {
@@ -75,7 +76,7 @@ export function lotsRouter(ctx: HubContext) {
         details: { items: input.value.itemIds.length, sample: input.value.sampleIds.length, plan: input.value.plan.kind ?? 'zero-acceptance' },
       });
     });
-    return c.json({ lot: lotView((await readLot(ctx.db, input.id))!) }, 201);
+    return c.json(await withDecisions((await readLot(ctx.db, input.id))!), 201);
   });
 
   router.put('/lots/:id', validJson(lotUpdateBody), async (c) => {
@@ -105,7 +106,7 @@ export function lotsRouter(ctx: HubContext) {
         },
       });
     });
-    return c.json({ lot: lotView((await readLot(ctx.db, id))!) });
+    return c.json(await withDecisions((await readLot(ctx.db, id))!));
   });
 
   return router;

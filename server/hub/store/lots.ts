@@ -90,3 +90,17 @@ export async function updateLotValue(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The team's accepted decisions (queued, sending or sent) on a lot's sampled items, with who made each. */
+export async function sampleDecisions(db: Kysely<HubTables>, lot: LotRecord): Promise<{ item_id: string; decision: 'adopt' | 'dispute'; by: string | null }[]> {
+  if (lot.value.sampleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('decisions')
+    .leftJoin('members', 'members.id', 'decisions.member_id')
+    .select(['decisions.item_id', 'decisions.kind', 'members.email'])
+    .where('decisions.family', '=', lot.value.kind === 'live' ? 'live' : 'data')
+    .where('decisions.item_id', 'in', lot.value.sampleIds)
+    .where('decisions.state', 'in', ['queued', 'sending', 'sent'])
+    .execute();
+  return rows.map((r) => ({ item_id: r.item_id, decision: r.kind, by: r.email }));
+}

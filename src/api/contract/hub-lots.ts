@@ -169,5 +169,12 @@ export const hubLotSchema = z.object({
   value: lotValueSchema,
 });
 export type HubLot = z.infer<typeof hubLotSchema>;
-export const lotResponse = z.object({ lot: hubLotSchema });
+/**
+ * The team's decisions on a lot's sampled items, as the hub holds them (accepted: queued, being
+ * sent or sent; not held, refused or dropped): a member's browser keeps only its own decisions, so
+ * the lot's outcome counts these too.
+ */
+const sampleDecisionSchema = z.object({ item_id: z.string(), decision: z.enum(['adopt', 'dispute']), by: z.string().nullable() });
+export type SampleDecision = z.infer<typeof sampleDecisionSchema>;
+export const lotResponse = z.object({ lot: hubLotSchema, sample_decisions: z.array(sampleDecisionSchema) });
 export const lotsResponse = z.object({ lots: z.array(hubLotSchema) });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { HubLot, LotValue } from '../../api/contract/hub-lots';
+import type { HubLot, LotValue, SampleDecision } from '../../api/contract/hub-lots';
 import { ApiError } from '../../api/errors';
 import { hubApi } from '../../api/hub';
 import type { Connection } from '../../data';
@@ -28,13 +28,14 @@ export interface LotStore {
 export const TEAM_LOTS_REFRESH_MS = 10_000;
 const STALE_TRIES = 5;
 
-const teamLot = (lot: HubLot): Lot => ({
+const teamLot = (lot: HubLot, decisions?: readonly SampleDecision[]): Lot => ({
   ...lot.value,
   id: lot.id,
   subscriptionId: lot.subscription_id,
   createdAt: Date.parse(lot.created_at),
   createdBy: lot.created_by?.email ?? null,
   revision: lot.revision,
+  ...(decisions ? { teamDecisions: new Map(decisions.map((d) => [d.item_id, d])) } : {}),
 });
 
 /** This browser's lots of one organization (personal mode). */
@@ -62,10 +63,11 @@ function teamLotStore(baseUrl: string, queryClient: QueryClient): LotStore {
   return {
     key,
     where: 'team',
-    list: async (signal) => (await api.lots(signal)).map(teamLot),
+    list: async (signal) => (await api.lots(signal)).map((lot) => teamLot(lot)),
     read: async (id, signal) => {
       try {
-        return teamLot(await api.lot(id, signal));
+        const read = await api.lot(id, signal);
+        return teamLot(read.lot, read.sample_decisions);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -78,7 +80,7 @@ function teamLotStore(baseUrl: string, queryClient: QueryClient): LotStore {
     update: async (id, change) => {
       // Read, change, write from that revision; a colleague's write in between is 409 LOT_CHANGED: read again, apply again.
       for (let attempt = 1; ; attempt++) {
-        const current = await api.lot(id);
+        const { lot: current } = await api.lot(id);
         try {
           await api.updateLot(id, { revision: current.revision, value: lotValueSchema.parse(change(current.value)) });
           break;

@@ -1,4 +1,4 @@
-import { lotValueSchema, type LotAction, type LotValue } from '../../api/contract/hub-lots';
+import { lotValueSchema, type LotAction, type LotValue, type SampleDecision } from '../../api/contract/hub-lots';
 import type { StoredLot } from '../../domain/store';
 import type { TriageRow } from '../../domain/triage';
 import { lotDecision, type DecisionOutcome } from './decision';
@@ -15,6 +15,8 @@ export interface Lot extends LotValue {
   /** On a team hub: who drew it (their email; null once they are removed), and the revision read. */
   createdBy?: string | null;
   revision?: number;
+  /** On a team hub: the team's accepted decisions on the sampled items (another member's are not in this browser). */
+  teamDecisions?: ReadonlyMap<string, SampleDecision>;
 }
 
 /** A stored row as a lot, or null when its value is damaged (or of a later version). */
@@ -53,7 +55,15 @@ export interface LotProgress extends DecisionOutcome {
   rest: TriageRow[];
 }
 
-/** Where a lot stands now, from the triage rows of its subscription. */
+/** A sampled item's verdict: this browser's decision first, else the team's on the hub (another member's). */
+export function lotItemVerdict(lot: Lot, id: string, row: TriageRow | undefined): 'good' | 'defect' | null {
+  const own = sampleVerdict(row);
+  if (own) return own;
+  const team = lot.teamDecisions?.get(id);
+  return team ? (team.decision === 'adopt' ? 'good' : 'defect') : null;
+}
+
+/** Where a lot stands now, from the triage rows of its subscription (and on a team hub, the team's decisions). */
 export function lotProgress(lot: Lot, rowsById: ReadonlyMap<string, TriageRow>): LotProgress {
   let reviewed = 0;
   let defects = 0;
@@ -61,8 +71,8 @@ export function lotProgress(lot: Lot, rowsById: ReadonlyMap<string, TriageRow>):
   let unsent = 0;
   for (const id of lot.sampleIds) {
     const row = rowsById.get(id);
-    if (!row) missing++;
-    const verdict = sampleVerdict(row);
+    const verdict = lotItemVerdict(lot, id, row);
+    if (!row && !verdict) missing++;
     if (verdict) reviewed++;
     if (verdict && row?.state === 'waiting') unsent++;
     if (verdict === 'defect') defects++;

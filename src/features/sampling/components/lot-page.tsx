@@ -9,7 +9,7 @@ import { formatMicros } from '../../../lib/money';
 import { cx } from '../../../lib/cx';
 import { TRIAGE_STATE_LABELS, type TriageRow } from '../../../domain/triage';
 import { useTriageRows } from '../../triage';
-import { lotProgress, sampleVerdict, snapshotOf, type Lot, type LotAction, type LotProgress } from '../lot';
+import { lotItemVerdict, lotProgress, snapshotOf, type Lot, type LotAction, type LotProgress } from '../lot';
 import { lotDocument } from '../lot-export';
 import { DECISION_TEXT, RECOMMENDATION_TEXT } from '../decision';
 import { percentText } from '../plan';
@@ -222,13 +222,15 @@ function SampleList({ lot, rowsById }: { lot: Lot; rowsById: ReadonlyMap<string,
       <summary className="cursor-pointer font-medium">The sampled items ({count(lot.sampleIds.length)})</summary>
       <ol aria-label="Sampled items" className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
         {lot.sampleIds.map((id) => {
-          const verdict = sampleVerdict(rowsById.get(id));
+          const verdict = lotItemVerdict(lot, id, rowsById.get(id));
           const state = rowsById.get(id)?.state;
+          const by = lot.teamDecisions?.get(id)?.by;
           return (
             <li key={id} className="flex gap-2">
               <code className="min-w-0 text-xs [overflow-wrap:anywhere]">{id}</code>
               <span className={verdict === 'defect' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}>
                 {verdict === 'good' ? 'good' : verdict === 'defect' ? 'defect' : state ? TRIAGE_STATE_LABELS[state].toLowerCase() : 'not kept'}
+                {verdict && by ? ` (${by})` : ''}
               </span>
             </li>
           );
