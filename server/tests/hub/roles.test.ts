@@ -126,7 +126,7 @@ const ROWS = (adminCookie: () => string): Row[] => [
   },
   {
     name: 'PUT /hub/v1/settings',
-    request: async () => ({ method: 'PUT', path: '/hub/v1/settings', body: { reason_codes: [{ code: 'matrix', label: 'Matrix' }], lots: [] } }),
+    request: async () => ({ method: 'PUT', path: '/hub/v1/settings', body: { reason_codes: [{ code: 'matrix', label: 'Matrix' }] } }),
     expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
   },
   {
@@ -239,7 +239,7 @@ describe.each(ENGINES)('hub bad input on %s', (engine) => {
       ['DELETE', '/hub/v1/tokens/pat_nobody', { cookie: admin }],
       ['GET', '/hub/v1/audit?limit=abc', { cookie: admin }],
       ['GET', '/hub/v1/audit/export?format=xml', { cookie: admin }],
-      ['PUT', '/hub/v1/settings', { cookie: admin, body: { reason_codes: [{ code: 'BAD' }], lots: [] } }],
+      ['PUT', '/hub/v1/settings', { cookie: admin, body: { reason_codes: [{ code: 'BAD' }] } }],
       ['POST', '/hub/v1/lots', { cookie: admin, body: { id: 'lot_x', subscription_id: 'sub', value: { version: 1 } } }],
       ['PUT', '/hub/v1/lots/lot_x', { cookie: admin, body: { revision: 'one' } }],
       ['GET', '/hub/v1/lots/lot_nobody', { cookie: admin }],
