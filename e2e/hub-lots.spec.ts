@@ -131,7 +131,11 @@ test('a lot drawn by reviewer A is seen by reviewer B with the same sample; B de
 
   // The hub's records: the lot and its action, and audit rows naming A (the lot, the rest) and B (the sample's adopts).
   const finalLot = await (await viewer.request.get(`/hub/v1/lots/${lotId}`)).json();
-  expect(finalLot.lot).toMatchObject({ revision: 2, updated_by: { email: hub.accounts.reviewer1.email }, value: { action: { decision: 'adopt', recorded: rest } } });
+  expect(finalLot.lot).toMatchObject({
+    revision: 2,
+    updated_by: { email: hub.accounts.reviewer1.email },
+    value: { action: { decision: 'adopt', recorded: rest } },
+  });
   expect(finalLot.sample_decisions).toHaveLength(PLAN.sampleSize);
   for (const d of finalLot.sample_decisions) expect(d).toMatchObject({ decision: 'adopt', by: hub.accounts.reviewer2.email });
   const admin = await (await hubContext(browser, hub)).newPage();
