@@ -173,7 +173,7 @@ interface TeamSubscriptionsTable {
 }
 
 /** A sampling lot shared by the team (hublots): `value` is the contract's lot value as JSON. */
-export interface LotsTable {
+interface LotsTable {
   id: string;
   subscription_id: string;
   value: string;

@@ -139,7 +139,7 @@ export type LotSource = z.infer<typeof sourceSchema>;
 /* ---- The hub's wire format (/hub/v1/lots) ---- */
 
 /** A lot's ID: made by the console (`lot_` and 16 hex digits), so a retried create is recognised. */
-export const lotId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, dashes or underscores');
+const lotId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, dashes or underscores');
 const subscriptionId = z.string().min(1).max(200).refine(isValidId, 'must be letters, digits, . _ : or -');
 
 /** `POST /hub/v1/lots` (reviewer, admin). */
@@ -157,7 +157,7 @@ export type LotUpdateBody = z.input<typeof lotUpdateBody>;
 
 const author = z.object({ id: z.string(), email: z.string().nullable() }).nullable();
 
-export const hubLotSchema = z.object({
+const hubLotSchema = z.object({
   id: z.string(),
   subscription_id: z.string(),
   /** Starts at 1; every accepted update adds one. */

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useMemo } from 'react';
 import { useLocalScope, type Connection } from '../../data';
 import type { TriageRow } from '../../domain/triage';
-import { newLotId, type Lot, type LotAction, type LotPlan, type LotSource, type LotValue } from './lot';
+import { newLotId, type LotAction, type LotPlan, type LotSource, type LotValue } from './lot';
 import { lotStoreFor, TEAM_LOTS_REFRESH_MS, type LotStore } from './lot-store';
 import { drawSample, type RandomUint32 } from './random-sample';
 
@@ -85,5 +85,3 @@ export async function startLot(store: LotStore, { subscriptionId, kind, source, 
 export async function recordLotAction(store: LotStore, lotId: string, action: LotAction): Promise<void> {
   await store.update(lotId, (value) => ({ ...value, action }));
 }
-
-export type { Lot };
