@@ -28,7 +28,7 @@ export const hubApi = (baseUrl: string) => ({
   saveSettings: (body: Pick<TeamSettings, 'reason_codes'>): Promise<TeamSettings> =>
     request(hubConfig(baseUrl), { method: 'PUT', path: '/hub/v1/settings', body, schema: teamSettingsResponse }),
   /** The team's sampling lots, newest first (any member). */
-  lots: (signal?: AbortSignal): Promise<HubLot[]> =>
+  lots: (signal?: AbortSignal): Promise<(HubLot & { sample_decisions: SampleDecision[] })[]> =>
     request(hubConfig(baseUrl), { method: 'GET', path: '/hub/v1/lots', schema: lotsResponse, signal }).then((r) => r.lots),
   /** One lot and the team's decisions on its sample (a 404 ApiError when the team has none by that ID). */
   lot: (id: string, signal?: AbortSignal): Promise<{ lot: HubLot; sample_decisions: SampleDecision[] }> =>

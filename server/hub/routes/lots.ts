@@ -45,7 +45,9 @@ export function lotsRouter(ctx: HubContext) {
 
   router.get('/lots', async (c) => {
     allow(c, { token: true });
-    return c.json({ lots: (await listLots(ctx.db)).map(lotView) });
+    const lots = [];
+    for (const lot of await listLots(ctx.db)) lots.push({ ...lotView(lot), sample_decisions: await sampleDecisions(ctx.db, lot) });
+    return c.json({ lots });
   });
 
   router.get('/lots/:id', async (c) => {

@@ -177,4 +177,5 @@ export type HubLot = z.infer<typeof hubLotSchema>;
 const sampleDecisionSchema = z.object({ item_id: z.string(), decision: z.enum(['adopt', 'dispute']), by: z.string().nullable() });
 export type SampleDecision = z.infer<typeof sampleDecisionSchema>;
 export const lotResponse = z.object({ lot: hubLotSchema, sample_decisions: z.array(sampleDecisionSchema) });
-export const lotsResponse = z.object({ lots: z.array(hubLotSchema) });
+/** The list: each lot with the team's decisions on its sample (the switching rules' history counts them). */
+export const lotsResponse = z.object({ lots: z.array(hubLotSchema.extend({ sample_decisions: z.array(sampleDecisionSchema) })) });

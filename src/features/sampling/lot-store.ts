@@ -63,7 +63,7 @@ function teamLotStore(baseUrl: string, queryClient: QueryClient): LotStore {
   return {
     key,
     where: 'team',
-    list: async (signal) => (await api.lots(signal)).map((lot) => teamLot(lot)),
+    list: async (signal) => (await api.lots(signal)).map(({ sample_decisions, ...lot }) => teamLot(lot, sample_decisions)),
     read: async (id, signal) => {
       try {
         const read = await api.lot(id, signal);

@@ -165,4 +165,26 @@ describe("a lot's progress", () => {
     rows.delete(lot.sampleIds[0]!);
     expect(lotProgress(lot, rows)).toMatchObject({ reviewed: 50, missing: 1 });
   });
+
+  it('on a team hub, counts a colleague’s decisions on sampled items this browser has not decided (or does not hold)', async () => {
+    const lot = await newLot();
+    const rows = new Map<string, TriageRow>();
+    for (let i = 0; i < 200; i++) rows.set(`it-${i}`, row(i));
+    const [first, second, third] = lot.sampleIds as [string, string, string];
+    rows.delete(third);
+    const team: Lot = {
+      ...lot,
+      teamDecisions: new Map([
+        [first, { item_id: first, decision: 'adopt', by: 'b@team' }],
+        [second, { item_id: second, decision: 'dispute', by: 'b@team' }],
+        [third, { item_id: third, decision: 'adopt', by: 'b@team' }],
+      ]),
+    };
+    expect(lotProgress(lot, rows)).toMatchObject({ reviewed: 0, missing: 1 });
+    expect(lotProgress(team, rows)).toMatchObject({ reviewed: 3, defects: 1, missing: 0, decision: 'rejected' });
+    // This browser's own decision comes first.
+    rows.set(second, row(0, 'adopted'));
+    expect(lotProgress(team, rows)).toMatchObject({ reviewed: 3, defects: 0 });
+    expect(lotDocument(team, rows).sample.find((s: { item_id: string }) => s.item_id === first)).toMatchObject({ decision: 'adopt', decided_by: 'b@team' });
+  });
 });
