@@ -1,6 +1,5 @@
 import { z } from './contract/zod';
 import { hubMeSchema, teamSettingsResponse, teamSubscriptionsSchema, type TeamSettings, type TeamSubscription } from './contract/hub';
-import { lotResponse, lotsResponse, type HubLot, type LotUpdateBody, type NewLotBody, type SampleDecision } from './contract/hub-lots';
 import { request, type HttpConfig, type RequestSpec } from './http';
 
 /**
@@ -8,7 +7,7 @@ import { request, type HttpConfig, type RequestSpec } from './http';
  * origin with the session cookie (`credentials: 'same-origin'`): never a key, never Authorization.
  */
 
-const hubConfig = (baseUrl: string): HttpConfig => ({ baseUrl, credentials: 'same-origin', maxAttempts: 1 });
+export const hubConfig = (baseUrl: string): HttpConfig => ({ baseUrl, credentials: 'same-origin', maxAttempts: 1 });
 
 const signedIn = z.looseObject({ member: hubMeSchema.shape.member });
 const ended = z.looseObject({ ended: z.number() });
@@ -27,17 +26,6 @@ export const hubApi = (baseUrl: string) => ({
     request(hubConfig(baseUrl), { method: 'GET', path: '/hub/v1/settings', schema: teamSettingsResponse, signal }),
   saveSettings: (body: Pick<TeamSettings, 'reason_codes'>): Promise<TeamSettings> =>
     request(hubConfig(baseUrl), { method: 'PUT', path: '/hub/v1/settings', body, schema: teamSettingsResponse }),
-  /** The team's sampling lots, newest first (any member). */
-  lots: (signal?: AbortSignal): Promise<(HubLot & { sample_decisions: SampleDecision[] })[]> =>
-    request(hubConfig(baseUrl), { method: 'GET', path: '/hub/v1/lots', schema: lotsResponse, signal }).then((r) => r.lots),
-  /** One lot and the team's decisions on its sample (a 404 ApiError when the team has none by that ID). */
-  lot: (id: string, signal?: AbortSignal): Promise<{ lot: HubLot; sample_decisions: SampleDecision[] }> =>
-    request(hubConfig(baseUrl), { method: 'GET', path: `/hub/v1/lots/${encodeURIComponent(id)}`, schema: lotResponse, signal }),
-  createLot: (body: NewLotBody): Promise<HubLot> =>
-    request(hubConfig(baseUrl), { method: 'POST', path: '/hub/v1/lots', body, schema: lotResponse }).then((r) => r.lot),
-  /** A 409 `LOT_CHANGED` ApiError when the lot moved on since `revision` was read. */
-  updateLot: (id: string, body: LotUpdateBody): Promise<HubLot> =>
-    request(hubConfig(baseUrl), { method: 'PUT', path: `/hub/v1/lots/${encodeURIComponent(id)}`, body, schema: lotResponse }).then((r) => r.lot),
 });
 
 /**

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { HubLot, LotValue, SampleDecision } from '../../api/contract/hub-lots';
 import { ApiError } from '../../api/errors';
-import { hubApi } from '../../api/hub';
+import { hubLotsApi } from '../../api/hub-lots';
 import type { Connection } from '../../data';
 import { createLot, listLots, localKey, readLot, updateLot } from '../../domain/store';
 import { lotOf, lotValueSchema, type Lot } from './lot';
@@ -56,7 +56,7 @@ export function localLotStore(scope: string): LotStore {
 }
 
 function teamLotStore(baseUrl: string, queryClient: QueryClient): LotStore {
-  const api = hubApi(baseUrl);
+  const api = hubLotsApi(baseUrl);
   // The hub is this console's own origin, one per page: the key needs no base URL.
   const key = ['hub', 'lots'] as const;
   const changed = () => queryClient.invalidateQueries({ queryKey: key });
