@@ -71,7 +71,12 @@ function LotView({ connection, store, lot, RestActions, saveFile }: { connection
       recorded: run.recorded,
       totalMicros: run.totalMicros,
       outcome: snapshotOf(progress),
-    });
+    }).catch((cause: unknown) =>
+      // The decisions are sent (the outbox has them); only the lot's note of them failed (the hub unreachable): say so, never drop it silently.
+      setMessage(
+        `The decisions were recorded, but the lot could not note what was done with the rest: ${cause instanceof Error ? cause.message : String(cause)}`,
+      ),
+    );
   };
 
   const exportLot = async () => {
