@@ -301,9 +301,6 @@ test('settings an admin saves are what a reviewer in another browser sees', asyn
   await admin.getByRole('textbox', { name: 'Code 2' }).fill('wrong_label');
   await admin.getByRole('textbox', { name: 'Label 2' }).fill('Wrong label');
   await admin.getByRole('button', { name: 'Move code 2 up' }).click();
-  await admin.getByRole('button', { name: 'Add lot' }).click();
-  await admin.getByRole('textbox', { name: 'Lot ID 1' }).fill('lot-2026-11');
-  await admin.getByRole('textbox', { name: 'Lot name 1' }).fill('November batch');
   await admin.getByRole('button', { name: 'Save settings' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'Saved: every member sees them now.' })).toBeVisible();
 
@@ -316,7 +313,6 @@ test('settings an admin saves are what a reviewer in another browser sees', asyn
   await reviewer.goto('/team/settings');
   const codes = reviewer.getByRole('table', { name: 'Reason codes' });
   await expect(codes.locator('tbody tr')).toHaveText([/wrong_label\s*Wrong label/, /blurry\s*Blurry image/]);
-  await expect(reviewer.getByRole('table', { name: 'Lots' }).locator('tbody tr')).toHaveText([/lot-2026-11\s*November batch/]);
   await expect(reviewer.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
 
   // The review's dispute dialog offers the team's codes, in the team's order (not this browser's defaults).

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '../../src/api/contract';
+import { LOT_LIMITS } from '../../src/api/contract/hub-lots';
 import { consoleFiles } from '../http/console-files';
 import { allowedHostsOnly } from '../http/hosts';
 import { requestLog } from '../http/request-log';
@@ -14,6 +15,7 @@ import { sameOriginOnly } from './http/origin';
 import { auditRouter } from './routes/audit';
 import { budgetsRouter } from './routes/budgets';
 import { holdsRouter } from './routes/holds';
+import { lotsRouter } from './routes/lots';
 import { forwardRouter } from './routes/forward';
 import { membersRouter } from './routes/members';
 import { sessionRouter } from './routes/session';
@@ -41,10 +43,11 @@ export function createHubApp(ctx: HubContext) {
       c.header('Cache-Control', 'no-store');
     });
   for (const scope of ['/hub/v1/*', '/v1/*']) {
-    app.use(
-      scope,
-      bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => Promise.reject(new HubError('BODY_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`)) }),
+    // A lot carries its item IDs: its routes take up to LOT_LIMITS.bodyBytes, everything else the usual limit.
+    const limits = [MAX_BODY_BYTES, LOT_LIMITS.bodyBytes].map((maxSize) =>
+      bodyLimit({ maxSize, onError: () => Promise.reject(new HubError('BODY_TOO_LARGE', `request body exceeds ${maxSize} bytes`)) }),
     );
+    app.use(scope, (c, next) => limits[c.req.path === '/hub/v1/lots' || c.req.path.startsWith('/hub/v1/lots/') ? 1 : 0]!(c, next));
     app.use(scope, identify(ctx));
     app.use(scope, sameOriginOnly(ctx));
   }
@@ -58,6 +61,7 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', subscriptionsRouter(ctx));
   app.route('/hub/v1', budgetsRouter(ctx));
   app.route('/hub/v1', holdsRouter(ctx));
+  app.route('/hub/v1', lotsRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
   // --demo's items name their images by a path on the vendor's origin, which is the hub's for the console.

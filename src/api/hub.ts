@@ -7,7 +7,7 @@ import { request, type HttpConfig, type RequestSpec } from './http';
  * origin with the session cookie (`credentials: 'same-origin'`): never a key, never Authorization.
  */
 
-const hubConfig = (baseUrl: string): HttpConfig => ({ baseUrl, credentials: 'same-origin', maxAttempts: 1 });
+export const hubConfig = (baseUrl: string): HttpConfig => ({ baseUrl, credentials: 'same-origin', maxAttempts: 1 });
 
 const signedIn = z.looseObject({ member: hubMeSchema.shape.member });
 const ended = z.looseObject({ ended: z.number() });
@@ -21,10 +21,10 @@ export const hubApi = (baseUrl: string) => ({
   signOut: (everywhere: boolean) => request(hubConfig(baseUrl), { method: 'DELETE', path: `/hub/v1/session${everywhere ? '?all=true' : ''}`, schema: ended }),
   subscriptions: (signal?: AbortSignal): Promise<TeamSubscription[]> =>
     request(hubConfig(baseUrl), { method: 'GET', path: '/hub/v1/subscriptions', schema: teamSubscriptionsSchema, signal }).then((r) => r.subscriptions),
-  /** The team's shared settings: reason codes and lots (any member reads; an admin saves the whole document). */
+  /** The team's shared settings: the reason codes (any member reads; an admin saves the whole document). */
   settings: (signal?: AbortSignal): Promise<TeamSettings> =>
     request(hubConfig(baseUrl), { method: 'GET', path: '/hub/v1/settings', schema: teamSettingsResponse, signal }),
-  saveSettings: (body: Pick<TeamSettings, 'reason_codes' | 'lots'>): Promise<TeamSettings> =>
+  saveSettings: (body: Pick<TeamSettings, 'reason_codes'>): Promise<TeamSettings> =>
     request(hubConfig(baseUrl), { method: 'PUT', path: '/hub/v1/settings', body, schema: teamSettingsResponse }),
 });
 

@@ -229,6 +229,24 @@ const hubvendorReceipts: Migration = {
   },
 };
 
+/** Sampling lots shared by the team (hublots): the console's lot value as JSON, with a revision for safe updates. */
+const hublotsLots: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('lots')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('subscription_id', 'text', (c) => c.notNull())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('revision', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('created_by', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_by', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('lots_created').on('lots').columns(['created_at', 'id']).execute();
+  },
+};
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -237,7 +255,8 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0003_decisions': hubdecDecisions,
     '0004_team_settings': hubteamSettings,
     '0005_team_subscriptions': teamSubscriptions,
-    '0006_hubvendor_receipts': hubvendorReceipts,
+    '0006_vendor_receipts': hubvendorReceipts,
+    '0007_team_lots': hublotsLots,
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

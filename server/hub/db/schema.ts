@@ -195,9 +195,22 @@ export interface VendorSyncTable {
   outcome: string;
 }
 
+/** A sampling lot shared by the team (hublots): `value` is the contract's lot value as JSON. */
+interface LotsTable {
+  id: string;
+  subscription_id: string;
+  value: string;
+  revision: number;
+  created_at: number;
+  created_by: string;
+  updated_at: number;
+  updated_by: string;
+}
+
 export interface HubTables {
   vendor_receipts: VendorReceiptsTable;
   vendor_sync: VendorSyncTable;
+  lots: LotsTable;
   decisions: DecisionsTable;
   holds: HoldsTable;
   budget_limits: BudgetLimitsTable;

@@ -18,7 +18,7 @@ function changes<T>(before: readonly T[], after: readonly T[], key: (value: T) =
 }
 
 /**
- * Team settings: the dispute reason codes and the lots every member sees. Any member (or a token
+ * Team settings: the dispute reason codes every member sees (the team's lots: routes/lots.ts). Any member (or a token
  * of theirs) reads them; an admin, signed in, replaces them. Each save is audited as
  * `settings.update` with what was added, removed and changed.
  */
@@ -41,10 +41,7 @@ export function settingsRouter(ctx: HubContext) {
         action: 'settings.update',
         target: 'team',
         outcome: 'ok',
-        details: {
-          reason_codes: changes(before.reason_codes, input.reason_codes, (r) => r.code),
-          lots: changes(before.lots, input.lots, (l) => l.id),
-        },
+        details: { reason_codes: changes(before.reason_codes, input.reason_codes, (r) => r.code) },
       });
     });
     return c.json(await readSettings(ctx.db));

@@ -22,6 +22,25 @@ const newMember = async (t: TestHub, admin: string) =>
   (await t.call('POST', '/hub/v1/members', { cookie: admin, body: { email: `matrix${fresh.n++}@demo.hub`, role: 'reviewer', password: 'matrix-password-1' } }))
     .body.member.id as string;
 
+/** A fresh lot drawn by the admin on a team subscription of its own (the one this row sets). */
+const lotValue = {
+  version: 1,
+  kind: 'simulated',
+  source: { kind: 'delivery', deliveryId: 'd1', description: 'Delivery d1' },
+  itemIds: ['i1', 'i2'],
+  plan: { kind: 'zero-acceptance', lotSize: 2, confidencePct: 95, defectRateBp: 500, sampleSize: 1, assumedDefects: 0, binomialSize: 1, formula: 'f' },
+  sampleIds: ['i1'],
+  extensions: [],
+  action: null,
+};
+const newLot = async (t: TestHub, admin: string) => {
+  await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions: [{ id: 'sub_lots', kind: 'simulated' }] } });
+  const id = `lot_matrix_${fresh.n++}`;
+  const made = await t.call('POST', '/hub/v1/lots', { cookie: admin, body: { id, subscription_id: 'sub_lots', value: lotValue } });
+  if (made.status !== 201) throw new Error(made.text);
+  return id;
+};
+
 const ROWS = (adminCookie: () => string): Row[] => [
   {
     name: 'POST /hub/v1/session',
@@ -107,8 +126,35 @@ const ROWS = (adminCookie: () => string): Row[] => [
   },
   {
     name: 'PUT /hub/v1/settings',
-    request: async () => ({ method: 'PUT', path: '/hub/v1/settings', body: { reason_codes: [{ code: 'matrix', label: 'Matrix' }], lots: [] } }),
+    request: async () => ({ method: 'PUT', path: '/hub/v1/settings', body: { reason_codes: [{ code: 'matrix', label: 'Matrix' }] } }),
     expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'GET /hub/v1/lots',
+    request: async () => ({ method: 'GET', path: '/hub/v1/lots' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'GET /hub/v1/lots/:id',
+    request: async (t) => ({ method: 'GET', path: `/hub/v1/lots/${await newLot(t, adminCookie())}` }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'POST /hub/v1/lots',
+    request: async (t) => {
+      await newLot(t, adminCookie());
+      return { method: 'POST', path: '/hub/v1/lots', body: { id: `lot_matrix_${fresh.n++}`, subscription_id: 'sub_lots', value: lotValue } };
+    },
+    expect: { admin: 201, reviewer: 201, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'PUT /hub/v1/lots/:id',
+    request: async (t) => ({
+      method: 'PUT',
+      path: `/hub/v1/lots/${await newLot(t, adminCookie())}`,
+      body: { revision: 1, value: { ...lotValue, sampleIds: ['i1', 'i2'], extensions: [{ at: 1, added: 1 }] } },
+    }),
+    expect: { admin: 200, reviewer: 200, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
   },
   {
     name: 'GET /hub/v1/subscriptions',
@@ -203,7 +249,10 @@ describe.each(ENGINES)('hub bad input on %s', (engine) => {
       ['DELETE', '/hub/v1/tokens/pat_nobody', { cookie: admin }],
       ['GET', '/hub/v1/audit?limit=abc', { cookie: admin }],
       ['GET', '/hub/v1/audit/export?format=xml', { cookie: admin }],
-      ['PUT', '/hub/v1/settings', { cookie: admin, body: { reason_codes: [{ code: 'BAD' }], lots: [] } }],
+      ['PUT', '/hub/v1/settings', { cookie: admin, body: { reason_codes: [{ code: 'BAD' }] } }],
+      ['POST', '/hub/v1/lots', { cookie: admin, body: { id: 'lot_x', subscription_id: 'sub', value: { version: 1 } } }],
+      ['PUT', '/hub/v1/lots/lot_x', { cookie: admin, body: { revision: 'one' } }],
+      ['GET', '/hub/v1/lots/lot_nobody', { cookie: admin }],
       ['GET', '/hub/v1/nothing-here', { cookie: admin }],
       ['PUT', '/hub/v1/members', { cookie: admin, body: {} }],
       ['GET', '/hub/v1/me', { headers: { Authorization: 'Basic YTpi' } }],

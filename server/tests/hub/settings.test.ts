@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestHub, type CallOptions, type TestHub } from './hub-harness';
 
 /*
- * Team settings (reason codes and lots): every member reads them, only an admin signed in writes
+ * Team settings (the reason codes; the team's lots are /hub/v1/lots): every member reads them, only an admin signed in writes
  * them (Origin-checked), each save is one audit row naming what changed, and every bad document
  * is a 400 envelope that leaves the stored one as it was.
  */
@@ -12,7 +12,6 @@ const GOOD = {
     { code: 'wrong_label', label: 'Wrong label' },
     { code: 'blurry', label: 'Blurry' },
   ],
-  lots: [{ id: 'lot-2026-11', name: 'November batch' }],
 };
 
 describe.each(ENGINES)('hub team settings on %s', (engine) => {
@@ -27,7 +26,7 @@ describe.each(ENGINES)('hub team settings on %s', (engine) => {
   it('is empty before the first save, is replaced by an admin in order, and is read by every role and token', async () => {
     const first = await t.call('GET', '/hub/v1/settings', { cookie: admin });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ reason_codes: [], lots: [], updated_at: null, updated_by: null });
+    expect(first.body).toEqual({ reason_codes: [], updated_at: null, updated_by: null });
 
     const saved = await t.call('PUT', '/hub/v1/settings', { cookie: admin, body: GOOD });
     expect(saved.status, saved.text).toBe(200);
@@ -42,7 +41,7 @@ describe.each(ENGINES)('hub team settings on %s', (engine) => {
       const read = await t.call('GET', '/hub/v1/settings', as);
       expect(read.status).toBe(200);
       expect(read.body.reason_codes).toEqual(GOOD.reason_codes);
-      expect(read.body.lots).toEqual(GOOD.lots);
+      expect(read.body).not.toHaveProperty('lots');
     }
 
     // Reordered, one renamed, one removed, one added: the audit row says which.
@@ -51,7 +50,6 @@ describe.each(ENGINES)('hub team settings on %s', (engine) => {
         { code: 'blurry', label: 'Blurry image' },
         { code: 'duplicate', label: 'Duplicate' },
       ],
-      lots: GOOD.lots,
     };
     expect((await t.call('PUT', '/hub/v1/settings', { cookie: admin, body: next })).status).toBe(200);
     expect((await t.call('GET', '/hub/v1/settings', { cookie: viewer })).body.reason_codes).toEqual(next.reason_codes);
@@ -59,12 +57,12 @@ describe.each(ENGINES)('hub team settings on %s', (engine) => {
     expect(audit).toHaveLength(2);
     expect(audit[1]).toMatchObject({ actor_id: adminId, via: 'session', target: 'team', outcome: 'ok' });
     expect(JSON.parse(audit[1].details.reason_codes)).toEqual({ added: ['duplicate'], removed: ['wrong_label'], changed: ['blurry'] });
-    expect(JSON.parse(audit[1].details.lots)).toEqual({ added: [], removed: [], changed: [] });
+    expect(audit[1].details).not.toHaveProperty('lots');
   });
 
   it('lets only an admin with a session write: reviewer, viewer, tokens and nobody are refused, nothing stored', async () => {
     const before = (await t.call('GET', '/hub/v1/settings', { cookie: admin })).body;
-    const attempt = { reason_codes: [{ code: 'hijack', label: 'Hijack' }], lots: [] };
+    const attempt = { reason_codes: [{ code: 'hijack', label: 'Hijack' }] };
     const adminToken = (await t.call('POST', '/hub/v1/tokens', { cookie: admin, body: { name: 'a', scope: 'read', subscriptions: ['*'], expires_in_days: 1 } }))
       .body.token;
     const matrix: [string, CallOptions, number, string][] = [
@@ -89,28 +87,17 @@ describe.each(ENGINES)('hub team settings on %s', (engine) => {
     const bad: [unknown, RegExp][] = [
       ['[]', /JSON object/],
       [{}, /reason_codes/],
-      [{ reason_codes: [] }, /lots/],
-      [{ reason_codes: [], lots: [], extra: 1 }, /extra|unrecognized/i],
-      [{ reason_codes: [code('Wrong Label')], lots: [] }, /reason_codes\[0\]\.code/],
-      [{ reason_codes: [code('other')], lots: [] }, /reserved/],
-      [{ reason_codes: [code('a'.repeat(33))], lots: [] }, /reason_codes\[0\]\.code/],
-      [{ reason_codes: [code('ok', '   ')], lots: [] }, /reason_codes\[0\]\.label/],
-      [{ reason_codes: [code('ok', 'x'.repeat(61))], lots: [] }, /reason_codes\[0\]\.label/],
-      [{ reason_codes: [code('dup'), code('dup')], lots: [] }, /listed twice/],
-      [{ reason_codes: Array.from({ length: 31 }, (_, i) => code(`c${i}`)), lots: [] }, /reason_codes/],
-      [{ reason_codes: [], lots: [{ id: '../etc', name: 'x' }] }, /lots\[0\]\.id/],
-      [
-        {
-          reason_codes: [],
-          lots: [
-            { id: 'a', name: 'x' },
-            { id: 'a', name: 'y' },
-          ],
-        },
-        /listed twice/,
-      ],
-      [{ reason_codes: [], lots: Array.from({ length: 201 }, (_, i) => ({ id: `l${i}`, name: 'n' })) }, /lots/],
-      [{ reason_codes: [{ code: 'ok' }], lots: [] }, /label/],
+      [{ reason_codes: [], extra: 1 }, /extra|unrecognized/i],
+      // The stand-in list of lots is gone: the team's lots are /hub/v1/lots.
+      [{ reason_codes: [], lots: [] }, /lots|unrecognized/i],
+      [{ reason_codes: [code('Wrong Label')] }, /reason_codes\[0\]\.code/],
+      [{ reason_codes: [code('other')] }, /reserved/],
+      [{ reason_codes: [code('a'.repeat(33))] }, /reason_codes\[0\]\.code/],
+      [{ reason_codes: [code('ok', '   ')] }, /reason_codes\[0\]\.label/],
+      [{ reason_codes: [code('ok', 'x'.repeat(61))] }, /reason_codes\[0\]\.label/],
+      [{ reason_codes: [code('dup'), code('dup')] }, /listed twice/],
+      [{ reason_codes: Array.from({ length: 31 }, (_, i) => code(`c${i}`)) }, /reason_codes/],
+      [{ reason_codes: [{ code: 'ok' }] }, /label/],
       ['{"reason_codes": [', /JSON/],
     ];
     for (const [body, message] of bad) {

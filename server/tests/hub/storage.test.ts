@@ -111,7 +111,8 @@ describe('hub storage', () => {
       '0003_decisions',
       '0004_team_settings',
       '0005_team_subscriptions',
-      '0006_hubvendor_receipts',
+      '0006_vendor_receipts',
+      '0007_team_lots',
     ]);
   });
 });

@@ -28,6 +28,7 @@ import {
   vendorKeysResponse,
 } from './hub';
 import { budgetsBody, budgetsResponse, holdResponse, holdsListQuery, holdsResponse } from './hub-budgets';
+import { lotResponse, lotsResponse, lotUpdateBody, newLotBody } from './hub-lots';
 
 /**
  * The team hub's own endpoints (/hub/v1/…) as an OpenAPI 3.1 document, built from the shared zod
@@ -66,6 +67,10 @@ const COMPONENTS = {
   BudgetsResponse: budgetsResponse,
   HoldsResponse: holdsResponse,
   HoldResponse: holdResponse,
+  NewLotBody: newLotBody,
+  LotUpdateBody: lotUpdateBody,
+  LotResponse: lotResponse,
+  LotsResponse: lotsResponse,
   ErrorBody: errorBodySchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
@@ -107,6 +112,7 @@ const TAGS = {
   Settings: 'Team settings every member sees: dispute reason codes and lots.',
   Subscriptions: 'The subscriptions the team reviews: the console’s connection in hub mode.',
   Budgets: 'Spending limits the hub enforces before it forwards a charged adopt, and what was spent (integer micro-USD, the hub’s UTC day and month).',
+  Lots: 'Sampling lots the team shares: drawn by a reviewer or admin, seen by every member, updated from the revision they were read at.',
   Holds: 'Adopts held by a budget: kept on the hub until an admin releases (sends, charged) or someone drops them.',
 } as const;
 type Tag = keyof typeof TAGS;
@@ -117,6 +123,52 @@ const BAD_BODY = ['INVALID_BODY', 400] as const;
 const BAD_QUERY = ['INVALID_PARAMETER', 400] as const;
 
 const OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: '/hub/v1/lots',
+    operationId: 'listLots',
+    summary: 'The team’s sampling lots, newest first (any member)',
+    tag: 'Lots',
+    auth: 'read',
+    response: 'LotsResponse',
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/lots/{id}',
+    operationId: 'getLot',
+    summary: 'One lot (any member)',
+    tag: 'Lots',
+    auth: 'read',
+    response: 'LotResponse',
+    errors: [NOT_FOUND],
+  },
+  {
+    method: 'post',
+    path: '/hub/v1/lots',
+    operationId: 'createLot',
+    summary: 'Keep a drawn lot (reviewer, admin) on one of the team’s subscriptions; audited as lot.create. The body may be up to 1 MiB',
+    tag: 'Lots',
+    auth: 'session',
+    origin: true,
+    body: 'NewLotBody',
+    status: 201,
+    response: 'LotResponse',
+    errors: [BAD_BODY, FORBIDDEN, ['LOT_EXISTS', 409]],
+  },
+  {
+    method: 'put',
+    path: '/hub/v1/lots/{id}',
+    operationId: 'updateLot',
+    summary:
+      'Update a lot from the revision it was read at (reviewer, admin): the sample may grow and the action on the rest change; a stale revision is 409 LOT_CHANGED (read again, re-apply). Audited as lot.update',
+    tag: 'Lots',
+    auth: 'session',
+    origin: true,
+    body: 'LotUpdateBody',
+    response: 'LotResponse',
+    errors: [BAD_BODY, FORBIDDEN, NOT_FOUND, ['LOT_CHANGED', 409]],
+  },
   {
     method: 'get',
     path: '/hub/v1/budgets',

@@ -96,11 +96,12 @@ export const newVendorKeyBody = z.strictObject({
 export const rotateVendorKeyBody = z.strictObject({ key: vendorKey, jwt: vendorJwt.optional() });
 
 /*
- * Team settings: the dispute reason codes and the lots every member sees. The codes follow the
+ * Team settings: the dispute reason codes every member sees (the team's sampling lots are their own
+ * resource, /hub/v1/lots: hub-lots.ts). The codes follow the
  * console's own rules (src/features/dispute-reasons/model.ts): snake_case, unique, not a reserved
  * word, so a code from the hub is sent and exported exactly as a local one.
  */
-export const SETTINGS_LIMITS = { reasonCodes: 30, codeChars: 32, labelChars: 60, lots: 200, lotIdChars: 64, lotNameChars: 100 } as const;
+export const SETTINGS_LIMITS = { reasonCodes: 30, codeChars: 32, labelChars: 60 } as const;
 const RESERVED_REASON_CODES = ['other', 'no_reason'] as const;
 
 const reasonCode = z.strictObject({
@@ -110,11 +111,6 @@ const reasonCode = z.strictObject({
     .regex(/^[a-z][a-z0-9_]*$/, 'must be snake_case: lower-case letters, digits and _, starting with a letter')
     .refine((code) => !(RESERVED_REASON_CODES as readonly string[]).includes(code), 'is reserved (other, no_reason)'),
   label: z.string().trim().min(1).max(SETTINGS_LIMITS.labelChars),
-});
-
-const lot = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, dashes or underscores'),
-  name: z.string().trim().min(1).max(SETTINGS_LIMITS.lotNameChars),
 });
 
 const unique =
@@ -134,10 +130,6 @@ export const teamSettingsBody = z.strictObject({
     .array(reasonCode)
     .max(SETTINGS_LIMITS.reasonCodes)
     .superRefine(unique((r) => r.code, 'code')),
-  lots: z
-    .array(lot)
-    .max(SETTINGS_LIMITS.lots)
-    .superRefine(unique((l) => l.id, 'lot')),
 });
 export type TeamSettingsInput = z.input<typeof teamSettingsBody>;
 
@@ -213,7 +205,6 @@ export const vendorKeyResponse = z.object({ vendor_key: vendorKeySchema });
 
 export const teamSettingsResponse = z.object({
   reason_codes: z.array(z.object({ code: z.string(), label: z.string() })),
-  lots: z.array(z.object({ id: z.string(), name: z.string() })),
   /** When and by whom they were last saved; null before the first save. */
   updated_at: isoInstant.nullable(),
   updated_by: z.string().nullable(),

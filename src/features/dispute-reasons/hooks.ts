@@ -44,9 +44,9 @@ export function useDisputeReasons(connection: Connection | null): DisputeReasons
     async (edit: (current: readonly ReasonCode[]) => readonly ReasonCode[]) => {
       if (hub) {
         if (!admin) throw new Error('The team’s reason codes are kept on the hub: only an admin of the team changes them (Team → Settings).');
-        // The whole document is saved: the lots are read fresh so a colleague's change to them is kept.
+        // Read fresh, so the edit applies to the team's codes as they are now.
         const current = await hubApi(hub.baseUrl).settings();
-        const saved = await hubApi(hub.baseUrl).saveSettings({ reason_codes: [...edit(teamCodes(current.reason_codes))], lots: current.lots });
+        const saved = await hubApi(hub.baseUrl).saveSettings({ reason_codes: [...edit(teamCodes(current.reason_codes))] });
         queryClient.setQueryData(teamSettingsKey, saved);
         return teamCodes(saved.reason_codes);
       }

@@ -19,16 +19,14 @@
  * per 100 items; an item of a delivery is either conforming or not, so the console offers 0.010–10.
  */
 
-// prettier-ignore
-export const AQLS = [
-  '0.010', '0.015', '0.025', '0.040', '0.065', '0.10', '0.15', '0.25', '0.40', '0.65', '1.0', '1.5', '2.5', '4.0', '6.5',
-  '10', '15', '25', '40', '65', '100', '150', '250', '400', '650', '1000',
-] as const;
+import { AQLS, LEVELS } from '../../api/contract/hub-lots';
+
+/** The AQL columns and inspection levels live in the contract: a lot's plan names them, and the team hub checks it. */
+export { AQLS, LEVELS };
 export type Aql = (typeof AQLS)[number];
 /** The AQLs offered for percent nonconforming (an item is good or defective). */
 export const PERCENT_AQLS = AQLS.slice(0, AQLS.indexOf('10') + 1) as readonly Aql[];
 
-export const LEVELS = ['S-1', 'S-2', 'S-3', 'S-4', 'I', 'II', 'III'] as const;
 export type InspectionLevel = (typeof LEVELS)[number];
 export type Severity = 'normal' | 'tightened' | 'reduced';
 

@@ -1,5 +1,5 @@
 import type { TriageRow } from '../../domain/triage';
-import { lotProgress, sampleVerdict, type Lot, type LotPlan } from './lot';
+import { lotItemVerdict, lotProgress, sampleVerdict, type Lot, type LotPlan } from './lot';
 import { planLine } from './plan-line';
 
 function planDocument(plan: LotPlan) {
@@ -59,11 +59,14 @@ export function lotDocument(lot: Lot, rowsById: ReadonlyMap<string, TriageRow>, 
     },
     sample: lot.sampleIds.map((id) => {
       const row = rowsById.get(id);
-      const verdict = sampleVerdict(row);
+      const verdict = lotItemVerdict(lot, id, row);
+      const by = lot.teamDecisions?.get(id)?.by;
       return {
         item_id: id,
         state: row?.state ?? 'not kept',
         decision: verdict === 'good' ? 'adopt' : verdict === 'defect' ? 'dispute' : null,
+        // On a team hub: the member whose decision counts, when it is not this browser's.
+        ...(by && !sampleVerdict(row) ? { decided_by: by } : {}),
         decided_at: row?.decidedAt ? new Date(row.decidedAt).toISOString() : null,
       };
     }),

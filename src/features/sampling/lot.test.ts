@@ -7,6 +7,7 @@ import { lotOf, lotProgress, type Lot } from './lot';
 import { lotDocument } from './lot-export';
 import { samplePlan } from './plan';
 import { seededRandom } from './random-sample';
+import { localLotStore } from './lot-store';
 import { recordLotAction, startLot } from './use-lots';
 
 const item = (i: number): StoredItem => ({
@@ -54,8 +55,7 @@ afterEach(async () => {
 async function newLot(size = 200): Promise<Lot> {
   const rows = Array.from({ length: size }, (_, i) => row(i));
   const plan = { kind: 'zero-acceptance' as const, ...samplePlan({ lotSize: size, confidencePct: 95, defectRateBp: 500 }) };
-  const id = await startLot({
-    scope: 'S',
+  const id = await startLot(localLotStore('S'), {
     subscriptionId: 'sub',
     kind: 'simulated',
     source: { kind: 'filter', filters: { grade: 'A' }, description: 'grade A' },
@@ -85,7 +85,7 @@ describe('lots in the local store', () => {
 
   it('records what was done with the rest', async () => {
     const lot = await newLot();
-    await recordLotAction('S', lot.id, {
+    await recordLotAction(localLotStore('S'), lot.id, {
       decision: 'adopt',
       at: 5,
       recorded: 127,
@@ -164,5 +164,27 @@ describe("a lot's progress", () => {
     expect(lotProgress(lot, rows)).toMatchObject({ reviewed: 51, defects: 0, decision: 'accepted', recommendation: 'accept' });
     rows.delete(lot.sampleIds[0]!);
     expect(lotProgress(lot, rows)).toMatchObject({ reviewed: 50, missing: 1 });
+  });
+
+  it('on a team hub, counts a colleague’s decisions on sampled items this browser has not decided (or does not hold)', async () => {
+    const lot = await newLot();
+    const rows = new Map<string, TriageRow>();
+    for (let i = 0; i < 200; i++) rows.set(`it-${i}`, row(i));
+    const [first, second, third] = lot.sampleIds as [string, string, string];
+    rows.delete(third);
+    const team: Lot = {
+      ...lot,
+      teamDecisions: new Map([
+        [first, { item_id: first, decision: 'adopt', by: 'b@team' }],
+        [second, { item_id: second, decision: 'dispute', by: 'b@team' }],
+        [third, { item_id: third, decision: 'adopt', by: 'b@team' }],
+      ]),
+    };
+    expect(lotProgress(lot, rows)).toMatchObject({ reviewed: 0, missing: 1 });
+    expect(lotProgress(team, rows)).toMatchObject({ reviewed: 3, defects: 1, missing: 0, decision: 'rejected' });
+    // This browser's own decision comes first.
+    rows.set(second, row(0, 'adopted'));
+    expect(lotProgress(team, rows)).toMatchObject({ reviewed: 3, defects: 0 });
+    expect(lotDocument(team, rows).sample.find((s: { item_id: string }) => s.item_id === first)).toMatchObject({ decision: 'adopt', decided_by: 'b@team' });
   });
 });

@@ -1,105 +1,22 @@
-import { z } from '../../api/contract/zod';
+import { lotValueSchema, type LotAction, type LotValue, type SampleDecision } from '../../api/contract/hub-lots';
 import type { StoredLot } from '../../domain/store';
 import type { TriageRow } from '../../domain/triage';
-import { AQLS, LEVELS } from './aql-tables';
 import { lotDecision, type DecisionOutcome } from './decision';
 import { wilsonInterval, type Interval } from './wilson';
 
-/**
- * A lot as kept in the local store's `lots` table (`value`): where it came from, the item IDs it
- * held when it was made, the plan, the sample drawn once (extensions appended, each a uniform draw
- * from the items not yet sampled, so the whole stays a uniform sample), and what the user did
- * with the rest. Decisions themselves live in the outbox and the service; the outcome is
- * computed from them, and frozen into `action` when the user accepts or disputes the rest.
- */
-const zeroPlanSchema = z.object({
-  kind: z.literal('zero-acceptance').optional(),
-  lotSize: z.number().int().positive(),
-  confidencePct: z.number().int().min(1).max(99),
-  defectRateBp: z.number().int().min(1).max(9999),
-  sampleSize: z.number().int().nonnegative(),
-  assumedDefects: z.number().int().nonnegative(),
-  binomialSize: z.number().int().nonnegative(),
-  formula: z.string(),
-});
+/** The lot's value is the contract's (src/api/contract/hub-lots.ts), shared with the team hub, which checks it too. */
+export { lotValueSchema };
+export type { LotAction, LotPlan, LotSource, LotValue, StandardLotPlan } from '../../api/contract/hub-lots';
 
-/** A plan of the standard's master tables (aql-tables.ts), with the switching state it was drawn under. */
-const standardPlanSchema = z.object({
-  kind: z.literal('standard'),
-  lotSize: z.number().int().positive(),
-  level: z.enum(LEVELS),
-  aql: z.enum(AQLS),
-  severity: z.enum(['normal', 'tightened', 'reduced']),
-  codeLetter: z.string(),
-  planLetter: z.string(),
-  arrow: z.enum(['v', '^']).nullable(),
-  /** The table's sample size; the lot's sample is the smaller of it and the lot (all of a small lot). */
-  tableSampleSize: z.number().int().positive(),
-  sampleSize: z.number().int().positive(),
-  ac: z.number().int().nonnegative(),
-  re: z.number().int().positive(),
-  /** Ac of the plan one AQL step tighter for the same code letter (the switching score); null at the first column. */
-  tighterAc: z.number().int().nonnegative().nullable(),
-  /** Why the switching rules gave this severity when the lot was drawn. */
-  switchingWhy: z.string(),
-  /** The user said the supplier had acted (resuming after discontinuation). */
-  resumed: z.boolean(),
-  /** The user approved reduced inspection (production steady, the authority agrees). */
-  approvedReduced: z.boolean(),
-});
-
-const planSchema = z.union([standardPlanSchema, zeroPlanSchema]);
-export type LotPlan = z.infer<typeof planSchema>;
-export type StandardLotPlan = z.infer<typeof standardPlanSchema>;
-
-const sourceSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('filter'),
-    /** The items view's filters as they were in the URL (undecided added). */
-    filters: z.record(z.string(), z.union([z.string(), z.number()])),
-    description: z.string(),
-  }),
-  z.object({ kind: z.literal('delivery'), deliveryId: z.string(), description: z.string() }),
-]);
-
-const snapshotSchema = z.object({
-  reviewed: z.number().int().nonnegative(),
-  defects: z.number().int().nonnegative(),
-  lower: z.number().nullable(),
-  upper: z.number().nullable(),
-  recommendation: z.enum(['accept', 'dispute', 'review-sample', 'review-more']),
-  decision: z.enum(['accepted', 'rejected', 'accepted-return', 'pending']).optional(),
-});
-
-const actionSchema = z.object({
-  decision: z.enum(['adopt', 'dispute']),
-  at: z.number(),
-  /** How many of the rest were recorded. */
-  recorded: z.number().int().nonnegative(),
-  /** The exact charge the confirmation named (simulated adopts), in micro-USD. */
-  totalMicros: z.number().int().nullable(),
-  /** The sample's outcome when the user acted. */
-  outcome: snapshotSchema,
-});
-
-export const lotValueSchema = z.object({
-  version: z.literal(1),
-  kind: z.enum(['live', 'simulated']),
-  source: sourceSchema,
-  itemIds: z.array(z.string()),
-  plan: planSchema,
-  sampleIds: z.array(z.string()),
-  extensions: z.array(z.object({ at: z.number(), added: z.number().int() })),
-  action: actionSchema.nullable(),
-});
-
-export type LotValue = z.infer<typeof lotValueSchema>;
-export type LotAction = z.infer<typeof actionSchema>;
-export type LotSource = z.infer<typeof sourceSchema>;
 export interface Lot extends LotValue {
   id: string;
   subscriptionId: string;
   createdAt: number;
+  /** On a team hub: who drew it (their email; null once they are removed), and the revision read. */
+  createdBy?: string | null;
+  revision?: number;
+  /** On a team hub: the team's accepted decisions on the sampled items (another member's are not in this browser). */
+  teamDecisions?: ReadonlyMap<string, SampleDecision>;
 }
 
 /** A stored row as a lot, or null when its value is damaged (or of a later version). */
@@ -138,7 +55,15 @@ export interface LotProgress extends DecisionOutcome {
   rest: TriageRow[];
 }
 
-/** Where a lot stands now, from the triage rows of its subscription. */
+/** A sampled item's verdict: this browser's decision first, else the team's on the hub (another member's). */
+export function lotItemVerdict(lot: Lot, id: string, row: TriageRow | undefined): 'good' | 'defect' | null {
+  const own = sampleVerdict(row);
+  if (own) return own;
+  const team = lot.teamDecisions?.get(id);
+  return team ? (team.decision === 'adopt' ? 'good' : 'defect') : null;
+}
+
+/** Where a lot stands now, from the triage rows of its subscription (and on a team hub, the team's decisions). */
 export function lotProgress(lot: Lot, rowsById: ReadonlyMap<string, TriageRow>): LotProgress {
   let reviewed = 0;
   let defects = 0;
@@ -146,8 +71,8 @@ export function lotProgress(lot: Lot, rowsById: ReadonlyMap<string, TriageRow>):
   let unsent = 0;
   for (const id of lot.sampleIds) {
     const row = rowsById.get(id);
-    if (!row) missing++;
-    const verdict = sampleVerdict(row);
+    const verdict = lotItemVerdict(lot, id, row);
+    if (!row && !verdict) missing++;
     if (verdict) reviewed++;
     if (verdict && row?.state === 'waiting') unsent++;
     if (verdict === 'defect') defects++;

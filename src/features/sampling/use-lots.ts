@@ -1,41 +1,58 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useLocalScope, type Connection } from '../../data';
-import { createLot, listLots, localKey, readLot, updateLot } from '../../domain/store';
 import type { TriageRow } from '../../domain/triage';
-import { lotOf, lotValueSchema, newLotId, type Lot, type LotAction, type LotPlan, type LotSource, type LotValue } from './lot';
+import { newLotId, type LotAction, type LotPlan, type LotSource, type LotValue } from './lot';
+import { lotStoreFor, TEAM_LOTS_REFRESH_MS, type LotStore } from './lot-store';
 import { drawSample, type RandomUint32 } from './random-sample';
 
-/** A scope's lots, read again whenever a lot is written, in this tab or another (their key is under `localKey(scope, 'lots')`). */
+/**
+ * Where the connection's lots are kept (lot-store.ts), and how their queries refresh: the local
+ * store's are read again when the change feed tells of a write (in this tab or another); the
+ * hub's on focus and every few seconds, so a colleague's new lot or decision shows up.
+ */
+function useLotStore(connection: Connection) {
+  const { scope } = useLocalScope(connection.hub ? null : connection);
+  const queryClient = useQueryClient();
+  const hubBase = connection.hub ? connection.baseUrl : null;
+  const store = useMemo(
+    () => lotStoreFor(connection, scope, queryClient),
+    // The store depends on where lots are kept, not on the connection object's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [hubBase, scope, queryClient],
+  );
+  const refresh =
+    store?.where === 'team' ? { staleTime: 2_000, refetchOnWindowFocus: 'always' as const, refetchInterval: TEAM_LOTS_REFRESH_MS } : { staleTime: Infinity };
+  return { store, refresh };
+}
+
+/** The connection's lots, newest first. */
 export function useLots(connection: Connection) {
-  const { scope } = useLocalScope(connection);
+  const { store, refresh } = useLotStore(connection);
   const query = useQuery({
-    queryKey: localKey(scope, 'lots'),
-    queryFn: async () => (await listLots(scope!)).map(lotOf).filter((lot): lot is Lot => lot !== null),
-    enabled: scope !== null,
+    queryKey: store?.key ?? ['lots', 'unknown'],
+    queryFn: ({ signal }) => store!.list(signal),
+    enabled: store !== null,
     placeholderData: keepPreviousData,
-    staleTime: Infinity,
+    ...refresh,
   });
-  return { scope, lots: query.data ?? null, error: query.error };
+  return { store, lots: query.data ?? null, error: query.error };
 }
 
 /** One lot; `lot` is null once read and not found (or damaged), undefined while reading. */
 export function useLot(connection: Connection, lotId: string | undefined) {
-  const { scope } = useLocalScope(connection);
+  const { store, refresh } = useLotStore(connection);
   const query = useQuery({
-    queryKey: localKey(scope, 'lots', lotId ?? ''),
-    queryFn: async () => {
-      const row = await readLot(scope!, lotId!);
-      return row ? lotOf(row) : null;
-    },
-    enabled: scope !== null && !!lotId,
+    queryKey: [...(store?.key ?? ['lots', 'unknown']), lotId ?? ''],
+    queryFn: ({ signal }) => store!.read(lotId!, signal),
+    enabled: store !== null && !!lotId,
     placeholderData: keepPreviousData,
-    staleTime: Infinity,
+    ...refresh,
   });
-  return { scope, lot: query.data, error: query.error };
+  return { store, lot: query.data, error: query.error };
 }
 
 export interface NewLot {
-  scope: string;
   subscriptionId: string;
   kind: 'live' | 'simulated';
   source: LotSource;
@@ -46,8 +63,8 @@ export interface NewLot {
   random?: RandomUint32;
 }
 
-/** Draws the sample once and keeps the lot; resolves with its ID once it is committed. */
-export async function startLot({ scope, subscriptionId, kind, source, rows, plan, random }: NewLot): Promise<string> {
+/** Draws the sample once and keeps the lot; resolves with its ID once it is committed (on the hub: accepted by it). */
+export async function startLot(store: LotStore, { subscriptionId, kind, source, rows, plan, random }: NewLot): Promise<string> {
   const itemIds = rows.map((row) => row.item.itemId);
   const value: LotValue = {
     version: 1,
@@ -60,11 +77,11 @@ export async function startLot({ scope, subscriptionId, kind, source, rows, plan
     action: null,
   };
   const id = newLotId();
-  await createLot({ id, scope, subscriptionId, createdAt: Date.now(), value: lotValueSchema.parse(value) });
+  await store.create({ id, subscriptionId, createdAt: Date.now(), value });
   return id;
 }
 
 /** Records what the user did with the rest of the lot (the bulk run's decisions are in the outbox). */
-export async function recordLotAction(scope: string, lotId: string, action: LotAction): Promise<void> {
-  await updateLot(scope, lotId, (raw) => ({ ...lotValueSchema.parse(raw), action }));
+export async function recordLotAction(store: LotStore, lotId: string, action: LotAction): Promise<void> {
+  await store.update(lotId, (value) => ({ ...value, action }));
 }

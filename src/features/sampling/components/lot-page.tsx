@@ -9,11 +9,12 @@ import { formatMicros } from '../../../lib/money';
 import { cx } from '../../../lib/cx';
 import { TRIAGE_STATE_LABELS, type TriageRow } from '../../../domain/triage';
 import { useTriageRows } from '../../triage';
-import { lotProgress, sampleVerdict, snapshotOf, type Lot, type LotAction, type LotProgress } from '../lot';
+import { lotItemVerdict, lotProgress, snapshotOf, type Lot, type LotAction, type LotProgress } from '../lot';
 import { lotDocument } from '../lot-export';
 import { DECISION_TEXT, RECOMMENDATION_TEXT } from '../decision';
 import { percentText } from '../plan';
 import { planLine } from '../plan-line';
+import type { LotStore } from '../lot-store';
 import { recordLotAction, useLot } from '../use-lots';
 import { OcPanel } from './oc-panel';
 import { InspectionPanel } from './inspection-panel';
@@ -41,19 +42,19 @@ interface Composed {
 
 /** A lot's page: the plan, the sample's progress and outcome, and what to do with the rest. */
 export function LotPage({ connection, lotId, ...composed }: { connection: Connection; lotId: string } & Composed) {
-  const { scope, lot, error } = useLot(connection, lotId);
+  const { store, lot, error } = useLot(connection, lotId);
   if (error) return <ErrorPanel error={error} />;
-  if (lot === undefined || scope === null) return <p role="status">Reading the lot…</p>;
+  if (lot === undefined || store === null) return <p role="status">Reading the lot…</p>;
   if (lot === null)
     return (
       <NotFoundPanel title={`No lot ${lotId}`} back={{ label: 'All lots', link: { to: '/lots' } }}>
-        This device keeps no such lot for this organization.
+        {store.where === 'team' ? 'The team hub keeps no such lot.' : 'This device keeps no such lot for this organization.'}
       </NotFoundPanel>
     );
-  return <LotView connection={connection} scope={scope} lot={lot} {...composed} />;
+  return <LotView connection={connection} store={store} lot={lot} {...composed} />;
 }
 
-function LotView({ connection, scope, lot, RestActions, saveFile }: { connection: Connection; scope: string; lot: Lot } & Composed) {
+function LotView({ connection, store, lot, RestActions, saveFile }: { connection: Connection; store: LotStore; lot: Lot } & Composed) {
   const subscription = connection.subscriptions.find((s) => s.id === lot.subscriptionId);
   const { rows, error } = useTriageRows(connection, lot.subscriptionId);
   const rowsById = useMemo(() => (rows ? new Map(rows.map((row) => [row.item.itemId, row])) : null), [rows]);
@@ -64,13 +65,18 @@ function LotView({ connection, scope, lot, RestActions, saveFile }: { connection
   // What the user did with the rest is kept with the lot (told once a confirmed run is recorded).
   const recordRest: RestActionsProps['onRecorded'] = (run) => {
     if (!progress) return;
-    void recordLotAction(scope, lot.id, {
+    void recordLotAction(store, lot.id, {
       decision: run.decision,
       at: Date.now(),
       recorded: run.recorded,
       totalMicros: run.totalMicros,
       outcome: snapshotOf(progress),
-    });
+    }).catch((cause: unknown) =>
+      // The decisions are sent (the outbox has them); only the lot's note of them failed (the hub unreachable): say so, never drop it silently.
+      setMessage(
+        `The decisions were recorded, but the lot could not note what was done with the rest: ${cause instanceof Error ? cause.message : String(cause)}`,
+      ),
+    );
   };
 
   const exportLot = async () => {
@@ -87,7 +93,8 @@ function LotView({ connection, scope, lot, RestActions, saveFile }: { connection
         title={`Lot · ${label}`}
         description={
           <>
-            {lot.source.description}. Made {new Date(lot.createdAt).toLocaleString()}; <code className="text-xs">{lot.id}</code>
+            {lot.source.description}. Made {new Date(lot.createdAt).toLocaleString()}
+            {lot.createdBy ? ` by ${lot.createdBy}` : ''}; <code className="text-xs">{lot.id}</code>
           </>
         }
         actions={
@@ -220,13 +227,15 @@ function SampleList({ lot, rowsById }: { lot: Lot; rowsById: ReadonlyMap<string,
       <summary className="cursor-pointer font-medium">The sampled items ({count(lot.sampleIds.length)})</summary>
       <ol aria-label="Sampled items" className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
         {lot.sampleIds.map((id) => {
-          const verdict = sampleVerdict(rowsById.get(id));
+          const verdict = lotItemVerdict(lot, id, rowsById.get(id));
           const state = rowsById.get(id)?.state;
+          const by = lot.teamDecisions?.get(id)?.by;
           return (
             <li key={id} className="flex gap-2">
               <code className="min-w-0 text-xs [overflow-wrap:anywhere]">{id}</code>
               <span className={verdict === 'defect' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}>
                 {verdict === 'good' ? 'good' : verdict === 'defect' ? 'defect' : state ? TRIAGE_STATE_LABELS[state].toLowerCase() : 'not kept'}
+                {verdict && by ? ` (${by})` : ''}
               </span>
             </li>
           );

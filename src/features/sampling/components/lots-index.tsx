@@ -7,14 +7,14 @@ import { useLots } from '../use-lots';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The organization's lots kept on this device, newest first. */
+/** The organization's lots kept on this device (on a team hub: the team's), newest first. */
 export function LotsIndex({ connection }: { connection: Connection }) {
-  const { lots, error } = useLots(connection);
+  const { store, lots, error } = useLots(connection);
   return (
     <div className="flex flex-col gap-3">
       <PageHeader
         title="Lots"
-        description="Lots accepted or disputed by sampling: open the Items view of a subscription, filter it, and choose Sample… to start one."
+        description={`Lots accepted or disputed by sampling${store?.where === 'team' ? ', shared by the team' : ''}: open the Items view of a subscription, filter it, and choose Sample… to start one.`}
       />
       {error ? <ErrorPanel error={error} /> : null}
       {lots === null ? (
@@ -36,6 +36,7 @@ export function LotsIndex({ connection }: { connection: Connection }) {
                 <span className="text-sm text-slate-600 dark:text-slate-400">{lot.source.description}</span>
                 <span className="text-sm">
                   {lot.action ? (lot.action.decision === 'adopt' ? 'Rest accepted' : 'Rest disputed') : 'Open'} · {new Date(lot.createdAt).toLocaleString()}
+                  {lot.createdBy ? ` · ${lot.createdBy}` : ''}
                 </span>
               </Panel>
             </li>

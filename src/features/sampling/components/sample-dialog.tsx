@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
-import { useLocalScope, type Connection, type ConnectionSubscription } from '../../../data';
+import { decideRefusal, type Connection, type ConnectionSubscription } from '../../../data';
 import { type TriageRow } from '../../../domain/triage';
 import { useTriageRows } from '../../triage';
 import { LEVELS, masterPlan, PERCENT_AQLS, codeLetter, tighterAql, type Aql, type InspectionLevel, type Severity } from '../aql-tables';
@@ -69,28 +69,38 @@ export interface SampleActionProps {
  */
 export function SampleAction(props: SampleActionProps) {
   const [open, setOpen] = useState(false);
+  const refusalId = useId();
   const undecided = props.rows.filter((row) => row.state === 'undecided').length;
+  // A hub viewer reads the team's lots but draws none (a lot leads to decisions): said beside the button, as the review's decide buttons do.
+  const refusal = decideRefusal(props.connection);
   return (
     <>
       <Button
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
-        disabled={undecided === 0}
+        disabled={undecided === 0 || refusal !== null}
+        aria-describedby={refusal ? refusalId : undefined}
         title={undecided === 0 ? 'No undecided item to sample' : undefined}
       >
         {props.label ?? 'Sample…'}
       </Button>
+      {refusal && (
+        <span id={refusalId} className="max-w-64 text-xs text-slate-600 dark:text-slate-400">
+          {LOT_REFUSAL}
+        </span>
+      )}
       {open && <SampleDialog {...props} onClose={() => setOpen(false)} />}
     </>
   );
 }
+
+const LOT_REFUSAL = 'You are a viewer on this team hub: you can read the team’s lots but not draw one.';
 
 function SampleDialog({ connection, subscription, rows, source, onClose }: SampleActionProps & { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const rateId = useId();
   const navigate = useNavigate();
-  const { scope } = useLocalScope(connection);
   // The lot is fixed when the dialog opens: what the plan counts is what Start keeps.
   const [lotRows] = useState(() => rows.filter((row) => row.state === 'undecided'));
   const [kind, setKind] = useState<'standard' | 'zero-acceptance'>('standard');
@@ -99,7 +109,7 @@ function SampleDialog({ connection, subscription, rows, source, onClose }: Sampl
   const [approveReduced, setApproveReduced] = useState(false);
   const [resume, setResume] = useState(false);
   const { rows: allRows } = useTriageRows(connection, subscription.id);
-  const { lots } = useLots(connection);
+  const { store, lots } = useLots(connection);
   const status = useMemo(() => {
     if (!allRows || !lots) return null;
     return inspectionStatus(lots, new Map(allRows.map((row) => [row.item.itemId, row])), subscription.id);
@@ -151,11 +161,11 @@ function SampleDialog({ connection, subscription, rows, source, onClose }: Sampl
   }, []);
 
   const start = async () => {
-    if (!plan || !scope) return;
+    if (!plan || !store) return;
     setBusy(true);
     setError('');
     try {
-      const lotId = await startLot({ scope, subscriptionId: subscription.id, kind: subscription.kind, source, rows: lotRows, plan });
+      const lotId = await startLot(store, { subscriptionId: subscription.id, kind: subscription.kind, source, rows: lotRows, plan });
       onClose();
       await navigate({ to: '/lots/$lotId', params: { lotId } });
     } catch (cause) {
@@ -255,7 +265,7 @@ function SampleDialog({ connection, subscription, rows, source, onClose }: Sampl
         )}
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={!plan || !scope || busy}>
+          <Button type="submit" variant="primary" disabled={!plan || !store || busy}>
             {plan ? `Start: draw ${count(plan.sampleSize)}` : 'Start'}
           </Button>
         </div>

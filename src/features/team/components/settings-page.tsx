@@ -11,9 +11,9 @@ import { cx } from '../../../lib/cx';
 import { hubApi } from '../api';
 import { HUB_QUERY_KEY, settingsQuery } from '../queries';
 
-type Draft = Pick<TeamSettings, 'reason_codes' | 'lots'>;
+type Draft = Pick<TeamSettings, 'reason_codes'>;
 
-/** Team settings every member sees: the dispute reason codes and the lots. Admins edit them; everyone else reads. */
+/** Team settings every member sees: the dispute reason codes (the team's lots are on the Lots page). Admins edit them; everyone else reads. */
 export function SettingsPage({ me }: { me: SignedInMember }) {
   const { data } = useSuspenseQuery(settingsQuery());
   return (
@@ -22,8 +22,8 @@ export function SettingsPage({ me }: { me: SignedInMember }) {
         title="Team settings"
         description={
           me.role === 'admin'
-            ? 'The dispute reason codes and the lots every member of the team sees.'
-            : 'The dispute reason codes and the lots every member of the team sees. Only an admin changes them.'
+            ? 'The dispute reason codes every member of the team sees. Sampling lots are shared on the Lots page.'
+            : 'The dispute reason codes every member of the team sees. Only an admin changes them. Sampling lots are shared on the Lots page.'
         }
       />
       {data.updated_at && (
@@ -51,14 +51,6 @@ function SettingsView({ settings }: { settings: Draft }) {
           <tr key={r.code} className={rowClass}>
             <td className={`${cellClass} font-mono text-xs`}>{r.code}</td>
             <td className={cellClass}>{r.label}</td>
-          </tr>
-        ))}
-      </SimpleTable>
-      <SimpleTable caption="Lots" showCaption headers={['ID', 'Name']} empty="No shared lots." isEmpty={settings.lots.length === 0}>
-        {settings.lots.map((l) => (
-          <tr key={l.id} className={rowClass}>
-            <td className={`${cellClass} font-mono text-xs`}>{l.id}</td>
-            <td className={cellClass}>{l.name}</td>
           </tr>
         ))}
       </SimpleTable>
@@ -149,7 +141,6 @@ function PairList({
 function SettingsEditor({ saved }: { saved: Draft }) {
   const queryClient = useQueryClient();
   const [codes, setCodes] = useState<[string, string][]>(() => saved.reason_codes.map((r) => [r.code, r.label]));
-  const [lots, setLots] = useState<[string, string][]>(() => saved.lots.map((l) => [l.id, l.name]));
   const [done, setDone] = useState(false);
   const save = useMutation({
     mutationFn: hubApi.saveSettings,
@@ -168,7 +159,6 @@ function SettingsEditor({ saved }: { saved: Draft }) {
         event.preventDefault();
         save.mutate({
           reason_codes: codes.map(([code, label]) => ({ code: code.trim(), label: label.trim() })),
-          lots: lots.map(([id, name]) => ({ id: id.trim(), name: name.trim() })),
         });
       }}
       className="flex flex-col gap-4"
@@ -182,18 +172,10 @@ function SettingsEditor({ saved }: { saved: Draft }) {
           max={SETTINGS_LIMITS.reasonCodes}
           addLabel="Add reason code"
         />
-        <PairList
-          title="Lots"
-          names={['Lot ID', 'Lot name']}
-          rows={lots}
-          onChange={(rows) => change(() => setLots(rows))}
-          max={SETTINGS_LIMITS.lots}
-          addLabel="Add lot"
-        />
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Codes are snake_case (lower-case letters, digits, _), at most {SETTINGS_LIMITS.codeChars} characters; up to {SETTINGS_LIMITS.reasonCodes} codes and{' '}
-        {SETTINGS_LIMITS.lots} lots. The order here is the order every dispute dialog shows.
+        Codes are snake_case (lower-case letters, digits, _), at most {SETTINGS_LIMITS.codeChars} characters; up to {SETTINGS_LIMITS.reasonCodes} codes. The
+        order here is the order every dispute dialog shows.
       </p>
       {save.error && <ErrorPanel error={save.error} />}
       <div className="flex items-center gap-3">
