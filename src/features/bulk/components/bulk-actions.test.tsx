@@ -131,6 +131,16 @@ describe('BulkActions', () => {
     expect(screen.getByText('No items match the filter.')).toBeInTheDocument();
   });
 
+  it("a team hub's viewer gets both buttons disabled, described by why", () => {
+    const viewer = { id: 'c1', hub: { member: { id: 'm1', email: 'viewer@team.example', role: 'viewer' } } } as Connection;
+    render(<BulkActions connection={viewer} subscription={simulated} rows={[row(1), row(2)]} />);
+    for (const name of ['Adopt all 2 matching', 'Dispute all 2 matching']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(/You are a viewer on this team hub/);
+    }
+  });
+
   it('confirms a charged adopt with the count, the skips and why, and the exact total; then records exactly those, durably', async () => {
     const user = userEvent.setup();
     const matching = [

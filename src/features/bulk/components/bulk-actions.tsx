@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { Connection, ConnectionSubscription } from '../../../data';
 import { useChargeForecast } from '../../budgets';
 import { useDisputeReasons } from '../../dispute-reasons';
-import { useOutbox, useOutboxEntries } from '../../../data';
+import { decideRefusal, useOutbox, useOutboxEntries } from '../../../data';
 import type { Decision } from '../../../domain/outbox/model';
 import { loadSettings } from '../../../domain/outbox/settings';
 import type { TriageRow } from '../../../domain/triage';
@@ -57,6 +57,9 @@ export function BulkActions({
   if (run && unfinished && !shown.has(run)) setShown(new Set(shown).add(run));
   const visible = run !== null && progress !== null && !dismissed.has(run) && (unfinished || shown.has(run));
 
+  // A hub viewer reads everything and decides nothing: the buttons say so rather than meet the hub's 403.
+  const refusal = decideRefusal(connection);
+  const refusalId = useId();
   const reasonNone = rows.length === 0 ? 'No items match the filter.' : `None of the ${count(rows.length)} matching items is undecided.`;
   const open = (decision: Decision) => {
     setMessage('');
@@ -85,13 +88,29 @@ export function BulkActions({
   return (
     <section aria-label="Bulk decisions" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="adopt" disabled={adopt.targets.length === 0} onClick={() => open('adopt')}>
+        <Button
+          variant="adopt"
+          disabled={adopt.targets.length === 0 || refusal !== null}
+          aria-describedby={refusal ? refusalId : undefined}
+          onClick={() => open('adopt')}
+        >
           {labels?.adopt ?? `Adopt all ${count(rows.length)} matching`}
         </Button>
-        <Button variant="danger" disabled={dispute.targets.length === 0} onClick={() => open('dispute')}>
+        <Button
+          variant="danger"
+          disabled={dispute.targets.length === 0 || refusal !== null}
+          aria-describedby={refusal ? refusalId : undefined}
+          onClick={() => open('dispute')}
+        >
           {labels?.dispute ?? `Dispute all ${count(rows.length)} matching`}
         </Button>
-        {adopt.targets.length === 0 && <span className="text-sm text-slate-600 dark:text-slate-400">{reasonNone}</span>}
+        {refusal ? (
+          <span id={refusalId} className="text-sm text-slate-600 dark:text-slate-400">
+            {refusal}
+          </span>
+        ) : (
+          adopt.targets.length === 0 && <span className="text-sm text-slate-600 dark:text-slate-400">{reasonNone}</span>
+        )}
       </div>
       {/* Out of the toolbar's flow: told in the run's floating panel, or as a note of its own when none is shown. */}
       <p
