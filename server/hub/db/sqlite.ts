@@ -76,7 +76,7 @@ class HubSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Opens (creating) DIR/hub.db: owner-only, WAL, a busy timeout so the CLI and the hub wait for each other. */
+/** Opens (creating) DIR/hub.db: owner-only, WAL (synchronous NORMAL), a busy timeout so the CLI and the hub wait for each other. */
 export function openSqlite(dataDir: string): Kysely<HubTables> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
@@ -86,6 +86,11 @@ export function openSqlite(dataDir: string): Kysely<HubTables> {
   for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, 0o600);
   const raw = new Database(file);
   raw.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL syncs the log at checkpoints instead of at every commit: a commit is
+  // durable across a crash or SIGKILL of the hub (it is in the WAL, which the OS holds), and only
+  // an OS crash or power loss can take back the last commits. FULL's fsync per commit blocked
+  // libsql's synchronous calls, and with them the event loop, for most of the hub's added latency.
+  raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
   return new Kysely<HubTables>({ dialect: new HubSqliteDialect({ database: forKysely(raw) }) });

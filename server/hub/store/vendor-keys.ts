@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { HubTables, VendorKeysTable } from '../db/schema';
 import { newId } from '../secrets';
 import { HubSecretError, wrongSecret, type VendorCipher } from '../vendor-cipher';
+import { invalidateVendorKeyCache, openVendorSecret } from './vendor-key-cache';
 
 type VendorKeyRow = Selectable<VendorKeysTable>;
 
@@ -57,6 +58,7 @@ export async function addVendorKey(
     rotated_at: null,
   };
   await db.insertInto('vendor_keys').values(row).execute();
+  invalidateVendorKeyCache();
   return row;
 }
 
@@ -68,10 +70,15 @@ export async function rotateVendorKey(db: Kysely<HubTables>, cipher: VendorCiphe
     rotated_at: now,
   };
   await db.updateTable('vendor_keys').set(next).where('id', '=', row.id).execute();
+  invalidateVendorKeyCache();
   return { ...row, ...next };
 }
 
-export const removeVendorKey = (db: Kysely<HubTables>, id: string) => db.deleteFrom('vendor_keys').where('id', '=', id).execute();
+export async function removeVendorKey(db: Kysely<HubTables>, id: string) {
+  const result = await db.deleteFrom('vendor_keys').where('id', '=', id).execute();
+  invalidateVendorKeyCache();
+  return result;
+}
 
 /**
  * The key for a subscription: one naming it wins over one covering every subscription. With no
@@ -85,8 +92,9 @@ export async function vendorKeyFor(db: Kysely<HubTables>, cipher: VendorCipher, 
   return {
     id: chosen.id,
     name: chosen.name,
-    key: cipher.open(chosen.key_sealed, `${chosen.id}.key`),
-    jwt: chosen.jwt_sealed === null ? null : cipher.open(chosen.jwt_sealed, `${chosen.id}.jwt`),
+    // Opened once per sealed envelope (vendor-key-cache.ts): the row itself is read afresh every time.
+    key: openVendorSecret(cipher, chosen.key_sealed, `${chosen.id}.key`),
+    jwt: chosen.jwt_sealed === null ? null : openVendorSecret(cipher, chosen.jwt_sealed, `${chosen.id}.jwt`),
   };
 }
 
