@@ -21,11 +21,34 @@ type Raw = InstanceType<typeof Database>;
 /** libsql 0.5 aborts the whole process (no exception) on a bound boolean: bind 0/1 instead. */
 const bindable = (params: readonly unknown[]) => params.map((v) => (typeof v === 'boolean' ? Number(v) : v));
 
+/** Distinct statements kept prepared; past it the cache starts again (a query built with a variable IN list is one per length). */
+const MAX_STATEMENTS = 500;
+
 /** Transaction control, run with exec rather than as a prepared statement (see below). */
 const CONTROL = /^\s*(begin|commit|rollback)\b[\w\s]*$/i;
 
 /** libsql's Database in the shape Kysely's SqliteDialect drives (it was written for better-sqlite3). */
 function forKysely(raw: Raw): SqliteDatabase {
+  // Prepared statements are kept by their text: the hub runs a few dozen distinct queries, and
+  // preparing each anew was most of libsql's time per request. One that fails is dropped (and
+  // prepared afresh next time), so no statement left in an error state is ever run again.
+  const statements = new Map<string, ReturnType<Raw['prepare']>>();
+  const prepared = (query: string) => {
+    let statement = statements.get(query);
+    if (!statement) {
+      if (statements.size >= MAX_STATEMENTS) statements.clear();
+      statements.set(query, (statement = raw.prepare(query)));
+    }
+    return statement;
+  };
+  const guarded = <T>(query: string, run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      statements.delete(query);
+      throw error;
+    }
+  };
   return {
     close: () => raw.close(),
     prepare(query: string) {
@@ -36,14 +59,15 @@ function forKysely(raw: Raw): SqliteDatabase {
         const control = { changes: 0, lastInsertRowid: 0 };
         return { reader: false, all: () => (raw.exec(query), []), run: () => (raw.exec(query), control), iterate: () => [][Symbol.iterator]() };
       }
-      const statement = raw.prepare(query);
+      const statement = prepared(query);
       return {
         get reader() {
           return statement.reader;
         },
-        all: (params: readonly unknown[]) => statement.all(bindable(params)) as unknown[],
-        run: (params: readonly unknown[]) => statement.run(bindable(params)) as { changes: number; lastInsertRowid: number | bigint },
-        iterate: (params: readonly unknown[]) => statement.iterate(bindable(params)) as IterableIterator<unknown>,
+        all: (params: readonly unknown[]) => guarded(query, () => statement.all(bindable(params)) as unknown[]),
+        run: (params: readonly unknown[]) => guarded(query, () => statement.run(bindable(params)) as { changes: number; lastInsertRowid: number | bigint }),
+        // A half-read iteration would hold the statement: a streamed query gets one of its own.
+        iterate: (params: readonly unknown[]) => raw.prepare(query).iterate(bindable(params)) as IterableIterator<unknown>,
       };
     },
   };
@@ -76,7 +100,7 @@ class HubSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Opens (creating) DIR/hub.db: owner-only, WAL, a busy timeout so the CLI and the hub wait for each other. */
+/** Opens (creating) DIR/hub.db: owner-only, WAL (synchronous NORMAL), a busy timeout so the CLI and the hub wait for each other. */
 export function openSqlite(dataDir: string): Kysely<HubTables> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
@@ -86,6 +110,11 @@ export function openSqlite(dataDir: string): Kysely<HubTables> {
   for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, 0o600);
   const raw = new Database(file);
   raw.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL syncs the log at checkpoints instead of at every commit: a commit is
+  // durable across a crash or SIGKILL of the hub (it is in the WAL, which the OS holds), and only
+  // an OS crash or power loss can take back the last commits. FULL's fsync per commit blocked
+  // libsql's synchronous calls, and with them the event loop, for most of the hub's added latency.
+  raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
   return new Kysely<HubTables>({ dialect: new HubSqliteDialect({ database: forKysely(raw) }) });

@@ -54,7 +54,8 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
   const body = checkedBody(request);
   // Nothing is accepted that the hub has no way to send.
   if (!ctx.upstream) throw new HubError('NO_UPSTREAM', 'this hub forwards to no Data Delivery Service: start it with --upstream URL (or --demo)');
-  if (!(await vendorKeyFor(ctx.db, ctx.cipher, request.subscriptionId))) {
+  const credential = await vendorKeyFor(ctx.db, ctx.cipher, request.subscriptionId);
+  if (!credential) {
     throw new HubError(
       'NO_VENDOR_KEY',
       `the hub holds no vendor key ${request.subscriptionId === null ? 'covering every subscription (*)' : `for subscription ${request.subscriptionId}`}: an admin adds one`,
@@ -119,7 +120,7 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     }
     return recordedAnswer(row, row.state === 'held' ? await holdOfDecision(ctx.db, row.id) : undefined);
   }
-  return answerFor(accepted.row, await deliver(ctx, accepted.row, { answerFirst: true }));
+  return answerFor(accepted.row, await deliver(ctx, accepted.row, { answerFirst: true, credential }));
 }
 
 /** A decision just sent (or not): the vendor's answer, or 202 queued. */

@@ -1,6 +1,7 @@
 import type { HubContext, RetryPolicy } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { recordAnswer, recordRetry, type DecisionRow } from '../store/decisions';
+import type { VendorCredential } from '../store/vendor-keys';
 import { attemptDecision } from './upstream';
 
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, maxMs: 60_000, pollMs: 500 };
@@ -21,8 +22,8 @@ const outcomeOf = (status: number, body: unknown) =>
  * vendor's answer on the decision and in the audit log (one transaction), or back in the queue
  * with a later attempt. A vendor that answered is never asked again.
  */
-export async function deliver(ctx: HubContext, row: DecisionRow, options: { answerFirst?: boolean } = {}): Promise<Delivered> {
-  const attempt = await attemptDecision(ctx, row);
+export async function deliver(ctx: HubContext, row: DecisionRow, options: { answerFirst?: boolean; credential?: VendorCredential } = {}): Promise<Delivered> {
+  const attempt = await attemptDecision(ctx, row, options.credential);
   const now = Date.now();
   if (!attempt.final) {
     await recordRetry(ctx.db, row.id, attempt.reason, now + backoff(ctx.retry ?? DEFAULT_RETRY, row.attempts), now);

@@ -1,4 +1,5 @@
 import type { HubContext } from '../http/context';
+import { upstreamRequest, type UpstreamResponse } from '../http/upstream-request';
 import type { VendorCredential } from '../store/vendor-keys';
 import { vendorKeyFor } from '../store/vendor-keys';
 import type { DecisionRow } from '../store/decisions';
@@ -27,34 +28,39 @@ const decisionPath = (row: Pick<DecisionRow, 'family' | 'item_id' | 'kind'>) => 
 /** A 5xx, a timeout, a rate limit or no answer is the vendor's momentary trouble: try again. A 4xx is its answer. */
 const RETRY_STATUS = (status: number) => status >= 500 || status === 408 || status === 429;
 
-export async function attemptDecision(ctx: HubContext, row: DecisionRow): Promise<Attempt> {
+/** `known`: the vendor key a request just checked it holds (no second lookup); read from the store otherwise. */
+export async function attemptDecision(ctx: HubContext, row: DecisionRow, known?: VendorCredential): Promise<Attempt> {
   if (!ctx.upstream) return { final: false, reason: 'NO_UPSTREAM' };
-  const credential = await vendorKeyFor(ctx.db, ctx.cipher, row.subscription_id);
+  const credential = known ?? (await vendorKeyFor(ctx.db, ctx.cipher, row.subscription_id));
   if (!credential) return { final: false, reason: 'NO_VENDOR_KEY' };
   const base = new URL(ctx.upstream);
   const target = new URL(`${base.pathname.replace(/\/+$/, '')}/v1${decisionPath(row)}`, base.origin);
   const headers: Record<string, string> = { Authorization: `Bearer ${credential.key}`, Accept: 'application/json' };
   if (row.body !== null) headers['Content-Type'] = 'application/json';
-  let response: Response | undefined;
+  let response: UpstreamResponse | undefined;
+  const signal = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
   // A connection the vendor closed while idle fails at once: tried again straight away on a fresh
   // one (a repeated decision is a no-op at the vendor) before the vendor counts as unreachable.
   for (let attempt = 1; !response; attempt++) {
     try {
-      const signal = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
-      response = await fetch(target, { method: 'POST', headers, body: row.body ?? undefined, redirect: 'manual', signal });
+      response = await upstreamRequest(target, { method: 'POST', headers, body: row.body ?? undefined, signal });
     } catch (error) {
       if ((error as Error).name === 'TimeoutError') return { final: false, reason: 'UPSTREAM_TIMEOUT' };
       if (attempt === 2) return { final: false, reason: 'UPSTREAM_UNREACHABLE' };
     }
   }
-  if (RETRY_STATUS(response.status) || (response.status >= 300 && response.status < 400) || !isJson(response.headers.get('content-type'))) {
-    await response.body?.cancel().catch(() => {});
+  if (RETRY_STATUS(response.status) || (response.status >= 300 && response.status < 400) || !isJson(response.header('content-type'))) {
+    response.discard();
     return { final: false, reason: RETRY_STATUS(response.status) ? `http_${response.status}` : 'UPSTREAM_BAD_RESPONSE' };
   }
   let text: string;
   let parsed: unknown;
   try {
     text = redact(await response.text(), credential);
+  } catch (error) {
+    return { final: false, reason: (error as Error).name === 'TimeoutError' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE' };
+  }
+  try {
     parsed = JSON.parse(text);
   } catch {
     return { final: false, reason: 'UPSTREAM_BAD_RESPONSE' };

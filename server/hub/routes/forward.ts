@@ -4,6 +4,7 @@ import { acceptDecision } from '../decisions/accept';
 import { redact } from '../decisions/upstream';
 import { HubError } from '../errors';
 import { allow } from '../http/auth';
+import { upstreamRequest, type UpstreamResponse } from '../http/upstream-request';
 import type { HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { recordPullReceipt } from '../store/receipts';
@@ -84,7 +85,7 @@ export function forwardRouter(ctx: HubContext) {
     if (request.pull) await record(ctx, principal, request, answer.status, parsed);
     const headers = new Headers({ 'Content-Type': 'application/json' });
     for (const name of RESPONSE_HEADERS) {
-      const value = answer.headers.get(name);
+      const value = answer.header(name);
       if (value !== null && name !== 'content-type') headers.set(name, value);
     }
     return new Response(text, { status: answer.status, headers });
@@ -159,29 +160,31 @@ async function send(ctx: HubContext, c: Context<HubEnv>, request: Request, beare
   // Only what the interface uses: the member's cookie, Authorization and anything else stay here.
   const headers: Record<string, string> = { Authorization: `Bearer ${bearer}`, Accept: 'application/json' };
   if (request.body !== undefined) headers['Content-Type'] = c.req.header('Content-Type') ?? 'application/json';
-  let response: Response;
+  let response: UpstreamResponse;
+  let text: string;
   try {
-    response = await fetch(target, {
+    response = await upstreamRequest(target, {
       method: c.req.method,
       headers,
       body: request.body,
-      redirect: 'manual',
       signal: AbortSignal.any([AbortSignal.timeout(UPSTREAM_TIMEOUT_MS), c.req.raw.signal]),
     });
+    // The interface never redirects: following one would send the vendor key somewhere else.
+    if (response.status >= 300 && response.status < 400) {
+      response.discard();
+      throw upstreamFailure(ctx, c, 'UPSTREAM_BAD_RESPONSE', `answered with a redirect (HTTP ${response.status}), which the interface never does`);
+    }
+    if (!isJson(response.header('content-type'))) {
+      response.discard();
+      throw upstreamFailure(ctx, c, 'UPSTREAM_BAD_RESPONSE', `answered ${response.status} with something that is not JSON`);
+    }
+    text = await response.text();
   } catch (error) {
+    if (error instanceof HubError) throw error;
     if ((error as Error).name === 'TimeoutError') throw upstreamFailure(ctx, c, 'UPSTREAM_TIMEOUT', `did not answer within ${UPSTREAM_TIMEOUT_MS} ms`);
     throw upstreamFailure(ctx, c, 'UPSTREAM_UNREACHABLE', 'cannot be reached', reasonOf(error));
   }
-  // The interface never redirects: following one would send the vendor key somewhere else.
-  if (response.status >= 300 && response.status < 400) {
-    await response.body?.cancel().catch(() => {});
-    throw upstreamFailure(ctx, c, 'UPSTREAM_BAD_RESPONSE', `answered with a redirect (HTTP ${response.status}), which the interface never does`);
-  }
-  if (!isJson(response.headers.get('content-type'))) {
-    await response.body?.cancel().catch(() => {});
-    throw upstreamFailure(ctx, c, 'UPSTREAM_BAD_RESPONSE', `answered ${response.status} with something that is not JSON`);
-  }
-  return { status: response.status, headers: response.headers, text: await response.text() };
+  return { status: response.status, header: response.header, text };
 }
 
 function upstreamFailure(

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Engine, HubTables, VendorKeysTable } from '../db/schema';
 import { newId } from '../secrets';
 import { HubSecretError, wrongSecret, type VendorCipher } from '../vendor-cipher';
+import { invalidateVendorKeyCache, openVendorSecret } from './vendor-key-cache';
 
 type VendorKeyRow = Selectable<VendorKeysTable>;
 
@@ -93,6 +94,7 @@ export async function addVendorKey(
     rotated_at: null,
   };
   await db.insertInto('vendor_keys').values(row).execute();
+  invalidateVendorKeyCache();
   return row;
 }
 
@@ -104,10 +106,15 @@ export async function rotateVendorKey(db: Kysely<HubTables>, cipher: VendorCiphe
     rotated_at: now,
   };
   await db.updateTable('vendor_keys').set(next).where('id', '=', row.id).execute();
+  invalidateVendorKeyCache();
   return { ...row, ...next };
 }
 
-export const removeVendorKey = (db: Kysely<HubTables>, id: string) => db.deleteFrom('vendor_keys').where('id', '=', id).execute();
+export async function removeVendorKey(db: Kysely<HubTables>, id: string) {
+  const result = await db.deleteFrom('vendor_keys').where('id', '=', id).execute();
+  invalidateVendorKeyCache();
+  return result;
+}
 
 /**
  * The key for a subscription: one naming it wins over one covering every subscription. With no
@@ -122,8 +129,9 @@ export async function vendorKeyFor(db: Kysely<HubTables>, cipher: VendorCipher, 
   return {
     id: chosen.id,
     name: chosen.name,
-    key: cipher.open(chosen.key_sealed, `${chosen.id}.key`),
-    jwt: chosen.jwt_sealed === null ? null : cipher.open(chosen.jwt_sealed, `${chosen.id}.jwt`),
+    // Opened once per sealed envelope (vendor-key-cache.ts): the row itself is read afresh every time.
+    key: openVendorSecret(cipher, chosen.key_sealed, `${chosen.id}.key`),
+    jwt: chosen.jwt_sealed === null ? null : openVendorSecret(cipher, chosen.jwt_sealed, `${chosen.id}.jwt`),
   };
 }
 
