@@ -1,4 +1,5 @@
 import { liveAdoptBodySchema, liveDisputeBodySchema } from '../../../src/api/contract';
+import { syncCommits } from '../db/durable';
 import { HubError } from '../errors';
 import type { HubContext, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
@@ -111,7 +112,11 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     return { kind: 'accepted', row };
   });
 
-  if (accepted.kind === 'held') return heldAnswer(accepted.holdId, accepted.limit);
+  if (accepted.kind === 'held') {
+    // The browser lets go of a held adopt: the hub's copy must outlive a power loss (db/durable.ts).
+    await syncCommits(ctx.db, ctx.engine);
+    return heldAnswer(accepted.holdId, accepted.limit);
+  }
   if (accepted.kind === 'existing') {
     const row = accepted.row;
     if (row.kind !== request.kind) {
@@ -120,12 +125,16 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     }
     return recordedAnswer(row, row.state === 'held' ? await holdOfDecision(ctx.db, row.id) : undefined);
   }
-  return answerFor(accepted.row, await deliver(ctx, accepted.row, { answerFirst: true, credential }));
+  return answerFor(ctx, accepted.row, await deliver(ctx, accepted.row, { answerFirst: true, credential }));
 }
 
 /** A decision just sent (or not): the vendor's answer, or 202 queued. */
-function answerFor(row: DecisionRow, delivered: Awaited<ReturnType<typeof deliver>>): Answer {
-  if (delivered.state === 'queued') return queuedAnswer(row);
+async function answerFor(ctx: HubContext, row: DecisionRow, delivered: Awaited<ReturnType<typeof deliver>>): Promise<Answer> {
+  if (delivered.state === 'queued') {
+    // Queued: the browser's outbox lets go of it now, so the hub's copy must outlive a power loss.
+    await syncCommits(ctx.db, ctx.engine);
+    return queuedAnswer(row);
+  }
   if (delivered.state === 'sent') return sentAnswer(row, delivered.status, delivered.parsed);
   // The vendor's refusal, handed on as it is.
   return { status: delivered.status, body: delivered.parsed };

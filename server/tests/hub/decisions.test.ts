@@ -1,4 +1,5 @@
 import Database from 'libsql';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestHub, type TestHub } from './hub-harness';
@@ -153,6 +154,23 @@ describe.each(ENGINES)('hub decision queue on %s', (engine) => {
     expect(dispute.status).toBe(200);
     expect(vendorStatus(item!.id)).toBe('disputed');
   });
+
+  // SQLite commits without an fsync (WAL, synchronous NORMAL): what the hub answers it keeps is synced first.
+  if (engine === 'sqlite')
+    it('a queued decision is in the database file itself when the 202 is answered, not only in the WAL a power loss can take', async () => {
+      const [item] = await pullItems(t, reviewer, 'sub_sim_support', 1);
+      gate.shut();
+      const queued = await adopt(item!.id);
+      gate.open();
+      expect(queued.status).toBe(202);
+      // The main file alone, as it would be found if the OS lost what it had not written.
+      const copy = join(t.dataDir, 'main-file-only.db');
+      copyFileSync(join(t.dataDir, 'hub.db'), copy);
+      const file = new Database(copy);
+      const row = file.prepare('SELECT item_id, kind FROM decisions WHERE id = ?').get(queued.body.hub.decision_id);
+      file.close();
+      expect(row).toMatchObject({ item_id: item!.id, kind: 'adopt' });
+    });
 
   // SQLite's own lock: PostgreSQL's outage is decisions-db-down.test.ts.
   if (engine === 'sqlite')
