@@ -25,14 +25,8 @@ export async function recordPullReceipt(db: Kysely<HubTables>, row: Omit<Receipt
     .execute();
 }
 
-export interface ReadReceipt {
-  receipt_id: string;
-  subscription_id: string | null;
-  kind: string;
-  item_id: string | null;
-  amount_micros: number;
-  created_at: number;
-}
+/** A receipt as read from the vendor, before the hub decides whose it is and when it saw it. */
+export type ReadReceipt = Omit<VendorReceiptsTable, 'seen_at' | 'source' | 'decision_id'>;
 
 /**
  * Keeps the receipts not seen before (run under the ledger lock): an adopt receipt of an item the
