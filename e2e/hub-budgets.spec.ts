@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import Database from 'libsql';
-import { join } from 'node:path';
-import { hubContext, signInThroughForm, startE2eHub, type E2eHub } from './support/hub';
+import { chargedOnce, hubContext, signInThroughForm, startE2eHub, vendorAdoptReceipts, type E2eHub } from './support/hub';
 
 /*
  * The team's budget holds for everyone, in the console served by a hub (`--demo --static dist`):
@@ -23,17 +21,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await hub?.stop();
 });
-
-/** The simulator's adopt receipts (item â†’ micro-USD), read from its own database. */
-function vendorAdoptReceipts(): Map<string, number> {
-  const db = new Database(join(hub.dataDir, 'simulator', 'service.db'), { readonly: true });
-  try {
-    const rows = db.prepare("SELECT item_id, amount_micros FROM receipts WHERE kind = 'adopt'").all() as { item_id: string; amount_micros: number }[];
-    return new Map(rows.map((r) => [r.item_id, r.amount_micros]));
-  } finally {
-    db.close();
-  }
-}
 
 const options = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option');
 
@@ -81,8 +68,8 @@ test('two reviewers adopt by keys at once under a $0.05 daily limit: the vendorâ
   await admin.getByRole('button', { name: 'Save budgets' }).click();
   await expect(admin.getByRole('status').filter({ hasText: /^Saved: / })).toBeVisible();
 
-  const seeded = new Set(vendorAdoptReceipts().keys());
-  const fresh = () => new Map([...vendorAdoptReceipts()].filter(([id]) => !seeded.has(id)));
+  const seeded = new Set(vendorAdoptReceipts(hub).keys());
+  const fresh = () => chargedOnce(hub, seeded);
 
   // Two subscriptions, one organization limit: both reviewers adopt by keys at the same time.
   await Promise.all([openReview(one, 'sub_sim_retail'), openReview(two, 'sub_sim_support')]);

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import Database from 'libsql';
-import { join } from 'node:path';
-import { hubContext, signInThroughForm, startE2eHub, type E2eHub } from './support/hub';
+import { hubContext, signInThroughForm, startE2eHub, vendorAdoptReceipts, type E2eHub } from './support/hub';
 
 /*
  * The reviewer learns what became of an adopt the team's budget held (issue 25, item 6), in the
@@ -22,16 +20,8 @@ test.afterAll(async () => {
   await hub?.stop();
 });
 
-/** The simulator's adopt receipts of an item, read from its own database: the vendor's record. */
-function vendorAdoptReceipts(itemId: string): number {
-  const db = new Database(join(hub.dataDir, 'simulator', 'service.db'), { readonly: true });
-  try {
-    const row = db.prepare("SELECT COUNT(*) AS n FROM receipts WHERE kind = 'adopt' AND item_id = ?").get(itemId) as { n: number };
-    return row.n;
-  } finally {
-    db.close();
-  }
-}
+/** How many adopt receipts the vendor wrote for an item (its own database). */
+const adoptReceiptsOf = (itemId: string) => vendorAdoptReceipts(hub).get(itemId)?.length ?? 0;
 
 const options = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option');
 const option = (page: Page, itemId: string) => page.locator(`[role="option"][id$="-${itemId}"]`);
@@ -94,7 +84,7 @@ test('an admin releases a held adopt in another browser: the reviewer’s consol
   await reviewer.setViewportSize({ width: 390, height: 844 });
   await reviewer.screenshot({ path: test.info().outputPath('held-390.png'), fullPage: true });
   await reviewer.setViewportSize({ width: 1280, height: 720 });
-  expect(vendorAdoptReceipts(itemId)).toBe(0);
+  expect(adoptReceiptsOf(itemId)).toBe(0);
   // A second tab of the reviewer's shows the hold too (the decisions are the member's, in IndexedDB).
   const secondTab = await reviewer.context().newPage();
   await secondTab.goto(`/review/${SUBSCRIPTION}?limit=10`);
@@ -107,11 +97,11 @@ test('an admin releases a held adopt in another browser: the reviewer’s consol
   await expect(option(secondTab, itemId)).toHaveAttribute('data-state', 'adopted');
   await expect(notice).toBeHidden();
   await secondTab.close();
-  expect(vendorAdoptReceipts(itemId)).toBe(1);
+  expect(adoptReceiptsOf(itemId)).toBe(1);
   // Nothing is sent again from the browser: the item stays adopted, charged once.
   await reviewer.reload();
   await expect(option(reviewer, itemId)).toHaveAttribute('data-state', 'adopted');
-  expect(vendorAdoptReceipts(itemId)).toBe(1);
+  expect(adoptReceiptsOf(itemId)).toBe(1);
 });
 
 test('an admin drops a held adopt: the reviewer sees it dropped (and by whom) and adopts it again once the limit is raised; one adopt at the vendor', async () => {
@@ -129,11 +119,11 @@ test('an admin drops a held adopt: the reviewer sees it dropped (and by whom) an
   await reviewer.setViewportSize({ width: 390, height: 844 });
   await reviewer.screenshot({ path: test.info().outputPath('dropped-390.png') });
   await reviewer.setViewportSize({ width: 1280, height: 720 });
-  expect(vendorAdoptReceipts(itemId)).toBe(0);
+  expect(adoptReceiptsOf(itemId)).toBe(0);
 
   await setDailyLimit(admin, '');
   await option(reviewer, itemId).click();
   await reviewer.keyboard.press('a');
   await expect(option(reviewer, itemId)).toHaveAttribute('data-state', 'adopted');
-  expect(vendorAdoptReceipts(itemId)).toBe(1);
+  expect(adoptReceiptsOf(itemId)).toBe(1);
 });

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import Database from 'libsql';
 import { join } from 'node:path';
 import { formatMicros, usdToMicros } from '../src/lib/money';
-import { signInThroughForm, startE2eHub, type E2eHub, type HubAccount } from './support/hub';
+import { chargedOnce, vendorAdoptReceipts, startE2eHub, signedInPage, type E2eHub, type HubAccount } from './support/hub';
 
 /*
  * The hub's budgets and held adopts in the console, against a real hub started with --demo (its
@@ -28,30 +28,14 @@ test.afterAll(async () => {
 });
 
 /** A browser context of its own, signed in to the hub as this account through the sign-in form. */
-async function signedIn(browser: Browser, account: HubAccount, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: hub.url, viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInThroughForm(page, account);
-  return page;
-}
+const signedIn = (browser: Browser, account: HubAccount, viewport?: { width: number; height: number }) =>
+  signedInPage(browser, hub, account, contexts, viewport);
 
 const hubGet = async (page: Page, path: string) => {
   const answer = await page.request.get(path);
   expect(answer.status(), path).toBe(200);
   return (await answer.json()) as any;
 };
-
-/** The simulator's own adopt receipts (its database, not the hub's word): item → micro-USD charged. */
-function vendorAdoptReceipts(): Map<string, number> {
-  const db = new Database(join(hub.dataDir, 'simulator', 'service.db'), { readonly: true });
-  try {
-    const rows = db.prepare("SELECT item_id, amount_micros FROM receipts WHERE kind = 'adopt'").all() as { item_id: string; amount_micros: number }[];
-    return new Map(rows.map((r) => [r.item_id, r.amount_micros]));
-  } finally {
-    db.close();
-  }
-}
 
 /** PUT requests to the budgets endpoint a page sends, counted. */
 function countBudgetPuts(page: Page) {
@@ -130,7 +114,7 @@ test('adopts past the limit are held and shown to their reviewer; the admin rele
   reviewer1 = await signedIn(browser, hub.accounts.reviewer1);
   reviewer2 = await signedIn(browser, hub.accounts.reviewer2);
   // The demo's seeded history has receipts of its own: only those made from here on are this test's.
-  seeded = new Set(vendorAdoptReceipts().keys());
+  seeded = new Set(vendorAdoptReceipts(hub).keys());
   // The review through the hub comes with hub mode; until then the reviewers adopt on the hub's /v1 with their own session.
   const pulled = (await hubGet(reviewer1, `/v1/data/pull?subscription_id=${SUBSCRIPTION}&limit=30`)).data as { id: string; unit_price_usd: number }[];
   const price = (item: { unit_price_usd: number }) => usdToMicros(item.unit_price_usd);
@@ -203,7 +187,7 @@ test('adopts past the limit are held and shown to their reviewer; the admin rele
   await expect(holdsLink).toHaveAccessibleName('Holds 1 open');
 
   // The simulator's own records: every adopt the hub sent under the limit, and beyond it only the released one.
-  const receipts = new Map([...vendorAdoptReceipts()].filter(([id]) => !seeded.has(id)));
+  const receipts = chargedOnce(hub, seeded);
   expect([...receipts.keys()].sort()).toEqual([...sent.keys(), held[0]!.id].sort());
   expect(receipts.get(held[0]!.id)).toBe(held[0]!.price);
   for (const [id, micros] of sent) expect(receipts.get(id)).toBe(micros);

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { signInThroughForm, startE2eHub, type E2eHub, type HubAccount } from './support/hub';
+import { startE2eHub, signedInPage, type E2eHub, type HubAccount } from './support/hub';
 
 /*
  * The team pages against a real hub started with --demo (its simulator in-process), in real
@@ -25,13 +25,8 @@ test.afterAll(async () => {
 });
 
 /** A browser context of its own, signed in to the hub as this account through the sign-in form. */
-async function signedIn(browser: Browser, account: Pick<HubAccount, 'email' | 'password'>, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: hub.url, viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInThroughForm(page, account);
-  return page;
-}
+const signedIn = (browser: Browser, account: Pick<HubAccount, 'email' | 'password'>, viewport?: { width: number; height: number }) =>
+  signedInPage(browser, hub, account, contexts, viewport);
 
 /** GET on the hub with the page's own cookie: what the hub holds now. */
 const hubGet = async (page: Page, path: string) => {

@@ -1,6 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import Database from 'libsql';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials } from '../../src/api/contract';
@@ -153,4 +154,46 @@ export async function browserContents(page: Page): Promise<string> {
     }
     return parts.join('\n');
   });
+}
+
+/** A browser context of its own on the hub's origin, signed in as this account through the form; `contexts` collects it for closing. */
+export async function signedInPage(
+  browser: Browser,
+  hub: E2eHub,
+  account: Pick<HubAccount, 'email' | 'password'>,
+  contexts: BrowserContext[],
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await hubContext(browser, hub, viewport);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInThroughForm(page, account);
+  return page;
+}
+
+/** The simulator's own adopt receipts (its database, not the hub's word): item → the micro-USD of each receipt. */
+export function vendorAdoptReceipts(hub: E2eHub): Map<string, number[]> {
+  const db = new Database(join(hub.dataDir, 'simulator', 'service.db'), { readonly: true });
+  try {
+    const rows = db.prepare("SELECT item_id, amount_micros FROM receipts WHERE kind = 'adopt' ORDER BY rowid").all() as {
+      item_id: string;
+      amount_micros: number;
+    }[];
+    const byItem = new Map<string, number[]>();
+    for (const r of rows) byItem.set(r.item_id, [...(byItem.get(r.item_id) ?? []), r.amount_micros]);
+    return byItem;
+  } finally {
+    db.close();
+  }
+}
+
+/** What the vendor charged for each item adopted, leaving out `except`; an item charged twice fails the test. */
+export function chargedOnce(hub: E2eHub, except: ReadonlySet<string> = new Set()): Map<string, number> {
+  const charged = new Map<string, number>();
+  for (const [id, amounts] of vendorAdoptReceipts(hub)) {
+    if (except.has(id)) continue;
+    expect(amounts, `the vendor's adopt receipts of ${id}`).toHaveLength(1);
+    charged.set(id, amounts[0]!);
+  }
+  return charged;
 }
