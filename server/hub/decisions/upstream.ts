@@ -1,5 +1,5 @@
 import type { HubContext } from '../http/context';
-import { upstreamRequest, type UpstreamResponse } from '../http/upstream-request';
+import { upstreamRequest, vendorUrl, type UpstreamResponse } from '../http/upstream-request';
 import type { VendorCredential } from '../store/vendor-keys';
 import { vendorKeyFor } from '../store/vendor-keys';
 import type { DecisionRow } from '../store/decisions';
@@ -33,8 +33,7 @@ export async function attemptDecision(ctx: HubContext, row: DecisionRow, known?:
   if (!ctx.upstream) return { final: false, reason: 'NO_UPSTREAM' };
   const credential = known ?? (await vendorKeyFor(ctx.db, ctx.cipher, row.subscription_id));
   if (!credential) return { final: false, reason: 'NO_VENDOR_KEY' };
-  const base = new URL(ctx.upstream);
-  const target = new URL(`${base.pathname.replace(/\/+$/, '')}/v1${decisionPath(row)}`, base.origin);
+  const target = vendorUrl(ctx.upstream, `/v1${decisionPath(row)}`);
   const headers: Record<string, string> = { Authorization: `Bearer ${credential.key}`, Accept: 'application/json' };
   if (row.body !== null) headers['Content-Type'] = 'application/json';
   let response: UpstreamResponse | undefined;

@@ -32,6 +32,12 @@ let agents: { http: http.Agent; https: https.Agent } | undefined;
 /** Created on first use, not at import. Sockets per origin: room for 20 reviewers and the sender at once. */
 const agentsFor = () => (agents ??= { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) });
 
+/** A vendor path (`/v1/…`, with any query) under the upstream's base URL, which may carry a path prefix of its own. */
+export function vendorUrl(upstream: string, pathAndQuery: string): URL {
+  const base = new URL(upstream);
+  return new URL(`${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`, base.origin);
+}
+
 export function upstreamRequest(url: URL, init: UpstreamInit): Promise<UpstreamResponse> {
   const secure = url.protocol === 'https:';
   const { signal } = init;

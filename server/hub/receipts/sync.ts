@@ -1,5 +1,6 @@
 import { usageResponseSchema, usdToMicros } from '../../../src/api/contract';
 import type { HubContext } from '../http/context';
+import { upstreamRequest, vendorUrl, type UpstreamResponse } from '../http/upstream-request';
 import { lockLedger } from '../store/budgets';
 import { keepReceipts, writeSyncState, type ReadReceipt } from '../store/receipts';
 import { listVendorKeys } from '../store/vendor-keys';
@@ -20,26 +21,28 @@ export const DEFAULT_RECEIPT_SYNC_MS = 60_000;
 export type SyncResult = { ok: true; added: number; outside: number } | { ok: false; reason: string };
 
 async function readUsage(upstream: string, key: string): Promise<ReadReceipt[] | string> {
-  const base = new URL(upstream);
-  const target = new URL(`${base.pathname.replace(/\/+$/, '')}/v1/live/usage?limit=${USAGE_LIMIT}`, base.origin);
-  let response: Response;
+  const target = vendorUrl(upstream, `/v1/live/usage?limit=${USAGE_LIMIT}`);
+  let response: UpstreamResponse;
+  let text: string;
   try {
-    response = await fetch(target, {
+    // The hub's one way to the vendor: its keep-alive agent, and a redirect never followed (it answers 3xx here).
+    response = await upstreamRequest(target, {
+      method: 'GET',
       headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
-      redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+    if (response.status < 200 || response.status >= 300) {
+      response.discard();
+      // The vendor's error code only (its message might echo something of the request).
+      return `http_${response.status}`;
+    }
+    text = await response.text();
   } catch (error) {
     return (error as Error).name === 'TimeoutError' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE';
   }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => {});
-    // The vendor's error code only (its message might echo something of the request).
-    return `http_${response.status}`;
-  }
   let parsed;
   try {
-    parsed = usageResponseSchema.safeParse(await response.json());
+    parsed = usageResponseSchema.safeParse(JSON.parse(text));
   } catch {
     return 'UPSTREAM_BAD_RESPONSE';
   }

@@ -4,7 +4,7 @@ import { acceptDecision } from '../decisions/accept';
 import { redact } from '../decisions/upstream';
 import { HubError } from '../errors';
 import { allow } from '../http/auth';
-import { upstreamRequest, type UpstreamResponse } from '../http/upstream-request';
+import { upstreamRequest, vendorUrl, type UpstreamResponse } from '../http/upstream-request';
 import type { HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { recordPullReceipt } from '../store/receipts';
@@ -155,8 +155,7 @@ function authorize(c: Context<HubEnv>, request: Request): Principal {
 }
 
 async function send(ctx: HubContext, c: Context<HubEnv>, request: Request, bearer: string) {
-  const base = new URL(ctx.upstream!);
-  const target = new URL(`${base.pathname.replace(/\/+$/, '')}/v1${request.path}${new URL(c.req.url).search}`, base.origin);
+  const target = vendorUrl(ctx.upstream!, `/v1${request.path}${new URL(c.req.url).search}`);
   // Only what the interface uses: the member's cookie, Authorization and anything else stay here.
   const headers: Record<string, string> = { Authorization: `Bearer ${bearer}`, Accept: 'application/json' };
   if (request.body !== undefined) headers['Content-Type'] = c.req.header('Content-Type') ?? 'application/json';
