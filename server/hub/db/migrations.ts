@@ -247,6 +247,37 @@ const hublotsLots: Migration = {
   },
 };
 
+/**
+ * The shared inbox (issue 26): every item delivered through the hub, once, whoever pulled it and
+ * however it came (a member's pull, the hub's scheduled pull, a re-read, pending or delivery
+ * items), as the vendor delivered it (redacted). `seq` numbers a subscription's items in the order
+ * they were kept: `inbox_heads` holds each subscription's last one, and whoever keeps items locks
+ * that row first, so seqs are never reused or committed out of order (a reader's cursor skips none).
+ */
+const sharedInbox: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('inbox_items')
+      .addColumn('family', 'text', (c) => c.notNull().check(sql`family in ('data', 'live')`))
+      .addColumn('item_id', 'text', (c) => c.notNull())
+      .addColumn('subscription_id', 'text', (c) => c.notNull())
+      .addColumn('seq', 'bigint', (c) => c.notNull())
+      .addColumn('payload', 'text', (c) => c.notNull())
+      .addColumn('price_micros', 'bigint')
+      .addColumn('arrived_at', 'bigint', (c) => c.notNull())
+      .addColumn('arrived_how', 'text', (c) => c.notNull())
+      .addColumn('arrived_by', 'text')
+      .addPrimaryKeyConstraint('inbox_items_pk', ['family', 'item_id'])
+      .execute();
+    await db.schema.createIndex('inbox_items_seq').on('inbox_items').columns(['subscription_id', 'seq']).unique().execute();
+    await db.schema
+      .createTable('inbox_heads')
+      .addColumn('subscription_id', 'text', (c) => c.primaryKey())
+      .addColumn('seq', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+};
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -257,6 +288,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0005_team_subscriptions': teamSubscriptions,
     '0006_vendor_receipts': hubvendorReceipts,
     '0007_team_lots': hublotsLots,
+    '0008_shared_inbox': sharedInbox,
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

@@ -98,6 +98,30 @@ interface PulledItemsTable {
   pulled_at: number;
 }
 
+/** The shared inbox (migration 0008): every item delivered through the hub, kept once. */
+export interface InboxItemsTable {
+  family: 'data' | 'live';
+  /** A simulated item's id, or a live item's submission id. */
+  item_id: string;
+  subscription_id: string;
+  /** The subscription's items in the order the hub kept them (see inbox_heads). */
+  seq: number;
+  /** The item as the vendor delivered it (JSON, redacted). */
+  payload: string;
+  price_micros: number | null;
+  arrived_at: number;
+  /** `pull`, `schedule`, `reread`, `pending`, `delivery` or `live`. */
+  arrived_how: string;
+  /** The member whose request brought it; null for the hub's own (scheduled) pulls. */
+  arrived_by: string | null;
+}
+
+/** Each subscription's last inbox seq; a writer locks its row before keeping items. */
+interface InboxHeadsTable {
+  subscription_id: string;
+  seq: number;
+}
+
 /** What the team decided on an item, kept until the vendor has it (server/hub/decisions/). */
 export interface DecisionsTable {
   id: string;
@@ -218,6 +242,8 @@ export interface HubTables {
   team_subscriptions: TeamSubscriptionsTable;
   vendor_keys: VendorKeysTable;
   pulled_items: PulledItemsTable;
+  inbox_items: InboxItemsTable;
+  inbox_heads: InboxHeadsTable;
   members: MembersTable;
   sessions: SessionsTable;
   signin_throttle: SigninThrottleTable;

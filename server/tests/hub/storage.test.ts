@@ -113,6 +113,7 @@ describe('hub storage', () => {
       '0005_team_subscriptions',
       '0006_vendor_receipts',
       '0007_team_lots',
+      '0008_shared_inbox',
     ]);
   });
 });
