@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Every exchange with the service is judged against docs/openapi.json (server/tests/openapi-judge.ts).
           setupFiles: ['server/tests/judge-setup.ts'],
           // Each file starts its own service on its own data directory, and some tests start CLIs

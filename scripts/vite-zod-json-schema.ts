@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
@@ -14,8 +15,13 @@ import type { Plugin } from 'vite';
  * re-exports it from zod's own module, and the bundler drops that module's other exports.
  * The export list is read from zod's own files, so an upgrade that renames them fails the
  * build rather than the page.
+ *
+ * Zod's English locale is swapped the same way for scripts/zod-compact-en.ts: zod's sentences
+ * without its dictionary of string formats the console never checks.
  */
 const STUBBED = ['json-schema-processors.js', 'to-json-schema.js'];
+/** Zod's English locale, replaced by the same sentences without the formats the console never checks (scripts/zod-compact-en.ts). */
+const COMPACT_EN = fileURLToPath(new URL('./zod-compact-en.ts', import.meta.url));
 const KEPT: Record<string, string[]> = { 'json-schema-processors.js': ['aggregateChecks'] };
 const PREFIX = '\0zod-json-schema-stub:';
 
@@ -27,6 +33,7 @@ export function withoutZodJsonSchema(): Plugin {
     enforce: 'pre',
     resolveId(source, importer) {
       if (!importer || !/[\\/]zod[\\/]v4[\\/]/.test(importer)) return null;
+      if (/[\\/]classic[\\/]/.test(importer) && source.endsWith('/locales/en.js')) return COMPACT_EN;
       const file = STUBBED.find((name) => source.endsWith(`/${name}`));
       return file ? PREFIX + file : null;
     },
