@@ -125,7 +125,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (every > 0) receipts = startReceiptSync(ctx, every);
     ready(createHubApp(ctx));
   } catch (error) {
-    pruner?.stop();
+    await pruner?.stop();
     await receipts?.stop();
     await sender?.stop();
     server.close();

@@ -1,4 +1,5 @@
 import type { HubContext } from '../http/context';
+import { repeat } from '../repeat';
 import { claimDecision, dueDecisions, findDecision, reclaimSending } from '../store/decisions';
 import { DEFAULT_RETRY, deliver } from './deliver';
 
@@ -20,9 +21,6 @@ export async function startSender(ctx: HubContext): Promise<Sender> {
   const reclaimed = await reclaimSending(ctx.db, Date.now(), true);
   if (reclaimed > 0) ctx.log?.(`hub: ${reclaimed} decision(s) left mid-send by the last run are queued again`);
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-
   const once = async () => {
     const now = Date.now();
     await reclaimSending(ctx.db, now, false);
@@ -33,20 +31,12 @@ export async function startSender(ctx: HubContext): Promise<Sender> {
       if (row) await deliver(ctx, row);
     }
   };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      round = once()
-        .catch((error: unknown) => ctx.log?.(`hub: decision sender: ${(error as Error).message}`))
-        .finally(schedule);
-    }, policy.pollMs);
-  };
-  schedule();
+  const loop = repeat(policy.pollMs, once, { onError: (error) => ctx.log?.(`hub: decision sender: ${error.message}`) });
   return {
-    stop: async () => {
+    stop: () => {
+      // A round under way stops between two sends.
       stopped = true;
-      clearTimeout(timer);
-      await round;
+      return loop.stop();
     },
   };
 }

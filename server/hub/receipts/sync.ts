@@ -1,5 +1,6 @@
 import { usageResponseSchema, usdToMicros } from '../../../src/api/contract';
 import type { HubContext } from '../http/context';
+import { repeat } from '../repeat';
 import { upstreamRequest, vendorUrl, type UpstreamResponse } from '../http/upstream-request';
 import { lockLedger } from '../store/budgets';
 import { keepReceipts, writeSyncState, type ReadReceipt } from '../store/receipts';
@@ -107,30 +108,22 @@ export interface ReceiptSync {
 
 /** Reads the receipts at start and every intervalMs, until stopped (a read under way is awaited). */
 export function startReceiptSync(ctx: HubContext, intervalMs: number): ReceiptSync {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<unknown> = Promise.resolve();
   // A vendor away for an hour is one log line, not sixty.
   let lastLogged = 'ok';
-  const run = () => {
-    if (stopped) return;
-    round = syncReceipts(ctx)
-      .then((result) => {
-        const outcome = result.ok ? 'ok' : result.reason;
-        if (outcome !== lastLogged) ctx.log?.(result.ok ? 'hub: vendor receipts read again' : `hub: vendor receipts not read: ${outcome}`);
-        lastLogged = outcome;
-      })
-      .catch((error: unknown) => ctx.log?.(`hub: vendor receipts: ${(error as Error).name}: ${(error as Error).message}`))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(run, intervalMs);
-      });
-  };
-  run();
+  const loop = repeat(
+    intervalMs,
+    async () => {
+      const result = await syncReceipts(ctx);
+      const outcome = result.ok ? 'ok' : result.reason;
+      if (outcome !== lastLogged) ctx.log?.(result.ok ? 'hub: vendor receipts read again' : `hub: vendor receipts not read: ${outcome}`);
+      lastLogged = outcome;
+    },
+    { now: true, onError: (error) => ctx.log?.(`hub: vendor receipts: ${error.name}: ${error.message}`) },
+  );
   return {
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
+      await loop.stop();
+      // A read an admin asked for (POST /hub/v1/budgets/sync) may still be under way.
       await inFlight.get(ctx)?.catch(() => undefined);
     },
   };

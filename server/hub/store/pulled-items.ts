@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { HubTables } from '../db/schema';
+import { repeat } from '../repeat';
 
 /*
  * `pulled_items` holds the subscription and price of every simulated item pulled through the hub,
@@ -35,15 +36,13 @@ export async function prunePulledItems(db: Kysely<HubTables>, now: number, windo
 }
 
 export interface Pruner {
-  stop: () => void;
+  stop: () => Promise<void>;
 }
 
-/** Prunes daily from now on (the caller prunes once at start). */
+/** Prunes daily from now on (the caller prunes once at start); a daily chore never keeps the process alive on its own. */
 export function startPruner(db: Kysely<HubTables>, clock: () => number, windowDays: number, log?: (line: string) => void): Pruner {
-  const timer = setInterval(() => {
-    prunePulledItems(db, clock(), windowDays).catch((error: unknown) => log?.(`hub: pruning pulled items: ${(error as Error).message}`));
-  }, DAY);
-  // A daily chore never keeps the process alive on its own.
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return repeat(DAY, () => prunePulledItems(db, clock(), windowDays), {
+    unref: true,
+    onError: (error) => log?.(`hub: pruning pulled items: ${error.message}`),
+  });
 }
