@@ -36,17 +36,13 @@ export async function attemptDecision(ctx: HubContext, row: DecisionRow, known?:
   const target = vendorUrl(ctx.upstream, `/v1${decisionPath(row)}`);
   const headers: Record<string, string> = { Authorization: `Bearer ${credential.key}`, Accept: 'application/json' };
   if (row.body !== null) headers['Content-Type'] = 'application/json';
-  let response: UpstreamResponse | undefined;
+  let response: UpstreamResponse;
   const signal = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
-  // A connection the vendor closed while idle fails at once: tried again straight away on a fresh
-  // one (a repeated decision is a no-op at the vendor) before the vendor counts as unreachable.
-  for (let attempt = 1; !response; attempt++) {
-    try {
-      response = await upstreamRequest(target, { method: 'POST', headers, body: row.body ?? undefined, signal });
-    } catch (error) {
-      if ((error as Error).name === 'TimeoutError') return { final: false, reason: 'UPSTREAM_TIMEOUT' };
-      if (attempt === 2) return { final: false, reason: 'UPSTREAM_UNREACHABLE' };
-    }
+  // A kept-alive connection the vendor closed while idle is retried on a fresh one by upstreamRequest.
+  try {
+    response = await upstreamRequest(target, { method: 'POST', headers, body: row.body ?? undefined, signal });
+  } catch (error) {
+    return { final: false, reason: (error as Error).name === 'TimeoutError' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE' };
   }
   if (RETRY_STATUS(response.status) || (response.status >= 300 && response.status < 400) || !isJson(response.header('content-type'))) {
     response.discard();

@@ -38,36 +38,56 @@ export function vendorUrl(upstream: string, pathAndQuery: string): URL {
   return new URL(`${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`, base.origin);
 }
 
+/** A kept-alive connection the vendor closed while it sat idle fails this way when it is reused. */
+const STALE = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * One request to the vendor. A request that fails on a reused keep-alive connection before any
+ * answer (the vendor closed it while idle, or its close was still on the wire) is sent once more
+ * on a fresh connection: another pooled one could be just as stale, as after a stalled event loop
+ * lets every idle timeout fire at once. Every request the hub sends may be repeated: reads, and
+ * decisions, which the vendor takes again as a no-op.
+ */
 export function upstreamRequest(url: URL, init: UpstreamInit): Promise<UpstreamResponse> {
+  return send(url, init, false).catch((error: unknown) => {
+    if (!(error instanceof StaleConnection)) throw error;
+    return send(url, init, true);
+  });
+}
+
+class StaleConnection extends Error {}
+
+function send(url: URL, init: UpstreamInit, fresh: boolean): Promise<UpstreamResponse> {
   const secure = url.protocol === 'https:';
   const { signal } = init;
   // An aborted request fails with the abort's reason, so a timeout reads as a TimeoutError as fetch's did.
   const failure = (error: unknown) => (signal.aborted ? signal.reason : error) as Error;
   const headers = init.body === undefined ? init.headers : { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) };
+  // `agent: false`: a connection of its own, closed after the answer.
+  const agent = fresh ? false : secure ? agentsFor().https : agentsFor().http;
   return new Promise((resolve, reject) => {
-    const request = (secure ? https : http).request(
-      url,
-      { method: init.method, headers, agent: secure ? agentsFor().https : agentsFor().http, signal },
-      (response) => {
-        resolve({
-          status: response.statusCode ?? 0,
-          header(name) {
-            const value = response.headers[name.toLowerCase()];
-            return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-          },
-          text: () =>
-            new Promise((done, fail) => {
-              const chunks: Buffer[] = [];
-              response.on('data', (chunk: Buffer) => chunks.push(chunk));
-              response.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
-              response.on('error', (error) => fail(failure(error)));
-              response.on('aborted', () => fail(failure(new Error('the upstream connection closed mid-answer'))));
-            }),
-          discard: () => response.destroy(),
-        });
-      },
-    );
-    request.on('error', (error) => reject(failure(error)));
+    const request = (secure ? https : http).request(url, { method: init.method, headers, agent, signal }, (response) => {
+      resolve({
+        status: response.statusCode ?? 0,
+        header(name) {
+          const value = response.headers[name.toLowerCase()];
+          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+        },
+        text: () =>
+          new Promise((done, fail) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+            response.on('error', (error) => fail(failure(error)));
+            response.on('aborted', () => fail(failure(new Error('the upstream connection closed mid-answer'))));
+          }),
+        discard: () => response.destroy(),
+      });
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (!fresh && !signal.aborted && request.reusedSocket && STALE.has(error.code ?? '')) reject(new StaleConnection(error.message, { cause: error }));
+      else reject(failure(error));
+    });
     request.end(init.body);
   });
 }
