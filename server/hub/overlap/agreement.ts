@@ -88,3 +88,22 @@ export function agreementOf(items: readonly Ratings[], categories: readonly stri
   const rows = rated.filter((r) => r.length === n).map((r) => categories.map((c) => r.filter((x) => x.category === c).length));
   return { items: rated.length, raters: raters.size, percent, kappa: fleissKappa(rows), method: 'fleiss' };
 }
+
+/** One rater against the others on the items they share: percent of agreeing pairs, and Cohen's kappa of (theirs, another's) pairs. */
+export function raterAgreement(items: readonly Ratings[], rater: string): Agreement {
+  const pairs: [string, string][] = [];
+  const others = new Set<string>();
+  let shared = 0;
+  for (const ratings of items) {
+    const mine = ratings.find((r) => r.rater === rater);
+    if (!mine || ratings.length < 2) continue;
+    shared++;
+    for (const other of ratings)
+      if (other !== mine) {
+        pairs.push([mine.category, other.category]);
+        others.add(other.rater);
+      }
+  }
+  const percent = pairs.length === 0 ? null : pairs.filter(([a, b]) => a === b).length / pairs.length;
+  return { items: shared, raters: others.size + (shared > 0 ? 1 : 0), percent, kappa: cohenKappa(pairs), method: pairs.length === 0 ? null : 'cohen' };
+}
