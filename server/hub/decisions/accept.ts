@@ -109,10 +109,11 @@ export async function settleDecision(
   lead: Principal,
   settle: { family: 'data' | 'live'; itemId: string; kind: 'adopt' | 'dispute'; reason: string | null },
 ): Promise<Answer> {
-  if (!ctx.upstream) throw new HubError('NO_UPSTREAM', 'this hub forwards to no Data Delivery Service: start it with --upstream URL (or --demo)');
   const item = await findVoteItem(ctx.db, settle.family, settle.itemId);
-  const credential = await vendorKeyFor(ctx.db, ctx.cipher, item?.subscription_id ?? null);
-  if (!credential) throw new HubError('NO_VENDOR_KEY', `the hub holds no vendor key for subscription ${item?.subscription_id ?? '(none)'}: an admin adds one`);
+  if (item?.state !== 'lead') throw new HubError('NOT_WITH_THE_LEAD', `item ${settle.itemId} is not in the lead's queue (settled, decided, or never split)`);
+  if (!ctx.upstream) throw new HubError('NO_UPSTREAM', 'this hub forwards to no Data Delivery Service: start it with --upstream URL (or --demo)');
+  const credential = await vendorKeyFor(ctx.db, ctx.cipher, item.subscription_id);
+  if (!credential) throw new HubError('NO_VENDOR_KEY', `the hub holds no vendor key for subscription ${item.subscription_id ?? '(none)'}: an admin adds one`);
   const accepted = await ctx.db.transaction().execute(async (trx) => {
     await lockLedger(trx, ctx.engine);
     if (await findActiveDecision(trx, settle.family, settle.itemId)) throw new HubError('ALREADY_DECIDED', `the team already decided item ${settle.itemId}`);
