@@ -69,7 +69,8 @@ export const settleBody = z.strictObject({
   decision: z.enum(['adopt', 'dispute']),
   reason: z.string().trim().max(2000).optional(),
 });
-export const settleResponse = z.object({ status: z.number().int(), body: z.unknown() });
+/** What settling answers: the vendor's own answer to the decision plus `hub` (sent or queued), as a decision through /v1 would. */
+export const settleResponse = z.looseObject({ ok: z.boolean(), hub: z.looseObject({ state: z.string(), decision_id: z.string() }) });
 
 const agreementFigures = z.object({
   /** Items with at least two votes. */
