@@ -42,7 +42,8 @@ export function ReviewersPage({ me }: { me: SignedInMember }) {
             <td className={cellClass}>{row.day === 'all' ? 'All days' : row.day}</td>
             <td className={numeric}>{row.items}</td>
             <td className={numeric}>{percentText(row.acceptance)}</td>
-            <td className={numeric}>
+            {/* relative: the hidden words are placed inside the table's scroller, not by the page (where they would widen it at 390 px). */}
+            <td className={`${numeric} relative`}>
               {percentText(row.agreement_with_team)}
               <span className="sr-only"> of {row.decided} decided</span>
             </td>
