@@ -84,8 +84,10 @@ test('overlap 2: two reviewers decide the same items; agreements go to the vendo
   await decide(one, splitA, 'adopt');
   await decide(one, agreedDispute, 'dispute');
   await decide(one, splitB, 'dispute');
-  // One vote of two on each: nothing reached the vendor.
+  // One vote of two on each: nothing reached the vendor, and the console says where the vote stands.
   expect(vendorStatuses(ids)).toEqual(before);
+  await option(one, agreedAdopt).click();
+  await expect(one.getByText('1 of 2 votes: the team decides when 2 are in')).toBeVisible();
 
   await decide(two, agreedAdopt, 'adopt');
   await decide(two, splitA, 'dispute');
@@ -93,6 +95,8 @@ test('overlap 2: two reviewers decide the same items; agreements go to the vendo
   await decide(two, splitB, 'adopt');
   await expect.poll(() => vendorStatuses([agreedAdopt, agreedDispute])).toEqual(['adopted', 'disputed']);
   expect(vendorStatuses([splitA, splitB])).toEqual([before[1], before[3]]);
+  await option(two, splitB).click();
+  await expect(two.getByText('2 of 2 votes, split: the lead settles it')).toBeVisible();
 
   // The lead's queue: the two split items, each with who voted what.
   await admin.goto('/team/overlap');
