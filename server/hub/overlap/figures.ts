@@ -4,7 +4,7 @@
  * item's first vote and the next's: a gap over BREAK_MS is a break, not work, and is left out.
  */
 
-export const BREAK_MS = 10 * 60_000;
+const BREAK_MS = 10 * 60_000;
 
 export interface VoteFact {
   member_id: string;

@@ -87,7 +87,6 @@ export const agreementResponse = z.object({
   subscriptions: z.array(agreementFigures.extend({ subscription_id: z.string() })),
   reviewers: z.array(agreementFigures.extend({ member: z.object({ id: z.string(), email: z.string().nullable() }) })),
 });
-export type AgreementAnswer = z.infer<typeof agreementResponse>;
 
 const figureRow = z.object({
   member: z.object({ id: z.string(), email: z.string().nullable() }),
