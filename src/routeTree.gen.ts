@@ -26,6 +26,8 @@ import { Route as TeamAuditRouteImport } from './routes/team/audit'
 import { Route as TeamBudgetsRouteImport } from './routes/team/budgets'
 import { Route as TeamHoldsRouteImport } from './routes/team/holds'
 import { Route as TeamMembersRouteImport } from './routes/team/members'
+import { Route as TeamOverlapRouteImport } from './routes/team/overlap'
+import { Route as TeamReviewersRouteImport } from './routes/team/reviewers'
 import { Route as TeamSettingsRouteImport } from './routes/team/settings'
 import { Route as TeamTokensRouteImport } from './routes/team/tokens'
 import { Route as TeamVendorKeysRouteImport } from './routes/team/vendor-keys'
@@ -126,6 +128,16 @@ const TeamMembersRoute = TeamMembersRouteImport.update({
   path: '/members',
   getParentRoute: () => TeamRoute,
 } as any)
+const TeamOverlapRoute = TeamOverlapRouteImport.update({
+  id: '/overlap',
+  path: '/overlap',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamReviewersRoute = TeamReviewersRouteImport.update({
+  id: '/reviewers',
+  path: '/reviewers',
+  getParentRoute: () => TeamRoute,
+} as any)
 const TeamSettingsRoute = TeamSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -224,6 +236,8 @@ export interface FileRoutesByFullPath {
   '/team/budgets': typeof TeamBudgetsRoute
   '/team/holds': typeof TeamHoldsRoute
   '/team/members': typeof TeamMembersRoute
+  '/team/overlap': typeof TeamOverlapRoute
+  '/team/reviewers': typeof TeamReviewersRoute
   '/team/settings': typeof TeamSettingsRoute
   '/team/tokens': typeof TeamTokensRoute
   '/team/vendor-keys': typeof TeamVendorKeysRoute
@@ -256,6 +270,8 @@ export interface FileRoutesByTo {
   '/team/budgets': typeof TeamBudgetsRoute
   '/team/holds': typeof TeamHoldsRoute
   '/team/members': typeof TeamMembersRoute
+  '/team/overlap': typeof TeamOverlapRoute
+  '/team/reviewers': typeof TeamReviewersRoute
   '/team/settings': typeof TeamSettingsRoute
   '/team/tokens': typeof TeamTokensRoute
   '/team/vendor-keys': typeof TeamVendorKeysRoute
@@ -291,6 +307,8 @@ export interface FileRoutesById {
   '/team/budgets': typeof TeamBudgetsRoute
   '/team/holds': typeof TeamHoldsRoute
   '/team/members': typeof TeamMembersRoute
+  '/team/overlap': typeof TeamOverlapRoute
+  '/team/reviewers': typeof TeamReviewersRoute
   '/team/settings': typeof TeamSettingsRoute
   '/team/tokens': typeof TeamTokensRoute
   '/team/vendor-keys': typeof TeamVendorKeysRoute
@@ -326,6 +344,8 @@ export interface FileRouteTypes {
     | '/team/budgets'
     | '/team/holds'
     | '/team/members'
+    | '/team/overlap'
+    | '/team/reviewers'
     | '/team/settings'
     | '/team/tokens'
     | '/team/vendor-keys'
@@ -358,6 +378,8 @@ export interface FileRouteTypes {
     | '/team/budgets'
     | '/team/holds'
     | '/team/members'
+    | '/team/overlap'
+    | '/team/reviewers'
     | '/team/settings'
     | '/team/tokens'
     | '/team/vendor-keys'
@@ -392,6 +414,8 @@ export interface FileRouteTypes {
     | '/team/budgets'
     | '/team/holds'
     | '/team/members'
+    | '/team/overlap'
+    | '/team/reviewers'
     | '/team/settings'
     | '/team/tokens'
     | '/team/vendor-keys'
@@ -545,6 +569,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeamMembersRouteImport
       parentRoute: typeof TeamRoute
     }
+    '/team/overlap': {
+      id: '/team/overlap'
+      path: '/overlap'
+      fullPath: '/team/overlap'
+      preLoaderRoute: typeof TeamOverlapRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/team/reviewers': {
+      id: '/team/reviewers'
+      path: '/reviewers'
+      fullPath: '/team/reviewers'
+      preLoaderRoute: typeof TeamReviewersRouteImport
+      parentRoute: typeof TeamRoute
+    }
     '/team/settings': {
       id: '/team/settings'
       path: '/settings'
@@ -696,6 +734,8 @@ interface TeamRouteChildren {
   TeamBudgetsRoute: typeof TeamBudgetsRoute
   TeamHoldsRoute: typeof TeamHoldsRoute
   TeamMembersRoute: typeof TeamMembersRoute
+  TeamOverlapRoute: typeof TeamOverlapRoute
+  TeamReviewersRoute: typeof TeamReviewersRoute
   TeamSettingsRoute: typeof TeamSettingsRoute
   TeamTokensRoute: typeof TeamTokensRoute
   TeamVendorKeysRoute: typeof TeamVendorKeysRoute
@@ -707,6 +747,8 @@ const TeamRouteChildren: TeamRouteChildren = {
   TeamBudgetsRoute: TeamBudgetsRoute,
   TeamHoldsRoute: TeamHoldsRoute,
   TeamMembersRoute: TeamMembersRoute,
+  TeamOverlapRoute: TeamOverlapRoute,
+  TeamReviewersRoute: TeamReviewersRoute,
   TeamSettingsRoute: TeamSettingsRoute,
   TeamTokensRoute: TeamTokensRoute,
   TeamVendorKeysRoute: TeamVendorKeysRoute,

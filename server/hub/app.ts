@@ -16,6 +16,7 @@ import { auditRouter } from './routes/audit';
 import { budgetsRouter } from './routes/budgets';
 import { holdsRouter } from './routes/holds';
 import { lotsRouter } from './routes/lots';
+import { overlapRouter } from './routes/overlap';
 import { forwardRouter } from './routes/forward';
 import { membersRouter } from './routes/members';
 import { sessionRouter } from './routes/session';
@@ -62,6 +63,7 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', budgetsRouter(ctx));
   app.route('/hub/v1', holdsRouter(ctx));
   app.route('/hub/v1', lotsRouter(ctx));
+  app.route('/hub/v1', overlapRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
   // --demo's items name their images by a path on the vendor's origin, which is the hub's for the console.

@@ -278,6 +278,53 @@ const sharedInbox: Migration = {
   },
 };
 
+/**
+ * Overlap (issue 26): each member's adopt or dispute as their vote (one per member and item, changed
+ * until the team decides), the team's overlap N and rule per subscription, and where each voted
+ * item stands (open, decided by the rule, with the lead, settled by the lead).
+ */
+const overlapVotes: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('votes')
+      .addColumn('family', 'text', (c) => c.notNull())
+      .addColumn('item_id', 'text', (c) => c.notNull())
+      .addColumn('member_id', 'text', (c) => c.notNull())
+      .addColumn('subscription_id', 'text')
+      .addColumn('vote', 'text', (c) => c.notNull().check(sql`vote in ('adopt', 'dispute')`))
+      .addColumn('reason', 'text')
+      .addColumn('body', 'text')
+      .addColumn('price_micros', 'bigint')
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      .addColumn('first_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('votes_pk', ['family', 'item_id', 'member_id'])
+      .execute();
+    await db.schema.createIndex('votes_member_at').on('votes').columns(['member_id', 'at']).execute();
+    await db.schema
+      .createTable('vote_items')
+      .addColumn('family', 'text', (c) => c.notNull())
+      .addColumn('item_id', 'text', (c) => c.notNull())
+      .addColumn('subscription_id', 'text')
+      .addColumn('needed', 'integer', (c) => c.notNull())
+      .addColumn('rule', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('open', 'decided', 'lead', 'settled')`))
+      .addColumn('outcome', 'text')
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('settled_by', 'text')
+      .addPrimaryKeyConstraint('vote_items_pk', ['family', 'item_id'])
+      .execute();
+    await db.schema.createIndex('vote_items_state').on('vote_items').columns(['state', 'updated_at']).execute();
+    await db.schema
+      .createTable('overlap_settings')
+      .addColumn('subscription_id', 'text', (c) => c.primaryKey())
+      .addColumn('overlap', 'integer', (c) => c.notNull())
+      .addColumn('rule', 'text', (c) => c.notNull().check(sql`rule in ('unanimous', 'majority')`))
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_by', 'text')
+      .execute();
+  },
+};
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -289,6 +336,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0006_vendor_receipts': hubvendorReceipts,
     '0007_team_lots': hublotsLots,
     '0008_shared_inbox': sharedInbox,
+    '0009_overlap_votes': overlapVotes,
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

@@ -231,6 +231,46 @@ interface LotsTable {
   updated_by: string;
 }
 
+/** A member's adopt or dispute on an item (migration 0009): their vote, one per member and item. */
+export interface VotesTable {
+  family: 'data' | 'live';
+  item_id: string;
+  member_id: string;
+  subscription_id: string | null;
+  vote: 'adopt' | 'dispute';
+  reason: string | null;
+  /** The live decision's body as the member sent it (the team's decision reuses it). */
+  body: string | null;
+  price_micros: number | null;
+  /** When last cast (a change moves it); first_at: when first cast. */
+  at: number;
+  first_at: number;
+}
+
+/** Where an item under overlap stands: votes coming, decided by the rule, with the lead, settled by the lead. */
+export interface VoteItemsTable {
+  family: 'data' | 'live';
+  item_id: string;
+  subscription_id: string | null;
+  /** The overlap N and the rule when the first vote came (a later change of the setting does not move it). */
+  needed: number;
+  rule: 'unanimous' | 'majority';
+  state: 'open' | 'decided' | 'lead' | 'settled';
+  /** The team's decision once there is one. */
+  outcome: 'adopt' | 'dispute' | null;
+  updated_at: number;
+  settled_by: string | null;
+}
+
+/** Per team subscription: how many reviewers vote on an item, and how their votes make the team's decision. */
+export interface OverlapSettingsTable {
+  subscription_id: string;
+  overlap: number;
+  rule: 'unanimous' | 'majority';
+  updated_at: number;
+  updated_by: string | null;
+}
+
 export interface HubTables {
   vendor_receipts: VendorReceiptsTable;
   vendor_sync: VendorSyncTable;
@@ -244,6 +284,9 @@ export interface HubTables {
   pulled_items: PulledItemsTable;
   inbox_items: InboxItemsTable;
   inbox_heads: InboxHeadsTable;
+  votes: VotesTable;
+  vote_items: VoteItemsTable;
+  overlap_settings: OverlapSettingsTable;
   members: MembersTable;
   sessions: SessionsTable;
   signin_throttle: SigninThrottleTable;

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { liveAdoptBodySchema, liveDisputeBodySchema } from '../../../src/api/contract';
+import type { HubTables } from '../db/schema';
 import { syncCommits } from '../db/durable';
 import { HubError } from '../errors';
 import type { HubContext, Principal } from '../http/context';
@@ -6,11 +8,13 @@ import { appendAudit } from '../store/audit';
 import { listLimits, lockLedger, spendByKey } from '../store/budgets';
 import { findActiveDecision, insertDecision, type DecisionRow } from '../store/decisions';
 import { holdOfDecision, insertHold } from '../store/holds';
-import { vendorKeyFor } from '../store/vendor-keys';
+import { vendorKeyFor, type VendorCredential } from '../store/vendor-keys';
+import { findVoteItem } from '../store/votes';
 import { heldAnswer, queuedAnswer, recordedAnswer, sentAnswer, type Answer } from './answers';
 import { limitPassed } from './budget';
 import { deliver } from './deliver';
 import { periodsAt } from './periods';
+import { castVote, settleVote, votedAnswer, type TeamChoice } from './votes';
 
 /*
  * An adopt or dispute reaching the hub's /v1: written durably in one transaction (the decision,
@@ -46,8 +50,13 @@ function checkedBody(request: DecisionRequest): string | null {
   return request.body!;
 }
 
+/** What the transaction took: `voted` (overlap, no team decision yet); `voted` on the others when the team decided other than this vote. */
 type Accepted =
-  { kind: 'existing'; row: DecisionRow } | { kind: 'held'; row: DecisionRow; holdId: string; limit: string } | { kind: 'accepted'; row: DecisionRow };
+  | { kind: 'existing'; row: DecisionRow }
+  | { kind: 'voted'; answer: Answer }
+  | { kind: 'held'; row: DecisionRow; holdId: string; limit: string; voted?: Answer }
+  | { kind: 'accepted'; row: DecisionRow; voted?: Answer };
+type Taken = Exclude<Accepted, { kind: 'existing' | 'voted' }>;
 
 export async function acceptDecision(ctx: HubContext, principal: Principal, request: DecisionRequest): Promise<Answer> {
   if (request.itemId.length === 0 || request.itemId.length > MAX_ITEM_ID)
@@ -62,70 +71,123 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
       `the hub holds no vendor key ${request.subscriptionId === null ? 'covering every subscription (*)' : `for subscription ${request.subscriptionId}`}: an admin adds one`,
     );
   }
-  const clock = ctx.clock ?? Date.now;
-  const charged = request.family === 'data' && request.kind === 'adopt';
-  const audit = {
-    actorId: principal.member.id,
-    via: principal.via,
-    action: `v1.${request.kind}`,
-    target: `/${request.family}/items/${request.itemId}/${request.kind}`,
-  };
-  const common = { subscriptionId: request.subscriptionId, itemId: request.itemId, amountMicros: charged ? request.priceMicros : null, reason: request.reason };
-
   const accepted = await ctx.db.transaction().execute(async (trx): Promise<Accepted> => {
     await lockLedger(trx, ctx.engine);
     const existing = await findActiveDecision(trx, request.family, request.itemId);
     if (existing) return { kind: 'existing', row: existing };
-    const now = Date.now();
-    const counted = clock();
-    const input = {
-      family: request.family,
-      item_id: request.itemId,
-      kind: request.kind,
-      subscription_id: request.subscriptionId,
-      reason: request.reason,
-      body,
-      price_micros: request.priceMicros,
-      charged: charged ? 1 : 0,
-      member_id: principal.member.id,
-      via: principal.via,
-    };
-    if (charged) {
-      const limits = await listLimits(trx);
-      const passed =
-        limits.length === 0
-          ? null
-          : limitPassed(limits, await spendByKey(trx, periodsAt(counted)), {
-              subscription_id: request.subscriptionId,
-              member_id: principal.member.id,
-              amount: request.priceMicros,
-            });
-      if (passed) {
-        const row = await insertDecision(trx, input, 'held', { now, countedAt: null });
-        const hold = await insertHold(trx, row.id, passed, now);
-        await appendAudit(trx, { ...audit, ...common, outcome: 'BUDGET_HELD', details: { decision_id: row.id, hold_id: hold.id, limit: passed } }, now);
-        return { kind: 'held', row, holdId: hold.id, limit: passed };
-      }
-    }
-    const row = await insertDecision(trx, input, 'sending', { now, countedAt: charged ? counted : null });
-    await appendAudit(trx, { ...audit, ...common, outcome: 'accepted', details: { decision_id: row.id } }, now);
-    return { kind: 'accepted', row };
+    // The member's vote (votes.ts): with overlap it is kept, and the team decides when the rule does.
+    const vote = await castVote(trx, principal, { ...request, body }, Date.now());
+    if (vote && !vote.team) return { kind: 'voted', answer: votedAnswer(request, vote.state) };
+    const team = vote?.team ?? { kind: request.kind, reason: request.reason, body, priceMicros: request.priceMicros, memberId: principal.member.id };
+    const taken = await takeTeamDecision(trx, ctx, principal, { family: request.family, itemId: request.itemId, subscriptionId: request.subscriptionId }, team);
+    // The rule made the team's decision other than this vote: the voter is told where their vote stands.
+    return vote && team.kind !== request.kind ? { ...taken, voted: votedAnswer(request, vote.state) } : taken;
   });
 
-  if (accepted.kind === 'held') {
-    // The browser lets go of a held adopt: the hub's copy must outlive a power loss (db/durable.ts).
-    await syncCommits(ctx.db, ctx.engine);
-    return heldAnswer(accepted.holdId, accepted.limit);
-  }
+  if (accepted.kind === 'voted') return accepted.answer;
   if (accepted.kind === 'existing') {
     const row = accepted.row;
     if (row.kind !== request.kind) {
+      const audit = {
+        actorId: principal.member.id,
+        via: principal.via,
+        action: `v1.${request.kind}`,
+        target: `/${request.family}/items/${request.itemId}/${request.kind}`,
+      };
+      const common = { subscriptionId: request.subscriptionId, itemId: request.itemId, amountMicros: null, reason: request.reason };
       await ctx.db.transaction().execute((trx) => appendAudit(trx, { ...audit, ...common, outcome: 'ALREADY_DECIDED', details: { decision_id: row.id } }));
       throw new HubError('ALREADY_DECIDED', `the team already decided ${row.kind} on item ${row.item_id}`);
     }
     return recordedAnswer(row, row.state === 'held' ? await holdOfDecision(ctx.db, row.id) : undefined);
   }
-  return answerFor(ctx, accepted.row, await deliver(ctx, accepted.row, { answerFirst: true, credential }));
+  return finishTeamDecision(ctx, accepted, credential);
+}
+
+/** The lead settles an item of their queue (votes.ts): their decision is the team's, taken as any other. */
+export async function settleDecision(
+  ctx: HubContext,
+  lead: Principal,
+  settle: { family: 'data' | 'live'; itemId: string; kind: 'adopt' | 'dispute'; reason: string | null },
+): Promise<Answer> {
+  const item = await findVoteItem(ctx.db, settle.family, settle.itemId);
+  if (item?.state !== 'lead') throw new HubError('NOT_WITH_THE_LEAD', `item ${settle.itemId} is not in the lead's queue (settled, decided, or never split)`);
+  if (!ctx.upstream) throw new HubError('NO_UPSTREAM', 'this hub forwards to no Data Delivery Service: start it with --upstream URL (or --demo)');
+  const credential = await vendorKeyFor(ctx.db, ctx.cipher, item.subscription_id);
+  if (!credential) throw new HubError('NO_VENDOR_KEY', `the hub holds no vendor key for subscription ${item.subscription_id ?? '(none)'}: an admin adds one`);
+  const accepted = await ctx.db.transaction().execute(async (trx) => {
+    await lockLedger(trx, ctx.engine);
+    if (await findActiveDecision(trx, settle.family, settle.itemId)) throw new HubError('ALREADY_DECIDED', `the team already decided item ${settle.itemId}`);
+    const { choice, subscriptionId } = await settleVote(trx, lead, settle, Date.now());
+    return takeTeamDecision(trx, ctx, lead, { family: settle.family, itemId: settle.itemId, subscriptionId }, choice);
+  });
+  return finishTeamDecision(ctx, accepted, credential);
+}
+
+/**
+ * The team's decision written durably (call in a transaction holding the ledger lock): the
+ * decision, its audit row and the budget check (budgets apply to the team's decision, not to votes).
+ */
+async function takeTeamDecision(
+  trx: Kysely<HubTables>,
+  ctx: HubContext,
+  principal: Principal,
+  item: { family: 'data' | 'live'; itemId: string; subscriptionId: string | null },
+  team: TeamChoice,
+): Promise<Taken> {
+  const clock = ctx.clock ?? Date.now;
+  const charged = item.family === 'data' && team.kind === 'adopt';
+  const audit = {
+    actorId: principal.member.id,
+    via: principal.via,
+    action: `v1.${team.kind}`,
+    target: `/${item.family}/items/${item.itemId}/${team.kind}`,
+  };
+  const common = { subscriptionId: item.subscriptionId, itemId: item.itemId, amountMicros: charged ? team.priceMicros : null, reason: team.reason };
+  const now = Date.now();
+  const counted = clock();
+  const input = {
+    family: item.family,
+    item_id: item.itemId,
+    kind: team.kind,
+    subscription_id: item.subscriptionId,
+    reason: team.reason,
+    body: team.body,
+    price_micros: team.priceMicros,
+    charged: charged ? 1 : 0,
+    member_id: team.memberId,
+    via: principal.via,
+  };
+  if (charged) {
+    const limits = await listLimits(trx);
+    const passed =
+      limits.length === 0
+        ? null
+        : limitPassed(limits, await spendByKey(trx, periodsAt(counted)), {
+            subscription_id: item.subscriptionId,
+            member_id: team.memberId,
+            amount: team.priceMicros,
+          });
+    if (passed) {
+      const row = await insertDecision(trx, input, 'held', { now, countedAt: null });
+      const hold = await insertHold(trx, row.id, passed, now);
+      await appendAudit(trx, { ...audit, ...common, outcome: 'BUDGET_HELD', details: { decision_id: row.id, hold_id: hold.id, limit: passed } }, now);
+      return { kind: 'held', row, holdId: hold.id, limit: passed };
+    }
+  }
+  const row = await insertDecision(trx, input, 'sending', { now, countedAt: charged ? counted : null });
+  await appendAudit(trx, { ...audit, ...common, outcome: 'accepted', details: { decision_id: row.id } }, now);
+  return { kind: 'accepted', row };
+}
+
+/** After the commit: a held adopt's answer, or the decision sent at once (the vendor's answer, or 202 queued). */
+async function finishTeamDecision(ctx: HubContext, accepted: Taken, credential: VendorCredential): Promise<Answer> {
+  if (accepted.kind === 'held') {
+    // The browser lets go of a held adopt: the hub's copy must outlive a power loss (db/durable.ts).
+    await syncCommits(ctx.db, ctx.engine);
+    return accepted.voted ?? heldAnswer(accepted.holdId, accepted.limit);
+  }
+  const answer = await answerFor(ctx, accepted.row, await deliver(ctx, accepted.row, { answerFirst: true, credential }));
+  return accepted.voted ?? answer;
 }
 
 /** A decision just sent (or not): the vendor's answer, or 202 queued. */

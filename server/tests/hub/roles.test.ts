@@ -176,6 +176,37 @@ const ROWS = (adminCookie: () => string): Row[] => [
     request: async () => ({ method: 'POST', path: '/hub/v1/budgets/sync' }),
     expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
   },
+  {
+    name: 'GET /hub/v1/overlap',
+    request: async () => ({ method: 'GET', path: '/hub/v1/overlap' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'PUT /hub/v1/overlap',
+    request: async () => ({ method: 'PUT', path: '/hub/v1/overlap', body: { settings: [{ subscription_id: 'sub_matrix', overlap: 2, rule: 'majority' }] } }),
+    expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'GET /hub/v1/disagreements',
+    request: async () => ({ method: 'GET', path: '/hub/v1/disagreements' }),
+    expect: { admin: 200, reviewer: 403, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 403, 'viewer-token': 200 },
+  },
+  {
+    // Nothing is in the lead's queue here: the admin passes the role check and is told so.
+    name: 'POST /hub/v1/disagreements/settle',
+    request: async () => ({ method: 'POST', path: '/hub/v1/disagreements/settle', body: { family: 'data', item_id: 'itm_matrix', decision: 'adopt' } }),
+    expect: { admin: 409, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'GET /hub/v1/agreement',
+    request: async () => ({ method: 'GET', path: '/hub/v1/agreement' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'GET /hub/v1/reviewers/figures',
+    request: async () => ({ method: 'GET', path: '/hub/v1/reviewers/figures' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
 ];
 
 const tokenOwners = new Map<string, 'admin' | 'reviewer1' | 'viewer'>();
@@ -236,6 +267,7 @@ describe.each(ENGINES)('hub bad input on %s', (engine) => {
 
   it('answers every malformed request with a 4xx JSON error body, never a 5xx', async () => {
     const admin = await t.signIn(t.accounts.admin);
+    const reviewer = await t.signIn(t.accounts.reviewer1);
     const cases: [string, string, CallOptions][] = [
       ['POST', '/hub/v1/session', { body: '[]' }],
       ['POST', '/hub/v1/session', { body: { email: 'a@b.c' } }],
@@ -254,6 +286,10 @@ describe.each(ENGINES)('hub bad input on %s', (engine) => {
       ['PUT', '/hub/v1/lots/lot_x', { cookie: admin, body: { revision: 'one' } }],
       ['GET', '/hub/v1/lots/lot_nobody', { cookie: admin }],
       ['GET', '/hub/v1/nothing-here', { cookie: admin }],
+      ['PUT', '/hub/v1/overlap', { cookie: admin, body: { settings: [{ subscription_id: 'sub', overlap: 0, rule: 'majority' }] } }],
+      ['PUT', '/hub/v1/overlap', { cookie: admin, body: { settings: [{ subscription_id: 'sub', overlap: 2, rule: 'most' }] } }],
+      ['POST', '/hub/v1/disagreements/settle', { cookie: admin, body: { family: 'data', item_id: 'i', decision: 'maybe' } }],
+      ['GET', '/hub/v1/reviewers/figures?member=mem_someone_else', { cookie: reviewer }],
       ['PUT', '/hub/v1/members', { cookie: admin, body: {} }],
       ['GET', '/hub/v1/me', { headers: { Authorization: 'Basic YTpi' } }],
       ['GET', '/hub/v1/me', { cookie: 'ddh_session=%%%' }],

@@ -29,6 +29,7 @@ import {
 } from './hub';
 import { budgetsBody, budgetsResponse, holdResponse, holdsListQuery, holdsResponse } from './hub-budgets';
 import { lotResponse, lotsResponse, lotUpdateBody, newLotBody } from './hub-lots';
+import { agreementResponse, disagreementsResponse, figuresQuery, figuresResponse, overlapSettingsSchema, settleBody, settleResponse } from './hub-overlap';
 
 /**
  * The team hub's own endpoints (/hub/v1/…) as an OpenAPI 3.1 document, built from the shared zod
@@ -71,6 +72,12 @@ const COMPONENTS = {
   LotUpdateBody: lotUpdateBody,
   LotResponse: lotResponse,
   LotsResponse: lotsResponse,
+  OverlapSettings: overlapSettingsSchema,
+  DisagreementsResponse: disagreementsResponse,
+  SettleBody: settleBody,
+  SettleResponse: settleResponse,
+  AgreementResponse: agreementResponse,
+  FiguresResponse: figuresResponse,
   ErrorBody: errorBodySchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
@@ -114,6 +121,7 @@ const TAGS = {
   Budgets: 'Spending limits the hub enforces before it forwards a charged adopt, and what was spent (integer micro-USD, the hub’s UTC day and month).',
   Lots: 'Sampling lots the team shares: drawn by a reviewer or admin, seen by every member, updated from the revision they were read at.',
   Holds: 'Adopts held by a budget: kept on the hub until an admin releases (sends, charged) or someone drops them.',
+  Overlap: 'Several reviewers per item: the overlap N and rule per subscription, the lead’s queue of split items, agreement and reviewers’ figures.',
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -123,6 +131,74 @@ const BAD_BODY = ['INVALID_BODY', 400] as const;
 const BAD_QUERY = ['INVALID_PARAMETER', 400] as const;
 
 const OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: '/hub/v1/overlap',
+    operationId: 'getOverlap',
+    summary: 'The overlap N (reviewers per item, default 1) and rule (unanimous or majority) of every team subscription (any member)',
+    tag: 'Overlap',
+    auth: 'read',
+    response: 'OverlapSettings',
+    errors: [],
+  },
+  {
+    method: 'put',
+    path: '/hub/v1/overlap',
+    operationId: 'setOverlap',
+    summary:
+      'Set the overlap and rule of the subscriptions listed (admin); audited as overlap.set. Items already voted on keep the setting of their first vote',
+    tag: 'Overlap',
+    auth: 'session',
+    origin: true,
+    body: 'OverlapSettings',
+    response: 'OverlapSettings',
+    errors: [BAD_BODY, FORBIDDEN],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/disagreements',
+    operationId: 'listDisagreements',
+    summary: 'The lead’s queue: items whose votes are in and the rule could not decide, with the item and who voted what (admins and viewers)',
+    tag: 'Overlap',
+    auth: 'read',
+    response: 'DisagreementsResponse',
+    errors: [FORBIDDEN],
+  },
+  {
+    method: 'post',
+    path: '/hub/v1/disagreements/settle',
+    operationId: 'settleDisagreement',
+    summary: 'The lead settles an item of their queue (admin): their decision is the team’s, taken as one through /v1 (budgets apply, sent once)',
+    tag: 'Overlap',
+    auth: 'session',
+    origin: true,
+    body: 'SettleBody',
+    response: 'SettleResponse',
+    errors: [BAD_BODY, FORBIDDEN, ['NOT_WITH_THE_LEAD', 409], ['ALREADY_DECIDED', 409], ['BUDGET_HELD', 409], ['NO_VENDOR_KEY', 404]],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/agreement',
+    operationId: 'getAgreement',
+    summary:
+      'Agreement per subscription and per reviewer over items with two or more votes: percent agreement and Cohen’s (two raters) or Fleiss’ kappa (any member)',
+    tag: 'Overlap',
+    auth: 'read',
+    response: 'AgreementResponse',
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/reviewers/figures',
+    operationId: 'getReviewerFigures',
+    summary:
+      'Reviewers’ figures per member and UTC day: items, acceptance, items per hour, seconds per item, agreement with the team (an admin: everyone’s or `member`; others their own)',
+    tag: 'Overlap',
+    auth: 'read',
+    query: figuresQuery,
+    response: 'FiguresResponse',
+    errors: [BAD_QUERY, FORBIDDEN],
+  },
   {
     method: 'get',
     path: '/hub/v1/lots',

@@ -9,6 +9,7 @@ import { lostAnswer, nextWake, pickSendable, promoteDue } from './scheduler';
 import { ScopeEntries } from './scope-entries';
 import { splitRows, TabOwnership } from './tab-ownership';
 import { settleTeamHolds, type TeamHold } from './team-holds';
+import { teamVotesOf } from './team-votes';
 import { isHubOwned, move, phaseOf } from './transitions';
 import type { Write } from './write-behind';
 
@@ -337,8 +338,13 @@ export class OutboxEngine extends DecisionCommands {
       return;
     }
     try {
-      await this.deps.send(entry);
-      this.update(scope, entry.id, (e) => move(withoutMark(e), 'confirmed', 'sent', { sentAt: this.now(), lastError: undefined }), this.answerWrite(scope));
+      const teamVotes = teamVotesOf(await this.deps.send(entry));
+      this.update(
+        scope,
+        entry.id,
+        (e) => move(withoutMark(e), 'confirmed', 'sent', { sentAt: this.now(), lastError: undefined, ...(teamVotes ? { teamVotes } : {}) }),
+        this.answerWrite(scope),
+      );
     } catch (error) {
       this.handleFailure(scope, entry, error, this.answerWrite(scope));
     } finally {

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/panel';
 import { formatMicros } from '../../../lib/money';
 import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../../dispute-reasons';
 import type { OutboxEntry } from '../../../domain/outbox/model';
+import { teamVotesText } from '../../../domain/outbox/team-votes';
 import { GradeBadge, PayloadViewer, ScoreBadge } from '../../../components/payload';
 import { useItemContent } from '../content-cache';
 import { metaText, STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
@@ -188,6 +189,7 @@ export function ItemDetail({
           <Badge tone="warn">{formatMicros(entry.priceMicros ?? 0)} held by the team’s budget: an admin of the hub releases it</Badge>
         )}
         {entry?.state === 'accepted-team' && <Badge tone="neutral">released by an admin: the hub sends it when the vendor answers</Badge>}
+        {entry?.state === 'sent' && entry.teamVotes && <Badge tone="info">{teamVotesText(entry.teamVotes)}</Badge>}
         {entry?.state === 'dropped-team' && (
           <Badge tone="warn">your adopt was dropped on the hub{entry.droppedBy ? ` by ${cut(entry.droppedBy)}` : ''}: decide it again</Badge>
         )}
