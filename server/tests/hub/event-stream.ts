@@ -20,7 +20,8 @@ export interface OpenStream {
   close: () => void;
 }
 
-export async function openStream(url: string, headers: Record<string, string>): Promise<OpenStream> {
+/** `onEvent` is called as each event arrives (the benchmark times them). */
+export async function openStream(url: string, headers: Record<string, string>, onEvent?: (e: StreamEvent) => void): Promise<OpenStream> {
   const abort = new AbortController();
   const response = await fetch(url, { headers, signal: abort.signal });
   const events: StreamEvent[] = [];
@@ -39,6 +40,7 @@ export async function openStream(url: string, headers: Record<string, string>): 
     if (data.length === 0) return;
     const parsed: StreamEvent = { event, id, data: JSON.parse(data.join('\n')) };
     events.push(parsed);
+    onEvent?.(parsed);
     for (const w of [...waiters]) {
       if (!w.match(parsed)) continue;
       waiters.splice(waiters.indexOf(w), 1);
