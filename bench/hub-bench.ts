@@ -197,10 +197,14 @@ async function reviewers(engine: Engine, vendorDb: ReturnType<typeof openDb>, te
   // When each decision's request started, and how long until the observer's stream carried it.
   const sentAt = new Map<string, number>();
   const seenMs: number[] = [];
+  // The stream's own part: from the audit row's commit time (the hub's clock, this process's) to the observer.
+  const lagMs: number[] = [];
   const stream = await openStream(`${team.hub.url}/hub/v1/events`, { Cookie: team.observer }, (e) => {
     if (e.event !== 'change' || (e.data.action !== 'v1.adopt' && e.data.action !== 'v1.dispute')) return;
     const t0 = sentAt.get(e.data.item_id);
-    if (t0 !== undefined) seenMs.push(performance.now() - t0);
+    if (t0 === undefined) return;
+    seenMs.push(performance.now() - t0);
+    lagMs.push(Date.now() - Date.parse(e.data.at));
   });
   let refused = 0;
   const started = performance.now();
@@ -248,5 +252,6 @@ async function reviewers(engine: Engine, vendorDb: ReturnType<typeof openDb>, te
     measure('seen by another console', seenMs.length, '', 0),
     measure('seen by another console p50', percentile(seenMs, 50), 'ms', 1),
     measure('seen by another console p95', percentile(seenMs, 95), 'ms', 1, { max: 1000 }),
+    measure('stream lag (audit row → observer) p95', percentile(lagMs, 95), 'ms', 1),
   ].map((row) => ({ ...row, group }));
 }
