@@ -30,7 +30,7 @@ export type LiveRefresh =
 export type LiveRefreshers = Partial<Record<LiveRefresh, () => void>>;
 
 /** Which audit actions (src/api/contract/hub-events.ts `action`) refresh what. Every row that matches applies. */
-export const LIVE_REFRESH: readonly { actions: RegExp; refresh: readonly LiveRefresh[] }[] = [
+const LIVE_REFRESH: readonly { actions: RegExp; refresh: readonly LiveRefresh[] }[] = [
   // A decision: the lots count the team's decisions on their sampled items; an adopt spends budget.
   { actions: /^(v1\.(adopt|dispute)|decision\.send)$/, refresh: ['lots', 'budgets', 'holds'] },
   { actions: /^lot\./, refresh: ['lots'] },

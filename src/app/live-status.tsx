@@ -22,7 +22,7 @@ const VERBS: Record<string, string> = {
 };
 
 /** "reviewer1@demo.hub adopted item_12": who, what, on which item or lot. Plain text (the item ID is the vendor's). */
-export function describeChange(event: HubChangeEvent): string {
+function describeChange(event: HubChangeEvent): string {
   const who = event.actor?.email ?? 'The hub';
   const what = VERBS[event.action] ?? event.action;
   const on = event.item_id ?? event.target ?? '';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** The channel the audit trigger (migration 0009) notifies at every commit that appended audit rows. */
-export const AUDIT_CHANNEL = 'hub_audit';
+const AUDIT_CHANNEL = 'hub_audit';
 
 export interface Listener {
   stop: () => Promise<void>;

@@ -7,8 +7,7 @@ import { z } from './zod';
  * paths, reasons or amounts nobody asked to broadcast) and never a secret.
  */
 
-/** The SSE event names: `change` (one audit row), `ready` (the stream is live from `head`), `reset` (too much was missed: read everything again). */
-export const HUB_EVENT_NAMES = ['change', 'ready', 'reset'] as const;
+// The SSE event names: `change` (one audit row), `ready` (the stream is live from `head`), `reset` (too much was missed: read everything again).
 
 export const hubChangeEvent = z
   .object({
@@ -28,7 +27,6 @@ export type HubChangeEvent = z.infer<typeof hubChangeEvent>;
 
 /** `ready` and `reset`: the seq the stream continues from. */
 export const hubStreamMark = z.object({ head: z.number().int().nonnegative() }).meta({ description: 'The data of a `ready` or `reset` event' });
-export type HubStreamMark = z.infer<typeof hubStreamMark>;
 
 /** `?after=` for a first connection that already knows where it stands (EventSource cannot send Last-Event-ID itself the first time). */
 export const hubEventsQuery = z.object({ after: z.coerce.number().int().nonnegative().optional() });
