@@ -4,7 +4,9 @@
  *     directly and through the hub, interleaved; p50/p95 of each and the difference (target ≤ 5 ms p50).
  * (b) 20 simulated reviewers deciding one item per second each for HUB_BENCH_SECONDS (default
  *     300) through the hub, on each storage engine: decision p99 (target ≤ 50 ms), and, judged by
- *     the simulator's own records once the hub's queue is empty, decisions lost and duplicated (target 0, 0).
+ *     the simulator's own records once the hub's queue is empty, decisions lost and duplicated (target 0, 0);
+ *     and a decision seen by another console: from a reviewer's request to the change event on an
+ *     observer's stream (GET /hub/v1/events as an admin), p95 (target ≤ 1 s).
  * The simulator runs as a child process; the hub runs in this process (SQLite in a temporary
  * directory, then a throwaway PostgreSQL database: HUB_TEST_DATABASE_URL or the local cluster).
  */
@@ -19,6 +21,7 @@ import { addMember } from '../server/hub/store/members';
 import { addVendorKey } from '../server/hub/store/vendor-keys';
 import { vendorCipher } from '../server/hub/vendor-cipher';
 import { openDb } from '../server/store/db';
+import { openStream } from '../server/tests/hub/event-stream';
 import { throwawayDatabase } from '../server/tests/hub/postgres';
 import { measure, percentile } from './harness/measure';
 import { runBench, type Row } from './harness/run';
@@ -63,6 +66,8 @@ runBench('hub', async (bench) => {
 interface Team {
   hub: RunningHub;
   cookies: string[];
+  /** The observing console's session. */
+  observer: string;
 }
 
 /** A hub on the engine, forwarding to the simulator with its key, and REVIEWERS signed-in reviewers. */
@@ -82,6 +87,8 @@ async function startTeam(
   const hash = await createPasswords().hash(PASSWORD);
   const emails = Array.from({ length: REVIEWERS }, (_, i) => `reviewer${i + 1}@bench.hub`);
   for (const email of emails) await addMember(hub.store.db, { email, role: 'reviewer', passwordHash: hash });
+  // The observer: another console, following the team's change stream.
+  await addMember(hub.store.db, { email: 'observer@bench.hub', role: 'admin', passwordHash: hash });
   await addVendorKey(hub.store.db, vendorCipher(Buffer.from(hubSecret, 'utf8')), {
     name: 'vendor',
     key: credentials.api_key,
@@ -91,7 +98,7 @@ async function startTeam(
   // A budget far above what the run spends: every adopt goes through the check under the lock.
   await hub.store.db.insertInto('budget_limits').values({ scope: 'organization', target: '', daily_micros: 1e12, monthly_micros: 1e12 }).execute();
   const cookies: string[] = [];
-  for (const email of emails) {
+  for (const email of [...emails, 'observer@bench.hub']) {
     const answer = await fetch(`${hub.url}/hub/v1/session`, {
       method: 'POST',
       headers: { Origin: hub.url, 'Content-Type': 'application/json' },
@@ -99,7 +106,8 @@ async function startTeam(
     });
     cookies.push(answer.headers.getSetCookie()[0]!.split(';')[0]!);
   }
-  return { hub, cookies } satisfies Team;
+  const observer = cookies.pop()!;
+  return { hub, cookies, observer } satisfies Team;
 }
 
 async function timedFetch(url: string, init: RequestInit): Promise<{ ms: number; status: number; text: string }> {
@@ -186,6 +194,18 @@ async function reviewers(engine: Engine, vendorDb: ReturnType<typeof openDb>, te
 
   const decided = new Map<string, 'adopt' | 'dispute'>();
   const ms: number[] = [];
+  // When each decision's request started, and how long until the observer's stream carried it.
+  const sentAt = new Map<string, number>();
+  const seenMs: number[] = [];
+  // The stream's own part: from the audit row's commit time (the hub's clock, this process's) to the observer.
+  const lagMs: number[] = [];
+  const stream = await openStream(`${team.hub.url}/hub/v1/events`, { Cookie: team.observer }, (e) => {
+    if (e.event !== 'change' || (e.data.action !== 'v1.adopt' && e.data.action !== 'v1.dispute')) return;
+    const t0 = sentAt.get(e.data.item_id);
+    if (t0 === undefined) return;
+    seenMs.push(performance.now() - t0);
+    lagMs.push(Date.now() - Date.parse(e.data.at));
+  });
   let refused = 0;
   const started = performance.now();
   const end = started + SECONDS * 1000;
@@ -198,6 +218,7 @@ async function reviewers(engine: Engine, vendorDb: ReturnType<typeof openDb>, te
         if (wait > 0) await new Promise((done) => setTimeout(done, wait));
         const id = await nextItem(SUBSCRIPTIONS[r % SUBSCRIPTIONS.length]!);
         const kind = n % 3 === 2 ? 'dispute' : 'adopt';
+        sentAt.set(id, performance.now());
         const answer = await timedFetch(`${team.hub.url}/v1/data/items/${id}/${kind}`, { method: 'POST', headers });
         ms.push(answer.ms);
         if (answer.status === 200 || answer.status === 202) decided.set(id, kind);
@@ -211,6 +232,7 @@ async function reviewers(engine: Engine, vendorDb: ReturnType<typeof openDb>, te
     if (open.length === 0) break;
     await new Promise((done) => setTimeout(done, 200));
   }
+  stream.close();
   const status = vendorDb.prepare('SELECT status FROM items WHERE id = ?');
   const receipts = vendorDb.prepare(`SELECT count(*) AS n FROM receipts WHERE kind = 'adopt' AND item_id = ?`);
   let lost = 0;
@@ -227,5 +249,9 @@ async function reviewers(engine: Engine, vendorDb: ReturnType<typeof openDb>, te
     measure('decision p99', percentile(ms, 99), 'ms', 2, { max: 50 }),
     measure('lost', lost, '', 0, { max: 0 }),
     measure('duplicated', duplicated, '', 0, { max: 0 }),
+    measure('seen by another console', seenMs.length, '', 0),
+    measure('seen by another console p50', percentile(seenMs, 50), 'ms', 1),
+    measure('seen by another console p95', percentile(seenMs, 95), 'ms', 1, { max: 1000 }),
+    measure('stream lag (audit row → observer) p95', percentile(lagMs, 95), 'ms', 1),
   ].map((row) => ({ ...row, group }));
 }

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { composeHubMode } from './app/hub-mode';
+import { composeHubLive, composeHubMode } from './app/hub-mode';
 import { composeLocalChanges } from './app/local-store';
 import { createQueryClient } from './app/query-client';
 import { lazyOutbox } from './app/outbox-handle';
@@ -16,8 +16,10 @@ async function start() {
   const hub = await composeHubMode(connectionStore);
   const queryClient = createQueryClient();
   const localChanges = composeLocalChanges(queryClient);
+  // A signed-in member follows the hub's change stream (loaded only in hub mode).
+  const live = hub?.member ? composeHubLive(hub.origin, queryClient) : undefined;
   // Created on first use (a page with a connection): the engine and Dexie are not on the first page.
-  const outbox = lazyOutbox({ connections: connectionStore, changes: localChanges });
+  const outbox = lazyOutbox({ connections: connectionStore, changes: localChanges, live });
   const router = createAppRouter({ queryClient, connections: connectionStore, localChanges, outbox, hub });
 
   createRoot(document.getElementById('root')!).render(

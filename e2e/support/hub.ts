@@ -22,6 +22,8 @@ export interface E2eHub {
   /** The vendor's key and JWT: what must never reach a browser. */
   vendor: DemoCredentials;
   stop: () => Promise<void>;
+  /** Stops the hub and starts it again on the same port and data directory (its simulator on a new port). */
+  restart: () => Promise<void>;
 }
 
 export interface HubAccount {
@@ -38,6 +40,34 @@ export async function startE2eHub(name = 'hub'): Promise<E2eHub> {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = join('.e2e-data', `${name}-w${slot}`);
   rmSync(dataDir, { recursive: true, force: true });
+  let running = await spawnHub(port, dataDir);
+  const list = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as HubAccount[];
+  const byPrefix = (prefix: string) => list.find((a) => a.email.startsWith(prefix))!;
+  const stop = async () => {
+    const child = running.child;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
+  const hub: E2eHub = {
+    url,
+    dataDir,
+    simulatorUrl: running.simulatorUrl,
+    accounts: { admin: byPrefix('admin@'), reviewer1: byPrefix('reviewer1@'), reviewer2: byPrefix('reviewer2@'), viewer: byPrefix('viewer@') },
+    vendor: demoCredentialsSchema.parse(JSON.parse(readFileSync(join(dataDir, DEMO_CREDENTIALS_FILE), 'utf8'))),
+    stop,
+    restart: async () => {
+      await stop();
+      running = await spawnHub(port, dataDir);
+      hub.simulatorUrl = running.simulatorUrl;
+    },
+  };
+  return hub;
+}
+
+/** The hub process on its port and data directory (kept across a restart), once it printed that it is ready. */
+async function spawnHub(port: number, dataDir: string): Promise<{ child: ChildProcess; simulatorUrl: string }> {
+  const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'server/cli/hub.ts', '--demo', '--static', 'dist', '--port', String(port), '--data', dataDir, '--quiet'],
@@ -57,21 +87,7 @@ export async function startE2eHub(name = 'hub'): Promise<E2eHub> {
   // What `npm start` prints: where the console is and where the demo accounts are.
   if (!out.includes(`Console: ${url}/`) || !out.includes(`Demo accounts: `))
     throw new Error(`the E2E hub did not say where its console and accounts are:\n${out}`);
-  const simulatorUrl = /Simulator \(upstream\): (\S+)/.exec(out)![1]!;
-  const list = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as HubAccount[];
-  const byPrefix = (prefix: string) => list.find((a) => a.email.startsWith(prefix))!;
-  return {
-    url,
-    dataDir,
-    simulatorUrl,
-    accounts: { admin: byPrefix('admin@'), reviewer1: byPrefix('reviewer1@'), reviewer2: byPrefix('reviewer2@'), viewer: byPrefix('viewer@') },
-    vendor: demoCredentialsSchema.parse(JSON.parse(readFileSync(join(dataDir, DEMO_CREDENTIALS_FILE), 'utf8'))),
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
+  return { child, simulatorUrl: /Simulator \(upstream\): (\S+)/.exec(out)![1]! };
 }
 
 /** A browser context of its own (its cookie jar, storage and IndexedDB) on the hub's origin. */

@@ -14,6 +14,7 @@ import type { HubContext, HubEnv } from './http/context';
 import { sameOriginOnly } from './http/origin';
 import { auditRouter } from './routes/audit';
 import { budgetsRouter } from './routes/budgets';
+import { eventsRouter } from './routes/events';
 import { holdsRouter } from './routes/holds';
 import { lotsRouter } from './routes/lots';
 import { overlapRouter } from './routes/overlap';
@@ -51,6 +52,11 @@ export function createHubApp(ctx: HubContext) {
     app.use(scope, (c, next) => limits[c.req.path === '/hub/v1/lots' || c.req.path.startsWith('/hub/v1/lots/') ? 1 : 0]!(c, next));
     app.use(scope, identify(ctx));
     app.use(scope, sameOriginOnly(ctx));
+    // A state change appended its audit row before answering: the change stream reads it now, not at its next poll.
+    app.use(scope, async (c, next) => {
+      await next();
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') ctx.events?.wake();
+    });
   }
 
   app.route('/hub/v1', sessionRouter(ctx));
@@ -64,6 +70,7 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', holdsRouter(ctx));
   app.route('/hub/v1', lotsRouter(ctx));
   app.route('/hub/v1', overlapRouter(ctx));
+  app.route('/hub/v1', eventsRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
   // --demo's items name their images by a path on the vendor's origin, which is the hub's for the console.

@@ -9,6 +9,8 @@ import { DEFAULT_RECEIPT_SYNC_MS, startReceiptSync, type ReceiptSync } from './r
 import { DEFAULT_PULLED_ITEMS_DAYS, prunePulledItems, startPruner, type Pruner } from './store/pulled-items';
 import type { HubContext, RetryPolicy } from './http/context';
 import { openHubStore, type HubStore } from './db/open';
+import { createBroker, type Broker } from './live/broker';
+import { listenForAudit, type Listener } from './live/pg-listen';
 import { DEMO_ACCOUNTS_FILE, seedDemoAccounts, startDemoSimulator } from './demo';
 import { createPasswords } from './passwords';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './store/throttle';
@@ -48,6 +50,10 @@ export interface HubOptions {
   retry?: RetryPolicy;
   /** How often the vendor's usage receipts are read (ms; 0: only when asked). DEFAULT_RECEIPT_SYNC_MS when absent. */
   receiptSyncMs?: number;
+  /** The change stream's poll of audit_head while anyone listens (ms); 200 on SQLite, 5,000 on PostgreSQL when absent. */
+  eventsPollMs?: number;
+  /** Heartbeats on an idle change stream (ms); 15,000 when absent. */
+  eventsHeartbeatMs?: number;
   /** Pulled items' prices are kept this many days (server/hub/store/pulled-items.ts); 30 when absent. */
   pulledItemsDays?: number;
 }
@@ -60,6 +66,8 @@ export interface RunningHub {
   demoAccountsFile: string | null;
   /** With `simulator`: its URL and DIR/demo-credentials.json (the simulator's key and JWT, 0600). */
   simulator: { url: string; credentialsFile: string } | null;
+  /** Event streams open on this process (GET /hub/v1/events). */
+  openStreams: () => number;
   close: () => Promise<void>;
 }
 
@@ -87,6 +95,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   let sender: Sender | undefined;
   let receipts: ReceiptSync | undefined;
   let pruner: Pruner | undefined;
+  let events: Broker | undefined;
+  let listener: Listener | undefined;
   try {
     store = await openHubStore({ dataDir, databaseUrl: options.databaseUrl, log });
     const cipher = vendorCipher(options.hubSecret !== undefined ? Buffer.from(options.hubSecret, 'utf8') : loadHubSecret(dataDir));
@@ -98,7 +108,11 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       demoAccountsFile = await seedDemoAccounts(store.db, passwords, dataDir);
       if (!demoAccountsFile && existsSync(join(dataDir, DEMO_ACCOUNTS_FILE))) demoAccountsFile = join(dataDir, DEMO_ACCOUNTS_FILE);
     }
+    events = createBroker({ db: store.db, engine: store.engine, pollMs: options.eventsPollMs, heartbeatMs: options.eventsHeartbeatMs, log });
+    // Another hub on the same PostgreSQL (or the CLI) appended: its commit's NOTIFY wakes this one's stream.
+    if (options.databaseUrl !== undefined) listener = listenForAudit(options.databaseUrl, events.wake, log);
     const ctx: HubContext = {
+      events,
       db: store.db,
       engine: store.engine,
       passwords,
@@ -125,6 +139,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     if (every > 0) receipts = startReceiptSync(ctx, every);
     ready(createHubApp(ctx));
   } catch (error) {
+    events?.stop();
+    await listener?.stop();
     await pruner?.stop();
     await receipts?.stop();
     await sender?.stop();
@@ -137,6 +153,8 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   const running = sender;
   const reading = receipts;
   const pruning = pruner;
+  const streams = events;
+  const listening = listener;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
@@ -145,8 +163,12 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     dataDir,
     demoAccountsFile,
     simulator: simulator ? { url: simulator.service.url, credentialsFile: simulator.credentialsFile } : null,
+    openStreams: () => streams.count(),
     close: () =>
       new Promise<void>((done) => {
+        // Open event streams end first (a clean end of stream: the browser reconnects elsewhere or later).
+        streams.stop();
+        void listening?.stop();
         server.closeAllConnections();
         server.close(
           () =>

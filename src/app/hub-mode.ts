@@ -1,5 +1,6 @@
 import { detectHub } from '../api/hub-detect';
-import { consoleOrigin, type connectionStore, type HubMode } from '../data';
+import type { QueryClient } from '@tanstack/react-query';
+import { consoleOrigin, hubLive, type connectionStore, type HubMode } from '../data';
 
 /**
  * Decides the console's mode once, before the router is made (docs/hub.md, "The console"): the
@@ -19,4 +20,24 @@ export async function composeHubMode(store: typeof connectionStore): Promise<Hub
   const { signedInConnection } = await import('./hub-connection');
   store.enterHub(await signedInConnection(origin, member));
   return { origin, member };
+}
+
+/**
+ * Starts the hub's change stream (src/app/live-stream.ts, loaded here so a personal console never
+ * fetches it) and gives the outbox's holds watcher a way to follow it: its interval pauses while
+ * the stream is live, and a hold's change reads the holds at once.
+ */
+export function composeHubLive(origin: string, queryClient: QueryClient) {
+  const waiting = new Set<() => void>();
+  // Started for the page's lifetime: the browser closes the stream when the page goes.
+  void import('./live-stream').then(({ startHubLive }) =>
+    startHubLive({ origin, queryClient, refreshers: { holds: () => waiting.forEach((read) => read()) } }),
+  );
+  return () => ({
+    isLive: () => hubLive(queryClient)?.state === 'live',
+    onChange: (read: () => void) => {
+      waiting.add(read);
+      return () => void waiting.delete(read);
+    },
+  });
 }

@@ -19,6 +19,8 @@ export interface OutboxComposition {
   connections: typeof connectionStore;
   /** The local store's change feed: tabs tell each other of changed decisions on it. */
   changes: ChangeFeed;
+  /** Hub mode's change stream, once started (src/app/live-stream.ts): the holds watcher follows it. */
+  live?: () => { isLive: () => boolean; onChange: (read: () => void) => () => void } | null;
   /** Where decisions are kept (tests: a database of their own). */
   store?: DecisionStore;
   /** Tests: instead of the service. */
@@ -181,6 +183,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
           outbox: engine,
           scopes: () => connections().flatMap((c) => (c.hub ? [knownScope(c)].filter((s): s is string => s !== null) : [])),
           holds: async () => (await hubCall(holdsResponse, '/holds?state=all')).holds,
+          live: given.live?.() ?? undefined,
         })
       : undefined;
     return () => {

@@ -11,6 +11,8 @@ const OutboxStatus = lazy(() => import('../features/outbox').then((m) => ({ defa
 const OutboxNotices = lazy(() => import('../features/outbox').then((m) => ({ default: m.OutboxNotices })));
 // Only a console served by a team hub shows its member (and watches the session): loaded then.
 const MemberMenu = lazy(() => import('../features/hub-session').then((m) => ({ default: m.MemberMenu })));
+// Hub mode: whether colleagues' changes arrive live, and the newest one (src/app/live-stream.ts).
+const LiveStatus = lazy(() => import('./live-status'));
 const BudgetHeader = lazy(() => import('../features/budgets').then((m) => ({ default: m.BudgetHeader })));
 
 /** Header with the connection switcher, navigation, the auth banner, then the page. */
@@ -46,6 +48,7 @@ export function AppShell() {
             )}
             {hub ? (
               <Suspense fallback={null}>
+                {hub.member && <LiveStatus />}
                 <MemberMenu hub={hub} />
               </Suspense>
             ) : (

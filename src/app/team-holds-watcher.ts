@@ -18,12 +18,14 @@ export interface TeamHoldsWatcherDeps {
   /** The member's holds, newest first (a reviewer gets their own). */
   holds: () => Promise<readonly TeamHold[]>;
   intervalMs?: number;
+  /** Hub mode's change stream (src/app/live-stream.ts): while it is live the interval reads nothing; a hold's change read at once. */
+  live?: { isLive: () => boolean; onChange: (read: () => void) => () => void };
 }
 
 /** How often the holds are read while some wait (a reviewer learns of a release within this). */
 const HOLDS_INTERVAL_MS = 5_000;
 
-export function watchTeamHolds({ outbox, scopes, holds, intervalMs = HOLDS_INTERVAL_MS }: TeamHoldsWatcherDeps): () => void {
+export function watchTeamHolds({ outbox, scopes, holds, intervalMs = HOLDS_INTERVAL_MS, live }: TeamHoldsWatcherDeps): () => void {
   let timer: ReturnType<typeof setInterval> | null = null;
   let reading: Promise<void> | null = null;
   let again = false;
@@ -57,7 +59,7 @@ export function watchTeamHolds({ outbox, scopes, holds, intervalMs = HOLDS_INTER
   const follow = (): void => {
     const due = waiting().length > 0;
     if (due && timer === null) {
-      timer = setInterval(() => visible() && read(), intervalMs);
+      timer = setInterval(() => visible() && !live?.isLive() && read(), intervalMs);
       read();
     } else if (!due && timer !== null) {
       clearInterval(timer);
@@ -67,11 +69,13 @@ export function watchTeamHolds({ outbox, scopes, holds, intervalMs = HOLDS_INTER
   const shown = () => visible() && timer !== null && read();
 
   const unsubscribe = outbox.subscribe(follow);
+  const unfollowStream = live?.onChange(read);
   window.addEventListener('focus', shown);
   document.addEventListener('visibilitychange', shown);
   follow();
   return () => {
     unsubscribe();
+    unfollowStream?.();
     window.removeEventListener('focus', shown);
     document.removeEventListener('visibilitychange', shown);
     if (timer !== null) clearInterval(timer);

@@ -325,6 +325,19 @@ const overlapVotes: Migration = {
   },
 };
 
+/**
+ * The change stream's wake-up across hub processes (server/hub/live/pg-listen.ts): on PostgreSQL
+ * every statement appending audit rows NOTIFYs `hub_audit`, delivered when its transaction commits
+ * (never for one rolled back). SQLite has no such thing: each hub polls audit_head instead.
+ */
+const liveAuditNotify = (engine: Engine): Migration => ({
+  async up(db: Kysely<unknown>) {
+    if (engine !== 'postgres') return;
+    await sql`create function audit_notify() returns trigger language plpgsql as $$ begin perform pg_notify('hub_audit', ''); return null; end $$`.execute(db);
+    await sql`create trigger audit_notify after insert on audit for each statement execute function audit_notify()`.execute(db);
+  },
+});
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -337,6 +350,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0007_team_lots': hublotsLots,
     '0008_shared_inbox': sharedInbox,
     '0009_overlap_votes': overlapVotes,
+    '0010_live_audit_notify': liveAuditNotify(engine),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { HostPolicy } from '../../http/hosts';
 import type { Engine, HubTables } from '../db/schema';
+import type { Broker } from '../live/broker';
 import type { Passwords } from '../passwords';
 import type { AccessTokenRow } from '../store/access-tokens';
 import type { MemberRow } from '../store/members';
@@ -32,6 +33,8 @@ export interface HubContext {
   retry?: RetryPolicy;
   /** The Host values answered (421 otherwise); absent only when the app is used without a server. */
   hostPolicy?: HostPolicy;
+  /** The team's change stream in this process (GET /hub/v1/events); woken after every state change. */
+  events?: Broker;
 }
 
 export interface RetryPolicy {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from './event-stream';
 import { ENGINES, startTestHub, type CallOptions, type TestHub } from './hub-harness';
 
 /*
@@ -256,6 +257,21 @@ describe.each(ENGINES)('hub role matrix on %s', (engine) => {
       expect(seen).toEqual(row.expect);
     });
   }
+
+  // A stream never ends by itself, so its row opens it, reads the status and lets go.
+  it('GET /hub/v1/events', async () => {
+    const seen: Partial<Record<Caller, number>> = {};
+    for (const caller of CALLERS) {
+      const auth = await as(caller);
+      const headers: Record<string, string> = {};
+      if (auth.cookie) headers.Cookie = auth.cookie;
+      if (auth.token) headers.Authorization = `Bearer ${auth.token}`;
+      const stream = await openStream(`${t.url}/hub/v1/events`, headers);
+      seen[caller] = stream.status;
+      stream.close();
+    }
+    expect(seen).toEqual({ admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 });
+  });
 });
 
 describe.each(ENGINES)('hub bad input on %s', (engine) => {

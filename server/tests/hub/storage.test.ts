@@ -115,6 +115,7 @@ describe('hub storage', () => {
       '0007_team_lots',
       '0008_shared_inbox',
       '0009_overlap_votes',
+      '0010_live_audit_notify',
     ]);
   });
 });

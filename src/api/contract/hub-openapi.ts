@@ -28,6 +28,7 @@ import {
   vendorKeysResponse,
 } from './hub';
 import { budgetsBody, budgetsResponse, holdResponse, holdsListQuery, holdsResponse } from './hub-budgets';
+import { hubChangeEvent, hubEventsQuery, hubStreamMark } from './hub-events';
 import { lotResponse, lotsResponse, lotUpdateBody, newLotBody } from './hub-lots';
 import { agreementResponse, disagreementsResponse, figuresQuery, figuresResponse, overlapSettingsSchema, settleBody, settleResponse } from './hub-overlap';
 
@@ -78,6 +79,8 @@ const COMPONENTS = {
   SettleResponse: settleResponse,
   AgreementResponse: agreementResponse,
   FiguresResponse: figuresResponse,
+  HubChangeEvent: hubChangeEvent,
+  HubStreamMark: hubStreamMark,
   ErrorBody: errorBodySchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
@@ -120,6 +123,7 @@ const TAGS = {
   Subscriptions: 'The subscriptions the team reviews: the console’s connection in hub mode.',
   Budgets: 'Spending limits the hub enforces before it forwards a charged adopt, and what was spent (integer micro-USD, the hub’s UTC day and month).',
   Lots: 'Sampling lots the team shares: drawn by a reviewer or admin, seen by every member, updated from the revision they were read at.',
+  Events: 'The team’s changes as server-sent events: one per audit row the caller may see, resumable with Last-Event-ID on any hub of the team.',
   Holds: 'Adopts held by a budget: kept on the hub until an admin releases (sends, charged) or someone drops them.',
   Overlap: 'Several reviewers per item: the overlap N and rule per subscription, the lead’s queue of split items, agreement and reviewers’ figures.',
 } as const;
@@ -459,6 +463,24 @@ const OPERATIONS: Operation[] = [
     query: auditQuery,
     response: 'AuditResponse',
     errors: [BAD_QUERY, FORBIDDEN],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/events',
+    operationId: 'streamEvents',
+    summary:
+      'The team’s change stream (any member or token): `ready` (data `{head}`, id the seq it continues from), then one `change` per audit row the caller may see (id the row’s seq, data HubChangeEvent), `: heartbeat` comments every 15 s; `reset` when more than 1,000 rows were missed (read everything again). Resume with the `Last-Event-ID` header or `?after=`. Reviewers see the team’s work (decisions, pulls, lots, settings, budgets, their own holds), admins and viewers every row; a token only its subscriptions’. 503 TOO_MANY_STREAMS past 500 open streams per hub',
+    tag: 'Events',
+    auth: 'read',
+    query: hubEventsQuery,
+    response: {
+      content: {
+        'text/event-stream': {
+          schema: { type: 'string', description: 'Server-sent events; each `change` event’s data is a HubChangeEvent, `ready`/`reset` a HubStreamMark.' },
+        },
+      },
+    },
+    errors: [BAD_QUERY, ['TOO_MANY_STREAMS', 503]],
   },
   {
     method: 'get',

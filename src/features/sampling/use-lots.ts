@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useLocalScope, type Connection } from '../../data';
+import { pollUnlessLive, useLocalScope, type Connection } from '../../data';
 import type { TriageRow } from '../../domain/triage';
 import { newLotId, type LotAction, type LotPlan, type LotSource, type LotValue } from './lot';
 import { lotStoreFor, TEAM_LOTS_REFRESH_MS, type LotStore } from './lot-store';
@@ -9,7 +9,8 @@ import { drawSample, type RandomUint32 } from './random-sample';
 /**
  * Where the connection's lots are kept (lot-store.ts), and how their queries refresh: the local
  * store's are read again when the change feed tells of a write (in this tab or another); the
- * hub's on focus and every few seconds, so a colleague's new lot or decision shows up.
+ * hub's when its change stream tells of a lot or a decision (src/app/live-refresh.ts), and on focus
+ * and every few seconds while the stream is not live, so a colleague's new lot or decision shows up.
  */
 function useLotStore(connection: Connection) {
   const { scope } = useLocalScope(connection.hub ? null : connection);
@@ -22,7 +23,9 @@ function useLotStore(connection: Connection) {
     [hubBase, scope, queryClient],
   );
   const refresh =
-    store?.where === 'team' ? { staleTime: 2_000, refetchOnWindowFocus: 'always' as const, refetchInterval: TEAM_LOTS_REFRESH_MS } : { staleTime: Infinity };
+    store?.where === 'team'
+      ? { staleTime: 2_000, refetchOnWindowFocus: 'always' as const, refetchInterval: pollUnlessLive(queryClient, TEAM_LOTS_REFRESH_MS) }
+      : { staleTime: Infinity };
   return { store, refresh };
 }
 
