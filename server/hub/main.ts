@@ -6,6 +6,7 @@ import { safeLog } from '../lib/log-text';
 import { createHubApp } from './app';
 import { startSender, type Sender } from './decisions/sender';
 import { DEFAULT_RECEIPT_SYNC_MS, startReceiptSync, type ReceiptSync } from './receipts/sync';
+import { DEFAULT_SCHEDULE_TICK_MS, startInboxSchedule, type InboxSchedule } from './inbox/schedule';
 import { DEFAULT_PULLED_ITEMS_DAYS, prunePulledItems, startPruner, type Pruner } from './store/pulled-items';
 import type { HubContext, RetryPolicy } from './http/context';
 import { openHubStore, type HubStore } from './db/open';
@@ -48,6 +49,10 @@ export interface HubOptions {
   retry?: RetryPolicy;
   /** How often the vendor's usage receipts are read (ms; 0: only when asked). DEFAULT_RECEIPT_SYNC_MS when absent. */
   receiptSyncMs?: number;
+  /** How often the hub looks for scheduled pulls that are due (ms; 0: never). DEFAULT_SCHEDULE_TICK_MS when absent. */
+  scheduleTickMs?: number;
+  /** How long a team pull's claim lasts (server/hub/inbox/team-pull.ts). */
+  pullClaimMs?: number;
   /** Pulled items' prices are kept this many days (server/hub/store/pulled-items.ts); 30 when absent. */
   pulledItemsDays?: number;
 }
@@ -87,6 +92,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   let sender: Sender | undefined;
   let receipts: ReceiptSync | undefined;
   let pruner: Pruner | undefined;
+  let schedule: InboxSchedule | undefined;
   try {
     store = await openHubStore({ dataDir, databaseUrl: options.databaseUrl, log });
     const cipher = vendorCipher(options.hubSecret !== undefined ? Buffer.from(options.hubSecret, 'utf8') : loadHubSecret(dataDir));
@@ -113,6 +119,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       retry: options.retry,
       staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
       demoMedia: options.simulator === true,
+      pullClaimMs: options.pullClaimMs,
     };
     // Decisions a killed hub left mid-send are queued again before the first request is served.
     const clock = options.clock ?? Date.now;
@@ -123,9 +130,11 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     sender = await startSender(ctx);
     const every = options.receiptSyncMs ?? DEFAULT_RECEIPT_SYNC_MS;
     if (every > 0) receipts = startReceiptSync(ctx, every);
+    schedule = startInboxSchedule(ctx, options.scheduleTickMs ?? DEFAULT_SCHEDULE_TICK_MS);
     ready(createHubApp(ctx));
   } catch (error) {
     pruner?.stop();
+    await schedule?.stop();
     await receipts?.stop();
     await sender?.stop();
     server.close();
@@ -137,6 +146,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   const running = sender;
   const reading = receipts;
   const pruning = pruner;
+  const scheduling = schedule;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
@@ -150,7 +160,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
         server.closeAllConnections();
         server.close(
           () =>
-            void Promise.all([running.stop(), reading?.stop(), pruning?.stop()])
+            void Promise.all([running.stop(), reading?.stop(), pruning?.stop(), scheduling?.stop()])
               .then(() => Promise.all([opened.close(), simulator?.service.close()]))
               .then(() => done(), done),
         );

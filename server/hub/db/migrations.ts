@@ -278,6 +278,26 @@ const sharedInbox: Migration = {
   },
 };
 
+/**
+ * The team's incremental pulls (issue 26, inbox): one row per subscription, claimed by the hub
+ * process pulling it (`claim_id` until `claimed_until`), so hubs on one database never pull one
+ * subscription at once; `lost` marks a pull whose answer never arrived (the next claim recovers
+ * first); `every_minutes` the schedule (null: off).
+ */
+const inboxPulls: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('inbox_pulls')
+      .addColumn('subscription_id', 'text', (c) => c.primaryKey())
+      .addColumn('every_minutes', 'integer')
+      .addColumn('last_pulled_at', 'bigint')
+      .addColumn('claim_id', 'text')
+      .addColumn('claimed_until', 'bigint')
+      .addColumn('lost', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -289,6 +309,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0006_vendor_receipts': hubvendorReceipts,
     '0007_team_lots': hublotsLots,
     '0008_shared_inbox': sharedInbox,
+    '0009_inbox_pulls': inboxPulls,
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

@@ -28,6 +28,7 @@ import {
   vendorKeysResponse,
 } from './hub';
 import { budgetsBody, budgetsResponse, holdResponse, holdsListQuery, holdsResponse } from './hub-budgets';
+import { inboxQuery, inboxResponse, inboxScheduleBody, inboxSchedulesResponse } from './hub-inbox';
 import { lotResponse, lotsResponse, lotUpdateBody, newLotBody } from './hub-lots';
 
 /**
@@ -71,6 +72,9 @@ const COMPONENTS = {
   LotUpdateBody: lotUpdateBody,
   LotResponse: lotResponse,
   LotsResponse: lotsResponse,
+  InboxResponse: inboxResponse,
+  InboxSchedulesResponse: inboxSchedulesResponse,
+  InboxScheduleBody: inboxScheduleBody,
   ErrorBody: errorBodySchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
@@ -113,6 +117,7 @@ const TAGS = {
   Subscriptions: 'The subscriptions the team reviews: the console’s connection in hub mode.',
   Budgets: 'Spending limits the hub enforces before it forwards a charged adopt, and what was spent (integer micro-USD, the hub’s UTC day and month).',
   Lots: 'Sampling lots the team shares: drawn by a reviewer or admin, seen by every member, updated from the revision they were read at.',
+  Inbox: 'The team’s shared inbox: every item delivered through the hub, kept once, numbered per subscription; and the scheduled pulls.',
   Holds: 'Adopts held by a budget: kept on the hub until an admin releases (sends, charged) or someone drops them.',
 } as const;
 type Tag = keyof typeof TAGS;
@@ -123,6 +128,39 @@ const BAD_BODY = ['INVALID_BODY', 400] as const;
 const BAD_QUERY = ['INVALID_PARAMETER', 400] as const;
 
 const OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: '/hub/v1/inbox',
+    operationId: 'listInbox',
+    summary: 'A subscription’s items delivered through the hub, in seq order after `after` (`next` → `after`) (any member; a token within its subscriptions)',
+    tag: 'Inbox',
+    auth: 'read',
+    query: inboxQuery,
+    response: 'InboxResponse',
+    errors: [BAD_QUERY, FORBIDDEN],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/inbox/schedules',
+    operationId: 'listInboxSchedules',
+    summary: 'Each team subscription’s scheduled pull (null: off) and the team’s last pull (any member)',
+    tag: 'Inbox',
+    auth: 'read',
+    response: 'InboxSchedulesResponse',
+    errors: [],
+  },
+  {
+    method: 'put',
+    path: '/hub/v1/inbox/schedules/{subscription_id}',
+    operationId: 'setInboxSchedule',
+    summary: 'Pull a team subscription every N minutes, or never (null) (admin); audited as inbox.schedule',
+    tag: 'Inbox',
+    auth: 'session',
+    origin: true,
+    body: 'InboxScheduleBody',
+    response: 'InboxSchedulesResponse',
+    errors: [BAD_BODY, FORBIDDEN, NOT_FOUND],
+  },
   {
     method: 'get',
     path: '/hub/v1/lots',
