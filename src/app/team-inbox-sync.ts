@@ -35,7 +35,7 @@ const cursorName = (subscriptionId: string) => `team-inbox:${subscriptionId}`;
 const parseCursor = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
 
 /** Copies one subscription's new inbox items into the store; returns how many it read. */
-export async function syncSubscription(scope: string, subscriptionId: string, kind: 'live' | 'simulated'): Promise<number> {
+async function syncSubscription(scope: string, subscriptionId: string, kind: 'live' | 'simulated'): Promise<number> {
   const { localDb, readSetting, saveDelivered, summaryOfLive, summaryOfSimulated, writeSetting } = await import('../domain/store');
   let after = (await readSetting(scope, cursorName(subscriptionId), parseCursor)) ?? 0;
   let read = 0;

@@ -74,7 +74,7 @@ async function release(ctx: HubContext, subscriptionId: string, claimId: string,
 }
 
 /** What one incremental pull did: `moved` when the vendor may have moved the position without the hub keeping the items. */
-export interface PullOutcome<T> {
+interface PullOutcome<T> {
   value: T;
   lost: boolean;
 }
@@ -133,7 +133,7 @@ async function recoverSafely(ctx: HubContext, subscriptionId: string, credential
 }
 
 /** A GET to the vendor with the key: its status and parsed body (redacted), or throws. */
-export async function vendorGet(ctx: HubContext, credential: VendorCredential, path: string): Promise<{ status: number; body: unknown }> {
+async function vendorGet(ctx: HubContext, credential: VendorCredential, path: string): Promise<{ status: number; body: unknown }> {
   if (!ctx.upstream) throw new HubError('NO_UPSTREAM', 'this hub forwards to no Data Delivery Service');
   const response = await upstreamRequest(vendorUrl(ctx.upstream, `/v1${path}`), {
     method: 'GET',
@@ -153,7 +153,7 @@ export async function vendorGet(ctx: HubContext, credential: VendorCredential, p
 }
 
 /** The items and paging of a live pull answer, in either of its forms (spec 4.6). */
-export function livePage(body: unknown): { items: unknown[]; hasMore: boolean; nextCursor: string | null } {
+function livePage(body: unknown): { items: unknown[]; hasMore: boolean; nextCursor: string | null } {
   const outer = (body ?? {}) as { data?: unknown; has_more?: unknown; next_cursor?: unknown };
   const inner = (Array.isArray(outer.data) ? outer : (outer.data ?? {})) as { items?: unknown; data?: unknown; has_more?: unknown; next_cursor?: unknown };
   const items = Array.isArray(outer.data) ? outer.data : Array.isArray(inner.items) ? inner.items : [];

@@ -110,10 +110,3 @@ export async function readInbox(db: Kysely<HubTables>, subscriptionId: string, a
     item: JSON.parse(payload) as unknown,
   }));
 }
-
-/** The item ids of `family` the inbox holds among `ids` (a recovery keeps only the others). */
-export async function inboxHolds(db: Kysely<HubTables>, family: 'data' | 'live', ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('inbox_items').select('item_id').where('family', '=', family).where('item_id', 'in', ids).execute();
-  return new Set(rows.map((row) => row.item_id));
-}
