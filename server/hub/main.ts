@@ -6,6 +6,7 @@ import { safeLog } from '../lib/log-text';
 import { createHubApp } from './app';
 import { startSender, type Sender } from './decisions/sender';
 import { DEFAULT_RECEIPT_SYNC_MS, startReceiptSync, type ReceiptSync } from './receipts/sync';
+import { DEFAULT_SCHEDULE_TICK_MS, startInboxSchedule, type InboxSchedule } from './inbox/schedule';
 import { DEFAULT_PULLED_ITEMS_DAYS, prunePulledItems, startPruner, type Pruner } from './store/pulled-items';
 import type { HubContext, RetryPolicy } from './http/context';
 import { openHubStore, type HubStore } from './db/open';
@@ -54,6 +55,10 @@ export interface HubOptions {
   eventsPollMs?: number;
   /** Heartbeats on an idle change stream (ms); 15,000 when absent. */
   eventsHeartbeatMs?: number;
+  /** How often the hub looks for scheduled pulls that are due (ms; 0: never). DEFAULT_SCHEDULE_TICK_MS when absent. */
+  scheduleTickMs?: number;
+  /** How long a team pull's claim lasts (server/hub/inbox/team-pull.ts). */
+  pullClaimMs?: number;
   /** Pulled items' prices are kept this many days (server/hub/store/pulled-items.ts); 30 when absent. */
   pulledItemsDays?: number;
 }
@@ -97,6 +102,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   let pruner: Pruner | undefined;
   let events: Broker | undefined;
   let listener: Listener | undefined;
+  let schedule: InboxSchedule | undefined;
   try {
     store = await openHubStore({ dataDir, databaseUrl: options.databaseUrl, log });
     const cipher = vendorCipher(options.hubSecret !== undefined ? Buffer.from(options.hubSecret, 'utf8') : loadHubSecret(dataDir));
@@ -127,6 +133,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       retry: options.retry,
       staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
       demoMedia: options.simulator === true,
+      pullClaimMs: options.pullClaimMs,
     };
     // Decisions a killed hub left mid-send are queued again before the first request is served.
     const clock = options.clock ?? Date.now;
@@ -137,11 +144,13 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
     sender = await startSender(ctx);
     const every = options.receiptSyncMs ?? DEFAULT_RECEIPT_SYNC_MS;
     if (every > 0) receipts = startReceiptSync(ctx, every);
+    schedule = startInboxSchedule(ctx, options.scheduleTickMs ?? DEFAULT_SCHEDULE_TICK_MS);
     ready(createHubApp(ctx));
   } catch (error) {
     events?.stop();
     await listener?.stop();
     await pruner?.stop();
+    await schedule?.stop();
     await receipts?.stop();
     await sender?.stop();
     server.close();
@@ -155,6 +164,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   const pruning = pruner;
   const streams = events;
   const listening = listener;
+  const scheduling = schedule;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
@@ -172,7 +182,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
         server.closeAllConnections();
         server.close(
           () =>
-            void Promise.all([running.stop(), reading?.stop(), pruning?.stop()])
+            void Promise.all([running.stop(), reading?.stop(), pruning?.stop(), scheduling?.stop()])
               .then(() => Promise.all([opened.close(), simulator?.service.close()]))
               .then(() => done(), done),
         );

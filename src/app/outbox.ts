@@ -2,7 +2,7 @@ import { ConnectionBlockedError } from '../api/errors';
 import { rememberSecret } from '../lib/redact';
 import { afterPaint } from '../lib/after-paint';
 import { decideRefusal, isConnected, type Connection, type connectionStore } from '../data';
-import { knownScope } from '../data/local-scope';
+import { knownScope, localScope } from '../data/local-scope';
 import type { Outbox } from '../data/outbox';
 import { budgetGate } from '../domain/outbox/budget-gate';
 import { OutboxEngine, type OutboxDeps } from '../domain/outbox/engine';
@@ -12,6 +12,7 @@ import { browserTabs } from '../domain/outbox/tabs';
 import type { ChangeFeed } from '../domain/store/change-feed';
 import { holdsResponse } from '../api/contract/hub-budgets';
 import { hubCall } from '../api/hub';
+import { startTeamInboxSync } from './team-inbox-sync';
 import { watchTeamHolds } from './team-holds-watcher';
 import { unwrittenJournal } from './unwritten-journal';
 
@@ -186,9 +187,12 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
           live: given.live?.() ?? undefined,
         })
       : undefined;
+    // Hub mode: what teammates pulled reaches this browser's store (team-inbox-sync.ts).
+    const stopInbox = connections().some((c) => c.hub) ? startTeamInboxSync({ connections, scopeOf: localScope }) : undefined;
     return () => {
       unsubscribe();
       stopHolds?.();
+      stopInbox?.();
       window.removeEventListener('online', engine.pump);
       window.removeEventListener('pagehide', engine.leave);
       window.removeEventListener('pageshow', shown);

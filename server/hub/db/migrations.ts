@@ -326,6 +326,26 @@ const overlapVotes: Migration = {
 };
 
 /**
+ * The team's incremental pulls (issue 26, inbox): one row per subscription, claimed by the hub
+ * process pulling it (`claim_id` until `claimed_until`), so hubs on one database never pull one
+ * subscription at once; `lost` marks a pull whose answer never arrived (the next claim recovers
+ * first); `every_minutes` the schedule (null: off).
+ */
+const inboxPulls: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('inbox_pulls')
+      .addColumn('subscription_id', 'text', (c) => c.primaryKey())
+      .addColumn('every_minutes', 'integer')
+      .addColumn('last_pulled_at', 'bigint')
+      .addColumn('claim_id', 'text')
+      .addColumn('claimed_until', 'bigint')
+      .addColumn('lost', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
+/**
  * The change stream's wake-up across hub processes (server/hub/live/pg-listen.ts): on PostgreSQL
  * every statement appending audit rows NOTIFYs `hub_audit`, delivered when its transaction commits
  * (never for one rolled back). SQLite has no such thing: each hub polls audit_head instead.
@@ -351,6 +371,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0008_shared_inbox': sharedInbox,
     '0009_overlap_votes': overlapVotes,
     '0010_live_audit_notify': liveAuditNotify(engine),
+    '0011_inbox_pulls': inboxPulls,
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

@@ -7,6 +7,7 @@
 // On the wire too: the shared contract holds them (src/api/contract/hub.ts).
 export { HUB_ROLES as ROLES, type HubRole as Role, type TokenScope } from '../../../src/api/contract/hub';
 import type { HubRole as Role, TokenScope } from '../../../src/api/contract/hub';
+import type { Generated } from 'kysely';
 
 export interface MembersTable {
   id: string;
@@ -120,6 +121,17 @@ export interface InboxItemsTable {
 interface InboxHeadsTable {
   subscription_id: string;
   seq: number;
+}
+
+/** The team's incremental pull of a subscription: its claim, a lost answer to recover, its schedule (migration 0009). */
+interface InboxPullsTable {
+  subscription_id: string;
+  every_minutes: number | null;
+  last_pulled_at: number | null;
+  claim_id: string | null;
+  claimed_until: number | null;
+  /** 1 after a pull whose answer never arrived: the next pull re-reads first. */
+  lost: Generated<number>;
 }
 
 /** What the team decided on an item, kept until the vendor has it (server/hub/decisions/). */
@@ -287,6 +299,7 @@ export interface HubTables {
   votes: VotesTable;
   vote_items: VoteItemsTable;
   overlap_settings: OverlapSettingsTable;
+  inbox_pulls: InboxPullsTable;
   members: MembersTable;
   sessions: SessionsTable;
   signin_throttle: SigninThrottleTable;

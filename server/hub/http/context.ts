@@ -31,6 +31,8 @@ export interface HubContext {
   clock?: () => number;
   /** How the decision queue retries (server/hub/decisions/sender.ts); its defaults when absent. */
   retry?: RetryPolicy;
+  /** How long a team pull's claim lasts (server/hub/inbox/team-pull.ts); PULL_CLAIM_MS when absent. */
+  pullClaimMs?: number;
   /** The Host values answered (421 otherwise); absent only when the app is used without a server. */
   hostPolicy?: HostPolicy;
   /** The team's change stream in this process (GET /hub/v1/events); woken after every state change. */

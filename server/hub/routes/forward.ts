@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { usdToMicros } from '../../../src/api/contract';
 import { acceptDecision } from '../decisions/accept';
 import { redact } from '../decisions/upstream';
 import { HubError } from '../errors';
@@ -7,7 +6,9 @@ import { allow } from '../http/auth';
 import { upstreamRequest, vendorUrl, type UpstreamResponse } from '../http/upstream-request';
 import type { HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
-import { recordPullReceipt } from '../store/receipts';
+import { recordPull } from '../inbox/record';
+import { withTeamPull } from '../inbox/team-pull';
+import type { ArrivedHow } from '../store/inbox';
 import { vendorKeyFor } from '../store/vendor-keys';
 
 /*
@@ -25,6 +26,8 @@ const RESPONSE_HEADERS = ['content-type', 'retry-after', 'ratelimit', 'ratelimit
 
 const DECISION = /^\/(data|live)\/items\/([^/]+)\/(adopt|dispute)$/;
 const PULL = /^\/(data|live)\/pull$/;
+/** A delivery's items (4.14): kept in the inbox too, under the delivery's subscription. */
+const DELIVERY_ITEMS = /^\/data\/deliveries\/([^/]+)\/items$/;
 /** The one endpoint that takes the dashboard JWT instead of the API key (spec 5.3). */
 const PREVIEW = /^\/frontiers\/[^/]+\/tasks\/[^/]+\/preview$/;
 
@@ -32,6 +35,8 @@ interface Request {
   path: string;
   decision: { family: 'data' | 'live'; itemId: string; action: 'adopt' | 'dispute' } | null;
   pull: boolean;
+  /** How the items of this read arrive in the team's inbox (null: it delivers none). */
+  arrival: ArrivedHow | null;
   subscriptionId: string | null;
   /** The price the hub saw when the item was pulled through it (simulated items). */
   priceMicros: number | null;
@@ -74,21 +79,39 @@ export function forwardRouter(ctx: HubContext) {
     const bearer = PREVIEW.test(request.path) ? credential.jwt : credential.key;
     if (bearer === null) throw new HubError('NO_VENDOR_KEY', `the vendor key ${credential.name} has no JWT, which ${request.path} needs: rotate it with one`);
 
-    const answer = await send(ctx, c, request, bearer);
-    const text = redact(answer.text, credential);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw upstreamFailure(ctx, c, 'UPSTREAM_BAD_RESPONSE', `answered ${answer.status} with a body that is not JSON`);
+    const forwardOnce = async () => {
+      const answer = await send(ctx, c, request, bearer);
+      const text = redact(answer.text, credential);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw upstreamFailure(ctx, c, 'UPSTREAM_BAD_RESPONSE', `answered ${answer.status} with a body that is not JSON`);
+      }
+      if (request.arrival === 'delivery' && answer.status < 300) request.subscriptionId = await deliverySubscription(ctx, c, request.path, bearer);
+      if (request.pull || (request.arrival === 'delivery' && request.subscriptionId !== null)) await record(ctx, principal, request, answer.status, parsed);
+      const headers = new Headers({ 'Content-Type': 'application/json' });
+      for (const name of RESPONSE_HEADERS) {
+        const value = answer.header(name);
+        if (value !== null && name !== 'content-type') headers.set(name, value);
+      }
+      return new Response(text, { status: answer.status, headers });
+    };
+    // An incremental live pull moves the subscription for the whole team: one at a time across
+    // hubs, and a lost answer recovered by the hub (server/hub/inbox/team-pull.ts).
+    if (request.arrival === 'pull' && request.path === '/live/pull' && request.subscriptionId !== null) {
+      return withTeamPull(
+        ctx,
+        request.subscriptionId,
+        credential,
+        async () => {
+          const response = await forwardOnce();
+          return { value: response, lost: response.status >= 500 };
+        },
+        () => true,
+      );
     }
-    if (request.pull) await record(ctx, principal, request, answer.status, parsed);
-    const headers = new Headers({ 'Content-Type': 'application/json' });
-    for (const name of RESPONSE_HEADERS) {
-      const value = answer.header(name);
-      if (value !== null && name !== 'content-type') headers.set(name, value);
-    }
-    return new Response(text, { status: answer.status, headers });
+    return forwardOnce();
   });
 
   return router;
@@ -130,7 +153,43 @@ async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
     subscriptionId = seen?.subscription_id ?? null;
     priceMicros = seen?.price_micros ?? null;
   }
-  return { path, decision, pull: c.req.method === 'GET' && PULL.test(path), subscriptionId, priceMicros, reason, body: body || undefined };
+  const pull = c.req.method === 'GET' && PULL.test(path);
+  const query = new URL(c.req.url).searchParams;
+  const arrival: ArrivedHow | null = !pull
+    ? c.req.method === 'GET' && DELIVERY_ITEMS.test(path)
+      ? 'delivery'
+      : null
+    : path === '/data/pull'
+      ? 'pending'
+      : query.has('from') || query.has('cursor')
+        ? 'reread'
+        : 'pull';
+  return { path, decision, pull, arrival, subscriptionId, priceMicros, reason, body: body || undefined };
+}
+
+/**
+ * The subscription of a delivery whose items were read (4.14 names none): from the vendor's list
+ * of deliveries (4.13). Null when it is not listed or cannot be read; the items are then only
+ * handed on, as before the inbox.
+ */
+async function deliverySubscription(ctx: HubContext, c: Context<HubEnv>, path: string, bearer: string): Promise<string | null> {
+  const deliveryId = decodeURIComponent(DELIVERY_ITEMS.exec(path)![1]!);
+  try {
+    const response = await upstreamRequest(vendorUrl(ctx.upstream!, '/v1/data/deliveries?limit=200'), {
+      method: 'GET',
+      headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' },
+      signal: AbortSignal.any([AbortSignal.timeout(UPSTREAM_TIMEOUT_MS), c.req.raw.signal]),
+    });
+    if (response.status !== 200 || !isJson(response.header('content-type'))) {
+      response.discard();
+      return null;
+    }
+    const list = (JSON.parse(await response.text()) as { data?: unknown }).data;
+    const found = Array.isArray(list) ? (list as { delivery_id?: unknown; subscription_id?: unknown }[]).find((d) => d?.delivery_id === deliveryId) : undefined;
+    return typeof found?.subscription_id === 'string' ? found.subscription_id : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Role, token scope and token subscriptions: reads for everyone signed in, decisions for reviewers and admins. */
@@ -204,69 +263,9 @@ function reasonOf(error: unknown): string {
   return typeof code === 'string' ? code : cause instanceof Error ? cause.name : 'network error';
 }
 
-const outcomeOf = (status: number, body: unknown) =>
-  status < 300 ? 'ok' : ((body as { errorCode?: unknown } | null)?.errorCode?.toString() ?? `http_${status}`).slice(0, 64);
-
 /** A pull: one audit row (count, receipt), and the simulated items' prices kept for later decisions. */
 async function record(ctx: HubContext, principal: Principal, request: Request, status: number, body: unknown) {
-  const outcome = outcomeOf(status, body);
-  const data = (body as { data?: unknown } | null)?.data;
-  const items: unknown[] = Array.isArray(data) ? data : Array.isArray((data as { items?: unknown })?.items) ? (data as { items: unknown[] }).items : [];
-  const receipt = (Array.isArray(data) ? (body as { receipt?: unknown }) : (data as { receipt?: unknown } | undefined))?.receipt as
-    { amount_usd?: unknown; receipt_id?: unknown; created_at?: unknown } | undefined;
-  const amount = typeof receipt?.amount_usd === 'number' ? usdToMicros(receipt.amount_usd) : null;
-  const now = Date.now();
-  const listed = request.path === '/data/pull' && status < 300 && request.subscriptionId !== null ? simulatedItems(items, request.subscriptionId, now) : [];
-  // An item twice in one page (the vendor's answer is not trusted) is one row: an upsert may touch a row once.
-  const seen = [...new Map(listed.map((row) => [row.item_id, row])).values()];
-  await ctx.db.transaction().execute(async (trx) => {
-    // One statement for the page (a row at a time was a round trip each on PostgreSQL).
-    if (seen.length > 0) {
-      await trx
-        .insertInto('pulled_items')
-        .values(seen)
-        .onConflict((oc) =>
-          oc.column('item_id').doUpdateSet((eb) => ({
-            subscription_id: eb.ref('excluded.subscription_id'),
-            price_micros: eb.ref('excluded.price_micros'),
-            pulled_at: eb.ref('excluded.pulled_at'),
-          })),
-        )
-        .execute();
-    }
-    // The hub's own receipt: a later read of the vendor's usage must not take it for spend outside the hub.
-    if (amount !== null && typeof receipt?.receipt_id === 'string' && receipt.receipt_id.length <= 200) {
-      const created = typeof receipt.created_at === 'string' ? Date.parse(receipt.created_at) : NaN;
-      await recordPullReceipt(trx, {
-        receipt_id: receipt.receipt_id,
-        subscription_id: request.subscriptionId,
-        item_id: null,
-        amount_micros: amount,
-        created_at: Number.isFinite(created) ? created : now,
-        seen_at: now,
-      });
-    }
-    await appendAudit(trx, {
-      actorId: principal.member.id,
-      via: principal.via,
-      action: 'v1.pull',
-      target: request.path,
-      subscriptionId: request.subscriptionId,
-      amountMicros: amount,
-      outcome,
-      details: { count: items.length, status },
-    });
-  });
-}
-
-function simulatedItems(items: unknown[], subscriptionId: string, now: number) {
-  return items.flatMap((item) => {
-    const { id, unit_price_usd: price } = (item ?? {}) as { id?: unknown; unit_price_usd?: unknown };
-    if (typeof id !== 'string' || id.length > 200) return [];
-    return [
-      { item_id: id, subscription_id: subscriptionId, price_micros: typeof price === 'number' && price >= 0 ? usdToMicros(price) : null, pulled_at: now },
-    ];
-  });
+  await recordPull(ctx, { id: principal.member.id, via: principal.via }, request.path, request.subscriptionId, request.arrival, status, body);
 }
 
 function audit(ctx: HubContext, principal: Principal, request: Request, outcome: string) {

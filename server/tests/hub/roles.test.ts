@@ -131,6 +131,24 @@ const ROWS = (adminCookie: () => string): Row[] => [
     expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
   },
   {
+    name: 'GET /hub/v1/inbox',
+    request: async () => ({ method: 'GET', path: '/hub/v1/inbox?subscription_id=sub_sim_retail' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'GET /hub/v1/inbox/schedules',
+    request: async () => ({ method: 'GET', path: '/hub/v1/inbox/schedules' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'PUT /hub/v1/inbox/schedules/:subscription_id',
+    request: async (t) => {
+      await t.call('PUT', '/hub/v1/subscriptions', { cookie: adminCookie(), body: { subscriptions: [{ id: 'sub_inbox', kind: 'simulated' }] } });
+      return { method: 'PUT', path: '/hub/v1/inbox/schedules/sub_inbox', body: { every_minutes: null } };
+    },
+    expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
     name: 'GET /hub/v1/lots',
     request: async () => ({ method: 'GET', path: '/hub/v1/lots' }),
     expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },

@@ -116,6 +116,7 @@ describe('hub storage', () => {
       '0008_shared_inbox',
       '0009_overlap_votes',
       '0010_live_audit_notify',
+      '0011_inbox_pulls',
     ]);
   });
 });

@@ -29,6 +29,7 @@ import {
 } from './hub';
 import { budgetsBody, budgetsResponse, holdResponse, holdsListQuery, holdsResponse } from './hub-budgets';
 import { hubChangeEvent, hubEventsQuery, hubStreamMark } from './hub-events';
+import { inboxQuery, inboxResponse, inboxScheduleBody, inboxSchedulesResponse } from './hub-inbox';
 import { lotResponse, lotsResponse, lotUpdateBody, newLotBody } from './hub-lots';
 import { agreementResponse, disagreementsResponse, figuresQuery, figuresResponse, overlapSettingsSchema, settleBody, settleResponse } from './hub-overlap';
 
@@ -81,6 +82,9 @@ const COMPONENTS = {
   FiguresResponse: figuresResponse,
   HubChangeEvent: hubChangeEvent,
   HubStreamMark: hubStreamMark,
+  InboxResponse: inboxResponse,
+  InboxSchedulesResponse: inboxSchedulesResponse,
+  InboxScheduleBody: inboxScheduleBody,
   ErrorBody: errorBodySchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
@@ -124,6 +128,7 @@ const TAGS = {
   Budgets: 'Spending limits the hub enforces before it forwards a charged adopt, and what was spent (integer micro-USD, the hub’s UTC day and month).',
   Lots: 'Sampling lots the team shares: drawn by a reviewer or admin, seen by every member, updated from the revision they were read at.',
   Events: 'The team’s changes as server-sent events: one per audit row the caller may see, resumable with Last-Event-ID on any hub of the team.',
+  Inbox: 'The team’s shared inbox: every item delivered through the hub, kept once, numbered per subscription; and the scheduled pulls.',
   Holds: 'Adopts held by a budget: kept on the hub until an admin releases (sends, charged) or someone drops them.',
   Overlap: 'Several reviewers per item: the overlap N and rule per subscription, the lead’s queue of split items, agreement and reviewers’ figures.',
 } as const;
@@ -202,6 +207,39 @@ const OPERATIONS: Operation[] = [
     query: figuresQuery,
     response: 'FiguresResponse',
     errors: [BAD_QUERY, FORBIDDEN],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/inbox',
+    operationId: 'listInbox',
+    summary: 'A subscription’s items delivered through the hub, in seq order after `after` (`next` → `after`) (any member; a token within its subscriptions)',
+    tag: 'Inbox',
+    auth: 'read',
+    query: inboxQuery,
+    response: 'InboxResponse',
+    errors: [BAD_QUERY, FORBIDDEN],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/inbox/schedules',
+    operationId: 'listInboxSchedules',
+    summary: 'Each team subscription’s scheduled pull (null: off) and the team’s last pull (any member)',
+    tag: 'Inbox',
+    auth: 'read',
+    response: 'InboxSchedulesResponse',
+    errors: [],
+  },
+  {
+    method: 'put',
+    path: '/hub/v1/inbox/schedules/{subscription_id}',
+    operationId: 'setInboxSchedule',
+    summary: 'Pull a team subscription every N minutes, or never (null) (admin); audited as inbox.schedule',
+    tag: 'Inbox',
+    auth: 'session',
+    origin: true,
+    body: 'InboxScheduleBody',
+    response: 'InboxSchedulesResponse',
+    errors: [BAD_BODY, FORBIDDEN, NOT_FOUND],
   },
   {
     method: 'get',

@@ -1,0 +1,121 @@
+import { liveSubmissionSchema, simulatedItemSchema } from '../api/contract';
+import { inboxResponse, type InboxItem } from '../api/contract/hub-inbox';
+import { hubCall } from '../api/hub';
+import type { Connection } from '../data';
+import type { Delivered, DeliveryVia } from '../domain/store';
+
+/*
+ * Hub mode: the team's shared inbox (GET /hub/v1/inbox) copied into this browser's store, so the
+ * items a teammate pulled (or the hub's schedule did) are listed, reviewed and counted here
+ * without pulling. Per subscription, the cursor (the last seq kept) is a setting of the scope, so
+ * a reload or another tab goes on from it. Runs at start, on focus, every `intervalMs` while the
+ * tab is visible, and whenever `requestTeamInboxSync()` is called (opening a subscription, the
+ * live change stream).
+ */
+
+const SYNC_EVENT = 'dds:team-inbox-sync';
+const INTERVAL_MS = 10_000;
+const PAGE = 500;
+
+/** Asks the running sync to read the team's inbox now (all subscriptions, or one). */
+export function requestTeamInboxSync(subscriptionId?: string): void {
+  window.dispatchEvent(new CustomEvent(SYNC_EVENT, { detail: { subscriptionId } }));
+}
+
+const VIA: Record<InboxItem['arrived_how'], DeliveryVia> = {
+  pull: 'incremental',
+  schedule: 'incremental',
+  reread: 'reread',
+  recover: 'recover',
+  pending: 'pending',
+  delivery: 'delivery',
+};
+
+const cursorName = (subscriptionId: string) => `team-inbox:${subscriptionId}`;
+const parseCursor = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+
+/** Copies one subscription's new inbox items into the store; returns how many it read. */
+async function syncSubscription(scope: string, subscriptionId: string, kind: 'live' | 'simulated'): Promise<number> {
+  const { localDb, readSetting, saveDelivered, summaryOfLive, summaryOfSimulated, writeSetting } = await import('../domain/store');
+  let after = (await readSetting(scope, cursorName(subscriptionId), parseCursor)) ?? 0;
+  let read = 0;
+  for (;;) {
+    const page = await hubCall(inboxResponse, `/inbox?subscription_id=${encodeURIComponent(subscriptionId)}&after=${after}&limit=${PAGE}`);
+    // Grouped by how they came (the store keeps that per item); a record that is not the vendor's shape is left out.
+    const groups = new Map<DeliveryVia, Delivered[]>();
+    for (const entry of page.items) {
+      const delivered = toDelivered(entry, kind, summaryOfLive, summaryOfSimulated);
+      if (!delivered) continue;
+      const via = VIA[entry.arrived_how];
+      groups.set(via, [...(groups.get(via) ?? []), delivered]);
+    }
+    for (const [via, items] of groups) await saveDelivered(localDb(), scope, subscriptionId, via, items);
+    read += page.items.length;
+    if (page.next !== after) await writeSetting(scope, cursorName(subscriptionId), page.next);
+    after = page.next;
+    if (!page.has_more) return read;
+  }
+}
+
+function toDelivered(
+  entry: InboxItem,
+  kind: 'live' | 'simulated',
+  live: typeof import('../domain/store').summaryOfLive,
+  simulated: typeof import('../domain/store').summaryOfSimulated,
+): Delivered | null {
+  if (kind === 'live') {
+    const parsed = liveSubmissionSchema.safeParse(entry.item);
+    return parsed.success ? { summary: live(parsed.data), record: parsed.data } : null;
+  }
+  const parsed = simulatedItemSchema.safeParse(entry.item);
+  return parsed.success ? { summary: simulated(parsed.data), record: parsed.data } : null;
+}
+
+export interface TeamInboxSyncDeps {
+  /** The hub connections (one in hub mode) and their local scope, when known. */
+  connections: () => readonly Connection[];
+  scopeOf: (connection: Connection) => Promise<string | null>;
+  intervalMs?: number;
+}
+
+export function startTeamInboxSync({ connections, scopeOf, intervalMs = INTERVAL_MS }: TeamInboxSyncDeps): () => void {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = (only?: string): void => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        for (const connection of connections()) {
+          const scope = connection.hub ? await scopeOf(connection) : null;
+          if (!scope) continue;
+          for (const s of connection.subscriptions) if (!only || s.id === only) await syncSubscription(scope, s.id, s.kind);
+        }
+      } catch {
+        // Offline or signed out (the session's own handling says so): the next round tries again.
+      } finally {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      }
+    })();
+  };
+  const visible = () => document.visibilityState === 'visible';
+  const shown = () => visible() && run();
+  const asked = (event: Event) => run((event as CustomEvent<{ subscriptionId?: string }>).detail?.subscriptionId);
+  const timer = setInterval(() => visible() && run(), intervalMs);
+  window.addEventListener('focus', shown);
+  document.addEventListener('visibilitychange', shown);
+  window.addEventListener(SYNC_EVENT, asked);
+  run();
+  return () => {
+    clearInterval(timer);
+    window.removeEventListener('focus', shown);
+    document.removeEventListener('visibilitychange', shown);
+    window.removeEventListener(SYNC_EVENT, asked);
+  };
+}
