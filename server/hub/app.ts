@@ -15,6 +15,7 @@ import { sameOriginOnly } from './http/origin';
 import { auditRouter } from './routes/audit';
 import { budgetsRouter } from './routes/budgets';
 import { holdsRouter } from './routes/holds';
+import { leasesRouter } from './routes/leases';
 import { lotsRouter } from './routes/lots';
 import { forwardRouter } from './routes/forward';
 import { membersRouter } from './routes/members';
@@ -62,6 +63,7 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', budgetsRouter(ctx));
   app.route('/hub/v1', holdsRouter(ctx));
   app.route('/hub/v1', lotsRouter(ctx));
+  app.route('/hub/v1', leasesRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
   // --demo's items name their images by a path on the vendor's origin, which is the hub's for the console.

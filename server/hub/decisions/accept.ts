@@ -6,6 +6,7 @@ import { appendAudit } from '../store/audit';
 import { listLimits, lockLedger, spendByKey } from '../store/budgets';
 import { findActiveDecision, insertDecision, type DecisionRow } from '../store/decisions';
 import { holdOfDecision, insertHold } from '../store/holds';
+import { liveLeaseOf } from '../store/leases';
 import { vendorKeyFor } from '../store/vendor-keys';
 import { heldAnswer, queuedAnswer, recordedAnswer, sentAnswer, type Answer } from './answers';
 import { limitPassed } from './budget';
@@ -47,7 +48,10 @@ function checkedBody(request: DecisionRequest): string | null {
 }
 
 type Accepted =
-  { kind: 'existing'; row: DecisionRow } | { kind: 'held'; row: DecisionRow; holdId: string; limit: string } | { kind: 'accepted'; row: DecisionRow };
+  | { kind: 'existing'; row: DecisionRow }
+  | { kind: 'held'; row: DecisionRow; holdId: string; limit: string }
+  | { kind: 'accepted'; row: DecisionRow }
+  | { kind: 'leased'; email: string };
 
 export async function acceptDecision(ctx: HubContext, principal: Principal, request: DecisionRequest): Promise<Answer> {
   if (request.itemId.length === 0 || request.itemId.length > MAX_ITEM_ID)
@@ -77,6 +81,9 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     const existing = await findActiveDecision(trx, request.family, request.itemId);
     if (existing) return { kind: 'existing', row: existing };
     const now = Date.now();
+    // The team queue: an item leased to another member is theirs to decide while the lease lives.
+    const lease = await liveLeaseOf(trx, request.family, request.itemId, clock());
+    if (lease && lease.member_id !== principal.member.id) return { kind: 'leased', email: lease.email };
     const counted = clock();
     const input = {
       family: request.family,
@@ -116,6 +123,10 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     // The browser lets go of a held adopt: the hub's copy must outlive a power loss (db/durable.ts).
     await syncCommits(ctx.db, ctx.engine);
     return heldAnswer(accepted.holdId, accepted.limit);
+  }
+  if (accepted.kind === 'leased') {
+    await ctx.db.transaction().execute((trx) => appendAudit(trx, { ...audit, ...common, outcome: 'ITEM_LEASED', details: { holder: accepted.email } }));
+    throw new HubError('ITEM_LEASED', `item ${request.itemId} is leased to ${accepted.email}: it is theirs to decide until they release it or it expires`);
   }
   if (accepted.kind === 'existing') {
     const row = accepted.row;

@@ -114,6 +114,7 @@ describe('hub storage', () => {
       '0006_vendor_receipts',
       '0007_team_lots',
       '0008_shared_inbox',
+      '0009_leases_queue',
     ]);
   });
 });
