@@ -173,9 +173,9 @@ export function leasesRouter(ctx: HubContext) {
     });
   });
 
-  router.delete('/leases/:batch', async (c) => {
+  router.delete('/leases/:id', async (c) => {
     const admin = allow(c, { roles: ['admin'] });
-    const batchId = c.req.param('batch');
+    const batchId = c.req.param('id');
     const now = clock();
     const revoked = await ctx.db.transaction().execute(async (trx) => {
       const ended = await endLeases(trx, batchId, 'revoked', now);
