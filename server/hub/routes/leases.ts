@@ -97,10 +97,13 @@ export function leasesRouter(ctx: HubContext) {
     return c.json({ batch });
   });
 
-  /** The member's own batch, or 404 (another's batch is not theirs to learn about). */
+  /**
+   * The member's own batch, or 404 (another's batch is not theirs to learn about). A batch whose
+   * every item was leased again since reads as empty: its rows now name the new batch.
+   */
   async function ownBatch(principal: Principal, batchId: string) {
     const leases = await batchLeases(ctx.db, batchId);
-    if (leases.length === 0 || leases[0]!.member_id !== principal.member.id) throw new HubError('NOT_FOUND', 'no such batch of yours');
+    if (leases.length > 0 && leases[0]!.member_id !== principal.member.id) throw new HubError('NOT_FOUND', 'no such batch of yours');
     return leases;
   }
 
@@ -109,6 +112,7 @@ export function leasesRouter(ctx: HubContext) {
     const { batch_id } = c.req.valid('json');
     const before = await ownBatch(principal, batch_id);
     const now = clock();
+    if (before.length === 0) return c.json({ batch_id, expires_at: null, held: [], lost: [] });
     const idleMs = await idleMsOf(ctx.db, before[0]!.subscription_id);
     await renewBatch(ctx.db, batch_id, principal.member.id, idleMs, now);
     const after = await batchLeases(ctx.db, batch_id);
@@ -128,6 +132,7 @@ export function leasesRouter(ctx: HubContext) {
     const body = c.req.valid('json');
     const leases = await ownBatch(principal, body.batch_id);
     const now = clock();
+    if (leases.length === 0) return c.json({ batch_id: body.batch_id, released: 0 });
     const released = await ctx.db.transaction().execute(async (trx) => {
       const ended = await endLeases(trx, body.batch_id, 'released', now, { memberId: principal.member.id, items: body.items });
       if (ended.length > 0)
