@@ -25,6 +25,7 @@ import { Route as TeamIndexRouteImport } from './routes/team/index'
 import { Route as TeamAuditRouteImport } from './routes/team/audit'
 import { Route as TeamBudgetsRouteImport } from './routes/team/budgets'
 import { Route as TeamHoldsRouteImport } from './routes/team/holds'
+import { Route as TeamLeasesRouteImport } from './routes/team/leases'
 import { Route as TeamMembersRouteImport } from './routes/team/members'
 import { Route as TeamSettingsRouteImport } from './routes/team/settings'
 import { Route as TeamTokensRouteImport } from './routes/team/tokens'
@@ -119,6 +120,11 @@ const TeamBudgetsRoute = TeamBudgetsRouteImport.update({
 const TeamHoldsRoute = TeamHoldsRouteImport.update({
   id: '/holds',
   path: '/holds',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamLeasesRoute = TeamLeasesRouteImport.update({
+  id: '/leases',
+  path: '/leases',
   getParentRoute: () => TeamRoute,
 } as any)
 const TeamMembersRoute = TeamMembersRouteImport.update({
@@ -223,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/team/audit': typeof TeamAuditRoute
   '/team/budgets': typeof TeamBudgetsRoute
   '/team/holds': typeof TeamHoldsRoute
+  '/team/leases': typeof TeamLeasesRoute
   '/team/members': typeof TeamMembersRoute
   '/team/settings': typeof TeamSettingsRoute
   '/team/tokens': typeof TeamTokensRoute
@@ -255,6 +262,7 @@ export interface FileRoutesByTo {
   '/team/audit': typeof TeamAuditRoute
   '/team/budgets': typeof TeamBudgetsRoute
   '/team/holds': typeof TeamHoldsRoute
+  '/team/leases': typeof TeamLeasesRoute
   '/team/members': typeof TeamMembersRoute
   '/team/settings': typeof TeamSettingsRoute
   '/team/tokens': typeof TeamTokensRoute
@@ -290,6 +298,7 @@ export interface FileRoutesById {
   '/team/audit': typeof TeamAuditRoute
   '/team/budgets': typeof TeamBudgetsRoute
   '/team/holds': typeof TeamHoldsRoute
+  '/team/leases': typeof TeamLeasesRoute
   '/team/members': typeof TeamMembersRoute
   '/team/settings': typeof TeamSettingsRoute
   '/team/tokens': typeof TeamTokensRoute
@@ -325,6 +334,7 @@ export interface FileRouteTypes {
     | '/team/audit'
     | '/team/budgets'
     | '/team/holds'
+    | '/team/leases'
     | '/team/members'
     | '/team/settings'
     | '/team/tokens'
@@ -357,6 +367,7 @@ export interface FileRouteTypes {
     | '/team/audit'
     | '/team/budgets'
     | '/team/holds'
+    | '/team/leases'
     | '/team/members'
     | '/team/settings'
     | '/team/tokens'
@@ -391,6 +402,7 @@ export interface FileRouteTypes {
     | '/team/audit'
     | '/team/budgets'
     | '/team/holds'
+    | '/team/leases'
     | '/team/members'
     | '/team/settings'
     | '/team/tokens'
@@ -536,6 +548,13 @@ declare module '@tanstack/react-router' {
       path: '/holds'
       fullPath: '/team/holds'
       preLoaderRoute: typeof TeamHoldsRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/team/leases': {
+      id: '/team/leases'
+      path: '/leases'
+      fullPath: '/team/leases'
+      preLoaderRoute: typeof TeamLeasesRouteImport
       parentRoute: typeof TeamRoute
     }
     '/team/members': {
@@ -695,6 +714,7 @@ interface TeamRouteChildren {
   TeamAuditRoute: typeof TeamAuditRoute
   TeamBudgetsRoute: typeof TeamBudgetsRoute
   TeamHoldsRoute: typeof TeamHoldsRoute
+  TeamLeasesRoute: typeof TeamLeasesRoute
   TeamMembersRoute: typeof TeamMembersRoute
   TeamSettingsRoute: typeof TeamSettingsRoute
   TeamTokensRoute: typeof TeamTokensRoute
@@ -706,6 +726,7 @@ const TeamRouteChildren: TeamRouteChildren = {
   TeamAuditRoute: TeamAuditRoute,
   TeamBudgetsRoute: TeamBudgetsRoute,
   TeamHoldsRoute: TeamHoldsRoute,
+  TeamLeasesRoute: TeamLeasesRoute,
   TeamMembersRoute: TeamMembersRoute,
   TeamSettingsRoute: TeamSettingsRoute,
   TeamTokensRoute: TeamTokensRoute,

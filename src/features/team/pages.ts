@@ -9,6 +9,7 @@ export const TEAM_PAGES = [
   { to: '/team/settings', label: 'Settings', roles: ['admin', 'reviewer', 'viewer'] },
   { to: '/team/budgets', label: 'Budgets', roles: ['admin', 'reviewer', 'viewer'] },
   { to: '/team/holds', label: 'Holds', roles: ['admin', 'reviewer', 'viewer'] },
+  { to: '/team/leases', label: 'Queue', roles: ['admin', 'reviewer', 'viewer'] },
 ] as const satisfies readonly { to: string; label: string; roles: readonly HubRole[] }[];
 
 /** The first team page a role may open: where /team leads. */
