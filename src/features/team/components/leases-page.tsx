@@ -36,9 +36,9 @@ export function LeasesPage({ me }: { me: SignedInMember }) {
         description="Undecided items are leased to one reviewer at a time, in batches; a lease ends when released, taken back, or idle past the subscription’s time."
         actions={
           subscriptions.length > 0 && (
-            <span className="flex items-center gap-2 text-sm">
+            <span className="flex max-w-full min-w-0 flex-wrap items-center gap-2 text-sm">
               <label htmlFor={selectId}>Subscription</label>
-              <select id={selectId} className={inputClass} value={subscriptionId} onChange={(e) => setSubscriptionId(e.target.value)}>
+              <select id={selectId} className={`${inputClass} max-w-full min-w-0`} value={subscriptionId} onChange={(e) => setSubscriptionId(e.target.value)}>
                 {subscriptions.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.label ?? s.id}
