@@ -22,7 +22,7 @@ const LIST_COLUMNS = { task: 'i.q_task', source: 'i.q_source', grade: 'i.q_grade
 const usdMicros = (usd: number) => Math.round(usd * 1_000_000);
 
 /** The filters as conditions on the inbox row `i` (the items view's meaning: ranges inclusive, lists any-of). */
-export function filterConditions(eb: InboxEb, filters: QueueFilters): Expression<SqlBool>[] {
+function filterConditions(eb: InboxEb, filters: QueueFilters): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (filters.quality_min !== undefined) conditions.push(eb('i.q_quality', '>=', filters.quality_min));
   if (filters.quality_max !== undefined) conditions.push(eb('i.q_quality', '<=', filters.quality_max));

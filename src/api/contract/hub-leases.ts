@@ -23,7 +23,7 @@ const bound = z.coerce.number().pipe(z.number().finite()).optional();
  * view types it), and lists of tasks, sources, grades, verticals and topics. The queue is always
  * the undecided items nobody holds; `state` is not a filter here.
  */
-export const queueFilterSchema = z.strictObject({
+const queueFilterSchema = z.strictObject({
   quality_min: bound,
   quality_max: bound,
   price_min: bound,
@@ -35,8 +35,6 @@ export const queueFilterSchema = z.strictObject({
   topic: list,
 });
 export type QueueFilters = z.infer<typeof queueFilterSchema>;
-
-export const QUEUE_FILTER_KEYS = Object.keys(queueFilterSchema.shape) as (keyof QueueFilters)[];
 
 const subscriptionId = z.string().min(1).max(200);
 const batchId = z.string().min(1).max(100);
@@ -62,7 +60,7 @@ export const leaseSettingsResponse = z.object({ subscription_id: z.string(), idl
 const iso = z.string();
 const memberRef = z.object({ id: z.string(), email: z.string() });
 
-export const leasedItemSchema = z.object({
+const leasedItemSchema = z.object({
   family: z.enum(['data', 'live']),
   item_id: z.string(),
   seq: z.number().int(),
@@ -70,9 +68,8 @@ export const leasedItemSchema = z.object({
   payload: z.unknown(),
   price_micros: z.number().int().nullable(),
 });
-export type LeasedItem = z.infer<typeof leasedItemSchema>;
 
-export const batchSchema = z.object({
+const batchSchema = z.object({
   id: z.string(),
   subscription_id: z.string(),
   member: memberRef,
@@ -94,7 +91,7 @@ export const renewResponse = z.object({
 });
 export const releaseResponse = z.object({ batch_id: z.string(), released: z.number().int() });
 
-export const holderSchema = z.object({
+const holderSchema = z.object({
   batch_id: z.string(),
   subscription_id: z.string(),
   member: memberRef,
@@ -123,4 +120,3 @@ export const queueCountsResponse = z.object({
   holders: z.array(z.object({ member: memberRef, items: z.number().int() })),
   idle_seconds: z.number().int(),
 });
-export type QueueCounts = z.infer<typeof queueCountsResponse>;
