@@ -25,6 +25,7 @@ import { Route as TeamIndexRouteImport } from './routes/team/index'
 import { Route as TeamAuditRouteImport } from './routes/team/audit'
 import { Route as TeamBudgetsRouteImport } from './routes/team/budgets'
 import { Route as TeamHoldsRouteImport } from './routes/team/holds'
+import { Route as TeamLeasesRouteImport } from './routes/team/leases'
 import { Route as TeamMembersRouteImport } from './routes/team/members'
 import { Route as TeamOverlapRouteImport } from './routes/team/overlap'
 import { Route as TeamReviewersRouteImport } from './routes/team/reviewers'
@@ -121,6 +122,11 @@ const TeamBudgetsRoute = TeamBudgetsRouteImport.update({
 const TeamHoldsRoute = TeamHoldsRouteImport.update({
   id: '/holds',
   path: '/holds',
+  getParentRoute: () => TeamRoute,
+} as any)
+const TeamLeasesRoute = TeamLeasesRouteImport.update({
+  id: '/leases',
+  path: '/leases',
   getParentRoute: () => TeamRoute,
 } as any)
 const TeamMembersRoute = TeamMembersRouteImport.update({
@@ -235,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/team/audit': typeof TeamAuditRoute
   '/team/budgets': typeof TeamBudgetsRoute
   '/team/holds': typeof TeamHoldsRoute
+  '/team/leases': typeof TeamLeasesRoute
   '/team/members': typeof TeamMembersRoute
   '/team/overlap': typeof TeamOverlapRoute
   '/team/reviewers': typeof TeamReviewersRoute
@@ -269,6 +276,7 @@ export interface FileRoutesByTo {
   '/team/audit': typeof TeamAuditRoute
   '/team/budgets': typeof TeamBudgetsRoute
   '/team/holds': typeof TeamHoldsRoute
+  '/team/leases': typeof TeamLeasesRoute
   '/team/members': typeof TeamMembersRoute
   '/team/overlap': typeof TeamOverlapRoute
   '/team/reviewers': typeof TeamReviewersRoute
@@ -306,6 +314,7 @@ export interface FileRoutesById {
   '/team/audit': typeof TeamAuditRoute
   '/team/budgets': typeof TeamBudgetsRoute
   '/team/holds': typeof TeamHoldsRoute
+  '/team/leases': typeof TeamLeasesRoute
   '/team/members': typeof TeamMembersRoute
   '/team/overlap': typeof TeamOverlapRoute
   '/team/reviewers': typeof TeamReviewersRoute
@@ -343,6 +352,7 @@ export interface FileRouteTypes {
     | '/team/audit'
     | '/team/budgets'
     | '/team/holds'
+    | '/team/leases'
     | '/team/members'
     | '/team/overlap'
     | '/team/reviewers'
@@ -377,6 +387,7 @@ export interface FileRouteTypes {
     | '/team/audit'
     | '/team/budgets'
     | '/team/holds'
+    | '/team/leases'
     | '/team/members'
     | '/team/overlap'
     | '/team/reviewers'
@@ -413,6 +424,7 @@ export interface FileRouteTypes {
     | '/team/audit'
     | '/team/budgets'
     | '/team/holds'
+    | '/team/leases'
     | '/team/members'
     | '/team/overlap'
     | '/team/reviewers'
@@ -560,6 +572,13 @@ declare module '@tanstack/react-router' {
       path: '/holds'
       fullPath: '/team/holds'
       preLoaderRoute: typeof TeamHoldsRouteImport
+      parentRoute: typeof TeamRoute
+    }
+    '/team/leases': {
+      id: '/team/leases'
+      path: '/leases'
+      fullPath: '/team/leases'
+      preLoaderRoute: typeof TeamLeasesRouteImport
       parentRoute: typeof TeamRoute
     }
     '/team/members': {
@@ -733,6 +752,7 @@ interface TeamRouteChildren {
   TeamAuditRoute: typeof TeamAuditRoute
   TeamBudgetsRoute: typeof TeamBudgetsRoute
   TeamHoldsRoute: typeof TeamHoldsRoute
+  TeamLeasesRoute: typeof TeamLeasesRoute
   TeamMembersRoute: typeof TeamMembersRoute
   TeamOverlapRoute: typeof TeamOverlapRoute
   TeamReviewersRoute: typeof TeamReviewersRoute
@@ -746,6 +766,7 @@ const TeamRouteChildren: TeamRouteChildren = {
   TeamAuditRoute: TeamAuditRoute,
   TeamBudgetsRoute: TeamBudgetsRoute,
   TeamHoldsRoute: TeamHoldsRoute,
+  TeamLeasesRoute: TeamLeasesRoute,
   TeamMembersRoute: TeamMembersRoute,
   TeamOverlapRoute: TeamOverlapRoute,
   TeamReviewersRoute: TeamReviewersRoute,

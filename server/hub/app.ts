@@ -17,6 +17,7 @@ import { budgetsRouter } from './routes/budgets';
 import { eventsRouter } from './routes/events';
 import { holdsRouter } from './routes/holds';
 import { inboxRouter } from './routes/inbox';
+import { leasesRouter } from './routes/leases';
 import { lotsRouter } from './routes/lots';
 import { overlapRouter } from './routes/overlap';
 import { forwardRouter } from './routes/forward';
@@ -73,6 +74,7 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', overlapRouter(ctx));
   app.route('/hub/v1', eventsRouter(ctx));
   app.route('/hub/v1', inboxRouter(ctx));
+  app.route('/hub/v1', leasesRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));
   // --demo's items name their images by a path on the vendor's origin, which is the hub's for the console.

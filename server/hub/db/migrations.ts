@@ -358,6 +358,68 @@ const liveAuditNotify = (engine: Engine): Migration => ({
   },
 });
 
+/** A text column the queue filters on, read from the inbox payload's field (null when absent). */
+const payloadText = (engine: Engine, field: string) =>
+  engine === 'postgres' ? `(payload::jsonb ->> '${field}')` : `(case when json_valid(payload) then cast(json_extract(payload, '$.${field}') as text) end)`;
+const payloadNumber = (engine: Engine, field: string) =>
+  engine === 'postgres'
+    ? `(case when jsonb_typeof(payload::jsonb -> '${field}') = 'number' then (payload::jsonb ->> '${field}')::double precision end)`
+    : `(case when json_valid(payload) and json_type(payload, '$.${field}') in ('integer', 'real') then json_extract(payload, '$.${field}') end)`;
+
+/**
+ * The team queue (issue 26, leases): one lease row per item ever leased (its holder, batch and
+ * expiry; a new take overwrites an ended or expired one under a guarded upsert, so two hubs never
+ * hold one item), the idle time per subscription, and the items view's filter fields as columns
+ * of the inbox computed from the payload (stored on PostgreSQL, virtual on SQLite) so the queue is
+ * filtered and counted by index rather than by parsing a million payloads.
+ */
+function leasesQueue(engine: Engine): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('leases')
+        .addColumn('family', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('subscription_id', 'text', (c) => c.notNull())
+        .addColumn('batch_id', 'text', (c) => c.notNull())
+        .addColumn('member_id', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('active', 'released', 'expired', 'revoked')`))
+        .addColumn('taken_at', 'bigint', (c) => c.notNull())
+        .addColumn('renewed_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('ended_at', 'bigint')
+        .addPrimaryKeyConstraint('leases_pk', ['family', 'item_id'])
+        .execute();
+      await db.schema.createIndex('leases_batch').on('leases').columns(['batch_id']).execute();
+      await db.schema.createIndex('leases_live').on('leases').columns(['subscription_id', 'state', 'expires_at']).execute();
+      await db.schema
+        .createTable('lease_settings')
+        .addColumn('subscription_id', 'text', (c) => c.primaryKey())
+        .addColumn('idle_ms', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+      const kind = engine === 'postgres' ? 'stored' : 'virtual';
+      const columns: [string, 'text' | 'number', string][] = [
+        ['q_quality', 'number', 'quality_score'],
+        ['q_task', 'text', 'task_id'],
+        ['q_source', 'text', 'source'],
+        ['q_grade', 'text', 'quality_grade'],
+        ['q_vertical', 'text', 'vertical_id'],
+        ['q_topic', 'text', 'topic_id'],
+      ];
+      for (const [name, type, field] of columns) {
+        const expression = type === 'number' ? payloadNumber(engine, field) : payloadText(engine, field);
+        const sqlType = type === 'number' ? (engine === 'postgres' ? 'double precision' : 'real') : 'text';
+        await sql.raw(`alter table inbox_items add column ${name} ${sqlType} generated always as (${expression}) ${kind}`).execute(db);
+      }
+      // The queue reads a subscription's items in seq order; the common filters narrow by quality and task.
+      await db.schema.createIndex('inbox_items_quality').on('inbox_items').columns(['subscription_id', 'q_quality']).execute();
+      await db.schema.createIndex('inbox_items_task').on('inbox_items').columns(['subscription_id', 'q_task', 'seq']).execute();
+    },
+  };
+}
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -372,6 +434,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0009_overlap_votes': overlapVotes,
     '0010_live_audit_notify': liveAuditNotify(engine),
     '0011_inbox_pulls': inboxPulls,
+    '0012_leases_queue': leasesQueue(engine),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

@@ -7,7 +7,7 @@
 // On the wire too: the shared contract holds them (src/api/contract/hub.ts).
 export { HUB_ROLES as ROLES, type HubRole as Role, type TokenScope } from '../../../src/api/contract/hub';
 import type { HubRole as Role, TokenScope } from '../../../src/api/contract/hub';
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 
 export interface MembersTable {
   id: string;
@@ -115,6 +115,13 @@ export interface InboxItemsTable {
   arrived_how: string;
   /** The member whose request brought it; null for the hub's own (scheduled) pulls. */
   arrived_by: string | null;
+  /** The items view's filter fields, computed from the payload (migration 0009: read-only). */
+  q_quality: GeneratedAlways<number | null>;
+  q_task: GeneratedAlways<string | null>;
+  q_source: GeneratedAlways<string | null>;
+  q_grade: GeneratedAlways<string | null>;
+  q_vertical: GeneratedAlways<string | null>;
+  q_topic: GeneratedAlways<string | null>;
 }
 
 /** Each subscription's last inbox seq; a writer locks its row before keeping items. */
@@ -132,6 +139,29 @@ interface InboxPullsTable {
   claimed_until: number | null;
   /** 1 after a pull whose answer never arrived: the next pull re-reads first. */
   lost: Generated<number>;
+}
+
+/** A lease on one item of the team queue (migration 0009): who holds it, in which batch, until when. */
+export interface LeasesTable {
+  family: 'data' | 'live';
+  item_id: string;
+  subscription_id: string;
+  batch_id: string;
+  member_id: string;
+  /** `active` while held (and `expires_at` is ahead); ended as released, expired or revoked (an admin's take-back). */
+  state: 'active' | 'released' | 'expired' | 'revoked';
+  taken_at: number;
+  renewed_at: number;
+  expires_at: number;
+  ended_at: number | null;
+}
+
+/** How long a subscription's leases last without a renewal. */
+interface LeaseSettingsTable {
+  subscription_id: string;
+  idle_ms: number;
+  updated_at: number;
+  updated_by: string;
 }
 
 /** What the team decided on an item, kept until the vendor has it (server/hub/decisions/). */
@@ -300,6 +330,8 @@ export interface HubTables {
   vote_items: VoteItemsTable;
   overlap_settings: OverlapSettingsTable;
   inbox_pulls: InboxPullsTable;
+  leases: LeasesTable;
+  lease_settings: LeaseSettingsTable;
   members: MembersTable;
   sessions: SessionsTable;
   signin_throttle: SigninThrottleTable;

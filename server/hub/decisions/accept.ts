@@ -10,6 +10,7 @@ import { findActiveDecision, insertDecision, type DecisionRow } from '../store/d
 import { holdOfDecision, insertHold } from '../store/holds';
 import { vendorKeyFor, type VendorCredential } from '../store/vendor-keys';
 import { findVoteItem } from '../store/votes';
+import { liveLeaseOf } from '../store/leases';
 import { heldAnswer, queuedAnswer, recordedAnswer, sentAnswer, type Answer } from './answers';
 import { limitPassed } from './budget';
 import { deliver } from './deliver';
@@ -55,8 +56,9 @@ type Accepted =
   | { kind: 'existing'; row: DecisionRow }
   | { kind: 'voted'; answer: Answer }
   | { kind: 'held'; row: DecisionRow; holdId: string; limit: string; voted?: Answer }
-  | { kind: 'accepted'; row: DecisionRow; voted?: Answer };
-type Taken = Exclude<Accepted, { kind: 'existing' | 'voted' }>;
+  | { kind: 'accepted'; row: DecisionRow; voted?: Answer }
+  | { kind: 'leased'; email: string };
+type Taken = Exclude<Accepted, { kind: 'existing' | 'voted' | 'leased' }>;
 
 export async function acceptDecision(ctx: HubContext, principal: Principal, request: DecisionRequest): Promise<Answer> {
   if (request.itemId.length === 0 || request.itemId.length > MAX_ITEM_ID)
@@ -75,6 +77,9 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     await lockLedger(trx, ctx.engine);
     const existing = await findActiveDecision(trx, request.family, request.itemId);
     if (existing) return { kind: 'existing', row: existing };
+    // The team queue: an item leased to another member is theirs to decide (or vote on) while the lease lives.
+    const lease = await liveLeaseOf(trx, request.family, request.itemId, (ctx.clock ?? Date.now)());
+    if (lease && lease.member_id !== principal.member.id) return { kind: 'leased', email: lease.email };
     // The member's vote (votes.ts): with overlap it is kept, and the team decides when the rule does.
     const vote = await castVote(trx, principal, { ...request, body }, Date.now());
     if (vote && !vote.team) return { kind: 'voted', answer: votedAnswer(request, vote.state) };
@@ -85,16 +90,20 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
   });
 
   if (accepted.kind === 'voted') return accepted.answer;
+  const audit = {
+    actorId: principal.member.id,
+    via: principal.via,
+    action: `v1.${request.kind}`,
+    target: `/${request.family}/items/${request.itemId}/${request.kind}`,
+  };
+  const common = { subscriptionId: request.subscriptionId, itemId: request.itemId, amountMicros: null, reason: request.reason };
+  if (accepted.kind === 'leased') {
+    await ctx.db.transaction().execute((trx) => appendAudit(trx, { ...audit, ...common, outcome: 'ITEM_LEASED', details: { holder: accepted.email } }));
+    throw new HubError('ITEM_LEASED', `item ${request.itemId} is leased to ${accepted.email}: it is theirs to decide until they release it or it expires`);
+  }
   if (accepted.kind === 'existing') {
     const row = accepted.row;
     if (row.kind !== request.kind) {
-      const audit = {
-        actorId: principal.member.id,
-        via: principal.via,
-        action: `v1.${request.kind}`,
-        target: `/${request.family}/items/${request.itemId}/${request.kind}`,
-      };
-      const common = { subscriptionId: request.subscriptionId, itemId: request.itemId, amountMicros: null, reason: request.reason };
       await ctx.db.transaction().execute((trx) => appendAudit(trx, { ...audit, ...common, outcome: 'ALREADY_DECIDED', details: { decision_id: row.id } }));
       throw new HubError('ALREADY_DECIDED', `the team already decided ${row.kind} on item ${row.item_id}`);
     }

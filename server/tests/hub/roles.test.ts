@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from './event-stream';
 import { ENGINES, startTestHub, type CallOptions, type TestHub } from './hub-harness';
+import { seedInbox } from './inbox-fixture';
 
 /*
  * The role matrix: every hub endpoint, called by each kind of caller, answers the status its rule
@@ -40,6 +41,19 @@ const newLot = async (t: TestHub, admin: string) => {
   const made = await t.call('POST', '/hub/v1/lots', { cookie: admin, body: { id, subscription_id: 'sub_lots', value: lotValue } });
   if (made.status !== 201) throw new Error(made.text);
   return id;
+};
+
+/** The team queue's subscription with one fresh item in its inbox; a batch of it taken by `as` (reviewer, admin) or by the admin. */
+const queueItem = async (t: TestHub, admin: string) => {
+  await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions: [{ id: 'sub_queue', kind: 'simulated' }] } });
+  await seedInbox(t.hub.store.db, 'sub_queue', [{ item_id: `queue_item_${fresh.n++}` }]);
+};
+const takenBatch = async (t: TestHub, admin: string, as: CallOptions) => {
+  await queueItem(t, admin);
+  const take = (cookie: string) => t.call('POST', '/hub/v1/queue/take', { cookie, body: { subscription_id: 'sub_queue', size: 1 } });
+  // The caller's own batch when it may take one; else the admin's (the call is refused on its role first).
+  const own = as.cookie ? await take(as.cookie) : undefined;
+  return (own?.status === 200 ? own : await take(admin)).body.batch.id as string;
 };
 
 const ROWS = (adminCookie: () => string): Row[] => [
@@ -174,6 +188,58 @@ const ROWS = (adminCookie: () => string): Row[] => [
       body: { revision: 1, value: { ...lotValue, sampleIds: ['i1', 'i2'], extensions: [{ at: 1, added: 1 }] } },
     }),
     expect: { admin: 200, reviewer: 200, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'POST /hub/v1/queue/take',
+    request: async (t) => {
+      await queueItem(t, adminCookie());
+      return { method: 'POST', path: '/hub/v1/queue/take', body: { subscription_id: 'sub_queue', size: 1 } };
+    },
+    expect: { admin: 200, reviewer: 200, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'POST /hub/v1/queue/renew',
+    request: async (t, as) => ({ method: 'POST', path: '/hub/v1/queue/renew', body: { batch_id: await takenBatch(t, adminCookie(), as) } }),
+    expect: { admin: 200, reviewer: 200, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'POST /hub/v1/queue/release',
+    request: async (t, as) => ({ method: 'POST', path: '/hub/v1/queue/release', body: { batch_id: await takenBatch(t, adminCookie(), as) } }),
+    expect: { admin: 200, reviewer: 200, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'GET /hub/v1/queue/counts',
+    request: async (t) => {
+      await queueItem(t, adminCookie());
+      return { method: 'GET', path: '/hub/v1/queue/counts?subscription_id=sub_queue&quality_max=0.6' };
+    },
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'GET /hub/v1/queue/settings',
+    request: async (t) => {
+      await queueItem(t, adminCookie());
+      return { method: 'GET', path: '/hub/v1/queue/settings?subscription_id=sub_queue' };
+    },
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
+    name: 'PUT /hub/v1/queue/settings',
+    request: async (t) => {
+      await queueItem(t, adminCookie());
+      return { method: 'PUT', path: '/hub/v1/queue/settings', body: { subscription_id: 'sub_queue', idle_seconds: 600 } };
+    },
+    expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
+  },
+  {
+    name: 'GET /hub/v1/leases',
+    request: async () => ({ method: 'GET', path: '/hub/v1/leases' }),
+    expect: { admin: 200, reviewer: 403, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 403, 'viewer-token': 200 },
+  },
+  {
+    name: 'DELETE /hub/v1/leases/:batch',
+    request: async (t) => ({ method: 'DELETE', path: `/hub/v1/leases/${await takenBatch(t, adminCookie(), {})}` }),
+    expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
   },
   {
     name: 'GET /hub/v1/subscriptions',
@@ -319,6 +385,15 @@ describe.each(ENGINES)('hub bad input on %s', (engine) => {
       ['POST', '/hub/v1/lots', { cookie: admin, body: { id: 'lot_x', subscription_id: 'sub', value: { version: 1 } } }],
       ['PUT', '/hub/v1/lots/lot_x', { cookie: admin, body: { revision: 'one' } }],
       ['GET', '/hub/v1/lots/lot_nobody', { cookie: admin }],
+      ['POST', '/hub/v1/queue/take', { cookie: admin, body: { subscription_id: 'sub_none' } }],
+      ['POST', '/hub/v1/queue/take', { cookie: admin, body: { subscription_id: 's', size: 0, filters: { quality_max: 'high' } } }],
+      ['POST', '/hub/v1/queue/take', { cookie: admin, body: { subscription_id: 's', filters: { state: 'undecided' } } }],
+      ['POST', '/hub/v1/queue/renew', { cookie: admin, body: { batch_id: 'batch_nobody' } }],
+      ['POST', '/hub/v1/queue/release', { cookie: admin, body: { batch_id: 'batch_nobody', items: [{ family: 'x' }] } }],
+      ['GET', '/hub/v1/queue/counts?subscription_id=s&quality_min=abc', { cookie: admin }],
+      ['GET', '/hub/v1/queue/counts?subscription_id=s&task=,', { cookie: admin }],
+      ['PUT', '/hub/v1/queue/settings', { cookie: admin, body: { subscription_id: 's', idle_seconds: 1 } }],
+      ['DELETE', '/hub/v1/leases/batch_nobody', { cookie: admin }],
       ['GET', '/hub/v1/nothing-here', { cookie: admin }],
       ['PUT', '/hub/v1/overlap', { cookie: admin, body: { settings: [{ subscription_id: 'sub', overlap: 0, rule: 'majority' }] } }],
       ['PUT', '/hub/v1/overlap', { cookie: admin, body: { settings: [{ subscription_id: 'sub', overlap: 2, rule: 'most' }] } }],

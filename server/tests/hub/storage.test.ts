@@ -117,6 +117,7 @@ describe('hub storage', () => {
       '0009_overlap_votes',
       '0010_live_audit_notify',
       '0011_inbox_pulls',
+      '0012_leases_queue',
     ]);
   });
 });

@@ -5,6 +5,7 @@
 export { AuditPage } from './components/audit-page';
 export { BudgetsPage } from './components/budgets-page';
 export { HoldsPage } from './components/holds-page';
+export { LeasesPage, subscriptionsQuery as leasesSubscriptionsQuery } from './components/leases-page';
 export { budgetsQuery, holdsQuery, teamSubscriptionsQuery } from './budget-queries';
 export { AgreementPanel } from './components/agreement-panel';
 export { MembersPage } from './components/members-page';

@@ -11,6 +11,7 @@ export const TEAM_PAGES = [
   { to: '/team/holds', label: 'Holds', roles: ['admin', 'reviewer', 'viewer'] },
   { to: '/team/overlap', label: 'Overlap', roles: ['admin', 'viewer'] },
   { to: '/team/reviewers', label: 'Reviewers', roles: ['admin', 'reviewer', 'viewer'] },
+  { to: '/team/leases', label: 'Queue', roles: ['admin', 'reviewer', 'viewer'] },
 ] as const satisfies readonly { to: string; label: string; roles: readonly HubRole[] }[];
 
 /** The first team page a role may open: where /team leads. */

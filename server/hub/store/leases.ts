@@ -1,0 +1,298 @@
+import { sql, type Expression, type ExpressionBuilder, type JoinBuilder, type Kysely, type SqlBool } from 'kysely';
+import { LEASE_LIMITS, type QueueFilters } from '../../../src/api/contract/hub-leases';
+import { newId } from '../../lib/ids';
+import type { Engine, HubTables, LeasesTable } from '../db/schema';
+
+/*
+ * The team queue over the shared inbox (issue 26): an item is in the queue while the team has not
+ * decided it (no decision but a refused or dropped one) and no live lease holds it (state active,
+ * expiry ahead). A take picks the first such items by seq and writes their leases with a guarded
+ * upsert: a lease row is overwritten only when it has ended or expired, so of two takes racing
+ * for one item (two hub processes on one PostgreSQL) one gets it and the other moves on. On
+ * PostgreSQL the candidates are read `FOR UPDATE SKIP LOCKED`, so concurrent takes mostly pick
+ * disjoint items to begin with instead of colliding on the upsert.
+ */
+
+type Db = Kysely<HubTables>;
+type ItemRef = { family: 'data' | 'live'; item_id: string };
+type InboxEb = ExpressionBuilder<HubTables & { i: HubTables['inbox_items'] }, 'i'>;
+
+const LIST_COLUMNS = { task: 'i.q_task', source: 'i.q_source', grade: 'i.q_grade', vertical: 'i.q_vertical', topic: 'i.q_topic' } as const;
+
+const usdMicros = (usd: number) => Math.round(usd * 1_000_000);
+
+/** The filters as conditions on the inbox row `i` (the items view's meaning: ranges inclusive, lists any-of). */
+function filterConditions(eb: InboxEb, filters: QueueFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.quality_min !== undefined) conditions.push(eb('i.q_quality', '>=', filters.quality_min));
+  if (filters.quality_max !== undefined) conditions.push(eb('i.q_quality', '<=', filters.quality_max));
+  if (filters.price_min !== undefined) conditions.push(eb('i.price_micros', '>=', usdMicros(filters.price_min)));
+  if (filters.price_max !== undefined) conditions.push(eb('i.price_micros', '<=', usdMicros(filters.price_max)));
+  for (const [key, column] of Object.entries(LIST_COLUMNS) as [keyof typeof LIST_COLUMNS, (typeof LIST_COLUMNS)[keyof typeof LIST_COLUMNS]][]) {
+    const values = filters[key]?.split(',').filter(Boolean);
+    if (values?.length) conditions.push(eb(column, 'in', values));
+  }
+  return conditions;
+}
+
+const decidedItems = (db: Db) =>
+  db.selectFrom('decisions').select(['decisions.family', 'decisions.item_id']).where('decisions.state', 'not in', ['refused', 'dropped']).distinct();
+
+/** The lease a row of the inbox has, if live at `now`. */
+const liveLeaseJoin =
+  (now: number) =>
+  <J extends JoinBuilder<HubTables & { i: HubTables['inbox_items']; l: LeasesTable }, 'i' | 'l'>>(join: J) =>
+    join.onRef('l.family', '=', 'i.family').onRef('l.item_id', '=', 'i.item_id').on('l.state', '=', 'active').on('l.expires_at', '>', now);
+
+/** Ends the subscription's leases whose idle time ran out: what each batch lost (for its `lease.expire` audit row). */
+export async function expireLeases(db: Db, engine: Engine, subscriptionId: string, now: number) {
+  // Only one hub sweeps a subscription at a time; a take that finds the sweep busy goes on (an
+  // expired lease reads as free anyway), rather than two sweeps locking the same rows in turn.
+  if (engine === 'postgres') {
+    const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${SWEEP_LOCK}, hashtext(${subscriptionId})) as ok`.execute(db);
+    if (!rows[0]?.ok) return [];
+  }
+  const ended = await db
+    .updateTable('leases')
+    .set({ state: 'expired', ended_at: now })
+    .where('subscription_id', '=', subscriptionId)
+    .where('state', '=', 'active')
+    .where('expires_at', '<=', now)
+    .returning(['batch_id', 'member_id', 'item_id'])
+    .execute();
+  return byBatch(ended);
+}
+/** An arbitrary constant naming the queue's sweep lock ("ddhq"). */
+const SWEEP_LOCK = 0x64646871;
+
+function byBatch(rows: { batch_id: string; member_id: string; item_id: string }[]) {
+  const batches = new Map<string, { batch_id: string; member_id: string; item_ids: string[] }>();
+  for (const r of rows) {
+    const batch = batches.get(r.batch_id) ?? { batch_id: r.batch_id, member_id: r.member_id, item_ids: [] };
+    batch.item_ids.push(r.item_id);
+    batches.set(r.batch_id, batch);
+  }
+  return [...batches.values()];
+}
+
+export interface TakeInput {
+  subscriptionId: string;
+  memberId: string;
+  size: number;
+  filters: QueueFilters;
+  idleMs: number;
+  now: number;
+}
+
+/** Leases up to `size` queued items to the member as one batch (call inside a transaction). */
+export async function takeItems(db: Db, engine: Engine, input: TakeInput) {
+  const { subscriptionId, memberId, size, filters, idleMs, now } = input;
+  const batchId = newId('batch');
+  const taken: ItemRef[] = [];
+  // A candidate lost to a concurrent take is skipped: try again for the rest, a few times at most.
+  for (let attempt = 0; attempt < 3 && taken.length < size; attempt++) {
+    let candidates = db
+      .selectFrom('inbox_items as i')
+      .leftJoin('leases as l', liveLeaseJoin(now))
+      .select(['i.family', 'i.item_id'])
+      .where('i.subscription_id', '=', subscriptionId)
+      .where('l.item_id', 'is', null)
+      .where(({ eb, and, not, exists, selectFrom }) =>
+        and([
+          ...filterConditions(eb as unknown as InboxEb, filters),
+          not(
+            exists(
+              selectFrom('decisions as d')
+                .select('d.id')
+                .whereRef('d.family', '=', 'i.family')
+                .whereRef('d.item_id', '=', 'i.item_id')
+                .where('d.state', 'not in', ['refused', 'dropped']),
+            ),
+          ),
+        ]),
+      )
+      .orderBy('i.seq')
+      .limit(size - taken.length);
+    if (engine === 'postgres') candidates = candidates.forUpdate('i').skipLocked();
+    const rows = await candidates.execute();
+    if (rows.length === 0) break;
+    const won = await db
+      .insertInto('leases')
+      .values(
+        rows.map((r) => ({
+          family: r.family,
+          item_id: r.item_id,
+          subscription_id: subscriptionId,
+          batch_id: batchId,
+          member_id: memberId,
+          state: 'active' as const,
+          taken_at: now,
+          renewed_at: now,
+          expires_at: now + idleMs,
+          ended_at: null,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['family', 'item_id'])
+          .doUpdateSet((eb) => ({
+            subscription_id: eb.ref('excluded.subscription_id'),
+            batch_id: eb.ref('excluded.batch_id'),
+            member_id: eb.ref('excluded.member_id'),
+            state: eb.ref('excluded.state'),
+            taken_at: eb.ref('excluded.taken_at'),
+            renewed_at: eb.ref('excluded.renewed_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+            ended_at: null,
+          }))
+          .where((eb) => eb.or([eb('leases.state', '<>', 'active'), eb('leases.expires_at', '<=', now)])),
+      )
+      .returning(['family', 'item_id'])
+      .execute();
+    taken.push(...won);
+    if (won.length === rows.length) break;
+  }
+  if (taken.length === 0) return { batchId, items: [] };
+  const items = await db
+    .selectFrom('leases as l')
+    .innerJoin('inbox_items as i', (join) => join.onRef('i.family', '=', 'l.family').onRef('i.item_id', '=', 'l.item_id'))
+    .select(['i.family', 'i.item_id', 'i.seq', 'i.payload', 'i.price_micros'])
+    .where('l.batch_id', '=', batchId)
+    .orderBy('i.seq')
+    .execute();
+  return { batchId, items };
+}
+
+/** The batch's leases, whoever holds them now (null: no such batch). */
+export const batchLeases = (db: Db, batchId: string) => db.selectFrom('leases').selectAll().where('batch_id', '=', batchId).execute();
+
+export const isLive = (l: Pick<LeasesTable, 'state' | 'expires_at'>, now: number) => l.state === 'active' && l.expires_at > now;
+
+/** Moves the expiry of the member's live leases of a batch on by the idle time; the count renewed. */
+export async function renewBatch(db: Db, batchId: string, memberId: string, idleMs: number, now: number): Promise<number> {
+  const result = await db
+    .updateTable('leases')
+    .set({ renewed_at: now, expires_at: now + idleMs })
+    .where('batch_id', '=', batchId)
+    .where('member_id', '=', memberId)
+    .where('state', '=', 'active')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Ends a batch's live leases (all, or the items named): released by the holder, or revoked by an admin. */
+export async function endLeases(
+  db: Db,
+  batchId: string,
+  state: 'released' | 'revoked',
+  now: number,
+  options: { memberId?: string; items?: readonly ItemRef[] } = {},
+) {
+  let query = db
+    .updateTable('leases')
+    .set({ state, ended_at: now })
+    .where('batch_id', '=', batchId)
+    .where('state', '=', 'active')
+    .where('expires_at', '>', now);
+  if (options.memberId) query = query.where('member_id', '=', options.memberId);
+  if (options.items) {
+    const items = options.items;
+    if (items.length === 0) return [];
+    query = query.where((eb) => eb.or(items.map((it) => eb.and([eb('family', '=', it.family), eb('item_id', '=', it.item_id)]))));
+  }
+  return query.returning(['family', 'item_id', 'member_id', 'subscription_id']).execute();
+}
+
+/** Who holds a live lease on the item, if anyone. */
+export const liveLeaseOf = (db: Db, family: string, itemId: string, now: number) =>
+  db
+    .selectFrom('leases')
+    .innerJoin('members', 'members.id', 'leases.member_id')
+    .select(['leases.member_id', 'leases.batch_id', 'members.email'])
+    .where('leases.family', '=', family as ItemRef['family'])
+    .where('leases.item_id', '=', itemId)
+    .where('leases.state', '=', 'active')
+    .where('leases.expires_at', '>', now)
+    .executeTakeFirst();
+
+/** Every live lease with its holder (optionally of one subscription), item ids in seq order. */
+export async function liveHolders(db: Db, subscriptionId: string | undefined, now: number) {
+  let query = db
+    .selectFrom('leases as l')
+    .innerJoin('members as m', 'm.id', 'l.member_id')
+    .select(['l.batch_id', 'l.subscription_id', 'l.member_id', 'm.email', 'l.item_id', 'l.taken_at', 'l.renewed_at', 'l.expires_at'])
+    .where('l.state', '=', 'active')
+    .where('l.expires_at', '>', now)
+    .orderBy('l.taken_at')
+    .orderBy('l.batch_id')
+    .orderBy('l.item_id');
+  if (subscriptionId !== undefined) query = query.where('l.subscription_id', '=', subscriptionId);
+  const rows = await query.execute();
+  const batches = new Map<string, (typeof rows)[number] & { item_ids: string[] }>();
+  for (const r of rows) {
+    const batch = batches.get(r.batch_id) ?? { ...r, item_ids: [] };
+    batch.item_ids.push(r.item_id);
+    // A batch's expiry is its latest renewal's: items renewed together share it.
+    batch.expires_at = Math.max(batch.expires_at, r.expires_at);
+    batch.renewed_at = Math.max(batch.renewed_at, r.renewed_at);
+    batches.set(r.batch_id, batch);
+  }
+  return [...batches.values()];
+}
+
+/** The queue counted under the filters: total, undecided, leased (undecided and held), and per holder. */
+export async function queueCounts(db: Db, subscriptionId: string, filters: QueueFilters, now: number) {
+  const base = db
+    .selectFrom('inbox_items as i')
+    .leftJoin(decidedItems(db).as('d'), (join) => join.onRef('d.family', '=', 'i.family').onRef('d.item_id', '=', 'i.item_id'))
+    .leftJoin('leases as l', liveLeaseJoin(now))
+    .where('i.subscription_id', '=', subscriptionId)
+    .where((eb) => eb.and(filterConditions(eb as unknown as InboxEb, filters)));
+  const totals = await base
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('d.item_id').as('decided'),
+      eb.fn
+        .count<number>(
+          eb
+            .case()
+            .when(eb.and([eb('d.item_id', 'is', null), eb('l.item_id', 'is not', null)]))
+            .then(1)
+            .end(),
+        )
+        .as('leased'),
+    ])
+    .executeTakeFirstOrThrow();
+  const holders = await base
+    .innerJoin('members as m', 'm.id', 'l.member_id')
+    .where('d.item_id', 'is', null)
+    .select((eb) => ['m.id', 'm.email', eb.fn.countAll<number>().as('items')])
+    .groupBy(['m.id', 'm.email'])
+    .orderBy('m.email')
+    .execute();
+  const total = Number(totals.total);
+  const undecided = total - Number(totals.decided);
+  const leased = Number(totals.leased);
+  return {
+    total,
+    undecided,
+    leased,
+    available: undecided - leased,
+    holders: holders.map((h) => ({ member: { id: h.id, email: h.email }, items: Number(h.items) })),
+  };
+}
+
+/** The subscription's idle time (ms): its setting, or the default. */
+export async function idleMsOf(db: Db, subscriptionId: string): Promise<number> {
+  const row = await db.selectFrom('lease_settings').select('idle_ms').where('subscription_id', '=', subscriptionId).executeTakeFirst();
+  return row ? Number(row.idle_ms) : LEASE_LIMITS.idleDefaultS * 1000;
+}
+
+export async function setIdleMs(db: Db, subscriptionId: string, idleMs: number, by: string, now: number) {
+  await db
+    .insertInto('lease_settings')
+    .values({ subscription_id: subscriptionId, idle_ms: idleMs, updated_at: now, updated_by: by })
+    .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ idle_ms: idleMs, updated_at: now, updated_by: by }))
+    .execute();
+}

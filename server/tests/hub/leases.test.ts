@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHub, type RunningHub } from '../../hub/main';
+import { cookieOf, ENGINES, startTestHub, type TestHub } from './hub-harness';
+import { seedInbox } from './inbox-fixture';
+
+/*
+ * The team queue: concurrent takes (and, on PostgreSQL, takes through two hub processes on one
+ * database) get disjoint batches; the items view's filters narrow the queue and its counts; a
+ * lease idle past the subscription's time returns to the queue; an admin takes a batch back; an
+ * adopt of an item leased to someone else is 409 ITEM_LEASED.
+ */
+
+describe.each(ENGINES)('hub team queue on %s', (engine) => {
+  let t: TestHub;
+  let now = Date.now();
+  let admin = '';
+  let reviewer1 = '';
+  let reviewer2 = '';
+  let viewer = '';
+  beforeAll(async () => {
+    // The simulator as vendor: a decision reaches the lease check only on a hub that could send it.
+    t = await startTestHub(engine, { clock: () => now, simulator: true });
+    admin = await t.signIn(t.accounts.admin);
+    reviewer1 = await t.signIn(t.accounts.reviewer1);
+    reviewer2 = await t.signIn(t.accounts.reviewer2);
+    viewer = await t.signIn(t.accounts.viewer);
+    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r'].map((id) => ({ id, kind: 'simulated' }));
+    expect((await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions } })).status).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  const take = (cookie: string, subscription_id: string, size?: number, filters?: object) =>
+    t.call('POST', '/hub/v1/queue/take', { cookie, body: { subscription_id, size, filters } });
+  const ids = (answer: { body: { batch: { items: { item_id: string }[] } } }) => answer.body.batch.items.map((i) => i.item_id);
+  const counts = async (query: string) => (await t.call('GET', `/hub/v1/queue/counts?${query}`, { cookie: viewer })).body;
+  const audit = async (action: string) => (await t.call('GET', `/hub/v1/audit?action=${action}&limit=500`, { cookie: admin })).body.rows as any[];
+
+  it('gives concurrent takes disjoint batches until the queue is empty, and counts who holds what', async () => {
+    const items = Array.from({ length: 60 }, (_, i) => ({ item_id: `a_${String(i).padStart(3, '0')}` }));
+    await seedInbox(t.hub.store.db, 'sub_a', items);
+    const cookies = [reviewer1, reviewer2, admin, reviewer1, reviewer2, admin];
+    const answers = await Promise.all(cookies.map((c) => take(c, 'sub_a', 10)));
+    for (const a of answers) expect(a.status, a.text).toBe(200);
+    const all = answers.flatMap(ids);
+    expect(all).toHaveLength(60);
+    expect(new Set(all).size).toBe(60);
+    expect(ids(await take(reviewer1, 'sub_a', 10))).toEqual([]);
+    const c = await counts('subscription_id=sub_a');
+    expect(c).toMatchObject({ total: 60, undecided: 60, leased: 60, available: 0, idle_seconds: 600 });
+    expect(c.holders.map((h: { items: number }) => h.items)).toEqual([20, 20, 20]);
+    expect((await audit('lease.take')).filter((r) => r.subscription_id === 'sub_a')).toHaveLength(6);
+  });
+
+  it('honours the items view’s filters in the batch and in the counts', async () => {
+    await seedInbox(t.hub.store.db, 'sub_f', [
+      { item_id: 'f_low_t1', family: 'live', payload: { quality_score: 0.4, task_id: 't1', source: 'web' } },
+      { item_id: 'f_high_t1', family: 'live', payload: { quality_score: 0.9, task_id: 't1', source: 'web' } },
+      { item_id: 'f_low_t2', family: 'live', payload: { quality_score: 0.5, task_id: 't2', source: 'app' } },
+      { item_id: 'f_none', family: 'live', payload: { task_id: 't1' } },
+      { item_id: 'f_text', family: 'live', payload: { quality_score: '0.1', task_id: 't1' } },
+      { item_id: 'f_cheap', payload: { quality_score: 0.3, vertical_id: 'v1' }, price_micros: 500_000 },
+    ]);
+    expect(await counts('subscription_id=sub_f&quality_max=0.6')).toMatchObject({ total: 3, undecided: 3, leased: 0, available: 3 });
+    expect(await counts('subscription_id=sub_f&quality_max=0.6&task=t1,t3')).toMatchObject({ total: 1 });
+    expect(await counts('subscription_id=sub_f&price_max=0.5&vertical=v1')).toMatchObject({ total: 1 });
+    const batch = await take(reviewer1, 'sub_f', 10, { quality_max: 0.6, task: 't1,t2' });
+    expect(ids(batch)).toEqual(['f_low_t1', 'f_low_t2']);
+    expect(batch.body.batch.items[0]).toMatchObject({ family: 'live', payload: { quality_score: 0.4, task_id: 't1' } });
+    expect(await counts('subscription_id=sub_f&quality_max=0.6')).toMatchObject({ total: 3, leased: 2, available: 1 });
+    expect(ids(await take(reviewer2, 'sub_f', 10, { source: 'web' }))).toEqual(['f_high_t1']);
+  });
+
+  it('returns an idle lease to the queue after the subscription’s idle time, and the late renewal learns it was lost', async () => {
+    await seedInbox(t.hub.store.db, 'sub_e', [{ item_id: 'e_1' }, { item_id: 'e_2' }]);
+    expect((await t.call('PUT', '/hub/v1/queue/settings', { cookie: admin, body: { subscription_id: 'sub_e', idle_seconds: 30 } })).status).toBe(200);
+    const first = await take(reviewer1, 'sub_e', 2);
+    expect(first.body.batch).toMatchObject({ idle_seconds: 30, expires_at: new Date(now + 30_000).toISOString() });
+    now += 20_000;
+    // A renewal while working moves the expiry on.
+    const renewed = await t.call('POST', '/hub/v1/queue/renew', { cookie: reviewer1, body: { batch_id: first.body.batch.id } });
+    expect(renewed.body).toMatchObject({ expires_at: new Date(now + 30_000).toISOString(), lost: [] });
+    now += 25_000;
+    expect(ids(await take(reviewer2, 'sub_e', 2))).toEqual([]);
+    now += 10_000;
+    const second = await take(reviewer2, 'sub_e', 2);
+    expect(ids(second)).toEqual(['e_1', 'e_2']);
+    const late = await t.call('POST', '/hub/v1/queue/renew', { cookie: reviewer1, body: { batch_id: first.body.batch.id } });
+    expect(late.status).toBe(200);
+    expect(late.body).toMatchObject({ expires_at: null, held: [] });
+    expect((await audit('lease.expire')).find((r) => r.target === first.body.batch.id)).toMatchObject({ actor_id: null });
+  });
+
+  it('lets an admin see who holds what and take a batch back; the holder releases the rest', async () => {
+    await seedInbox(t.hub.store.db, 'sub_r', [{ item_id: 'r_1' }, { item_id: 'r_2' }, { item_id: 'r_3' }]);
+    const mine = await take(reviewer1, 'sub_r', 2);
+    const listed = await t.call('GET', '/hub/v1/leases?subscription_id=sub_r', { cookie: admin });
+    expect(listed.body.leases).toEqual([
+      expect.objectContaining({
+        batch_id: mine.body.batch.id,
+        items: 2,
+        item_ids: ['r_1', 'r_2'],
+        member: expect.objectContaining({ email: t.accounts.reviewer1.email }),
+      }),
+    ]);
+    expect((await t.call('DELETE', `/hub/v1/leases/${mine.body.batch.id}`, { cookie: reviewer2 })).status).toBe(403);
+    const back = await t.call('DELETE', `/hub/v1/leases/${mine.body.batch.id}`, { cookie: admin });
+    expect(back.body).toEqual({ batch_id: mine.body.batch.id, revoked: 2 });
+    expect((await t.call('GET', '/hub/v1/leases?subscription_id=sub_r', { cookie: admin })).body.leases).toEqual([]);
+    expect((await audit('lease.revoke')).at(-1)).toMatchObject({ target: mine.body.batch.id });
+    const theirs = await take(reviewer2, 'sub_r', 1);
+    expect(ids(theirs)).toEqual(['r_1']);
+    // Releasing is the holder's: another's batch is not found; their own goes back to the queue.
+    expect((await t.call('POST', '/hub/v1/queue/release', { cookie: reviewer1, body: { batch_id: theirs.body.batch.id } })).status).toBe(404);
+    expect((await t.call('POST', '/hub/v1/queue/release', { cookie: reviewer2, body: { batch_id: theirs.body.batch.id } })).body.released).toBe(1);
+    expect(ids(await take(reviewer1, 'sub_r', 5))).toEqual(['r_1', 'r_2', 'r_3']);
+  });
+
+  it('refuses what is not the caller’s to do, and a decision on an item leased to another (409 ITEM_LEASED)', async () => {
+    expect((await take(viewer, 'sub_x')).body.errorCode).toBe('FORBIDDEN');
+    expect((await take(reviewer1, 'sub_unknown')).body.errorCode).toBe('NOT_FOUND');
+    const cross = await t.call('POST', '/hub/v1/queue/take', { cookie: reviewer1, origin: 'https://evil.example', body: { subscription_id: 'sub_x' } });
+    expect(cross.body.errorCode).toBe('CROSS_ORIGIN_REFUSED');
+    await seedInbox(t.hub.store.db, 'sub_x', [{ item_id: 'x_1' }]);
+    expect(ids(await take(reviewer1, 'sub_x', 1))).toEqual(['x_1']);
+    // The lease check comes before the vendor is asked.
+    const refused = await t.call('POST', '/v1/data/items/x_1/adopt', { cookie: reviewer2 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ errorCode: 'ITEM_LEASED', errorMessage: expect.stringContaining(t.accounts.reviewer1.email) });
+  });
+
+  it.runIf(engine === 'postgres')('gives disjoint batches through two hub processes on one PostgreSQL', async () => {
+    const second: RunningHub = await startHub({ port: 0, host: '127.0.0.1', dataDir: t.dataDir, databaseUrl: t.databaseUrl, clock: () => now, log: () => {} });
+    try {
+      const items = Array.from({ length: 200 }, (_, i) => ({ item_id: `p_${String(i).padStart(3, '0')}` }));
+      await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions: [{ id: 'sub_p', kind: 'simulated' }] } });
+      await seedInbox(t.hub.store.db, 'sub_p', items);
+      const signIn = async (url: string, account: { email: string; password: string }) =>
+        cookieOf(
+          (
+            await fetch(`${url}/hub/v1/session`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', Origin: url },
+              body: JSON.stringify({ email: account.email, password: account.password }),
+            })
+          ).headers,
+        )!;
+      const callers = [
+        { url: t.url, cookie: reviewer1 },
+        { url: second.url, cookie: await signIn(second.url, t.accounts.reviewer2) },
+        { url: second.url, cookie: await signIn(second.url, t.accounts.admin) },
+        { url: t.url, cookie: reviewer2 },
+      ];
+      const takeAt = async ({ url, cookie }: (typeof callers)[number]) => {
+        const response = await fetch(`${url}/hub/v1/queue/take`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie },
+          body: JSON.stringify({ subscription_id: 'sub_p', size: 7 }),
+        });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { batch: { items: { item_id: string }[] } }).batch.items.map((i) => i.item_id);
+      };
+      const taken: string[] = [];
+      // Rounds of concurrent takes through both hubs until the queue is empty.
+      for (;;) {
+        const round = (await Promise.all([...callers, ...callers].map(takeAt))).flat();
+        if (round.length === 0) break;
+        taken.push(...round);
+      }
+      expect(taken).toHaveLength(200);
+      expect(new Set(taken).size).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
