@@ -128,48 +128,56 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
     expect(refused.body).toMatchObject({ errorCode: 'ITEM_LEASED', errorMessage: expect.stringContaining(t.accounts.reviewer1.email) });
   });
 
-  it.runIf(engine === 'postgres')('gives disjoint batches through two hub processes on one PostgreSQL', async () => {
-    const second: RunningHub = await startHub({ port: 0, host: '127.0.0.1', dataDir: t.dataDir, databaseUrl: t.databaseUrl, clock: () => now, log: () => {} });
-    try {
-      const items = Array.from({ length: 200 }, (_, i) => ({ item_id: `p_${String(i).padStart(3, '0')}` }));
-      await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions: [{ id: 'sub_p', kind: 'simulated' }] } });
-      await seedInbox(t.hub.store.db, 'sub_p', items);
-      const signIn = async (url: string, account: { email: string; password: string }) =>
-        cookieOf(
-          (
-            await fetch(`${url}/hub/v1/session`, {
-              method: 'POST',
-              headers: { 'Content-Type': 'application/json', Origin: url },
-              body: JSON.stringify({ email: account.email, password: account.password }),
-            })
-          ).headers,
-        )!;
-      const callers = [
-        { url: t.url, cookie: reviewer1 },
-        { url: second.url, cookie: await signIn(second.url, t.accounts.reviewer2) },
-        { url: second.url, cookie: await signIn(second.url, t.accounts.admin) },
-        { url: t.url, cookie: reviewer2 },
-      ];
-      const takeAt = async ({ url, cookie }: (typeof callers)[number]) => {
-        const response = await fetch(`${url}/hub/v1/queue/take`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie },
-          body: JSON.stringify({ subscription_id: 'sub_p', size: 7 }),
-        });
-        expect(response.status).toBe(200);
-        return ((await response.json()) as { batch: { items: { item_id: string }[] } }).batch.items.map((i) => i.item_id);
-      };
-      const taken: string[] = [];
-      // Rounds of concurrent takes through both hubs until the queue is empty.
-      for (;;) {
-        const round = (await Promise.all([...callers, ...callers].map(takeAt))).flat();
-        if (round.length === 0) break;
-        taken.push(...round);
+  if (engine === 'postgres')
+    it('gives disjoint batches through two hub processes on one PostgreSQL', async () => {
+      const second: RunningHub = await startHub({
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: t.dataDir,
+        databaseUrl: t.databaseUrl,
+        clock: () => now,
+        log: () => {},
+      });
+      try {
+        const items = Array.from({ length: 200 }, (_, i) => ({ item_id: `p_${String(i).padStart(3, '0')}` }));
+        await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions: [{ id: 'sub_p', kind: 'simulated' }] } });
+        await seedInbox(t.hub.store.db, 'sub_p', items);
+        const signIn = async (url: string, account: { email: string; password: string }) =>
+          cookieOf(
+            (
+              await fetch(`${url}/hub/v1/session`, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json', Origin: url },
+                body: JSON.stringify({ email: account.email, password: account.password }),
+              })
+            ).headers,
+          )!;
+        const callers = [
+          { url: t.url, cookie: reviewer1 },
+          { url: second.url, cookie: await signIn(second.url, t.accounts.reviewer2) },
+          { url: second.url, cookie: await signIn(second.url, t.accounts.admin) },
+          { url: t.url, cookie: reviewer2 },
+        ];
+        const takeAt = async ({ url, cookie }: (typeof callers)[number]) => {
+          const response = await fetch(`${url}/hub/v1/queue/take`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie },
+            body: JSON.stringify({ subscription_id: 'sub_p', size: 7 }),
+          });
+          expect(response.status).toBe(200);
+          return ((await response.json()) as { batch: { items: { item_id: string }[] } }).batch.items.map((i) => i.item_id);
+        };
+        const taken: string[] = [];
+        // Rounds of concurrent takes through both hubs until the queue is empty.
+        for (;;) {
+          const round = (await Promise.all([...callers, ...callers].map(takeAt))).flat();
+          if (round.length === 0) break;
+          taken.push(...round);
+        }
+        expect(taken).toHaveLength(200);
+        expect(new Set(taken).size).toBe(200);
+      } finally {
+        await second.close();
       }
-      expect(taken).toHaveLength(200);
-      expect(new Set(taken).size).toBe(200);
-    } finally {
-      await second.close();
-    }
-  });
+    });
 });

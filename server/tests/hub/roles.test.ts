@@ -388,7 +388,7 @@ describe.each(ENGINES)('hub bad input on %s', (engine) => {
       ['POST', '/hub/v1/queue/take', { cookie: admin, body: { subscription_id: 'sub_none' } }],
       ['POST', '/hub/v1/queue/take', { cookie: admin, body: { subscription_id: 's', size: 0, filters: { quality_max: 'high' } } }],
       ['POST', '/hub/v1/queue/take', { cookie: admin, body: { subscription_id: 's', filters: { state: 'undecided' } } }],
-      ['POST', '/hub/v1/queue/renew', { cookie: admin, body: { batch_id: 'batch_nobody' } }],
+      ['POST', '/hub/v1/queue/renew', { cookie: admin, body: { batch_id: 42 } }],
       ['POST', '/hub/v1/queue/release', { cookie: admin, body: { batch_id: 'batch_nobody', items: [{ family: 'x' }] } }],
       ['GET', '/hub/v1/queue/counts?subscription_id=s&quality_min=abc', { cookie: admin }],
       ['GET', '/hub/v1/queue/counts?subscription_id=s&task=,', { cookie: admin }],
