@@ -1,6 +1,7 @@
 import { detectHub } from '../api/hub-detect';
 import type { QueryClient } from '@tanstack/react-query';
 import { consoleOrigin, hubLive, type connectionStore, type HubMode } from '../data';
+import { requestTeamInboxSync } from './team-inbox-request';
 
 /**
  * Decides the console's mode once, before the router is made (docs/hub.md, "The console"): the
@@ -31,7 +32,11 @@ export function composeHubLive(origin: string, queryClient: QueryClient) {
   const waiting = new Set<() => void>();
   // Started for the page's lifetime: the browser closes the stream when the page goes.
   void import('./live-stream').then(({ startHubLive }) =>
-    startHubLive({ origin, queryClient, refreshers: { holds: () => waiting.forEach((read) => read()) } }),
+    startHubLive({
+      origin,
+      queryClient,
+      refreshers: { holds: () => waiting.forEach((read) => read()), inbox: () => requestTeamInboxSync() },
+    }),
   );
   return () => ({
     isLive: () => hubLive(queryClient)?.state === 'live',

@@ -20,11 +20,11 @@ export type LiveRefresh =
   | 'team'
   /** The audit log page. */
   | 'audit'
-  /** New items in the team's inbox (the inbox sync, once merged: issue 26 item 1). */
+  /** New items in the team's inbox (src/app/team-inbox-sync.ts). */
   | 'inbox'
-  /** Leases of the team's queue (issue 26 item 2, once merged). */
+  /** Leases of the team's queue (the queue page). */
   | 'leases'
-  /** Votes and the team's decisions (issue 26 item 3, once merged). */
+  /** Votes, the lead's queue, agreement and reviewers' figures (the overlap pages, Statistics). */
   | 'votes';
 
 export type LiveRefreshers = Partial<Record<LiveRefresh, () => void>>;
@@ -32,7 +32,8 @@ export type LiveRefreshers = Partial<Record<LiveRefresh, () => void>>;
 /** Which audit actions (src/api/contract/hub-events.ts `action`) refresh what. Every row that matches applies. */
 const LIVE_REFRESH: readonly { actions: RegExp; refresh: readonly LiveRefresh[] }[] = [
   // A decision: the lots count the team's decisions on their sampled items; an adopt spends budget.
-  { actions: /^(v1\.(adopt|dispute)|decision\.send)$/, refresh: ['lots', 'budgets', 'holds'] },
+  // With overlap, a member's adopt or dispute is their vote: agreement and the lead's queue move too.
+  { actions: /^(v1\.(adopt|dispute)|decision\.send)$/, refresh: ['lots', 'budgets', 'holds', 'votes'] },
   { actions: /^lot\./, refresh: ['lots'] },
   { actions: /^hold\./, refresh: ['holds', 'budgets'] },
   { actions: /^budget\./, refresh: ['budgets'] },
@@ -61,6 +62,8 @@ export function queryRefreshers(queryClient: QueryClient): LiveRefreshers {
     holds: hub('holds'),
     settings: hub('settings'),
     audit: hub('audit'),
+    leases: hub('leases'),
+    votes: hub('overlap'),
     team: () => {
       hub('members')();
       hub('team-subscriptions')();

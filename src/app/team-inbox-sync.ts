@@ -3,6 +3,7 @@ import { inboxResponse, type InboxItem } from '../api/contract/hub-inbox';
 import { hubCall } from '../api/hub';
 import type { Connection } from '../data';
 import type { Delivered, DeliveryVia } from '../domain/store';
+import { TEAM_INBOX_SYNC_EVENT } from './team-inbox-request';
 
 /*
  * Hub mode: the team's shared inbox (GET /hub/v1/inbox) copied into this browser's store, so the
@@ -13,14 +14,8 @@ import type { Delivered, DeliveryVia } from '../domain/store';
  * live change stream).
  */
 
-const SYNC_EVENT = 'dds:team-inbox-sync';
 const INTERVAL_MS = 10_000;
 const PAGE = 500;
-
-/** Asks the running sync to read the team's inbox now (all subscriptions, or one). */
-export function requestTeamInboxSync(subscriptionId?: string): void {
-  window.dispatchEvent(new CustomEvent(SYNC_EVENT, { detail: { subscriptionId } }));
-}
 
 const VIA: Record<InboxItem['arrived_how'], DeliveryVia> = {
   pull: 'incremental',
@@ -110,12 +105,12 @@ export function startTeamInboxSync({ connections, scopeOf, intervalMs = INTERVAL
   const timer = setInterval(() => visible() && run(), intervalMs);
   window.addEventListener('focus', shown);
   document.addEventListener('visibilitychange', shown);
-  window.addEventListener(SYNC_EVENT, asked);
+  window.addEventListener(TEAM_INBOX_SYNC_EVENT, asked);
   run();
   return () => {
     clearInterval(timer);
     window.removeEventListener('focus', shown);
     document.removeEventListener('visibilitychange', shown);
-    window.removeEventListener(SYNC_EVENT, asked);
+    window.removeEventListener(TEAM_INBOX_SYNC_EVENT, asked);
   };
 }
