@@ -100,7 +100,7 @@ interface PulledItemsTable {
 }
 
 /** The shared inbox (migration 0008): every item delivered through the hub, kept once. */
-export interface InboxItemsTable {
+interface InboxItemsTable {
   family: 'data' | 'live';
   /** A simulated item's id, or a live item's submission id. */
   item_id: string;

@@ -18,7 +18,7 @@ import { recordPull } from './record';
  */
 
 /** How long a claim lasts without renewal: longer than one vendor request (30 s) may take. */
-export const PULL_CLAIM_MS = 45_000;
+const PULL_CLAIM_MS = 45_000;
 const UPSTREAM_TIMEOUT_MS = 30_000;
 /** Pages a recovery reads at most (200 items each). */
 const RECOVER_PAGES = 1_000;

@@ -17,7 +17,7 @@ import type { StreamRow } from './visibility';
 
 const READ_PAGE = 500;
 
-export interface Subscriber {
+interface Subscriber {
   /** The last seq this subscriber was given (or skipped as not visible). */
   last: number;
   /** Rows after `last`, in order; may be called again before the previous call resolved (it queues). */

@@ -6,9 +6,9 @@ import { z } from './zod';
  * teammate pulled; the hub's scheduled pulls are set per subscription here too.
  */
 
-export const INBOX_PAGE_MAX = 500;
+const INBOX_PAGE_MAX = 500;
 /** The longest interval of a scheduled pull: a day. */
-export const INBOX_SCHEDULE_MAX_MINUTES = 1440;
+const INBOX_SCHEDULE_MAX_MINUTES = 1440;
 
 export const inboxQuery = z.strictObject({
   subscription_id: z.string().min(1).max(200),
@@ -16,11 +16,10 @@ export const inboxQuery = z.strictObject({
   after: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(INBOX_PAGE_MAX).default(200),
 });
-export type InboxQuery = z.infer<typeof inboxQuery>;
 
-export const INBOX_ARRIVALS = ['pull', 'schedule', 'reread', 'recover', 'pending', 'delivery'] as const;
+const INBOX_ARRIVALS = ['pull', 'schedule', 'reread', 'recover', 'pending', 'delivery'] as const;
 
-export const inboxItemSchema = z.object({
+const inboxItemSchema = z.object({
   family: z.enum(['data', 'live']),
   item_id: z.string(),
   seq: z.number().int().positive(),
@@ -42,9 +41,8 @@ export const inboxResponse = z.object({
   /** More items follow this page. */
   has_more: z.boolean(),
 });
-export type InboxResponse = z.infer<typeof inboxResponse>;
 
-export const inboxScheduleSchema = z.object({
+const inboxScheduleSchema = z.object({
   subscription_id: z.string(),
   /** Pull every N minutes; null = off (the default). */
   every_minutes: z.number().int().min(1).max(INBOX_SCHEDULE_MAX_MINUTES).nullable(),
@@ -53,7 +51,6 @@ export const inboxScheduleSchema = z.object({
 export type InboxSchedule = z.infer<typeof inboxScheduleSchema>;
 
 export const inboxSchedulesResponse = z.object({ schedules: z.array(inboxScheduleSchema) });
-export type InboxSchedulesResponse = z.infer<typeof inboxSchedulesResponse>;
 
 export const inboxScheduleBody = z.strictObject({
   every_minutes: z.number().int().min(1).max(INBOX_SCHEDULE_MAX_MINUTES).nullable(),
