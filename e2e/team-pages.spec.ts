@@ -77,7 +77,14 @@ test('an admin adds a member who signs in with the shown password, changes their
   const newcomer = await signedIn(browser, { email: 'newcomer@team.test', password });
   await newcomer.goto('/team');
   await expect(newcomer).toHaveURL(/\/team\/tokens$/);
-  await expect(newcomer.getByRole('navigation', { name: 'Team' }).getByRole('link')).toHaveText(['Access tokens', 'Settings', 'Budgets', 'Holds']);
+  await expect(newcomer.getByRole('navigation', { name: 'Team' }).getByRole('link')).toHaveText([
+    'Access tokens',
+    'Settings',
+    'Budgets',
+    'Holds',
+    'Reviewers',
+    'Queue',
+  ]);
 
   // Done: the password leaves the page.
   await admin.getByRole('button', { name: 'Done' }).click();
@@ -270,7 +277,16 @@ test('a viewer reads the audit log and settings with no control to change anythi
   const viewer = await signedIn(browser, hub.accounts.viewer);
   await viewer.goto('/team/audit');
   await expect(viewer.getByRole('table', { name: 'Audit rows' })).toBeVisible();
-  await expect(viewer.getByRole('navigation', { name: 'Team' }).getByRole('link')).toHaveText(['Access tokens', 'Audit', 'Settings', 'Budgets', 'Holds']);
+  await expect(viewer.getByRole('navigation', { name: 'Team' }).getByRole('link')).toHaveText([
+    'Access tokens',
+    'Audit',
+    'Settings',
+    'Budgets',
+    'Holds',
+    'Overlap',
+    'Reviewers',
+    'Queue',
+  ]);
   await viewer.goto('/team/settings');
   await expect(viewer.getByRole('heading', { name: 'Team settings' })).toBeVisible();
   await expect(viewer.getByText('Only an admin changes them.')).toBeVisible();
