@@ -123,7 +123,9 @@ test('a lot drawn by reviewer A is seen by reviewer B with the same sample; B de
   await viewer.goto('/lots');
   await viewer.getByRole('link', { name: `Lot of ${LOT_SIZE} · ${SUB}` }).click();
   await expect(viewer.getByText(`${PLAN.sampleSize} of ${PLAN.sampleSize} reviewed`)).toBeVisible();
-  await pullPage(viewer);
+  // The team's inbox brings the viewer the items A pulled, without a pull of their own.
+  await viewer.goto(`/review/${SUB}?limit=${LOT_SIZE}`);
+  await expect(viewer.getByText(`${LOT_SIZE} items kept on this device`)).toBeVisible();
   await viewer.goto(`/items/${SUB}`);
   const sampleButton = viewer.getByRole('button', { name: 'Sample…' });
   await expect(sampleButton).toBeDisabled();

@@ -355,6 +355,8 @@ test('signed out, a team page sends to sign in and back; without a hub, a page s
 });
 
 test('screenshots of every team page at 1440x900, 1280x720 and 390 px', async ({ browser }) => {
+  // A hang guard, not a speed limit: fifteen pages, three sign-ins and axe, beside another worker.
+  test.setTimeout(240_000);
   const sizes = [
     { width: 1440, height: 900 },
     { width: 1280, height: 720 },
