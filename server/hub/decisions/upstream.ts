@@ -40,7 +40,7 @@ export async function attemptDecision(ctx: HubContext, row: DecisionRow, known?:
   const signal = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
   // A kept-alive connection the vendor closed while idle is retried on a fresh one by upstreamRequest.
   try {
-    response = await upstreamRequest(target, { method: 'POST', headers, body: row.body ?? undefined, signal });
+    response = await upstreamRequest(target, { method: 'POST', headers, body: row.body ?? undefined, signal, repeatable: true });
   } catch (error) {
     return { final: false, reason: (error as Error).name === 'TimeoutError' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE' };
   }

@@ -25,6 +25,12 @@ export interface UpstreamInit {
   body?: string;
   /** Aborts the request, and its body while it is read; a timeout's reason (TimeoutError) is what is thrown. */
   signal: AbortSignal;
+  /**
+   * The vendor may get it twice without harm: a decision (a repeat is a no-op) or a read that moves
+   * nothing. Not an incremental pull: a lost first one moved the subscription's position, and a
+   * second would answer the items after the lost ones (the team pull recovers those with a re-read).
+   */
+  repeatable: boolean;
 }
 
 let agents: { http: http.Agent; https: https.Agent } | undefined;
@@ -44,13 +50,13 @@ const STALE = new Set(['ECONNRESET', 'EPIPE']);
 /**
  * One request to the vendor. A request that fails on a reused keep-alive connection before any
  * answer (the vendor closed it while idle, or its close was still on the wire) is sent once more
- * on a fresh connection: another pooled one could be just as stale, as after a stalled event loop
- * lets every idle timeout fire at once. Every request the hub sends may be repeated: reads, and
- * decisions, which the vendor takes again as a no-op.
+ * on a fresh connection, if it is `repeatable`: another pooled one could be just as stale, as after
+ * a stalled event loop lets every idle timeout fire at once.
  */
 export function upstreamRequest(url: URL, init: UpstreamInit): Promise<UpstreamResponse> {
   return send(url, init, false).catch((error: unknown) => {
     if (!(error instanceof StaleConnection)) throw error;
+    if (!init.repeatable) throw (error.cause as Error | undefined) ?? error;
     return send(url, init, true);
   });
 }

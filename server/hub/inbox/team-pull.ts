@@ -139,6 +139,8 @@ async function vendorGet(ctx: HubContext, credential: VendorCredential, path: st
     method: 'GET',
     headers: { Authorization: `Bearer ${credential.key}`, Accept: 'application/json' },
     signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+    // An incremental pull moves the position: a lost one is recovered by a re-read, never sent again.
+    repeatable: !path.startsWith('/live/pull'),
   });
   if (response.status >= 300 && response.status < 400) {
     response.discard();

@@ -31,6 +31,7 @@ async function readUsage(upstream: string, key: string): Promise<ReadReceipt[] |
       method: 'GET',
       headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
+      repeatable: true,
     });
     if (response.status < 200 || response.status >= 300) {
       response.discard();

@@ -179,6 +179,7 @@ async function deliverySubscription(ctx: HubContext, c: Context<HubEnv>, path: s
       method: 'GET',
       headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' },
       signal: AbortSignal.any([AbortSignal.timeout(UPSTREAM_TIMEOUT_MS), c.req.raw.signal]),
+      repeatable: true,
     });
     if (response.status !== 200 || !isJson(response.header('content-type'))) {
       response.discard();
@@ -226,6 +227,8 @@ async function send(ctx: HubContext, c: Context<HubEnv>, request: Request, beare
       headers,
       body: request.body,
       signal: AbortSignal.any([AbortSignal.timeout(UPSTREAM_TIMEOUT_MS), c.req.raw.signal]),
+      // An incremental pull moves the subscription's position: never sent twice.
+      repeatable: request.path !== '/live/pull',
     });
     // The interface never redirects: following one would send the vendor key somewhere else.
     if (response.status >= 300 && response.status < 400) {

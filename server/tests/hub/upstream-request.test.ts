@@ -31,8 +31,14 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
-const post = async () => {
-  const response = await upstreamRequest(url, { method: 'POST', headers: { Accept: 'application/json' }, body: '', signal: AbortSignal.timeout(10_000) });
+const post = async (repeatable = true) => {
+  const response = await upstreamRequest(url, {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: '',
+    signal: AbortSignal.timeout(10_000),
+    repeatable,
+  });
   return { status: response.status, body: await response.text() };
 };
 
@@ -44,12 +50,19 @@ describe('upstreamRequest over kept-alive connections', () => {
     expect(connections).toBe(2);
   });
 
+  it('one that is not repeatable (an incremental pull) is never sent twice: the drop is the caller’s error', async () => {
+    const before = connections;
+    expect(await post()).toEqual({ status: 200, body: '{"ok":true}' });
+    await expect(post(false)).rejects.toThrow();
+    expect(connections).toBe(before + 1);
+  });
+
   it('a fresh connection that fails is not tried again: the error is the caller’s', async () => {
     const closed = createServer((socket) => socket.destroy());
     await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
     const address = closed.address();
     const target = new URL(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1/x`);
-    await expect(upstreamRequest(target, { method: 'GET', headers: {}, signal: AbortSignal.timeout(10_000) })).rejects.toThrow();
+    await expect(upstreamRequest(target, { method: 'GET', headers: {}, signal: AbortSignal.timeout(10_000), repeatable: true })).rejects.toThrow();
     await new Promise<void>((done) => closed.close(() => done()));
   });
 });
