@@ -39,8 +39,8 @@ const LIVE_REFRESH: readonly { actions: RegExp; refresh: readonly LiveRefresh[] 
   { actions: /^budget\./, refresh: ['budgets'] },
   { actions: /^settings\./, refresh: ['settings'] },
   { actions: /^(subscriptions|member|token|vendor_key)\./, refresh: ['team'] },
-  // A pull through the hub brings new items into the team's inbox.
-  { actions: /^(v1\.pull|inbox\.)/, refresh: ['inbox'] },
+  // A pull through the hub brings new items into the team's inbox (and the queue's counts, the schedule's last pull).
+  { actions: /^(v1\.pull|inbox\.)/, refresh: ['inbox', 'leases'] },
   { actions: /^lease\./, refresh: ['leases'] },
   { actions: /^(vote|overlap|team_decision)\./, refresh: ['votes'] },
   { actions: /./, refresh: ['audit'] },

@@ -10,6 +10,7 @@ import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { cellClass, rowClass, SimpleTable } from '../../../components/ui/table';
 import { Time } from '../../../components/ui/time';
 import { LEASES_KEY, leasesApi } from '../leases-api';
+import { InboxSchedulePanel } from './inbox-schedule-panel';
 
 /*
  * The team queue of one subscription: how many items are undecided, held and free; a reviewer (or
@@ -55,6 +56,7 @@ export function LeasesPage({ me }: { me: SignedInMember }) {
         <div className="flex flex-col gap-4">
           <QueuePanel key={subscriptionId} subscriptionId={subscriptionId} canTake={canTake} />
           {canSee && <HoldersPanel subscriptionId={subscriptionId} isAdmin={me.role === 'admin'} />}
+          <InboxSchedulePanel subscriptionId={subscriptionId} isAdmin={me.role === 'admin'} />
         </div>
       )}
     </>
