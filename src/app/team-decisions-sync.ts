@@ -29,7 +29,9 @@ const newsOf = (subscriptionId: string, row: TeamDecision): TeamDecisionNews => 
 export async function syncTeamDecisions(scope: string, subscriptionId: string, connectionId: string, apply: ApplyTeamDecisions): Promise<number> {
   const { readSetting, writeSetting } = await import('../domain/store');
   const base = `/inbox/decisions?subscription_id=${encodeURIComponent(subscriptionId)}&limit=${PAGE}`;
-  let after = await readSetting(scope, cursorName(subscriptionId), parseCursor);
+  const stored = await readSetting(scope, cursorName(subscriptionId), parseCursor);
+  let after = stored;
+  let written = stored;
   let from: string | null = null;
   let read = 0;
   for (;;) {
@@ -43,7 +45,10 @@ export async function syncTeamDecisions(scope: string, subscriptionId: string, c
     read += page.decisions.length;
     from = page.snapshot_from;
     // Mid-snapshot the cursor is not written: a page left unread is read again from the start.
-    if (from === null && page.next !== after) await writeSetting(scope, cursorName(subscriptionId), page.next);
+    if (from === null && page.next !== written) {
+      await writeSetting(scope, cursorName(subscriptionId), page.next);
+      written = page.next;
+    }
     after = page.next;
     if (!page.has_more) return read;
   }
