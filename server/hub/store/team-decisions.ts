@@ -19,7 +19,7 @@ import type { Engine, HubTables } from '../db/schema';
  */
 
 /** The audit actions that change (or may change) an item's team decision or votes. */
-export const DECISION_ACTIONS = ['v1.adopt', 'v1.dispute', 'decision.send', 'hold.release', 'hold.drop', 'vote.adopt', 'vote.dispute'] as const;
+const DECISION_ACTIONS = ['v1.adopt', 'v1.dispute', 'decision.send', 'hold.release', 'hold.drop', 'vote.adopt', 'vote.dispute'] as const;
 
 const STANDING = ['held', 'queued', 'sending', 'sent'] as const;
 
@@ -30,7 +30,7 @@ export interface TeamDecisionRow {
   votes: { votes: number; needed: number; state: 'open' | 'decided' | 'lead' | 'settled' } | null;
 }
 
-export const auditHead = async (db: Kysely<HubTables>): Promise<number> =>
+const auditHead = async (db: Kysely<HubTables>): Promise<number> =>
   Number((await db.selectFrom('audit_head').select('seq').where('id', '=', 1).executeTakeFirstOrThrow()).seq);
 
 const key = (family: string, itemId: string) => `${family}\n${itemId}`;

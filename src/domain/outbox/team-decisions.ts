@@ -18,7 +18,7 @@ export interface TeamDecisionNews {
   decision: { kind: 'adopt' | 'dispute'; by: string; at: number } | null;
 }
 
-export const teamEntryId = (subscriptionId: string, itemId: string) => `team:${subscriptionId}:${itemId}`;
+const teamEntryId = (subscriptionId: string, itemId: string) => `team:${subscriptionId}:${itemId}`;
 
 export interface TeamDecisionChanges {
   /** New or changed `decided-team` entries. */
