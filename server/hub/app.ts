@@ -17,6 +17,7 @@ import { budgetsRouter } from './routes/budgets';
 import { eventsRouter } from './routes/events';
 import { holdsRouter } from './routes/holds';
 import { inboxRouter } from './routes/inbox';
+import { teamDecisionsRouter } from './routes/team-decisions';
 import { leasesRouter } from './routes/leases';
 import { lotsRouter } from './routes/lots';
 import { overlapRouter } from './routes/overlap';
@@ -74,6 +75,7 @@ export function createHubApp(ctx: HubContext) {
   app.route('/hub/v1', overlapRouter(ctx));
   app.route('/hub/v1', eventsRouter(ctx));
   app.route('/hub/v1', inboxRouter(ctx));
+  app.route('/hub/v1', teamDecisionsRouter(ctx));
   app.route('/hub/v1', leasesRouter(ctx));
   // The vendor's own paths, forwarded with the vendor key the hub holds.
   app.route('/v1', forwardRouter(ctx));

@@ -35,7 +35,11 @@ export function composeHubLive(origin: string, queryClient: QueryClient) {
     startHubLive({
       origin,
       queryClient,
-      refreshers: { holds: () => waiting.forEach((read) => read()), inbox: () => requestTeamInboxSync() },
+      refreshers: {
+        holds: () => waiting.forEach((read) => read()),
+        inbox: () => requestTeamInboxSync(),
+        decisions: () => requestTeamInboxSync(undefined, 'decisions'),
+      },
     }),
   );
   return () => ({

@@ -22,6 +22,8 @@ export type LiveRefresh =
   | 'audit'
   /** New items in the team's inbox (src/app/team-inbox-sync.ts). */
   | 'inbox'
+  /** The team's decisions in this browser's outbox (src/app/team-decisions-sync.ts). */
+  | 'decisions'
   /** Leases of the team's queue (the queue page). */
   | 'leases'
   /** Votes, the lead's queue, agreement and reviewers' figures (the overlap pages, Statistics). */
@@ -34,6 +36,8 @@ const LIVE_REFRESH: readonly { actions: RegExp; refresh: readonly LiveRefresh[] 
   // A decision: the lots count the team's decisions on their sampled items; an adopt spends budget.
   // With overlap, a member's adopt or dispute is their vote: agreement and the lead's queue move too.
   { actions: /^(v1\.(adopt|dispute)|decision\.send)$/, refresh: ['lots', 'budgets', 'holds', 'votes'] },
+  // A teammate's decision, its send, a hold resolved or a vote: the items it names read decided (or undecided again) here.
+  { actions: /^(v1\.(adopt|dispute)|decision\.send|hold\.(release|drop)|vote\.)/, refresh: ['decisions'] },
   { actions: /^lot\./, refresh: ['lots'] },
   { actions: /^hold\./, refresh: ['holds', 'budgets'] },
   { actions: /^budget\./, refresh: ['budgets'] },

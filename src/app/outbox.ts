@@ -188,7 +188,10 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
         })
       : undefined;
     // Hub mode: what teammates pulled reaches this browser's store (team-inbox-sync.ts).
-    const stopInbox = connections().some((c) => c.hub) ? startTeamInboxSync({ connections, scopeOf: localScope }) : undefined;
+    // And what teammates decided reaches its outbox (team-decisions-sync.ts): their items read decided here.
+    const stopInbox = connections().some((c) => c.hub)
+      ? startTeamInboxSync({ connections, scopeOf: localScope, decisions: (scope, news, connectionId) => engine.applyTeamDecisions(scope, news, connectionId) })
+      : undefined;
     return () => {
       unsubscribe();
       stopHolds?.();

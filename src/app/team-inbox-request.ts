@@ -5,7 +5,14 @@
 
 export const TEAM_INBOX_SYNC_EVENT = 'dds:team-inbox-sync';
 
-/** Asks the running sync to read the team's inbox now (all subscriptions, or one). */
-export function requestTeamInboxSync(subscriptionId?: string): void {
-  window.dispatchEvent(new CustomEvent(TEAM_INBOX_SYNC_EVENT, { detail: { subscriptionId } }));
+export interface TeamInboxSyncRequest {
+  subscriptionId?: string | undefined;
+  /** Only the team's decisions changed (src/app/team-decisions-sync.ts): the items are not read. */
+  what?: 'decisions';
+}
+
+/** Asks the running sync to read the team's inbox now (all subscriptions, or one; the items and the decisions, or the decisions only). */
+export function requestTeamInboxSync(subscriptionId?: string, what?: 'decisions'): void {
+  const detail: TeamInboxSyncRequest = what ? { subscriptionId, what } : { subscriptionId };
+  window.dispatchEvent(new CustomEvent(TEAM_INBOX_SYNC_EVENT, { detail }));
 }

@@ -3,7 +3,8 @@ import { inboxResponse, type InboxItem } from '../api/contract/hub-inbox';
 import { hubCall } from '../api/hub';
 import type { Connection } from '../data';
 import type { Delivered, DeliveryVia } from '../domain/store';
-import { TEAM_INBOX_SYNC_EVENT } from './team-inbox-request';
+import type { ApplyTeamDecisions } from './team-decisions-sync';
+import { TEAM_INBOX_SYNC_EVENT, type TeamInboxSyncRequest } from './team-inbox-request';
 
 /*
  * Hub mode: the team's shared inbox (GET /hub/v1/inbox) copied into this browser's store, so the
@@ -70,38 +71,50 @@ export interface TeamInboxSyncDeps {
   /** The hub connections (one in hub mode) and their local scope, when known. */
   connections: () => readonly Connection[];
   scopeOf: (connection: Connection) => Promise<string | null>;
+  /** Records the team's decisions (the outbox's `applyTeamDecisions`): read after the items, so their rows exist. */
+  decisions?: ApplyTeamDecisions;
   intervalMs?: number;
 }
 
-export function startTeamInboxSync({ connections, scopeOf, intervalMs = INTERVAL_MS }: TeamInboxSyncDeps): () => void {
+export function startTeamInboxSync({ connections, scopeOf, decisions, intervalMs = INTERVAL_MS }: TeamInboxSyncDeps): () => void {
   let running: Promise<void> | null = null;
-  let again = false;
-  const run = (only?: string): void => {
+  /** Asked while a round ran: one more round after it, of the items too unless every ask was for decisions only. */
+  let again: { items: boolean } | null = null;
+  const run = (only?: string, items = true): void => {
     if (running) {
-      again = true;
+      again = { items: (again?.items ?? false) || items };
       return;
     }
     running = (async () => {
       try {
+        const { syncTeamDecisions } = decisions ? await import('./team-decisions-sync') : { syncTeamDecisions: null };
         for (const connection of connections()) {
           const scope = connection.hub ? await scopeOf(connection) : null;
           if (!scope) continue;
-          for (const s of connection.subscriptions) if (!only || s.id === only) await syncSubscription(scope, s.id, s.kind);
+          for (const s of connection.subscriptions) {
+            if (only && s.id !== only) continue;
+            if (items) await syncSubscription(scope, s.id, s.kind);
+            if (decisions && syncTeamDecisions) await syncTeamDecisions(scope, s.id, connection.id, decisions);
+          }
         }
       } catch {
         // Offline or signed out (the session's own handling says so): the next round tries again.
       } finally {
         running = null;
         if (again) {
-          again = false;
-          run();
+          const next = again;
+          again = null;
+          run(undefined, next.items);
         }
       }
     })();
   };
   const visible = () => document.visibilityState === 'visible';
   const shown = () => visible() && run();
-  const asked = (event: Event) => run((event as CustomEvent<{ subscriptionId?: string }>).detail?.subscriptionId);
+  const asked = (event: Event) => {
+    const detail = (event as CustomEvent<TeamInboxSyncRequest>).detail;
+    run(detail?.subscriptionId, detail?.what !== 'decisions');
+  };
   const timer = setInterval(() => visible() && run(), intervalMs);
   window.addEventListener('focus', shown);
   document.addEventListener('visibilitychange', shown);

@@ -16,7 +16,7 @@ import { readInbox } from '../store/inbox';
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** A token limited to some subscriptions reads only those. */
-function covers(principal: Principal, subscriptionId: string) {
+export function covers(principal: Principal, subscriptionId: string) {
   if (!principal.token) return;
   const covered = JSON.parse(principal.token.subscriptions) as string[];
   if (!covered.includes('*') && !covered.includes(subscriptionId))

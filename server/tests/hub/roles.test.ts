@@ -150,6 +150,11 @@ const ROWS = (adminCookie: () => string): Row[] => [
     expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
   },
   {
+    name: 'GET /hub/v1/inbox/decisions',
+    request: async () => ({ method: 'GET', path: '/hub/v1/inbox/decisions?subscription_id=sub_sim_retail' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  {
     name: 'GET /hub/v1/inbox/schedules',
     request: async () => ({ method: 'GET', path: '/hub/v1/inbox/schedules' }),
     expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },

@@ -46,6 +46,7 @@ import {
 import { budgetsBody, budgetsResponse, holdResponse, holdsListQuery, holdsResponse } from './hub-budgets';
 import { hubChangeEvent, hubEventsQuery, hubStreamMark } from './hub-events';
 import { inboxQuery, inboxResponse, inboxScheduleBody, inboxSchedulesResponse } from './hub-inbox';
+import { teamDecisionsQuery, teamDecisionsResponse } from './hub-decisions';
 import { lotResponse, lotsResponse, lotUpdateBody, newLotBody } from './hub-lots';
 import { agreementResponse, disagreementsResponse, figuresQuery, figuresResponse, overlapSettingsSchema, settleBody, settleResponse } from './hub-overlap';
 
@@ -101,6 +102,7 @@ const COMPONENTS = {
   InboxResponse: inboxResponse,
   InboxSchedulesResponse: inboxSchedulesResponse,
   InboxScheduleBody: inboxScheduleBody,
+  TeamDecisionsResponse: teamDecisionsResponse,
   TakeBatchBody: takeBatchBody,
   BatchResponse: batchResponse,
   RenewBody: renewBody,
@@ -339,6 +341,18 @@ const OPERATIONS: Operation[] = [
     auth: 'read',
     query: inboxQuery,
     response: 'InboxResponse',
+    errors: [BAD_QUERY, FORBIDDEN],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/inbox/decisions',
+    operationId: 'listTeamDecisions',
+    summary:
+      'The team’s decisions on a subscription’s items: first (no `after`) a snapshot of what stands, paged by `snapshot_from`; then, after the audit seq `next`, each item whose decision or votes changed, as it stands now (any member; a token within its subscriptions)',
+    tag: 'Inbox',
+    auth: 'read',
+    query: teamDecisionsQuery,
+    response: 'TeamDecisionsResponse',
     errors: [BAD_QUERY, FORBIDDEN],
   },
   {

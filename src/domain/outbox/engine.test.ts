@@ -4,6 +4,7 @@ import { OutboxEngine, type OutboxDeps } from './engine';
 import type { UnwrittenJournal } from './engine-types';
 import { FINAL_STATES, type NewDecision, type OutboxEntry } from './model';
 import type { DecisionStore } from './store';
+import type { TeamDecisionNews } from './team-decisions';
 import type { TeamHold } from './team-holds';
 import type { TabRegistry } from './tabs';
 
@@ -861,5 +862,65 @@ describe('outbox engine: adopts a team hub holds', () => {
     expect(await a.engine.settleTeamHolds(S, [hold('hold-q', 'q', { state: 'released', decision_state: 'sent' })])).toBe(1);
     expect(stateOf(a.engine, 'q')).toBe('sent');
     expect(a.engine.hasHubOwned(S)).toBe(false);
+  });
+});
+
+describe('outbox engine: teammates’ decisions from the team hub’s feed', () => {
+  const news = (itemId: string, decision: TeamDecisionNews['decision'], subscriptionId = 'sim'): TeamDecisionNews => ({
+    kind: 'simulated',
+    subscriptionId,
+    itemId,
+    decision,
+  });
+  const byR2 = (kind: 'adopt' | 'dispute' = 'adopt') => ({ kind, by: 'reviewer2@team', at: Date.UTC(2026, 10, 20) });
+
+  it('records a teammate’s decision as decided here (stored, the item closed, never sent, not spent), for every tab; undecided again, it goes', async () => {
+    const a = setup({ graceMs: () => 0 });
+    const b = setup();
+    await b.engine.load(S);
+    expect(await a.engine.applyTeamDecisions(S, [news('t1', byR2()), news('t2', byR2('dispute'))])).toBe(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...shared.rows.values()].map((e) => [e.itemId, e.state, e.decision, e.decidedBy])).toEqual([
+      ['t1', 'decided-team', 'adopt', 'reviewer2@team'],
+      ['t2', 'decided-team', 'dispute', 'reviewer2@team'],
+    ]);
+    expect(shared.opened).toEqual([
+      ['sim', 't1', 0],
+      ['sim', 't2', 0],
+    ]);
+    // Tab B sees them, announced.
+    expect(b.engine.entriesOf(S).map((e) => [e.itemId, e.state])).toEqual([
+      ['t1', 'decided-team'],
+      ['t2', 'decided-team'],
+    ]);
+    // Never sent from here, whatever the time; this browser's own adopt of the item is skipped (the teammate's stands).
+    expect(a.engine.enqueue(S, charged('t1')).state).toBe('decided-team');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(a.sent).toEqual([]);
+    // The same news again changes nothing; other news (adopted now) changes the entry.
+    expect(await b.engine.applyTeamDecisions(S, [news('t1', byR2()), news('t2', byR2('dispute'))])).toBe(0);
+    expect(await b.engine.applyTeamDecisions(S, [news('t2', byR2('adopt'))])).toBe(1);
+    expect(shared.rows.get('team:sim:t2')).toMatchObject({ state: 'decided-team', decision: 'adopt' });
+    // Undecided again on the hub (a dropped hold): the entry goes and the item is open again.
+    expect(await b.engine.applyTeamDecisions(S, [news('t1', null)])).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...shared.rows.values()].map((e) => e.itemId)).toEqual(['t2']);
+    expect(shared.opened.at(-1)).toEqual(['sim', 't1', 1]);
+    expect(a.engine.entriesOf(S).map((e) => e.itemId)).toEqual(['t2']);
+    // Now this browser may decide it.
+    expect(a.engine.enqueue(S, charged('t1')).state).toBe('grace');
+  });
+
+  it('leaves an item this browser decided itself as its own: no teammate entry, never reopened', async () => {
+    const a = setup({ graceMs: () => 0 });
+    a.engine.enqueue(S, charged('mine'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(stateOf(a.engine, 'mine')).toBe('sent');
+    // The hub names this browser's own decision (by this member): nothing to record.
+    expect(await a.engine.applyTeamDecisions(S, [news('mine', byR2())])).toBe(0);
+    expect([...shared.rows.values()].map((e) => [e.itemId, e.state])).toEqual([['mine', 'sent']]);
+    // Undecided again news never reopens an item this browser decided.
+    expect(await a.engine.applyTeamDecisions(S, [news('mine', null)])).toBe(0);
+    expect(shared.opened.filter(([, , open]) => open === 1)).toEqual([]);
   });
 });

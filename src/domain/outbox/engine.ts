@@ -2,12 +2,13 @@ import { ApiError } from '../../api/errors';
 import { BudgetGating } from './budget-gating';
 import { DecisionCommands } from './decision-commands';
 import type { OutboxDeps } from './engine-types';
-import { afterFailure, messageOf, withoutError, withoutMark } from './entry-changes';
+import { afterFailure, messageOf, stands, withoutError, withoutMark } from './entry-changes';
 import { IN_FLIGHT_MS, type OutboxEntry } from './model';
 import { classifyFailure } from './retry-policy';
 import { lostAnswer, nextWake, pickSendable, promoteDue } from './scheduler';
 import { ScopeEntries } from './scope-entries';
 import { splitRows, TabOwnership } from './tab-ownership';
+import { teamDecisionChanges, type TeamDecisionNews } from './team-decisions';
 import { settleTeamHolds, type TeamHold } from './team-holds';
 import { teamVotesOf } from './team-votes';
 import { isHubOwned, move, phaseOf } from './transitions';
@@ -220,6 +221,36 @@ export class OutboxEngine extends DecisionCommands {
     await this.sync(scope);
     this.deps.tabs.announce(scope);
     return changed.length;
+  }
+
+  /**
+   * Records teammates' decisions from the hub's feed (team-decisions.ts): a `decided-team` entry
+   * per item decided by the team (not by this browser), its item no longer undecided; removed,
+   * and the item undecided again, when the hub says so. Written in one transaction, then read
+   * again here and announced to every tab. Returns how many entries changed.
+   */
+  async applyTeamDecisions(scope: string, news: readonly TeamDecisionNews[], connectionId = ''): Promise<number> {
+    await this.load(scope);
+    if (!this.scopes.has(scope) || news.length === 0) return 0;
+    const own = this.own.get(scope);
+    const others = this.othersOf(scope);
+    const onItem = (itemId: string) => [...(own?.onItem(itemId) ?? []), ...others.filter((e) => e.itemId === itemId)];
+    const { puts, deletes } = teamDecisionChanges(scope, news, onItem, connectionId);
+    if (puts.length === 0 && deletes.length === 0) return 0;
+    await this.deps.store.write(
+      puts,
+      deletes.map((e) => e.id),
+    );
+    this.markOpen(scope, puts, 0);
+    // Undecided again: open, unless another decision of this browser stands on it.
+    this.markOpen(
+      scope,
+      deletes.filter((e) => !onItem(e.itemId).some((o) => o.id !== e.id && stands(o))),
+      1,
+    );
+    await this.sync(scope);
+    this.deps.tabs.announce(scope);
+    return puts.length + deletes.length;
   }
 
   /** Re-examines due work: call on timers, on `online`, after a resume. */

@@ -66,6 +66,8 @@ export const outboxEntrySchema = z.object({
   holdId: z.string().optional(),
   /** 'dropped-team': who dropped it on the hub (their email), when the hold says. */
   droppedBy: z.string().optional(),
+  /** 'decided-team': the teammate whose decision it is (their email, as the hub names them). */
+  decidedBy: z.string().optional(),
   /** Through a team hub with overlap: where this vote stood when the hub took it (team-votes.ts). */
   teamVotes: z.object({ votes: z.number().int(), needed: z.number().int(), outcome: z.enum(['adopt', 'dispute', 'lead']).nullable() }).optional(),
 });

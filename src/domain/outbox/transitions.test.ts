@@ -77,6 +77,13 @@ describe('the decision states and their transitions', () => {
     }
     // Every state but the final ones can be left.
     const leavable = new Set(listed.filter(([from, , to]) => from !== to).map(([from]) => from));
-    expect(ENTRY_STATES.filter((s) => !leavable.has(s))).toEqual(['sent', 'discarded', 'dropped-team']);
+    expect(ENTRY_STATES.filter((s) => !leavable.has(s))).toEqual(['sent', 'discarded', 'dropped-team', 'decided-team']);
+  });
+
+  it('a teammate’s decision is never sent, undone or discarded here: only the hub’s feed changes it', () => {
+    expect(listed.filter(([from]) => from === 'decided-team').map(([, event, to]) => `${event}→${to}`)).toEqual(['team-decided→decided-team']);
+    expect(canMove('decided-team', 'send', 'sending')).toBe(false);
+    expect(canMove('decided-team', 'discard', 'discarded')).toBe(false);
+    expect(canMove('decided-team', 'take-over', 'queued')).toBe(false);
   });
 });

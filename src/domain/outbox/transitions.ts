@@ -33,6 +33,8 @@ interface Traits {
   hub?: true;
   /** A decision on the item stands though this browser sends nothing more (the hub sends it). */
   stands?: true;
+  /** A teammate's decision on the team hub, not this browser's (its `decidedBy` names them). */
+  teammates?: true;
 }
 
 const STATES = {
@@ -66,6 +68,13 @@ const STATES = {
   'accepted-team': { label: 'accepted by the hub, waiting to send', phase: 'queued', hub: true, stands: true },
   /** Through a team hub: the held adopt was dropped there (never sent); the item is undecided again. */
   'dropped-team': { label: 'dropped on the hub', phase: 'discarded', final: true },
+  /**
+   * Through a team hub: a teammate's decision (the hub's feed of the team's decisions), recorded
+   * here so the item reads decided. Never sent from this browser and not its spend; it stands, so
+   * this browser's own decision on the item is skipped as a repeat. Undecided again on the hub,
+   * the entry is removed (team-decisions.ts).
+   */
+  'decided-team': { label: 'decided by a teammate', phase: 'confirmed', final: true, stands: true, teammates: true },
 } as const satisfies Record<string, Traits>;
 
 export type EntryState = keyof typeof STATES;
@@ -84,6 +93,8 @@ export const isSpending = (state: EntryState): boolean => traits(state).spends =
 export const isOnItsWay = (state: EntryState): boolean => traits(state).onItsWay === true;
 /** The team hub has it: only its holds (`GET /hub/v1/holds`) move it, never this browser's sending. */
 export const isHubOwned = (state: EntryState): boolean => traits(state).hub === true;
+/** A teammate's decision (through a team hub), shown here but never this browser's to send or count as its spend. */
+export const isTeammates = (state: EntryState): boolean => traits(state).teammates === true;
 /** A decision on the item stands: on its way from here, accepted by a hub, or confirmed. */
 export const standsOnItem = (state: EntryState): boolean => isUnsent(state) || traits(state).stands === true;
 
@@ -111,6 +122,8 @@ export type EntryEvent =
   | 'hub-accepted'
   | 'hub-dropped'
   | 'hub-refused'
+  /** The hub's feed says a teammate's decision on the item changed (another kind, another member, another hub state). */
+  | 'team-decided'
   /** A failure retried later, or a refusal (401, 403) it waits out uncounted. */
   | 'retry-later'
   | 'gave-up'
@@ -147,6 +160,7 @@ export const TRANSITIONS: Table = {
   'hub-accepted': { 'held-team': ['accepted-team'] },
   'hub-dropped': { 'held-team': ['dropped-team'] },
   'hub-refused': { 'held-team': ['failed'], 'accepted-team': ['failed'] },
+  'team-decided': { 'decided-team': ['decided-team'] },
   'retry-later': { sending: ['queued'] },
   'gave-up': { sending: ['failed'] },
   retry: { failed: ['queued'] },

@@ -28,6 +28,8 @@ export interface DecisionOnItem {
   state: string;
   recorded?: string | undefined;
   createdAt: number;
+  /** A teammate's decision (through a team hub): who made it. */
+  decidedBy?: string | undefined;
 }
 
 /** One stored item with its triage state and the latest decision recorded on it (if any). */
@@ -44,6 +46,7 @@ function triageStateOf(item: Pick<StoredItem, 'serverDecision'>, entry: Decision
   if (!entry) return 'undecided';
   switch (entry.state) {
     case 'sent':
+    case 'decided-team':
       return entry.decision === 'adopt' ? 'adopted' : 'disputed';
     case 'conflict':
       // The service holds another decision: the one it recorded is the item's.

@@ -18,6 +18,7 @@ const STATES = [
   'held-team',
   'accepted-team',
   'dropped-team',
+  'decided-team',
 ] as const;
 type Missing = Exclude<OutboxEntry['state'], (typeof STATES)[number]>;
 const complete: Missing extends never ? true : false = true;

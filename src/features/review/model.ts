@@ -2,7 +2,7 @@ import type { DeliveryItem, LiveSubmission, SimulatedItem } from '../../api/cont
 import { taskFrontier, taskName, topicName, verticalName, type Names } from '../../data';
 import { formatMicros, sumMicros, usdToMicros } from '../../lib/money';
 import type { StoredItem } from '../../domain/store';
-import { isHubOwned, phaseOf } from '../../domain/outbox/transitions';
+import { isHubOwned, isTeammates, phaseOf } from '../../domain/outbox/transitions';
 import type { OutboxEntry } from '../../domain/outbox/model';
 
 /** One delivered item as the review workspace shows it, whatever family it comes from. */
@@ -211,6 +211,13 @@ export function displayState(item: ReviewItem, entry: OutboxEntry | undefined): 
       return isHubOwned(entry.state) ? 'accepted' : 'waiting';
   }
 }
+
+/** Who decided an item when it was a teammate through the team hub (the local part of their email, e.g. "reviewer1"), else undefined. */
+export const teammateOf = (entry: Pick<OutboxEntry, 'state' | 'decidedBy'> | undefined): string | undefined =>
+  entry && isTeammates(entry.state) ? shortMember(entry.decidedBy ?? 'a teammate') : undefined;
+
+/** The local part of a member's email: a list's row has no room for the whole address (the hover has it). */
+const shortMember = (email: string) => (email.includes('@') ? email.slice(0, email.indexOf('@')) : email);
 
 /** A 409's `recorded` ("adopt", "adopted", "dispute", "disputed") as a state. */
 function recordedState(recorded: string | undefined): DisplayState | null {

@@ -48,14 +48,20 @@ const Row = memo(function Row({ row, index, names }: { row: TriageRow; index: nu
   const what = source(item, names);
   // A charged adopt a budget limit holds is not just waiting: it is never sent until released.
   const held = row.entry?.state === 'held-budget';
+  // A teammate's decision through the team hub names them (the local part of the email; the hover has it all).
+  const by = row.entry?.decidedBy;
   return (
     <tr className={rowClass} style={{ height: ROW_HEIGHT }} aria-rowindex={index + 2}>
       <td className={`${cellClass} max-w-48 truncate font-mono text-xs`} title={item.itemId}>
         {shortId(item.itemId)}
       </td>
       <td className={cellClass}>
-        <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${STATE_STYLES[row.state]}`}>
-          {held ? 'Held by budget' : TRIAGE_STATE_LABELS[row.state]}
+        <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${STATE_STYLES[row.state]}`} title={by}>
+          {held
+            ? 'Held by budget'
+            : by && row.state !== 'undecided'
+              ? `${TRIAGE_STATE_LABELS[row.state]} by ${by.split('@')[0]}`
+              : TRIAGE_STATE_LABELS[row.state]}
         </span>
       </td>
       <td className={`${cellClass} max-w-48 truncate`} title={what.title}>

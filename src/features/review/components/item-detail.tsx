@@ -6,6 +6,7 @@ import { formatMicros } from '../../../lib/money';
 import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCode } from '../../dispute-reasons';
 import type { OutboxEntry } from '../../../domain/outbox/model';
 import { teamVotesText } from '../../../domain/outbox/team-votes';
+import { isTeammates } from '../../../domain/outbox/transitions';
 import { GradeBadge, PayloadViewer, ScoreBadge } from '../../../components/payload';
 import { useItemContent } from '../content-cache';
 import { metaText, STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
@@ -190,6 +191,11 @@ export function ItemDetail({
         )}
         {entry?.state === 'accepted-team' && <Badge tone="neutral">released by an admin: the hub sends it when the vendor answers</Badge>}
         {entry?.state === 'sent' && entry.teamVotes && <Badge tone="info">{teamVotesText(entry.teamVotes)}</Badge>}
+        {entry && isTeammates(entry.state) && (
+          <Badge tone="info">
+            decided by <span title={entry.decidedBy}>{cut(entry.decidedBy ?? 'a teammate', 80)}</span> on the team hub
+          </Badge>
+        )}
         {entry?.state === 'dropped-team' && (
           <Badge tone="warn">your adopt was dropped on the hub{entry.droppedBy ? ` by ${cut(entry.droppedBy)}` : ''}: decide it again</Badge>
         )}

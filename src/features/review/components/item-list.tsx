@@ -33,23 +33,26 @@ interface RowProps {
   item: ReviewItem;
   index: number;
   state: DisplayState;
+  /** A teammate decided it (through the team hub): who. */
+  by: string | undefined;
   focused: boolean;
   selected: boolean;
   start: number;
   onPick: (index: number, mode: PickMode) => void;
 }
 
-const Row = memo(function Row({ item, index, state, focused, selected, start, onPick }: RowProps) {
+const Row = memo(function Row({ item, index, state, by, focused, selected, start, onPick }: RowProps) {
   const price = item.priceMicros !== null ? `, ${formatMicros(item.priceMicros)}` : '';
   const title = cut(item.title, ROW_CHARACTERS);
   // Names from context (read once by the shell): the task's or vertical's name, not its ID.
   const names = useNames();
+  const label = by ? `${STATE_LABELS[state]} by ${by}` : STATE_LABELS[state];
   return (
     <div
       id={optionId(item)}
       role="option"
       aria-selected={selected}
-      aria-label={`${title}, ${STATE_LABELS[state]}${price}${selected ? ', selected' : ''}`}
+      aria-label={`${title}, ${label}${price}${selected ? ', selected' : ''}`}
       data-state={state}
       onClick={(event) => {
         const mode = pickModeOf(event);
@@ -76,7 +79,7 @@ const Row = memo(function Row({ item, index, state, focused, selected, start, on
       </span>
       {item.grade ? <GradeBadge grade={item.grade} /> : null}
       {item.priceMicros !== null && <span className="font-mono text-xs tabular-nums">{formatMicros(item.priceMicros)}</span>}
-      <span className={cx('rounded px-1.5 py-0.5 text-xs font-medium', STATE_STYLES[state])}>{STATE_LABELS[state]}</span>
+      <span className={cx('max-w-40 truncate rounded px-1.5 py-0.5 text-xs font-medium', STATE_STYLES[state])}>{label}</span>
     </div>
   );
 });
@@ -107,7 +110,7 @@ function observeRectAfterLayout(measured: { current: boolean }) {
 }
 
 /** A row's selection box. Memoised as rows are: a keypress re-renders the rows it changed, not every box in view. */
-const RowBox = memo(function RowBox({ item, index, checked, start, onPick }: Omit<RowProps, 'state' | 'focused' | 'selected'> & { checked: boolean }) {
+const RowBox = memo(function RowBox({ item, index, checked, start, onPick }: Omit<RowProps, 'state' | 'by' | 'focused' | 'selected'> & { checked: boolean }) {
   return (
     <input
       type="checkbox"
@@ -129,6 +132,7 @@ const RowBox = memo(function RowBox({ item, index, checked, start, onPick }: Omi
 export function ItemList({
   items,
   states,
+  decidedBy,
   focusIndex,
   selected,
   onPick,
@@ -137,6 +141,8 @@ export function ItemList({
 }: {
   items: readonly ReviewItem[];
   states: readonly DisplayState[];
+  /** Per item: the teammate who decided it through the team hub, if one did. */
+  decidedBy?: readonly (string | undefined)[];
   focusIndex: number;
   selected: ReadonlySet<string>;
   onPick: (index: number, mode: PickMode) => void;
@@ -211,6 +217,7 @@ export function ItemList({
                 item={item}
                 index={row.index}
                 state={states[row.index]!}
+                by={decidedBy?.[row.index]}
                 focused={row.index === focusIndex}
                 selected={selected.has(item.key)}
                 start={row.start}

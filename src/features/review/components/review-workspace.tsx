@@ -9,7 +9,7 @@ import { useLotSample } from '../../sampling';
 import { hasFilters } from '../../../domain/triage';
 import { prefetchContent } from '../content-cache';
 import { nextUndecided, type PickMode } from '../focus-selection';
-import { displayState, entriesByItem, totalPrice } from '../model';
+import { displayState, entriesByItem, teammateOf, totalPrice } from '../model';
 import { loadLayout, saveLayout } from '../layout-prefs';
 import { pageSizeError } from '../search';
 import { BulkAdoptDialog } from './bulk-adopt-dialog';
@@ -85,6 +85,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
   // This tab's decisions, and those other tabs recorded on the same items (shown, not sent here).
   const byItem = useMemo(() => entriesByItem([...otherTabs, ...entries]), [otherTabs, entries]);
   const states = useMemo(() => items.map((item) => displayState(item, byItem.get(item.id))), [items, byItem]);
+  const decidedBy = useMemo(() => items.map((item) => teammateOf(byItem.get(item.id))), [items, byItem]);
   const decidedCount = useMemo(() => states.reduce((count, state) => (state === 'new' ? count : count + 1), 0), [states]);
 
   // Focus and selection follow the rules of focus-selection.ts (a new page starts over, a pull jumps on).
@@ -221,6 +222,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
             <ItemList
               items={items}
               states={states}
+              decidedBy={decidedBy}
               focusIndex={index}
               selected={selected}
               onPick={act.pick}
