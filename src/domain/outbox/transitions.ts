@@ -149,7 +149,8 @@ export const TRANSITIONS: Table = {
   'hub-refused': { 'held-team': ['failed'], 'accepted-team': ['failed'] },
   'retry-later': { sending: ['queued'] },
   'gave-up': { sending: ['failed'] },
-  retry: { failed: ['queued'] },
+  // A conflict too: a team hub's 409 ITEM_LEASED (the item leased to another reviewer now) may be sent again once they let it go.
+  retry: { failed: ['queued'], conflict: ['queued'] },
   confirm: { 'needs-confirmation': ['queued'] },
   release: { 'held-budget': ['queued'] },
   'send-now': { grace: ['queued'], queued: ['queued'], 'needs-confirmation': ['queued'] },
