@@ -149,22 +149,24 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
     );
   }, [keep]);
   const batchId = batch?.batchId;
+  // A short idle time (5 s at the least) is renewed at half of it, so a working reviewer never loses it between renewals.
+  const every = Math.min(RENEW_MS, ((batch?.idleSeconds ?? 600) * 1000) / 2);
   useEffect(() => {
     if (!batchId) return;
     renew(); // at once: after a reload or a return, what is still held
     const mark = () => (active.current = true);
     const tick = () => {
-      if (document.visibilityState === 'visible' && active.current && Date.now() - renewedAt.current >= RENEW_MS) renew();
+      if (document.visibilityState === 'visible' && active.current && Date.now() - renewedAt.current >= every) renew();
     };
     for (const type of ACTIVITY) window.addEventListener(type, mark, true);
     window.addEventListener('online', renew);
-    const timer = setInterval(tick, CHECK_MS);
+    const timer = setInterval(tick, Math.min(CHECK_MS, every / 2));
     return () => {
       for (const type of ACTIVITY) window.removeEventListener(type, mark, true);
       window.removeEventListener('online', renew);
       clearInterval(timer);
     };
-  }, [batchId, renew]);
+  }, [batchId, renew, every]);
 
   const ids = useMemo(() => (batch === undefined ? null : new Set(batch?.itemIds ?? [])), [batch]);
   return { batch, ids, refusal, busy, error, empty, offline, take, release };
