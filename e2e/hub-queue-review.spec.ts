@@ -108,7 +108,17 @@ test('three reviewers in three browsers: disjoint batches, every item decided on
   // Disjoint, and together the whole inbox.
   expect(batches.map((b) => b.length)).toEqual([4, 4, 4]);
   expect(new Set(batches.flat())).toEqual(new Set(all));
-  await reviewers[0]!.screenshot({ path: 'test-results/hub-queue-batch-1280.png' });
+  // The batch line keeps the review within the window (issue 22): at 1280×720 the focused item's decide buttons are in view without scrolling.
+  for (const [width, height] of [
+    [1280, 720],
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await reviewers[0]!.setViewportSize({ width, height });
+    await reviewers[0]!.screenshot({ path: `test-results/hub-queue-batch-${width}.png` });
+  }
+  await reviewers[0]!.setViewportSize({ width: 1280, height: 720 });
+  await expect(reviewers[0]!.getByRole('button', { name: 'Adopt', exact: true })).toBeInViewport();
 
   // Each walks their batch by keys: adopt, dispute, adopt, dispute.
   await Promise.all(
@@ -199,7 +209,7 @@ test('an offline reviewer decides their batch, the lease is taken over; on recon
   await admin.goto('/team/leases');
   await admin.getByRole('combobox', { name: 'Subscription' }).selectOption(SUB);
   await admin.getByRole('button', { name: `Take back the batch of ${hub.accounts.reviewer1.email}` }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Take back' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Take back' }).click();
   await expect(admin.getByText('Nobody holds a lease on this subscription.')).toBeVisible();
   const taken = await openBatch(two, 3);
   expect(taken).toEqual([disputedByTwo, leasedToTwo, adoptedByBoth]);
@@ -210,12 +220,18 @@ test('an offline reviewer decides their batch, the lease is taken over; on recon
 
   // Reviewer 1 reconnects: the outbox sends; the hub answers each as it stands.
   await one.context().setOffline(false);
-  await one.goto(`/review/${SUB}?batch=4`);
   const attention = one.getByRole('region', { name: 'Decisions that need attention' });
   await expect(attention).toContainText(`item ${leasedToTwo} is leased to ${hub.accounts.reviewer2.email} now`, { timeout: 60_000 });
   await expect(attention).toContainText(`“dispute by ${hub.accounts.reviewer2.email}” for item ${disputedByTwo} (you chose adopt)`);
   await expect(batchBar(one)).toContainText('lease lost on');
-  await one.screenshot({ path: 'test-results/hub-queue-conflict-1280.png' });
+  for (const [width, height] of [
+    [1280, 720],
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await one.setViewportSize({ width, height });
+    await one.screenshot({ path: `test-results/hub-queue-conflict-${width}.png` });
+  }
   await expect.poll(() => vendorStatuses(batch), { timeout: 60_000 }).toEqual(['disputed', 'pending', 'adopted', 'adopted']);
 
   // Nothing lost: reviewer 2 lets the leased item go, and reviewer 1's kept adopt is sent by Retry.
