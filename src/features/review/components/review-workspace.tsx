@@ -153,8 +153,14 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
     adoptSelection: decisions.adoptSelection,
     disputeSelection: decisions.disputeSelection,
     pick: (at: number, mode: PickMode) => dispatch({ type: 'pick', index: at, mode }),
-    pull: () => (sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pull()),
-    pullNext: () => (sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pullNext()),
+    pull: () => {
+      setPulls((n) => n + 1);
+      return sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pull();
+    },
+    pullNext: () => {
+      setPulls((n) => n + 1);
+      return sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pullNext();
+    },
     // Only once the batch is done: a key pressed mid-batch must not lease more than the reviewer can walk.
     nextBatch: () => batch && !batch.refusal && (batch.batch === null || batchLeft === 0) && batch.take(),
     prefetchNext: () => source.prefetchNext(),
@@ -169,13 +175,15 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   const dialogsOpen = helpOpen || decisions.adoptPending !== null || decisions.disputePending !== null || decisions.disputeOpen;
   useReviewKeys(act, !dialogsOpen);
 
-  // A team queue found empty is asked again when the store gets more of the subscription's items (a pull, the team's inbox).
+  // A team queue found empty is asked again once this reviewer's own pull brought items into the
+  // store (not on the inbox's sync: an unattended tab would lease what its teammates could review).
   const storedCount = source.items.length;
   const waitingForItems = batch?.batch === null && batch.empty && !batch.refusal;
   const takeAgain = batch?.take;
+  const [pulls, setPulls] = useState(0);
   useEffect(() => {
-    if (waitingForItems && storedCount > 0) takeAgain?.();
-  }, [waitingForItems, storedCount, takeAgain]);
+    if (waitingForItems && pulls > 0 && storedCount > 0) takeAgain?.();
+  }, [waitingForItems, pulls, storedCount, takeAgain]);
 
   // Content of the items around the focused one is read ahead, so moving on paints from memory.
   useEffect(() => {
