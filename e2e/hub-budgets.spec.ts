@@ -33,7 +33,7 @@ const shownStates = async (page: Page) =>
   );
 
 async function openReview(page: Page, subscription: string) {
-  await page.goto(`/review/${subscription}?limit=10`);
+  await page.goto(`/review/${subscription}?limit=10&queue=all`);
   await expect(page.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
   await page.keyboard.press('n');
   await expect(options(page)).toHaveCount(10);

@@ -61,7 +61,7 @@ test.beforeAll(async ({ browser }) => {
   await signInThroughForm(reviewer, hub.accounts.reviewer1);
   // Nothing passes a zero daily limit: every priced adopt is held.
   await setDailyLimit(admin, '0');
-  await reviewer.goto(`/review/${SUBSCRIPTION}?limit=10`);
+  await reviewer.goto(`/review/${SUBSCRIPTION}?limit=10&queue=all`);
   await expect(reviewer.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
   await reviewer.keyboard.press('n');
   await expect(options(reviewer)).toHaveCount(10);
@@ -87,7 +87,7 @@ test('an admin releases a held adopt in another browser: the reviewer’s consol
   expect(adoptReceiptsOf(itemId)).toBe(0);
   // A second tab of the reviewer's shows the hold too (the decisions are the member's, in IndexedDB).
   const secondTab = await reviewer.context().newPage();
-  await secondTab.goto(`/review/${SUBSCRIPTION}?limit=10`);
+  await secondTab.goto(`/review/${SUBSCRIPTION}?limit=10&queue=all`);
   await expect(option(secondTab, itemId)).toHaveAttribute('data-state', 'held-team');
 
   await resolveOnHoldsPage(admin, itemId, 'Release');

@@ -27,7 +27,7 @@ test('items reviewer A pulled appear in reviewer B’s browser without a pull, o
   await signInThroughForm(a, hub.accounts.reviewer1);
   await signInThroughForm(b, hub.accounts.reviewer2);
 
-  await a.goto(`/review/${SUB}?limit=${LIMIT}`);
+  await a.goto(`/review/${SUB}?limit=${LIMIT}&queue=all`);
   await a.getByRole('button', { name: 'Pull', exact: true }).click();
   await expect(a.getByText(`${LIMIT} items kept on this device`)).toBeVisible();
   const inbox = await (await a.request.get(`/hub/v1/inbox?subscription_id=${SUB}`)).json();
@@ -35,7 +35,7 @@ test('items reviewer A pulled appear in reviewer B’s browser without a pull, o
   expect(pulled).toHaveLength(LIMIT);
 
   // B pulls nothing: the team's inbox reaches B's browser.
-  await b.goto(`/review/${SUB}`);
+  await b.goto(`/review/${SUB}?queue=all`);
   await expect(b.getByText(`${LIMIT} items kept on this device`)).toBeVisible();
   const focused = b.getByRole('region', { name: 'Focused item' }).getByRole('heading').first();
   await expect(focused).toHaveText(new RegExp(pulled.map((id) => id.slice(0, 8)).join('|')));
@@ -53,7 +53,7 @@ test('items reviewer A pulled appear in reviewer B’s browser without a pull, o
   expect(pulls).toHaveLength(1);
 
   await b.reload();
-  await b.goto(`/review/${SUB}`);
+  await b.goto(`/review/${SUB}?queue=all`);
   await expect(b.getByText(`${LIMIT} items kept on this device`)).toBeVisible();
   await Promise.all([aContext.close(), bContext.close()]);
 });

@@ -45,7 +45,7 @@ test('a decision made in one browser shows in another without a reload, from the
   const activity = b.getByRole('status', { name: 'Team activity' });
   await expect(activity).toContainText('Live');
 
-  await a.goto(`/review/${SUB}?limit=5`);
+  await a.goto(`/review/${SUB}?limit=5&queue=all`);
   await a.getByRole('button', { name: 'Pull', exact: true }).click();
   await expect(a.getByText('5 items kept on this device')).toBeVisible();
   const first = await adoptFocused(a);

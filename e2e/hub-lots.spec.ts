@@ -25,7 +25,7 @@ test.afterAll(async () => {
 
 /** The review's Pull of one page of the subscription into this browser. */
 async function pullPage(page: Page) {
-  await page.goto(`/review/${SUB}?limit=${LOT_SIZE}`);
+  await page.goto(`/review/${SUB}?limit=${LOT_SIZE}&queue=all`);
   await page.getByRole('button', { name: 'Pull', exact: true }).click();
   // The list is virtual (only the rows in view are in the DOM): the count kept is the witness.
   await expect(page.getByText(`${LOT_SIZE} items kept on this device`)).toBeVisible();
@@ -124,7 +124,7 @@ test('a lot drawn by reviewer A is seen by reviewer B with the same sample; B de
   await viewer.getByRole('link', { name: `Lot of ${LOT_SIZE} · ${SUB}` }).click();
   await expect(viewer.getByText(`${PLAN.sampleSize} of ${PLAN.sampleSize} reviewed`)).toBeVisible();
   // The team's inbox brings the viewer the items A pulled, without a pull of their own.
-  await viewer.goto(`/review/${SUB}?limit=${LOT_SIZE}`);
+  await viewer.goto(`/review/${SUB}?limit=${LOT_SIZE}&queue=all`);
   await expect(viewer.getByText(`${LOT_SIZE} items kept on this device`)).toBeVisible();
   await viewer.goto(`/items/${SUB}`);
   const sampleButton = viewer.getByRole('button', { name: 'Sample…' });

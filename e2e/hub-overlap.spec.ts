@@ -40,7 +40,7 @@ function vendorStatuses(ids: readonly string[]): string[] {
 }
 
 async function openReview(page: Page, count: number) {
-  await page.goto(`/review/${SUBSCRIPTION}?limit=${count}`);
+  await page.goto(`/review/${SUBSCRIPTION}?limit=${count}&queue=all`);
   await expect(page.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
   await page.keyboard.press('n');
   await expect(options(page)).toHaveCount(count);

@@ -69,7 +69,7 @@ async function focusUndecided(page: Page, subscription: string) {
 }
 
 async function openReview(page: Page, subscription: string) {
-  await page.goto(`/review/${subscription}?limit=10`);
+  await page.goto(`/review/${subscription}?limit=10&queue=all`);
   await expect(page.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
   await page.keyboard.press('n');
   await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();

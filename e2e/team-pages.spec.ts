@@ -327,7 +327,7 @@ test('settings an admin saves are what a reviewer in another browser sees', asyn
   await expect(reviewer.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
 
   // The review's dispute dialog offers the team's codes, in the team's order (not this browser's defaults).
-  await reviewer.goto('/review/sub_live_support?limit=5');
+  await reviewer.goto('/review/sub_live_support?limit=5&queue=all');
   await expect(reviewer.getByRole('button', { name: 'Pull', exact: true })).toBeVisible();
   await reviewer.keyboard.press('n');
   await expect(reviewer.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();

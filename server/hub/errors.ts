@@ -54,13 +54,20 @@ export class HubError extends Error {
     message: string,
     /** Response headers the failure needs (Retry-After). */
     readonly headers: Record<string, string> = {},
+    /** A decision's conflict in words the console shows as what the hub holds (the envelope's `recorded`): "dispute by bob@…", "leased to bob@… now". */
+    readonly recorded?: string,
   ) {
     super(message);
     this.status = HUB_ERROR_STATUS[code];
   }
 }
 
-export const hubErrorBody = (error: HubError) => ({ success: false as const, errorCode: error.code, errorMessage: error.message });
+export const hubErrorBody = (error: HubError) => ({
+  success: false as const,
+  errorCode: error.code,
+  errorMessage: error.message,
+  ...(error.recorded !== undefined ? { recorded: error.recorded } : {}),
+});
 
 /** Connection-level failures of either engine (not a bad query): the database is down or unreachable. */
 const PG_UNAVAILABLE = /^(08|57P0[1-3]|53300|3D000)/;

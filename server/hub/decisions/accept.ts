@@ -99,13 +99,20 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
   const common = { subscriptionId: request.subscriptionId, itemId: request.itemId, amountMicros: null, reason: request.reason };
   if (accepted.kind === 'leased') {
     await ctx.db.transaction().execute((trx) => appendAudit(trx, { ...audit, ...common, outcome: 'ITEM_LEASED', details: { holder: accepted.email } }));
-    throw new HubError('ITEM_LEASED', `item ${request.itemId} is leased to ${accepted.email}: it is theirs to decide until they release it or it expires`);
+    throw new HubError(
+      'ITEM_LEASED',
+      `item ${request.itemId} is leased to ${accepted.email}: it is theirs to decide until they release it or it expires`,
+      {},
+      `leased to ${accepted.email} now`,
+    );
   }
   if (accepted.kind === 'existing') {
     const row = accepted.row;
     if (row.kind !== request.kind) {
       await ctx.db.transaction().execute((trx) => appendAudit(trx, { ...audit, ...common, outcome: 'ALREADY_DECIDED', details: { decision_id: row.id } }));
-      throw new HubError('ALREADY_DECIDED', `the team already decided ${row.kind} on item ${row.item_id}`);
+      // Who decided what, so an offline reviewer's conflict says so (docs/hub.md, the review from the queue).
+      const by = await ctx.db.selectFrom('members').select('email').where('id', '=', row.member_id).executeTakeFirst();
+      throw new HubError('ALREADY_DECIDED', `the team already decided ${row.kind} on item ${row.item_id}`, {}, `${row.kind} by ${by?.email ?? 'a teammate'}`);
     }
     return recordedAnswer(row, row.state === 'held' ? await holdOfDecision(ctx.db, row.id) : undefined);
   }

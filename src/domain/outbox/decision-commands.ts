@@ -126,7 +126,9 @@ export abstract class DecisionCommands extends OutboxMemory {
   }
 
   retry(scope: string, entryId: string): void {
-    this.update(scope, entryId, (e) => (e.state === 'failed' ? move(e, 'retry', 'queued', { attempts: 0, nextAttemptAt: this.now() }) : e));
+    this.update(scope, entryId, (e) =>
+      e.state === 'failed' || e.state === 'conflict' ? move(e, 'retry', 'queued', { attempts: 0, nextAttemptAt: this.now(), recorded: undefined }) : e,
+    );
     this.notify();
     this.pump();
   }

@@ -522,6 +522,23 @@ describe('outbox engine', () => {
     expect(engine.entriesOf(S)[0]).toMatchObject({ state: 'conflict', recorded: 'adopt' });
   });
 
+  it('keeps a team hub’s 409 ITEM_LEASED as a conflict saying who holds the item, sent again on Retry once it is free', async () => {
+    let leased = true;
+    const send = vi.fn(async () => {
+      if (leased) throw new ApiError(409, 'ITEM_LEASED', 'item 1 is leased to bob@team', '', 'leased to bob@team now');
+    });
+    const { engine } = setup({ send, graceMs: () => 0 });
+    engine.enqueue(S, live('1'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(engine.entriesOf(S)[0]).toMatchObject({ state: 'conflict', recorded: 'leased to bob@team now', decision: 'adopt' });
+    leased = false;
+    engine.retry(S, engine.entriesOf(S)[0]!.id);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(engine.entriesOf(S)[0]).toMatchObject({ state: 'sent' });
+  });
+
   it('does not spin while decisions wait: offline, or with every slot busy', async () => {
     let online = false;
     const isOnline = vi.fn(() => online);

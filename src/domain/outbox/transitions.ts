@@ -163,7 +163,8 @@ export const TRANSITIONS: Table = {
   'team-decided': { 'decided-team': ['decided-team'] },
   'retry-later': { sending: ['queued'] },
   'gave-up': { sending: ['failed'] },
-  retry: { failed: ['queued'] },
+  // A conflict too: a team hub's 409 ITEM_LEASED (the item leased to another reviewer now) may be sent again once they let it go.
+  retry: { failed: ['queued'], conflict: ['queued'] },
   confirm: { 'needs-confirmation': ['queued'] },
   release: { 'held-budget': ['queued'] },
   'send-now': { grace: ['queued'], queued: ['queued'], 'needs-confirmation': ['queued'] },

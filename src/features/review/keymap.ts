@@ -49,6 +49,13 @@ const REVIEW_KEYMAP = {
   adoptSelection: { hotkeys: 'shift+a', label: 'Shift+A', aria: 'Shift+A', scope: 'review', description: 'adopt the selection' },
   disputeSelection: { hotkeys: 'shift+d', label: 'Shift+D', aria: 'Shift+D', scope: 'review', description: 'dispute the selection' },
   pullNext: { hotkeys: 'n', label: 'n', aria: 'N', scope: 'review', description: 'pull the next page' },
+  nextBatch: {
+    hotkeys: 'b',
+    label: 'b',
+    aria: 'B',
+    scope: 'review',
+    description: 'on a team hub: take the next batch from the team’s queue once this one is done',
+  },
   focusMode: { hotkeys: 'f', label: 'f', aria: 'F', scope: 'review', description: 'focus mode: only the item card (again: the whole workspace)' },
   // "?" depends on the keyboard layout, so it is matched by the character typed (use-review-keys.ts).
   help: { hotkeys: null, label: '?', aria: '?', scope: 'review', description: 'show these shortcuts' },

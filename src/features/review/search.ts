@@ -22,6 +22,10 @@ export const reviewSearchSchema = z.object({
   ...triageFilterShape,
   // A sampling lot: the workspace lists exactly its sampled items (filtered-view.tsx).
   lot: urlText().pipe(z.string().max(100)).optional().catch(undefined),
+  // On a team hub: `all` reviews the whole subscription instead of a batch leased from the team's queue (a lead's look, or a lot's).
+  queue: z.enum(['all']).optional().catch(undefined),
+  // On a team hub: how many items a batch from the queue holds (the hub's bounds; 20 when absent).
+  batch: z.coerce.number().int().min(1).max(200).optional().catch(undefined),
 });
 
 /** Why a page size cannot be used, in words; null when it can. */

@@ -20,6 +20,8 @@ import type { OutboxEntry } from '../../../domain/outbox/model';
 import { isHubOwned, isProblem, phaseOf } from '../../../domain/outbox/transitions';
 
 const describe = (e: OutboxEntry) => `${e.decision} ${e.kind === 'live' ? 'submission' : 'item'} ${e.itemId}`;
+/** A team hub's 409 ITEM_LEASED: the hub words it "leased to <email> now" (server/hub/decisions/accept.ts). */
+const leasedAway = (e: OutboxEntry) => e.state === 'conflict' && (e.recorded?.startsWith('leased to ') ?? false);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Why sending stopped ('disconnected', 'refused' or the service's words), and what brings it back. */
@@ -236,7 +238,10 @@ export function OutboxNotices() {
             {problems.slice(0, 20).map((e) => (
               <li key={e.id} className="flex flex-wrap items-center gap-2">
                 <span className="text-red-800 dark:text-red-200">
-                  {e.state === 'conflict' ? (
+                  {e.state === 'conflict' && leasedAway(e) ? (
+                    // A team hub's queue: the lease ran out (or was taken back) and another reviewer holds the item now.
+                    `Not sent: ${e.kind === 'live' ? 'submission' : 'item'} ${e.itemId} is ${cut(e.recorded ?? '')} (you chose ${e.decision}, kept here): retry once they let it go, or dismiss.`
+                  ) : e.state === 'conflict' ? (
                     `Not saved: the service already holds “${cut(e.recorded ?? 'another decision')}” for ${e.kind === 'live' ? 'submission' : 'item'} ${e.itemId} (you chose ${e.decision}).`
                   ) : (
                     // The error text is the service's: it may be megabytes long, so it is cut, whole on request.
@@ -245,7 +250,7 @@ export function OutboxNotices() {
                     </>
                   )}
                 </span>
-                {e.state === 'failed' && (
+                {(e.state === 'failed' || leasedAway(e)) && (
                   <Button size="sm" onClick={() => outbox.retry(id, e.id)} aria-label={`Retry ${describe(e)}`}>
                     Retry
                   </Button>

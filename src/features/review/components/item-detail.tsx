@@ -184,7 +184,13 @@ export function ItemDetail({
         <Badge tone={TONE[state]}>{STATE_LABELS[state]}</Badge>
         {/* In the title's row: a row of its own pushed the image below the fold at 1440×900. */}
         <QualityBadges item={item} />
-        {entry?.state === 'conflict' && <Badge tone="bad">not saved: the service already held {cut(entry.recorded ?? 'another decision')}</Badge>}
+        {entry?.state === 'conflict' && (
+          <Badge tone="bad">
+            {entry.recorded?.startsWith('leased to ')
+              ? `not sent: ${cut(entry.recorded)}`
+              : `not saved: the service already held ${cut(entry.recorded ?? 'another decision')}`}
+          </Badge>
+        )}
         {entry?.state === 'failed' && entry.lastError && <Badge tone="bad">{cut(entry.lastError)}</Badge>}
         {entry?.state === 'held-team' && (
           <Badge tone="warn">{formatMicros(entry.priceMicros ?? 0)} held by the team’s budget: an admin of the hub releases it</Badge>

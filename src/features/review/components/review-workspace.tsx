@@ -12,6 +12,7 @@ import { nextUndecided, type PickMode } from '../focus-selection';
 import { displayState, entriesByItem, teammateOf, totalPrice } from '../model';
 import { loadLayout, saveLayout } from '../layout-prefs';
 import { pageSizeError } from '../search';
+import { BatchBar } from './batch-bar';
 import { BulkAdoptDialog } from './bulk-adopt-dialog';
 import { BulkDisputeDialog } from './bulk-dispute-dialog';
 import { EmptyList } from './empty-list';
@@ -30,6 +31,7 @@ import { useReviewDecisions } from './use-review-decisions';
 import { useReviewKeys } from './use-review-keys';
 import { useReviewSource, type ReviewSourceProps } from './use-review-source';
 import { useStableHandlers } from './use-stable-handlers';
+import { useTeamBatch, type TeamBatchState } from './use-team-batch';
 import { useFillWindow } from './use-fill-window';
 import { useVisitSpend } from './use-visit-spend';
 import { WorkspaceHeader } from './workspace-header';
@@ -60,6 +62,8 @@ export function ReviewWorkspace(props: Props) {
   // for them only then (a plain review never loads every row).
   // A sampling lot in the URL lists exactly its sampled items, decided or not.
   if (props.search.lot) return <LotWorkspace key={key} {...props} lotId={props.search.lot} />;
+  // On a team hub the review walks a batch leased from the team's queue (the URL's filters choose it).
+  if (props.connection.hub && props.search.queue !== 'all') return <BatchWorkspace key={key} {...props} />;
   return hasFilters(props.search) ? <FilteredWorkspace key={key} {...props} /> : <Workspace key={key} {...props} filter={null} />;
 }
 
@@ -68,13 +72,20 @@ function LotWorkspace(props: Props & { lotId: string }) {
   return <Workspace {...props} filter={filter} />;
 }
 
+function BatchWorkspace(props: Props) {
+  const batch = useTeamBatch(props.connection, props.subscription, props.search);
+  // A viewer holds no batch: they read the whole subscription, as before.
+  const filter = useMemo<ReviewFilter | null>(() => (batch.refusal ? null : { ids: batch.ids, description: 'your batch' }), [batch.refusal, batch.ids]);
+  return <Workspace {...props} filter={filter} batch={batch} />;
+}
+
 function FilteredWorkspace(props: Props) {
   const filter = useReviewFilter(props.connection, props.subscription.id, props.search);
   return <Workspace {...props} filter={filter} />;
 }
 
-function Workspace(props: Props & { filter: ReviewFilter | null }) {
-  const { connection, subscription, search, filter } = props;
+function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBatchState }) {
+  const { connection, subscription, search, filter, batch } = props;
   const source = useReviewSource(props);
   // The filter's ID set keeps its identity until the matches change, so the list is filtered again only then.
   const filtered = filter !== null;
@@ -87,6 +98,12 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
   const states = useMemo(() => items.map((item) => displayState(item, byItem.get(item.id))), [items, byItem]);
   const decidedBy = useMemo(() => items.map((item) => teammateOf(byItem.get(item.id))), [items, byItem]);
   const decidedCount = useMemo(() => states.reduce((count, state) => (state === 'new' ? count : count + 1), 0), [states]);
+  // The batch's items still to decide here, and those the lease no longer covers.
+  const lostIds = batch?.batch?.lost;
+  const batchLeft = useMemo(() => {
+    const lost = new Set(lostIds ?? []);
+    return items.reduce((n, item, i) => (states[i] === 'new' && !lost.has(item.id) ? n + 1 : n), 0);
+  }, [items, states, lostIds]);
 
   // Focus and selection follow the rules of focus-selection.ts (a new page starts over, a pull jumps on).
   const [view, dispatch] = useFocusSelection(source.pageKey, items, states, source.mode !== 'reread');
@@ -137,8 +154,16 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
     adoptSelection: decisions.adoptSelection,
     disputeSelection: decisions.disputeSelection,
     pick: (at: number, mode: PickMode) => dispatch({ type: 'pick', index: at, mode }),
-    pull: () => (sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pull()),
-    pullNext: () => (sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pullNext()),
+    pull: () => {
+      setPulls((n) => n + 1);
+      return sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pull();
+    },
+    pullNext: () => {
+      setPulls((n) => n + 1);
+      return sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pullNext();
+    },
+    // Only once the batch is done: a key pressed mid-batch must not lease more than the reviewer can walk.
+    nextBatch: () => batch && !batch.refusal && (batch.batch === null || batchLeft === 0) && batch.take(),
     prefetchNext: () => source.prefetchNext(),
     help: () => setHelpOpen(true),
     focusMode: () => setFocusMode((on) => !on),
@@ -150,6 +175,16 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
   });
   const dialogsOpen = helpOpen || decisions.adoptPending !== null || decisions.disputePending !== null || decisions.disputeOpen;
   useReviewKeys(act, !dialogsOpen);
+
+  // A team queue found empty is asked again once this reviewer's own pull brought items into the
+  // store (not on the inbox's sync: an unattended tab would lease what its teammates could review).
+  const storedCount = source.items.length;
+  const waitingForItems = batch?.batch === null && batch.empty && !batch.refusal;
+  const takeAgain = batch?.take;
+  const [pulls, setPulls] = useState(0);
+  useEffect(() => {
+    if (waitingForItems && pulls > 0 && storedCount > 0) takeAgain?.();
+  }, [waitingForItems, pulls, storedCount, takeAgain]);
 
   // Content of the items around the focused one is read ahead, so moving on paints from memory.
   useEffect(() => {
@@ -186,7 +221,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null }) {
           onToggleList={act.toggleList}
           onFocusMode={act.focusMode}
         />
-        {filter && <FilterBanner filter={filter} count={items.length} />}
+        {batch ? <BatchBar state={batch} left={batchLeft} lost={lostIds?.length ?? 0} /> : filter && <FilterBanner filter={filter} count={items.length} />}
         <Controls
           search={search}
           isLive={subscription.kind === 'live'}

@@ -1,0 +1,249 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import Database from 'libsql';
+import { join } from 'node:path';
+import { chargedOnce, hubAs, signedInPage, signInThroughForm, startE2eHub, type E2eHub } from './support/hub';
+
+/*
+ * The review in hub mode walks a batch leased from the team's queue (issue 26, items 2, 6 and 8):
+ * three reviewers in three browsers get disjoint batches and decide every item; a tab closed
+ * mid-batch lets its lease run out after the idle time (set by the admin on /team/leases) and the
+ * next take gets those items; an offline reviewer decides their batch, an admin takes it back and
+ * another reviewer decides some of it, and on reconnect nothing is lost or decided twice, and the
+ * conflicts are on screen. The simulator's records (its items' status, its receipts) and the hub's
+ * audit are the judges.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const SUB = 'sub_sim_retail';
+
+let hub: E2eHub;
+const contexts: BrowserContext[] = [];
+let admin: Page;
+test.beforeAll(async ({ browser }) => {
+  hub = await startE2eHub('hub-queue');
+  admin = await signedInPage(browser, hub, hub.accounts.admin, contexts, { width: 1440, height: 900 });
+});
+test.afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  await hub?.stop();
+});
+
+const options = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option');
+const option = (page: Page, itemId: string) => page.locator(`[role="option"][id$="-${itemId}"]`);
+const itemIds = async (page: Page) =>
+  (await options(page).evaluateAll((nodes) => nodes.map((n) => n.id))).map((id) => id.replace(/^review-option-[a-z]+-/, ''));
+const batchBar = (page: Page) => page.getByRole('status', { name: 'Your batch' });
+
+/** The simulator's own status of each item (its database, not the hub's word). */
+function vendorStatuses(ids: readonly string[]): string[] {
+  const db = new Database(join(hub.dataDir, 'simulator', 'service.db'), { readonly: true });
+  try {
+    return ids.map((id) => (db.prepare('SELECT status FROM items WHERE id = ?').get(id) as { status: string }).status);
+  } finally {
+    db.close();
+  }
+}
+
+/** The team decisions the hub accepted per item (its audit): more than one would be an item decided twice. */
+async function acceptedPerItem(): Promise<Map<string, number>> {
+  const api = hubAs(admin, hub);
+  const rows = [...(await api.audit('v1.adopt')), ...(await api.audit('v1.dispute'))].filter((r) => r.outcome === 'accepted');
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.item_id!, (counts.get(r.item_id!) ?? 0) + 1);
+  return counts;
+}
+
+/** New pending items into the team's inbox: the admin pulls a page in the whole-subscription review (no batch). */
+async function pullIntoInbox(count: number) {
+  const before = await inboxIds();
+  await admin.goto(`/review/${SUB}?limit=${count}&queue=all`);
+  await admin.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect.poll(async () => (await inboxIds()).length).toBe(before.length + count);
+}
+
+async function inboxIds(): Promise<string[]> {
+  const inbox = await (await admin.request.get(`/hub/v1/inbox?subscription_id=${SUB}&limit=500`)).json();
+  return (inbox.items as { item_id: string }[]).map((i) => i.item_id);
+}
+
+/** Opens the review as a reviewer does: it takes a batch of `size` from the queue; returns the batch's items. */
+async function openBatch(page: Page, size: number): Promise<string[]> {
+  await page.goto(`/review/${SUB}?batch=${size}`);
+  await expect(batchBar(page)).toContainText(/Batch · \d+ left · yours until/);
+  await expect(options(page).first()).toBeVisible();
+  return itemIds(page);
+}
+
+/** Decides the focused item by key (the focus then moves to the next undecided one). */
+async function decideFocused(page: Page, kind: 'adopt' | 'dispute') {
+  await page.keyboard.press(kind === 'adopt' ? 'a' : 'd');
+  if (kind === 'dispute') {
+    await expect(page.getByRole('form', { name: 'Dispute reason' }).getByRole('radio', { name: 'No code' })).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
+}
+
+async function decideItem(page: Page, itemId: string, kind: 'adopt' | 'dispute') {
+  await option(page, itemId).click();
+  await decideFocused(page, kind);
+  await expect(option(page, itemId)).toHaveAttribute('data-state', kind === 'adopt' ? /adopted|waiting|undo/ : /disputed|waiting|undo/);
+}
+
+test('three reviewers in three browsers: disjoint batches, every item decided once, each adopt charged once', async ({ browser }) => {
+  // Four browsers and a hub on a shared 2-core machine: a hang guard, not a speed limit.
+  test.setTimeout(300_000);
+  const third = { email: 'reviewer3@example.test', password: 'correct horse battery staple 3' };
+  await hubAs(admin, hub).addMember(third.email, 'reviewer', third.password);
+  await pullIntoInbox(12);
+  const all = await inboxIds();
+  expect(all).toHaveLength(12);
+
+  const reviewers = [
+    await signedInPage(browser, hub, hub.accounts.reviewer1, contexts),
+    await signedInPage(browser, hub, hub.accounts.reviewer2, contexts),
+    await signedInPage(browser, hub, third, contexts),
+  ];
+  const batches: string[][] = [];
+  for (const page of reviewers) batches.push(await openBatch(page, 4));
+  // Disjoint, and together the whole inbox.
+  expect(batches.map((b) => b.length)).toEqual([4, 4, 4]);
+  expect(new Set(batches.flat())).toEqual(new Set(all));
+  // The batch line keeps the review within the window (issue 22): at 1280×720 the focused item's decide buttons are in view without scrolling.
+  for (const [width, height] of [
+    [1280, 720],
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await reviewers[0]!.setViewportSize({ width, height });
+    await reviewers[0]!.screenshot({ path: `test-results/hub-queue-batch-${width}.png` });
+  }
+  await reviewers[0]!.setViewportSize({ width: 1280, height: 720 });
+  await expect(reviewers[0]!.getByRole('button', { name: 'Adopt', exact: true })).toBeInViewport();
+
+  // Each walks their batch by keys: adopt, dispute, adopt, dispute.
+  await Promise.all(
+    reviewers.map(async (page) => {
+      for (const kind of ['adopt', 'dispute', 'adopt', 'dispute'] as const) await decideFocused(page, kind);
+      await expect(batchBar(page)).toContainText('Batch · 0 left');
+      await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 60_000 });
+      // The batch is done: the next one by key finds nothing left.
+      await page.keyboard.press('b');
+      await expect(batchBar(page)).toContainText('Nothing left to take');
+    }),
+  );
+
+  await expect.poll(() => vendorStatuses(all).filter((s) => s === 'pending').length, { timeout: 60_000 }).toBe(0);
+  const accepted = await acceptedPerItem();
+  expect(all.map((id) => accepted.get(id))).toEqual(all.map(() => 1));
+  const charged = chargedOnce(hub);
+  expect(all.filter((id) => charged.has(id))).toHaveLength(6);
+});
+
+test('a tab closed mid-batch: after the idle time the admin set, the lease returns to the queue and the next take gets those items', async ({ browser }) => {
+  test.setTimeout(240_000);
+  // The admin sets a short idle time through the page (12 s).
+  await admin.goto('/team/leases');
+  await admin.getByRole('combobox', { name: 'Subscription' }).selectOption(SUB);
+  await admin.getByRole('textbox', { name: 'Idle time (minutes) before a lease ends' }).fill('0.2');
+  await admin.getByRole('button', { name: 'Save idle time' }).click();
+  await expect(admin.getByText('Saved: 0 min.')).toBeVisible();
+  await pullIntoInbox(6);
+
+  const oneContext = await browser.newContext({ baseURL: hub.url, viewport: { width: 1280, height: 800 } });
+  contexts.push(oneContext);
+  const one = await oneContext.newPage();
+  await signInThroughForm(one, hub.accounts.reviewer1);
+  const two = await signedInPage(browser, hub, hub.accounts.reviewer2, contexts);
+  const held = await openBatch(one, 3);
+  // While reviewer 1's lease lives, reviewer 2's batch holds none of its items.
+  const first = await openBatch(two, 10);
+  expect(first).toHaveLength(3);
+  expect(first.filter((id) => held.includes(id))).toEqual([]);
+  // Reviewer 1 decides one item and closes the tab.
+  await decideFocused(one, 'adopt');
+  await expect(one.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 60_000 });
+  await oneContext.close();
+  const left = held.slice(1);
+
+  for (let i = 0; i < first.length; i++) await decideFocused(two, 'dispute');
+  await expect(batchBar(two)).toContainText('Batch · 0 left');
+  // Once the idle time has passed, the next batch (by key, or Try again) holds the closed tab's undecided items.
+  await expect(async () => {
+    if (await two.getByRole('button', { name: 'Try again' }).isVisible()) await two.getByRole('button', { name: 'Try again' }).click();
+    else await two.keyboard.press('b');
+    await expect(batchBar(two)).toContainText('Batch · 2 left', { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  expect(new Set(await itemIds(two))).toEqual(new Set(left));
+  // Reviewer 2 decides them: none is left pending for the next test.
+  await decideFocused(two, 'adopt');
+  await decideFocused(two, 'adopt');
+  await expect(batchBar(two)).toContainText('Batch · 0 left');
+  await expect(two.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => vendorStatuses(left)).toEqual(['adopted', 'adopted']);
+});
+
+test('an offline reviewer decides their batch, the lease is taken over; on reconnect nothing is lost or decided twice, and the conflicts are on screen', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // A longer idle time again: only the admin's take-back ends this lease.
+  await admin.goto('/team/leases');
+  await admin.getByRole('combobox', { name: 'Subscription' }).selectOption(SUB);
+  await admin.getByRole('textbox', { name: 'Idle time (minutes) before a lease ends' }).fill('10');
+  await admin.getByRole('button', { name: 'Save idle time' }).click();
+  await expect(admin.getByText('Saved: 10 min.')).toBeVisible();
+  await pullIntoInbox(4);
+
+  const one = await signedInPage(browser, hub, hub.accounts.reviewer1, contexts);
+  const two = await signedInPage(browser, hub, hub.accounts.reviewer2, contexts);
+  const batch = await openBatch(one, 4);
+  expect(batch).toHaveLength(4);
+  const [disputedByTwo, leasedToTwo, adoptedByBoth, onlyOne] = batch as [string, string, string, string];
+
+  // The network goes; the reviewer walks the batch: four adopts wait in the outbox.
+  await one.context().setOffline(true);
+  for (let i = 0; i < 4; i++) await decideFocused(one, 'adopt');
+  await expect(batchBar(one)).toContainText('Batch · 0 left');
+
+  // The admin takes the batch back; reviewer 2 takes three of those items and decides two of them.
+  await admin.goto('/team/leases');
+  await admin.getByRole('combobox', { name: 'Subscription' }).selectOption(SUB);
+  await admin.getByRole('button', { name: `Take back the batch of ${hub.accounts.reviewer1.email}` }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Take back' }).click();
+  await expect(admin.getByText('Nobody holds a lease on this subscription.')).toBeVisible();
+  const taken = await openBatch(two, 3);
+  expect(taken).toEqual([disputedByTwo, leasedToTwo, adoptedByBoth]);
+  await decideItem(two, disputedByTwo, 'dispute');
+  await decideItem(two, adoptedByBoth, 'adopt');
+  await expect(two.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => vendorStatuses([disputedByTwo, adoptedByBoth])).toEqual(['disputed', 'adopted']);
+
+  // Reviewer 1 reconnects: the outbox sends; the hub answers each as it stands.
+  await one.context().setOffline(false);
+  const attention = one.getByRole('region', { name: 'Decisions that need attention' });
+  await expect(attention).toContainText(`item ${leasedToTwo} is leased to ${hub.accounts.reviewer2.email} now`, { timeout: 60_000 });
+  await expect(attention).toContainText(`“dispute by ${hub.accounts.reviewer2.email}” for item ${disputedByTwo} (you chose adopt)`);
+  await expect(batchBar(one)).toContainText('lease lost on');
+  for (const [width, height] of [
+    [1280, 720],
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await one.setViewportSize({ width, height });
+    await one.screenshot({ path: `test-results/hub-queue-conflict-${width}.png` });
+  }
+  await expect.poll(() => vendorStatuses(batch), { timeout: 60_000 }).toEqual(['disputed', 'pending', 'adopted', 'adopted']);
+
+  // Nothing lost: reviewer 2 lets the leased item go, and reviewer 1's kept adopt is sent by Retry.
+  await two.getByRole('button', { name: 'Release' }).click();
+  await expect(batchBar(two)).toContainText('No batch');
+  await attention.getByRole('button', { name: `Retry adopt item ${leasedToTwo}` }).click();
+  await expect.poll(() => vendorStatuses([leasedToTwo]), { timeout: 60_000 }).toEqual(['adopted']);
+
+  // Nothing twice: one team decision per item, each adopt charged once.
+  const accepted = await acceptedPerItem();
+  expect(batch.map((id) => accepted.get(id))).toEqual([1, 1, 1, 1]);
+  const charged = chargedOnce(hub);
+  expect([leasedToTwo, adoptedByBoth, onlyOne].every((id) => charged.has(id))).toBe(true);
+  expect(charged.has(disputedByTwo)).toBe(false);
+});

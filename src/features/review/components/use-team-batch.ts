@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { NetworkError } from '../../../api/errors';
+import { decideRefusal, useLocalScope, type Connection, type ConnectionSubscription } from '../../../data';
+import { localDb, readSetting, saveDelivered, writeSetting } from '../../../domain/store';
+import { batchSettingName, deliveredOf, parseBatch, queueApi, queueFiltersOf, RENEW_MS, toTeamBatch, type TeamBatch } from '../team-batch';
+import type { ReviewSearch } from '../search';
+
+export interface TeamBatchState {
+  /** undefined while the stored batch is read; null when the reviewer holds none. */
+  batch: TeamBatch | null | undefined;
+  /** The batch's item IDs (the review lists these), null while unknown. */
+  ids: ReadonlySet<string> | null;
+  /** Why this member may not take a batch (a viewer), or null. */
+  refusal: string | null;
+  busy: boolean;
+  error: unknown;
+  /** The last take found nothing free under these filters. */
+  empty: boolean;
+  /** The hub could not be reached at the last try: the batch and the decisions are kept here. */
+  offline: boolean;
+  take: () => void;
+  release: () => void;
+}
+
+/** Activity that keeps a lease: a key or a pointer in the page. */
+const ACTIVITY = ['keydown', 'pointerdown'] as const;
+const CHECK_MS = 5_000;
+
+/**
+ * The reviewer's batch from the team queue: read from the store (a reload or a lost network keeps
+ * it), else taken at once under the items view's filters; renewed while the reviewer works (the
+ * tab visible and a key or click since the last renewal, at most every RENEW_MS, and at once on
+ * coming back online); released on request. A renewal tells which items were lost (taken back by
+ * an admin, or expired and leased again): they stay listed, marked, and decisions on them wait in
+ * the outbox, where the hub's answer (409 ITEM_LEASED, or the team's decision) shows as a conflict.
+ */
+export function useTeamBatch(connection: Connection, subscription: ConnectionSubscription, search: ReviewSearch): TeamBatchState {
+  const { scope } = useLocalScope(connection);
+  const refusal = decideRefusal(connection) ? 'A viewer cannot take a batch: reviewers and admins do.' : null;
+  const [batch, setBatch] = useState<TeamBatch | null | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [empty, setEmpty] = useState(false);
+  const [offline, setOffline] = useState(false);
+  const filters = useMemo(() => queueFiltersOf(search), [search]);
+  const filtersKey = JSON.stringify(filters ?? {});
+  const size = search.batch;
+  const subscriptionId = subscription.id;
+  const kind = subscription.kind;
+
+  const keep = useCallback(
+    async (next: TeamBatch | null) => {
+      setBatch(next);
+      if (scope) await writeSetting(scope, batchSettingName(subscriptionId), next);
+    },
+    [scope, subscriptionId],
+  );
+  const failed = (e: unknown) => {
+    setOffline(e instanceof NetworkError);
+    if (!(e instanceof NetworkError)) setError(e);
+  };
+
+  // One take at a time: a second (a key, the store growing) while one is on its way would lease another batch.
+  const taking = useRef(false);
+  const take = useCallback(() => {
+    if (!scope || refusal || taking.current) return;
+    taking.current = true;
+    setBusy(true);
+    setError(null);
+    queueApi
+      .take(subscriptionId, size, JSON.parse(filtersKey) as typeof filters)
+      .then(async (taken) => {
+        setOffline(false);
+        setEmpty(taken.items.length === 0);
+        // The items go into the store before they are listed (the inbox's sync may not have them yet).
+        const store = await import('../../../domain/store');
+        const delivered = deliveredOf(taken, kind === 'live' ? 'live' : 'simulated', store);
+        if (delivered.length) await saveDelivered(localDb(), scope, subscriptionId, kind === 'live' ? 'incremental' : 'pending', delivered);
+        await keep(taken.items.length ? toTeamBatch(taken) : null);
+      })
+      .catch(failed)
+      .finally(() => {
+        taking.current = false;
+        setBusy(false);
+      });
+  }, [scope, refusal, subscriptionId, size, filtersKey, kind, keep]);
+
+  const release = useCallback(() => {
+    if (!batch) return;
+    setBusy(true);
+    setError(null);
+    queueApi
+      .release(batch.batchId)
+      .then(() => {
+        setOffline(false);
+        setEmpty(false);
+        return keep(null);
+      })
+      .catch(failed)
+      .finally(() => setBusy(false));
+  }, [batch, keep]);
+
+  // The stored batch first; with none, the next one is taken at once (a viewer takes none).
+  const started = useRef(false);
+  useEffect(() => {
+    if (!scope || started.current) return;
+    started.current = true;
+    void readSetting(scope, batchSettingName(subscriptionId), parseBatch).then(
+      (stored) => {
+        if (stored) setBatch(stored);
+        else {
+          setBatch(null);
+          take();
+        }
+      },
+      () => setBatch(null),
+    );
+  }, [scope, subscriptionId, take]);
+
+  // Renewal: throttled, and only for a reviewer at work (a hidden or idle tab lets the lease run out, as the queue intends).
+  const batchRef = useRef(batch);
+  useLayoutEffect(() => {
+    batchRef.current = batch;
+  }, [batch]);
+  const renewedAt = useRef(0);
+  const active = useRef(true);
+  const renew = useCallback(() => {
+    const current = batchRef.current;
+    if (!current) return;
+    renewedAt.current = Date.now();
+    active.current = false;
+    queueApi.renew(current.batchId).then(
+      (r) => {
+        setOffline(false);
+        const latest = batchRef.current;
+        if (latest?.batchId !== r.batch_id) return;
+        const lost = r.lost.map((i) => i.item_id);
+        void keep({
+          ...latest,
+          expiresAt: r.expires_at ?? latest.expiresAt,
+          lost: [...new Set([...latest.lost, ...lost])],
+          renewedAt: new Date().toISOString(),
+        });
+      },
+      (e: unknown) => {
+        // A batch the hub no longer knows (404) is lost whole; anything else is tried at the next round.
+        setOffline(e instanceof NetworkError);
+      },
+    );
+  }, [keep]);
+  const batchId = batch?.batchId;
+  // A short idle time (5 s at the least) is renewed at half of it, so a working reviewer never loses it between renewals.
+  const every = Math.min(RENEW_MS, ((batch?.idleSeconds ?? 600) * 1000) / 2);
+  useEffect(() => {
+    if (!batchId) return;
+    renew(); // at once: after a reload or a return, what is still held
+    const mark = () => (active.current = true);
+    const tick = () => {
+      if (document.visibilityState === 'visible' && active.current && Date.now() - renewedAt.current >= every) renew();
+    };
+    for (const type of ACTIVITY) window.addEventListener(type, mark, true);
+    window.addEventListener('online', renew);
+    const timer = setInterval(tick, Math.min(CHECK_MS, every / 2));
+    return () => {
+      for (const type of ACTIVITY) window.removeEventListener(type, mark, true);
+      window.removeEventListener('online', renew);
+      clearInterval(timer);
+    };
+  }, [batchId, renew, every]);
+
+  const ids = useMemo(() => (batch === undefined ? null : new Set(batch?.itemIds ?? [])), [batch]);
+  return { batch, ids, refusal, busy, error, empty, offline, take, release };
+}
