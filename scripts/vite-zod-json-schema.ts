@@ -18,12 +18,26 @@ import type { Plugin } from 'vite';
  *
  * Zod's English locale is swapped the same way for scripts/zod-compact-en.ts: zod's sentences
  * without its dictionary of string formats the console never checks.
+ *
+ * And zod's memoizer (~2 KB gzipped), which classic zod installs so that one parse can follow a
+ * reference cycle in its input (an object graph that points back at itself) through a transform.
+ * What the browser parses is JSON, which has no cycles; zod parses without a memoizer when none is
+ * configured (as zod/mini does by default), skipping its bookkeeping on every array and object.
+ * Its stand-in exports the same names (checked against zod's file, as above).
  */
 const STUBBED = ['json-schema-processors.js', 'to-json-schema.js'];
 /** Zod's English locale, replaced by the same sentences without the formats the console never checks (scripts/zod-compact-en.ts). */
 const COMPACT_EN = fileURLToPath(new URL('./zod-compact-en.ts', import.meta.url));
 const KEPT: Record<string, string[]> = { 'json-schema-processors.js': ['aggregateChecks'] };
 const PREFIX = '\0zod-json-schema-stub:';
+/** zod's memoizer.js, as the browser build has it: no memoizer (`memoizer()` → undefined), nothing ever recursive. */
+const MEMOIZER = 'memoizer.js';
+const MEMOIZER_STANDIN: Record<string, string> = {
+  $ZodCyclicError: 'export class $ZodCyclicError extends Error {}',
+  isRecursiveSchema: 'export const isRecursiveSchema = () => false;',
+  memoizer: 'export const memoizer = () => undefined;',
+  isBackEdge: 'export const isBackEdge = () => false;',
+};
 
 export function withoutZodJsonSchema(): Plugin {
   const coreDir = dirname(createRequire(import.meta.url).resolve('zod/v4/core'));
@@ -34,7 +48,7 @@ export function withoutZodJsonSchema(): Plugin {
     resolveId(source, importer) {
       if (!importer || !/[\\/]zod[\\/]v4[\\/]/.test(importer)) return null;
       if (/[\\/]classic[\\/]/.test(importer) && source.endsWith('/locales/en.js')) return COMPACT_EN;
-      const file = STUBBED.find((name) => source.endsWith(`/${name}`));
+      const file = [...STUBBED, MEMOIZER].find((name) => source.endsWith(`/${name}`));
       return file ? PREFIX + file : null;
     },
     load(id) {
@@ -45,6 +59,11 @@ export function withoutZodJsonSchema(): Plugin {
       const names = [...source.matchAll(/^export (?:const|function|let|class) (\w+)/gm)].map((m) => m[1]!);
       const renamed = [...source.matchAll(/^export \{ (\w+) as (\w+) \}/gm)].map((m) => m[2]!);
       if (names.length === 0) throw new Error(`zod's ${file} has no exports this plugin recognises: check scripts/vite-zod-json-schema.ts`);
+      if (file === MEMOIZER) {
+        const unknown = [...names, ...renamed].filter((name) => !(name in MEMOIZER_STANDIN));
+        if (unknown.length > 0) throw new Error(`zod's ${file} now exports ${unknown.join(', ')}: check scripts/vite-zod-json-schema.ts`);
+        return Object.values(MEMOIZER_STANDIN).join('\n');
+      }
       const kept = KEPT[file] ?? [];
       const missing = kept.filter((name) => !names.includes(name));
       if (missing.length > 0) throw new Error(`zod's ${file} no longer exports ${missing.join(', ')}: check scripts/vite-zod-json-schema.ts`);

@@ -1,7 +1,6 @@
 import { detectHub } from '../api/hub-detect';
 import type { QueryClient } from '@tanstack/react-query';
 import { consoleOrigin, hubLive, type connectionStore, type HubMode } from '../data';
-import { requestTeamInboxSync } from './team-inbox-request';
 
 /**
  * Decides the console's mode once, before the router is made (docs/hub.md, "The console"): the
@@ -35,11 +34,8 @@ export function composeHubLive(origin: string, queryClient: QueryClient) {
     startHubLive({
       origin,
       queryClient,
-      refreshers: {
-        holds: () => waiting.forEach((read) => read()),
-        inbox: () => requestTeamInboxSync(),
-        decisions: () => requestTeamInboxSync(undefined, 'decisions'),
-      },
+      // The inbox's and the decisions' syncs are woken in live-stream.ts (this module is on the first page).
+      refreshers: { holds: () => waiting.forEach((read) => read()) },
     }),
   );
   return () => ({

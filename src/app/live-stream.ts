@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { hubChangeEvent, hubStreamMark, type HubChangeEvent } from '../api/contract/hub-events';
 import { HUB_LIVE_KEY, type HubLive } from '../data';
 import { queryRefreshers, refreshesFor, type LiveRefresh, type LiveRefreshers } from './live-refresh';
+import { requestTeamInboxSync } from './team-inbox-request';
 
 /**
  * Hub mode: one EventSource on the hub's change stream (`GET /hub/v1/events`, docs/hub.md), for
@@ -14,7 +15,7 @@ import { queryRefreshers, refreshesFor, type LiveRefresh, type LiveRefreshers } 
 export interface HubLiveDeps {
   origin: string;
   queryClient: QueryClient;
-  /** Refreshes beyond the hub's queries (the holds watcher, the inbox sync, leases). */
+  /** Refreshes beyond the hub's queries and the team inbox's sync (the holds watcher). */
   refreshers?: LiveRefreshers;
   /** Tests: instead of the browser's. */
   EventSource?: typeof EventSource;
@@ -32,7 +33,9 @@ export function startHubLive({ origin, queryClient, refreshers = {}, EventSource
     const now = queryClient.getQueryData<HubLive>(HUB_LIVE_KEY) ?? { state: 'connecting', last: null };
     queryClient.setQueryData<HubLive>(HUB_LIVE_KEY, { ...now, ...patch });
   };
-  const tables: readonly LiveRefreshers[] = [queryRefreshers(queryClient), refreshers];
+  // The team inbox's sync reads new items (and the decisions with them), or the decisions only (src/app/team-inbox-sync.ts).
+  const syncs: LiveRefreshers = { inbox: () => requestTeamInboxSync(), decisions: () => requestTeamInboxSync(undefined, 'decisions') };
+  const tables: readonly LiveRefreshers[] = [queryRefreshers(queryClient), syncs, refreshers];
   const run = (kinds: Iterable<LiveRefresh>) => {
     for (const kind of kinds) for (const table of tables) table[kind]?.();
   };
