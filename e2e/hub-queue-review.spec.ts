@@ -137,6 +137,13 @@ test('three reviewers in three browsers: disjoint batches, every item decided on
   expect(all.map((id) => accepted.get(id))).toEqual(all.map(() => 1));
   const charged = chargedOnce(hub);
   expect(all.filter((id) => charged.has(id))).toHaveLength(6);
+  // A viewer takes no batch: the button is disabled, with the reason beside it.
+  const viewer = await signedInPage(browser, hub, hub.accounts.viewer, contexts);
+  await viewer.goto(`/review/${SUB}`);
+  await expect(batchBar(viewer)).toContainText('A viewer cannot take a batch: reviewers and admins do.');
+  await expect(batchBar(viewer).getByRole('button', { name: 'Take a batch' })).toBeDisabled();
+  await viewer.context().close();
+
   // The reviewers leave: an open review would lease the next test's items when it opens a batch again.
   await Promise.all(reviewers.map((page) => page.context().close()));
 });
