@@ -73,6 +73,8 @@ describe.each(ENGINES)('hub decision queue on %s', (engine) => {
     const dispute = await t.call('POST', `/v1/data/items/${item!.id}/dispute`, { cookie: reviewer });
     expect(dispute.status).toBe(409);
     expect(dispute.body.errorCode).toBe('ALREADY_DECIDED');
+    // Who decided what, for the console's conflict (an offline reviewer's decision on reconnect).
+    expect(dispute.body.recorded).toMatch(/^adopt by \S+@\S+$/);
     expect(posted(`/data/items/${item!.id}/dispute`)).toBe(0);
     const [row] = await decisionsOf(item!.id);
     expect(row).toMatchObject({

@@ -125,7 +125,11 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
     // The lease check comes before the vendor is asked.
     const refused = await t.call('POST', '/v1/data/items/x_1/adopt', { cookie: reviewer2 });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ errorCode: 'ITEM_LEASED', errorMessage: expect.stringContaining(t.accounts.reviewer1.email) });
+    expect(refused.body).toMatchObject({
+      errorCode: 'ITEM_LEASED',
+      errorMessage: expect.stringContaining(t.accounts.reviewer1.email),
+      recorded: `leased to ${t.accounts.reviewer1.email} now`,
+    });
   });
 
   if (engine === 'postgres')

@@ -25,7 +25,7 @@ export interface TeamBatch {
   renewedAt: string | null;
 }
 
-export const BATCH_SIZE = 20;
+const BATCH_SIZE = 20;
 /** A working reviewer's lease is renewed at most this often (the idle time is 5 s at the least, 10 min by default). */
 export const RENEW_MS = 30_000;
 
