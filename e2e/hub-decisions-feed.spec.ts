@@ -103,8 +103,6 @@ test('a teammate’s adopts and disputes show in another browser’s items view 
   // The rest are undecided still.
   await expect(b.getByRole('row').filter({ hasText: 'Undecided' })).toHaveCount(LIMIT - decided.length);
   const seen = await b.evaluate(() => (window as unknown as { teamSeen: Record<string, number> }).teamSeen);
-  for (const { id, kind, at } of decided)
-    console.log(`[measure] ${kind} ${id.slice(0, 8)}: A's keypress → B's row ${seen[id] === undefined ? 'n/a' : `${seen[id]! - at} ms`}`);
   await b.screenshot({ path: 'test-results/hub-decisions-feed-items-1440.png' });
 
   // After a reload: still decided by A.
@@ -148,6 +146,18 @@ test('a teammate’s adopts and disputes show in another browser’s items view 
   for (const { id, kind } of decided) expect(status.get(id)).toBe(kind === 'adopt' ? 'adopted' : 'disputed');
   const admin = await signedInPage(browser, hub, hub.accounts.admin, contexts);
   const sends = (await hubAs(admin, hub).audit('decision.send')).filter((r) => ids.has(r.item_id ?? ''));
+  // Printed, not asserted: A's keypress → B's row, and of it the part after the hub took A's decision (A's undo window comes first).
+  const accepted = new Map<string, number>();
+  for (const action of ['v1.adopt', 'v1.dispute'])
+    for (const r of (await hubAs(admin, hub).audit(action)) as unknown as { item_id: string; at: string; outcome: string }[])
+      if (r.outcome === 'accepted') accepted.set(r.item_id, Date.parse(r.at));
+  for (const { id, kind, at } of decided) {
+    const row = seen[id];
+    const hubAt = accepted.get(id);
+    console.log(
+      `[measure] ${kind} ${id.slice(0, 8)}: A's keypress → B's row ${row === undefined ? 'n/a' : `${row - at} ms`}; the hub took it → B's row ${row === undefined || hubAt === undefined ? 'n/a' : `${row - hubAt} ms`}`,
+    );
+  }
   expect(sends.map((r) => r.item_id).sort()).toEqual([...ids].sort());
   const receipts = new Database(join(hub.dataDir, 'simulator', 'service.db'), { readonly: true });
   try {

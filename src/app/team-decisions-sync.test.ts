@@ -62,6 +62,17 @@ describe('the team decisions sync', () => {
     expect(await syncTeamDecisions(S, 'sim', 'hub', apply)).toBe(1);
     expect(applied.at(-1)).toEqual([{ kind: 'simulated', subscriptionId: 'sim', itemId: 'a', decision: null }]);
     expect(await cursor()).toBe(14);
+
+    // A teammate's adopt held by the team's budget: not decided here.
+    const held = decided('c', 'adopt');
+    answers.set(`${BASE}&after=14`, {
+      decisions: [{ ...held, decision: { ...held.decision, state: 'held' } }],
+      next: 15,
+      snapshot_from: null,
+      has_more: false,
+    });
+    await syncTeamDecisions(S, 'sim', 'hub', apply);
+    expect(applied.at(-1)).toEqual([{ kind: 'simulated', subscriptionId: 'sim', itemId: 'c', decision: null }]);
   });
 
   it('writes no cursor for a snapshot left half read: the next sync starts it again, and nothing is skipped', async () => {

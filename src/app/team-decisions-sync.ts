@@ -22,7 +22,8 @@ const newsOf = (subscriptionId: string, row: TeamDecision): TeamDecisionNews => 
   kind: row.family === 'data' ? 'simulated' : 'live',
   subscriptionId,
   itemId: row.item_id,
-  decision: row.decision && { kind: row.decision.kind, by: row.decision.by.email, at: Date.parse(row.decision.at) },
+  // A teammate's adopt held by the team's budget is not decided yet: the item stays open here (an adopt of it is answered with the same hold).
+  decision: row.decision && row.decision.state !== 'held' ? { kind: row.decision.kind, by: row.decision.by.email, at: Date.parse(row.decision.at) } : null,
 });
 
 /** Brings one subscription's team decisions up to date; returns how many items' news it read. */
