@@ -424,9 +424,10 @@ function leasesQueue(engine: Engine): Migration {
  * The queue's state on the inbox row itself (hubscale): `decided` (1 while the item has a decision
  * that is not refused or dropped) and `leased_until` (its live lease's expiry, 0 for none), kept
  * exact by triggers on `decisions`, `leases` and `inbox_items` in the writer's own transaction.
- * A take then walks one partial index of the undecided items in seq order and checks the lease in
- * the index, instead of probing `leases` and `decisions` for every item before the first free one
- * (10,000 probes, 61 ms, once 10,000 items were leased); the counts read one covering index
+ * A take then checks each item it passes over on its own row (or in the partial index of the
+ * undecided items, when the planner picks it), instead of probing `leases` and `decisions` for
+ * every item before the first free one (10,000 probes, 61 ms, once 10,000 items were leased:
+ * now 5 ms); the counts read one covering index
  * (PostgreSQL) instead of joining a million rows to both tables. On PostgreSQL a take's
  * `FOR UPDATE SKIP LOCKED` re-check now sees a concurrent take's lease on the row it locked.
  */
