@@ -457,7 +457,8 @@ function queueState(engine: Engine): Migration {
       : [
           `create trigger decisions_queue_insert after insert on decisions begin
              update inbox_items set decided = ${decidedNow('new')} where family = new.family and item_id = new.item_id; end`,
-          `create trigger decisions_queue_update after update of state on decisions begin
+          `create trigger decisions_queue_update after update of state on decisions
+             when (old.state in ('refused', 'dropped')) <> (new.state in ('refused', 'dropped')) begin
              update inbox_items set decided = ${decidedNow('new')} where family = new.family and item_id = new.item_id; end`,
           `create trigger leases_queue_insert after insert on leases begin
              update inbox_items set leased_until = case when new.state = 'active' then new.expires_at else 0 end where family = new.family and item_id = new.item_id; end`,
