@@ -314,6 +314,8 @@ async function serve(argv: string[]): Promise<void> {
     upstream,
     staticDir: values.static,
     log,
+    // Tests only (scale.test.ts): a killed hub's pull claim runs out sooner than the 45 s default.
+    pullClaimMs: process.env.HUB_PULL_CLAIM_MS ? Number(process.env.HUB_PULL_CLAIM_MS) : undefined,
   }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       throw new UsageError(`port ${values.port} on ${values.host} is in use: choose another with --port N`);

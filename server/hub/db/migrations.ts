@@ -420,6 +420,70 @@ function leasesQueue(engine: Engine): Migration {
   };
 }
 
+/**
+ * The queue's state on the inbox row itself (hubscale): `decided` (1 while the item has a decision
+ * that is not refused or dropped) and `leased_until` (its live lease's expiry, 0 for none), kept
+ * exact by triggers on `decisions`, `leases` and `inbox_items` in the writer's own transaction.
+ * A take then checks each item it passes over on its own row (or in the partial index of the
+ * undecided items, when the planner picks it), instead of probing `leases` and `decisions` for
+ * every item before the first free one (10,000 probes, 61 ms, once 10,000 items were leased:
+ * now 5 ms); the counts read one covering index
+ * (PostgreSQL) instead of joining a million rows to both tables. On PostgreSQL a take's
+ * `FOR UPDATE SKIP LOCKED` re-check now sees a concurrent take's lease on the row it locked.
+ */
+function queueState(engine: Engine): Migration {
+  const decidedNow = (row: string) =>
+    `(case when exists (select 1 from decisions d where d.family = ${row}.family and d.item_id = ${row}.item_id and d.state not in ('refused', 'dropped')) then 1 else 0 end)`;
+  const leasedNow = (row: string) =>
+    `coalesce((select l.expires_at from leases l where l.family = ${row}.family and l.item_id = ${row}.item_id and l.state = 'active'), 0)`;
+  const statements =
+    engine === 'postgres'
+      ? [
+          `create function inbox_queue_decided() returns trigger language plpgsql as $$ begin
+             update inbox_items set decided = ${decidedNow('new')} where family = new.family and item_id = new.item_id;
+             return null; end $$`,
+          `create trigger decisions_queue_insert after insert on decisions for each row execute function inbox_queue_decided()`,
+          `create trigger decisions_queue_update after update of state on decisions for each row
+             when ((old.state in ('refused', 'dropped')) is distinct from (new.state in ('refused', 'dropped'))) execute function inbox_queue_decided()`,
+          `create function inbox_queue_leased() returns trigger language plpgsql as $$ begin
+             update inbox_items set leased_until = case when new.state = 'active' then new.expires_at else 0 end
+               where family = new.family and item_id = new.item_id;
+             return null; end $$`,
+          `create trigger leases_queue after insert or update on leases for each row execute function inbox_queue_leased()`,
+          `create function inbox_queue_arrived() returns trigger language plpgsql as $$ begin
+             new.decided := ${decidedNow('new')}; new.leased_until := ${leasedNow('new')}; return new; end $$`,
+          `create trigger inbox_queue_arrived before insert on inbox_items for each row execute function inbox_queue_arrived()`,
+        ]
+      : [
+          `create trigger decisions_queue_insert after insert on decisions begin
+             update inbox_items set decided = ${decidedNow('new')} where family = new.family and item_id = new.item_id; end`,
+          `create trigger decisions_queue_update after update of state on decisions
+             when (old.state in ('refused', 'dropped')) <> (new.state in ('refused', 'dropped')) begin
+             update inbox_items set decided = ${decidedNow('new')} where family = new.family and item_id = new.item_id; end`,
+          `create trigger leases_queue_insert after insert on leases begin
+             update inbox_items set leased_until = case when new.state = 'active' then new.expires_at else 0 end where family = new.family and item_id = new.item_id; end`,
+          `create trigger leases_queue_update after update on leases begin
+             update inbox_items set leased_until = case when new.state = 'active' then new.expires_at else 0 end where family = new.family and item_id = new.item_id; end`,
+          `create trigger inbox_queue_arrived after insert on inbox_items begin
+             update inbox_items set decided = ${decidedNow('new')}, leased_until = ${leasedNow('new')} where family = new.family and item_id = new.item_id; end`,
+        ];
+  return {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table inbox_items add column decided integer not null default 0`.execute(db);
+      await sql`alter table inbox_items add column leased_until bigint not null default 0`.execute(db);
+      await sql.raw(`update inbox_items set decided = ${decidedNow('inbox_items')}, leased_until = ${leasedNow('inbox_items')}`).execute(db);
+      for (const statement of statements) await sql.raw(statement).execute(db);
+      // The take: the undecided items in seq order, the lease's expiry checked in the index.
+      await sql`create index inbox_items_queue on inbox_items (subscription_id, seq, leased_until) where decided = 0`.execute(db);
+      // The counts: every filter field and the queue state in one index, read without the rows.
+      if (engine === 'postgres')
+        await sql`create index inbox_items_counts on inbox_items (subscription_id) include (decided, leased_until, q_quality, price_micros, q_task, q_source, q_grade, q_vertical, q_topic)`.execute(
+          db,
+        );
+    },
+  };
+}
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -435,6 +499,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0010_live_audit_notify': liveAuditNotify(engine),
     '0011_inbox_pulls': inboxPulls,
     '0012_leases_queue': leasesQueue(engine),
+    '0013_queue_state': queueState(engine),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

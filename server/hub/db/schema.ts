@@ -122,6 +122,10 @@ interface InboxItemsTable {
   q_grade: GeneratedAlways<string | null>;
   q_vertical: GeneratedAlways<string | null>;
   q_topic: GeneratedAlways<string | null>;
+  /** Kept by triggers (migration 0013): 1 while the item has a decision neither refused nor dropped. */
+  decided: Generated<number>;
+  /** Kept by triggers (migration 0013): the live lease's expiry (ms), 0 for none. */
+  leased_until: Generated<number>;
 }
 
 /** Each subscription's last inbox seq; a writer locks its row before keeping items. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type RunningHub } from '../../hub/main';
 import { cookieOf, ENGINES, startTestHub, type TestHub } from './hub-harness';
+import { insertDecision } from '../../hub/store/decisions';
 import { seedInbox } from './inbox-fixture';
 
 /*
@@ -130,6 +131,56 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
       errorMessage: expect.stringContaining(t.accounts.reviewer1.email),
       recorded: `leased to ${t.accounts.reviewer1.email} now`,
     });
+  });
+
+  it('keeps each item’s queue state with its decisions and leases (migration 0013’s triggers): a dropped or refused decision returns it', async () => {
+    const db = t.hub.store.db;
+    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r', 'sub_q'].map((id) => ({ id, kind: 'simulated' }));
+    expect((await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions } })).status).toBe(200);
+    const state = async (id: string) =>
+      db
+        .selectFrom('inbox_items')
+        .select(['decided', 'leased_until'])
+        .where('item_id', '=', id)
+        .executeTakeFirstOrThrow()
+        .then((r) => [Number(r.decided), Number(r.leased_until)]);
+    const me = (await t.call('GET', '/hub/v1/me', { cookie: reviewer2 })).body.member.id as string;
+    const decide = (id: string) =>
+      insertDecision(
+        db,
+        {
+          family: 'data',
+          item_id: id,
+          kind: 'adopt',
+          subscription_id: 'sub_q',
+          reason: null,
+          body: null,
+          price_micros: null,
+          charged: 0,
+          member_id: me,
+          via: 'session',
+        },
+        'held',
+        { now, countedAt: null },
+      );
+    // Decided before it reached the inbox: it arrives decided.
+    const early = await decide('q_0');
+    await seedInbox(db, 'sub_q', [{ item_id: 'q_0' }, { item_id: 'q_1' }, { item_id: 'q_2' }]);
+    expect(await state('q_0')).toEqual([1, 0]);
+    const batch = await take(reviewer2, 'sub_q', 2);
+    expect(ids(batch)).toEqual(['q_1', 'q_2']);
+    expect((await state('q_1'))[1]).toBeGreaterThan(now);
+    const dropped = await decide('q_1');
+    expect((await state('q_1'))[0]).toBe(1);
+    // A hold dropped, a decision the vendor refused: the item is undecided again.
+    await db.updateTable('decisions').set({ state: 'dropped' }).where('id', '=', dropped.id).execute();
+    await db.updateTable('decisions').set({ state: 'refused' }).where('id', '=', early.id).execute();
+    expect(await state('q_0')).toEqual([0, 0]);
+    expect((await state('q_1'))[0]).toBe(0);
+    // Released: back in the queue, with q_0.
+    expect((await t.call('POST', '/hub/v1/queue/release', { cookie: reviewer2, body: { batch_id: batch.body.batch.id } })).status).toBe(200);
+    expect(await state('q_1')).toEqual([0, 0]);
+    expect(ids(await take(reviewer1, 'sub_q', 5)).sort()).toEqual(['q_0', 'q_1', 'q_2']);
   });
 
   if (engine === 'postgres')

@@ -118,6 +118,7 @@ describe('hub storage', () => {
       '0010_live_audit_notify',
       '0011_inbox_pulls',
       '0012_leases_queue',
+      '0013_queue_state',
     ]);
   });
 });
