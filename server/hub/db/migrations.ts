@@ -421,7 +421,7 @@ function leasesQueue(engine: Engine): Migration {
 }
 
 /**
- * The queue's state on the inbox row itself (hubscale): `decided` (1 while the item has a decision
+ * The queue's state on the inbox row itself: `decided` (1 while the item has a decision
  * that is not refused or dropped) and `leased_until` (its live lease's expiry, 0 for none), kept
  * exact by triggers on `decisions`, `leases` and `inbox_items` in the writer's own transaction.
  * A take then checks each item it passes over on its own row (or in the partial index of the
