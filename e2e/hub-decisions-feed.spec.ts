@@ -78,6 +78,11 @@ test('a teammate’s adopts and disputes show in another browser’s items view 
   await expect(b.getByRole('row').filter({ hasText: 'Undecided' })).toHaveCount(LIMIT, { timeout: 30_000 });
   await b.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   await watchRows(b);
+  // And B's Statistics of the subscription, in a second tab.
+  const bStats = await b.context().newPage();
+  await bStats.goto(`/stats/${SUB}`);
+  const summary = bStats.getByLabel('Summary');
+  await expect(summary).toContainText(new RegExp(`Undecided\\s*${LIMIT}\\s*Adopted\\s*0\\s*Disputed\\s*0`));
 
   // A: adopt, dispute (no code), adopt, each by key; the time of each keypress on the page's clock.
   const decided: { id: string; kind: 'adopt' | 'dispute'; at: number }[] = [];
@@ -100,8 +105,10 @@ test('a teammate’s adopts and disputes show in another browser’s items view 
   for (const { id, kind } of decided)
     await expect(rowOf(b, id)).toContainText(kind === 'adopt' ? 'Adopted by reviewer1' : 'Disputed by reviewer1', { timeout: 30_000 });
   expect(await b.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true)).toBe(true);
-  // The rest are undecided still.
+  // The rest are undecided still; Statistics counts A's decisions, without a reload either.
   await expect(b.getByRole('row').filter({ hasText: 'Undecided' })).toHaveCount(LIMIT - decided.length);
+  await expect(summary).toContainText(new RegExp(`Undecided\\s*${LIMIT - decided.length}\\s*Adopted\\s*2\\s*Disputed\\s*1`));
+  await bStats.close();
   const seen = await b.evaluate(() => (window as unknown as { teamSeen: Record<string, number> }).teamSeen);
   await b.screenshot({ path: 'test-results/hub-decisions-feed-items-1440.png' });
 
