@@ -190,7 +190,12 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     // Hub mode: what teammates pulled reaches this browser's store (team-inbox-sync.ts).
     // And what teammates decided reaches its outbox (team-decisions-sync.ts): their items read decided here.
     const stopInbox = connections().some((c) => c.hub)
-      ? startTeamInboxSync({ connections, scopeOf: localScope, decisions: (scope, news, connectionId) => engine.applyTeamDecisions(scope, news, connectionId) })
+      ? startTeamInboxSync({
+          connections,
+          scopeOf: localScope,
+          decisions: (scope, news, connectionId) => engine.applyTeamDecisions(scope, news, connectionId),
+          closeDecided: (scope, subscriptionId, itemIds) => engine.closeDecided(scope, subscriptionId, itemIds),
+        })
       : undefined;
     return () => {
       unsubscribe();

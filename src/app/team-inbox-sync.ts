@@ -31,7 +31,7 @@ const cursorName = (subscriptionId: string) => `team-inbox:${subscriptionId}`;
 const parseCursor = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
 
 /** Copies one subscription's new inbox items into the store; returns how many it read. */
-async function syncSubscription(scope: string, subscriptionId: string, kind: 'live' | 'simulated'): Promise<number> {
+async function syncSubscription(scope: string, subscriptionId: string, kind: 'live' | 'simulated', closeDecided?: CloseDecided): Promise<number> {
   const { localDb, readSetting, saveDelivered, summaryOfLive, summaryOfSimulated, writeSetting } = await import('../domain/store');
   let after = (await readSetting(scope, cursorName(subscriptionId), parseCursor)) ?? 0;
   let read = 0;
@@ -46,6 +46,12 @@ async function syncSubscription(scope: string, subscriptionId: string, kind: 'li
       groups.set(via, [...(groups.get(via) ?? []), delivered]);
     }
     for (const [via, items] of groups) await saveDelivered(localDb(), scope, subscriptionId, via, items);
+    // A decision the feed brought before its item (a decisions-only round racing a pull): the item is not open.
+    await closeDecided?.(
+      scope,
+      subscriptionId,
+      [...groups.values()].flat().map((d) => d.summary.itemId),
+    );
     read += page.items.length;
     if (page.next !== after) await writeSetting(scope, cursorName(subscriptionId), page.next);
     after = page.next;
@@ -73,10 +79,14 @@ export interface TeamInboxSyncDeps {
   scopeOf: (connection: Connection) => Promise<string | null>;
   /** Records the team's decisions (the outbox's `applyTeamDecisions`): read after the items, so their rows exist. */
   decisions?: ApplyTeamDecisions;
+  /** Items just stored that a decision already stands on are not open (the outbox's `closeDecided`). */
+  closeDecided?: CloseDecided;
   intervalMs?: number;
 }
 
-export function startTeamInboxSync({ connections, scopeOf, decisions, intervalMs = INTERVAL_MS }: TeamInboxSyncDeps): () => void {
+export type CloseDecided = (scope: string, subscriptionId: string, itemIds: readonly string[]) => Promise<unknown>;
+
+export function startTeamInboxSync({ connections, scopeOf, decisions, closeDecided, intervalMs = INTERVAL_MS }: TeamInboxSyncDeps): () => void {
   let running: Promise<void> | null = null;
   /** Asked while a round ran: one more round after it, of the items too unless every ask was for decisions only. */
   let again: { items: boolean } | null = null;
@@ -93,7 +103,7 @@ export function startTeamInboxSync({ connections, scopeOf, decisions, intervalMs
           if (!scope) continue;
           for (const s of connection.subscriptions) {
             if (only && s.id !== only) continue;
-            if (items) await syncSubscription(scope, s.id, s.kind);
+            if (items) await syncSubscription(scope, s.id, s.kind, closeDecided);
             if (decisions && syncTeamDecisions) await syncTeamDecisions(scope, s.id, connection.id, decisions);
           }
         }

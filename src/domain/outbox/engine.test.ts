@@ -928,6 +928,22 @@ describe('outbox engine: teammates’ decisions from the team hub’s feed', () 
     expect(a.engine.enqueue(S, charged('t1')).state).toBe('grace');
   });
 
+  it('closes items stored after their decision came (the feed ahead of the inbox): a teammate’s or this browser’s, only where one stands', async () => {
+    const a = setup({ graceMs: () => 0 });
+    expect(await a.engine.applyTeamDecisions(S, [news('early', byR2())])).toBe(1);
+    a.engine.enqueue(S, charged('mine'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    shared.opened.length = 0;
+    // The item rows land now (written open by the store): the ones decided are closed, the other stays open; another subscription's are not touched.
+    expect(await a.engine.closeDecided(S, 'sim', ['early', 'mine', 'fresh'])).toBe(2);
+    expect(await a.engine.closeDecided(S, 'other', ['early'])).toBe(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shared.opened).toEqual([
+      ['sim', 'early', 0],
+      ['sim', 'mine', 0],
+    ]);
+  });
+
   it('leaves an item this browser decided itself as its own: no teammate entry, never reopened', async () => {
     const a = setup({ graceMs: () => 0 });
     a.engine.enqueue(S, charged('mine'));

@@ -253,6 +253,24 @@ export class OutboxEngine extends DecisionCommands {
     return puts.length + deletes.length;
   }
 
+  /**
+   * Items just written to the store (the team inbox's sync): those a decision of this browser or a
+   * teammate's already stands on are not open. The team's decisions feed can bring an item's
+   * decision before the item itself (a decisions-only round racing a teammate's pull), and an item
+   * is written open; this closes it. Returns how many it closed.
+   */
+  async closeDecided(scope: string, subscriptionId: string, itemIds: readonly string[]): Promise<number> {
+    await this.load(scope);
+    if (!this.scopes.has(scope) || itemIds.length === 0) return 0;
+    const wanted = new Set(itemIds);
+    const own = this.own.get(scope);
+    const standing = [...itemIds.flatMap((id) => own?.onItem(id) ?? []), ...this.othersOf(scope).filter((e) => wanted.has(e.itemId))].filter(
+      (e) => e.subscriptionId === subscriptionId && stands(e),
+    );
+    this.markOpen(scope, standing, 0);
+    return standing.length;
+  }
+
   /** Re-examines due work: call on timers, on `online`, after a resume. */
   pump = (): void => {
     const now = this.now();
