@@ -1,17 +1,15 @@
 import { ApiError } from '../../api/errors';
 import { BudgetGating } from './budget-gating';
-import { DecisionCommands } from './decision-commands';
 import type { OutboxDeps } from './engine-types';
-import { afterFailure, messageOf, stands, withoutError, withoutMark } from './entry-changes';
+import { afterFailure, messageOf, withoutError, withoutMark } from './entry-changes';
 import { IN_FLIGHT_MS, type OutboxEntry } from './model';
 import { classifyFailure } from './retry-policy';
 import { lostAnswer, nextWake, pickSendable, promoteDue } from './scheduler';
 import { ScopeEntries } from './scope-entries';
 import { splitRows, TabOwnership } from './tab-ownership';
-import { teamDecisionChanges, type TeamDecisionNews } from './team-decisions';
-import { settleTeamHolds, type TeamHold } from './team-holds';
+import { TeamCommands } from './team-commands';
 import { teamVotesOf } from './team-votes';
-import { isHubOwned, move, phaseOf } from './transitions';
+import { move } from './transitions';
 import type { Write } from './write-behind';
 
 export type { BudgetGate } from './budget-gating';
@@ -25,7 +23,7 @@ const LEASE_AHEAD = 128;
  * once that write committed and its undo window ended, with bounded concurrency, retried by
  * the retry policy, never sent again once the service confirmed it. This file schedules and
  * sends; the parts: `outbox-memory` (entries, snapshot), `decision-commands` (what the user
- * does), `write-behind`, `tab-ownership`, `budget-gating`, `scheduler` (what is due),
+ * does), `team-commands` (what a team hub says), `write-behind`, `tab-ownership`, `budget-gating`, `scheduler` (what is due),
  * `retry-policy` (what a failure leads to), `store`. Everything is keyed by scope.
  *
  * Built for runs of 10,000 decisions: entries are indexed (`ScopeEntries`), so a state change is
@@ -33,9 +31,9 @@ const LEASE_AHEAD = 128;
  * batches (whatever changed while the previous write ran goes in the next transaction); and the
  * UI is told once per frame of the stream of answers, at once of what the user did.
  */
-export class OutboxEngine extends DecisionCommands {
+export class OutboxEngine extends TeamCommands {
   private readonly loads = new Map<string, Promise<void>>();
-  /** Scopes this tab shows and sends (loading or loaded). */
+  /** Scopes this tab shows and sends (loading or loaded): `shows`. */
   private readonly scopes = new Set<string>();
   private readonly ownership: TabOwnership;
   private readonly gating: BudgetGating | undefined;
@@ -113,6 +111,8 @@ export class OutboxEngine extends DecisionCommands {
    * This tab's own unfinished decisions, and any not yet written, stay as memory holds them.
    * Calls while a read runs share one read after it.
    */
+  protected shows = (scope: string): boolean => this.scopes.has(scope);
+
   sync(scope: string): Promise<void> {
     return this.ownership.sync(scope);
   }
@@ -192,83 +192,6 @@ export class OutboxEngine extends DecisionCommands {
     this.notify();
     await this.writes.settled();
     await this.deps.store.clearErrors(scope);
-  }
-
-  /** Whether any decision of a scope (this tab's or another's) is the team hub's: held there, or accepted to send. */
-  hasHubOwned(scope: string): boolean {
-    const own = this.own.get(scope);
-    if (own) for (const e of own.values()) if (isHubOwned(e.state)) return true;
-    return this.othersOf(scope).some((e) => isHubOwned(e.state));
-  }
-
-  /**
-   * Records what a team hub's holds say of the decisions it has (team-holds.ts): released and
-   * delivered → confirmed; released and queued there → accepted by the hub; dropped → dropped on
-   * the hub, its item undecided again. Rows are rewritten in one transaction whoever owns them (no
-   * tab sends these), then read again here and announced to every tab. Returns how many changed.
-   */
-  async settleTeamHolds(scope: string, holds: readonly TeamHold[]): Promise<number> {
-    if (!this.scopes.has(scope)) return 0;
-    const now = this.now();
-    const changed = await this.deps.store.settle(scope, (row) => (this.writes.has(row.id) ? row : (settleTeamHolds([row], holds, now)[0] ?? row)));
-    if (changed.length === 0) return 0;
-    this.markOpen(
-      scope,
-      // Dropped on the hub: its item is undecided again (as a discard leaves it).
-      changed.filter((e) => phaseOf(e.state) === 'discarded'),
-      1,
-    );
-    await this.sync(scope);
-    this.deps.tabs.announce(scope);
-    return changed.length;
-  }
-
-  /**
-   * Records teammates' decisions from the hub's feed (team-decisions.ts): a `decided-team` entry
-   * per item decided by the team (not by this browser), its item no longer undecided; removed,
-   * and the item undecided again, when the hub says so. Written in one transaction, then read
-   * again here and announced to every tab. Returns how many entries changed.
-   */
-  async applyTeamDecisions(scope: string, news: readonly TeamDecisionNews[], connectionId = ''): Promise<number> {
-    await this.load(scope);
-    if (!this.scopes.has(scope) || news.length === 0) return 0;
-    const own = this.own.get(scope);
-    const others = this.othersOf(scope);
-    const onItem = (itemId: string) => [...(own?.onItem(itemId) ?? []), ...others.filter((e) => e.itemId === itemId)];
-    const { puts, deletes } = teamDecisionChanges(scope, news, onItem, connectionId);
-    if (puts.length === 0 && deletes.length === 0) return 0;
-    await this.deps.store.write(
-      puts,
-      deletes.map((e) => e.id),
-    );
-    this.markOpen(scope, puts, 0);
-    // Undecided again: open, unless another decision of this browser stands on it.
-    this.markOpen(
-      scope,
-      deletes.filter((e) => !onItem(e.itemId).some((o) => o.id !== e.id && stands(o))),
-      1,
-    );
-    await this.sync(scope);
-    this.deps.tabs.announce(scope);
-    return puts.length + deletes.length;
-  }
-
-  /**
-   * Items just written to the store (the team inbox's sync): those a decision of this browser or a
-   * teammate's already stands on are not open. The team's decisions feed can bring an item's
-   * decision before the item itself (a decisions-only round racing a teammate's pull), and an item
-   * is written open; this closes it. Returns how many it closed.
-   */
-  async closeDecided(scope: string, subscriptionId: string, itemIds: readonly string[]): Promise<number> {
-    await this.load(scope);
-    if (!this.scopes.has(scope) || itemIds.length === 0) return 0;
-    const wanted = new Set(itemIds);
-    const own = this.own.get(scope);
-    const standing = [...itemIds.flatMap((id) => own?.onItem(id) ?? []), ...this.othersOf(scope).filter((e) => wanted.has(e.itemId))].filter(
-      (e) => e.subscriptionId === subscriptionId && stands(e),
-    );
-    this.markOpen(scope, standing, 0);
-    return standing.length;
   }
 
   /** Re-examines due work: call on timers, on `online`, after a resume. */
