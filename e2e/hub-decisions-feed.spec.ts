@@ -123,9 +123,10 @@ test('a teammate’s adopts and disputes show in another browser’s items view 
     await b.screenshot({ path: `test-results/hub-decisions-feed-items-${size.name}.png` });
   }
 
-  // B's review: the list names A's decisions, and j / k move only among the undecided ones.
+  // B's review of the whole subscription (A's batch holds every undecided item): the list names A's
+  // decisions, and j / k move only among the undecided ones.
   await b.setViewportSize({ width: 1440, height: 900 });
-  await b.goto(`/review/${SUB}`);
+  await b.goto(`/review/${SUB}?queue=all`);
   const list = b.getByRole('listbox', { name: 'Items on this page' });
   await expect(list.getByRole('option', { name: /adopted by reviewer1/ })).toHaveCount(2);
   await expect(list.getByRole('option', { name: /disputed by reviewer1/ })).toHaveCount(1);
