@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,15 +54,21 @@ export interface Gate {
   close: () => Promise<void>;
 }
 
-/** A pass-through to the vendor that can be shut. */
-export async function startGate(target: string): Promise<Gate> {
+/**
+ * A pass-through to `target` on a port of its own. `request` sees each request first (false: it
+ * was handled, nothing is forwarded); `answer` sees each answer before it is passed on (false: it
+ * keeps it, the caller never gets it).
+ */
+export async function startRelay(
+  target: string,
+  hooks: { request?: (req: IncomingMessage) => boolean; answer?: (req: IncomingMessage, answer: IncomingMessage) => boolean } = {},
+) {
   const to = new URL(target);
-  let shut = false;
-  const posts = new Map<string, number>();
   const server: Server = createServer((req, res) => {
-    if (shut) return void req.socket.destroy();
-    if (req.method === 'POST') posts.set(req.url!, (posts.get(req.url!) ?? 0) + 1);
+    res.on('error', () => undefined);
+    if (hooks.request?.(req) === false) return;
     const up = httpRequest({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers: { ...req.headers, host: to.host } }, (answer) => {
+      if (hooks.answer?.(req, answer) === false) return;
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -72,19 +78,40 @@ export async function startGate(target: string): Promise<Gate> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    shut: () => {
-      shut = true;
-      server.closeAllConnections();
-    },
-    open: () => {
-      shut = false;
-    },
-    posts,
+    dropAll: () => server.closeAllConnections(),
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
         server.close(() => done());
       }),
+  };
+}
+
+/** A pass-through to the vendor that can be shut. */
+export async function startGate(target: string): Promise<Gate> {
+  let shut = false;
+  const posts = new Map<string, number>();
+  const relay = await startRelay(target, {
+    request: (req) => {
+      if (shut) {
+        req.socket.destroy();
+        return false;
+      }
+      if (req.method === 'POST') posts.set(req.url!, (posts.get(req.url!) ?? 0) + 1);
+      return true;
+    },
+  });
+  return {
+    url: relay.url,
+    shut: () => {
+      shut = true;
+      relay.dropAll();
+    },
+    open: () => {
+      shut = false;
+    },
+    posts,
+    close: relay.close,
   };
 }
 

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { addMember } from '../../hub/store/members';
 import { replaceTeamSubscriptions } from '../../hub/store/team-subscriptions';
 import { addVendorKey } from '../../hub/store/vendor-keys';
 import { vendorCipher } from '../../hub/vendor-cipher';
-import { adoptReceipts, eventually, startVendor, type Vendor } from './decisions-kit';
+import { adoptReceipts, eventually, startRelay, startVendor, type Vendor } from './decisions-kit';
 import { cookieOf } from './hub-harness';
 import { throwawayDatabase, type ThrowawayDatabase } from './postgres';
 
@@ -53,42 +53,31 @@ type Held = 'pull' | 'decision';
 
 /** A pass-through to the vendor that counts what reached it and can hold the first answer of a kind (the vendor has acted; the hub waits). */
 async function holdingGate(target: string) {
-  const to = new URL(target);
   const holding = new Set<Held>();
   const held = new Map<Held, string>();
   const seen = { pulls: 0, rereads: 0, decisions: new Map<string, number>() };
-  const server: Server = createServer((req, res) => {
-    res.on('error', () => undefined);
+  const kindOf = (req: IncomingMessage): Held | null => {
     const path = req.url ?? '';
-    const kind: Held | null = req.method === 'POST' ? 'decision' : path.startsWith('/v1/live/pull') && !path.includes('from=beginning') ? 'pull' : null;
-    if (req.method === 'POST') seen.decisions.set(path, (seen.decisions.get(path) ?? 0) + 1);
-    else if (kind === 'pull') seen.pulls++;
-    else if (path.includes('from=beginning')) seen.rereads++;
-    const up = httpRequest({ host: to.hostname, port: to.port, path, method: req.method, headers: { ...req.headers, host: to.host } }, (answer) => {
-      if (kind && holding.has(kind) && !held.has(kind)) {
-        // The vendor acted on it; its answer never leaves this gate (the hub is killed meanwhile).
-        held.set(kind, path);
-        answer.resume();
-        return;
-      }
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    hold: (kind: Held) => holding.add(kind),
-    held,
-    seen,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
+    return req.method === 'POST' ? 'decision' : path.startsWith('/v1/live/pull') && !path.includes('from=beginning') ? 'pull' : null;
   };
+  const relay = await startRelay(target, {
+    request: (req) => {
+      const path = req.url ?? '';
+      if (req.method === 'POST') seen.decisions.set(path, (seen.decisions.get(path) ?? 0) + 1);
+      else if (kindOf(req) === 'pull') seen.pulls++;
+      else if (path.includes('from=beginning')) seen.rereads++;
+      return true;
+    },
+    answer: (req, answer) => {
+      const kind = kindOf(req);
+      if (!kind || !holding.has(kind) || held.has(kind)) return true;
+      // The vendor acted on it; its answer never leaves this gate (the hub is killed meanwhile).
+      held.set(kind, req.url ?? '');
+      answer.resume();
+      return false;
+    },
+  });
+  return { url: relay.url, hold: (kind: Held) => holding.add(kind), held, seen, close: relay.close };
 }
 type Gate = Awaited<ReturnType<typeof holdingGate>>;
 
