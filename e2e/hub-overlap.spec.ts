@@ -1,7 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import Database from 'libsql';
-import { join } from 'node:path';
-import { chargedOnce, signedInPage, startE2eHub, type E2eHub } from './support/hub';
+import { chargedOnce, signedInPage, startE2eHub, type E2eHub, vendorItemStatuses } from './support/hub';
 
 /*
  * Overlap 2 (issue 26, item 8, second bullet), in the console served by a hub (`--demo --static
@@ -29,15 +27,7 @@ const option = (page: Page, itemId: string) => page.locator(`[role="option"][id$
 const itemIds = async (page: Page) =>
   (await options(page).evaluateAll((nodes) => nodes.map((n) => n.id))).map((id) => id.replace(/^review-option-[a-z]+-/, ''));
 
-/** The simulator's own status of each item (its database, not the hub's word). */
-function vendorStatuses(ids: readonly string[]): string[] {
-  const db = new Database(join(hub.dataDir, 'simulator', 'service.db'), { readonly: true });
-  try {
-    return ids.map((id) => (db.prepare('SELECT status FROM items WHERE id = ?').get(id) as { status: string }).status);
-  } finally {
-    db.close();
-  }
-}
+const vendorStatuses = (ids: readonly string[]) => vendorItemStatuses(hub, ids);
 
 async function openReview(page: Page, count: number) {
   await page.goto(`/review/${SUBSCRIPTION}?limit=${count}&queue=all`);

@@ -1,7 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import Database from 'libsql';
-import { join } from 'node:path';
-import { chargedOnce, hubAs, signedInPage, signInThroughForm, startE2eHub, type E2eHub } from './support/hub';
+import { chargedOnce, hubAs, signedInPage, signInThroughForm, startE2eHub, type E2eHub, vendorItemStatuses } from './support/hub';
 
 /*
  * The review in hub mode walks a batch leased from the team's queue (issue 26, items 2, 6 and 8):
@@ -34,15 +32,7 @@ const itemIds = async (page: Page) =>
   (await options(page).evaluateAll((nodes) => nodes.map((n) => n.id))).map((id) => id.replace(/^review-option-[a-z]+-/, ''));
 const batchBar = (page: Page) => page.getByRole('status', { name: 'Your batch' });
 
-/** The simulator's own status of each item (its database, not the hub's word). */
-function vendorStatuses(ids: readonly string[]): string[] {
-  const db = new Database(join(hub.dataDir, 'simulator', 'service.db'), { readonly: true });
-  try {
-    return ids.map((id) => (db.prepare('SELECT status FROM items WHERE id = ?').get(id) as { status: string }).status);
-  } finally {
-    db.close();
-  }
-}
+const vendorStatuses = (ids: readonly string[]) => vendorItemStatuses(hub, ids);
 
 /** The team decisions the hub accepted per item (its audit): more than one would be an item decided twice. */
 async function acceptedPerItem(): Promise<Map<string, number>> {

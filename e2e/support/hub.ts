@@ -213,3 +213,13 @@ export function chargedOnce(hub: E2eHub, except: ReadonlySet<string> = new Set()
   }
   return charged;
 }
+
+/** The simulator's own status of each item (its database, not the hub's word). */
+export function vendorItemStatuses(hub: E2eHub, ids: readonly string[]): string[] {
+  const db = new Database(join(hub.dataDir, 'simulator', 'service.db'), { readonly: true });
+  try {
+    return ids.map((id) => (db.prepare('SELECT status FROM items WHERE id = ?').get(id) as { status: string }).status);
+  } finally {
+    db.close();
+  }
+}
