@@ -84,7 +84,7 @@ export interface TeamInboxSyncDeps {
   intervalMs?: number;
 }
 
-export type CloseDecided = (scope: string, subscriptionId: string, itemIds: readonly string[]) => Promise<unknown>;
+type CloseDecided = (scope: string, subscriptionId: string, itemIds: readonly string[]) => Promise<unknown>;
 
 export function startTeamInboxSync({ connections, scopeOf, decisions, closeDecided, intervalMs = INTERVAL_MS }: TeamInboxSyncDeps): () => void {
   let running: Promise<void> | null = null;
