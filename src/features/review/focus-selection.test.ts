@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { focusSelectionReducer as reduce, initialFocusSelection, nextUndecided, type FocusAction, type FocusSelection, type Keyed } from './focus-selection';
+import {
+  focusSelectionReducer as reduce,
+  initialFocusSelection,
+  itemsAhead,
+  nextUndecided,
+  type FocusAction,
+  type FocusSelection,
+  type Keyed,
+} from './focus-selection';
 import type { DisplayState } from './model';
 
 const item = (n: number): Keyed => ({ key: `k${n}` });
@@ -23,6 +31,19 @@ const sync = (items: readonly Keyed[], states: readonly DisplayState[] = allNew(
   items,
   states,
   grows,
+});
+
+describe('itemsAhead', () => {
+  it('lists the next undecided items after the focus, as many as asked', () => {
+    const states: DisplayState[] = ['new', 'adopted', 'new', 'disputed', 'new', 'new', 'new'];
+    expect(itemsAhead(list(0, 1, 2, 3, 4, 5, 6), states, 0, 3)).toEqual(list(2, 4, 5));
+  });
+
+  it('stops at the end of the page, and goes on through decided items once none is left undecided', () => {
+    expect(itemsAhead(list(0, 1, 2), allNew(3), 1, 3)).toEqual(list(2));
+    expect(itemsAhead(list(0, 1, 2, 3), ['new', 'adopted', 'adopted', 'adopted'], 0, 2)).toEqual(list(1, 2));
+    expect(itemsAhead(list(0), allNew(1), 0, 3)).toEqual([]);
+  });
 });
 
 describe('nextUndecided', () => {

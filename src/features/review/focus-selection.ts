@@ -56,6 +56,21 @@ export function nextUndecided(states: readonly DisplayState[], from: number): nu
   return Math.max(0, Math.min(from + 1, states.length - 1));
 }
 
+/** How many items ahead of the focused one the review keeps rendered (hidden). */
+export const AHEAD = 3;
+
+/** The items moving on from `from` would focus, in order (as many as `AHEAD`): each next undecided one. */
+export function itemsAhead<T>(items: readonly T[], states: readonly DisplayState[], from: number, count = AHEAD): T[] {
+  const ahead: T[] = [];
+  for (let at = from; ahead.length < count;) {
+    const next = nextUndecided(states, at);
+    if (next <= at || next >= items.length) break;
+    ahead.push(items[next]!);
+    at = next;
+  }
+  return ahead;
+}
+
 export function focusSelectionReducer<T extends Keyed>(state: FocusSelection<T>, action: FocusAction<T>): FocusSelection<T> {
   const { items, focus } = state;
   const last = Math.max(items.length - 1, 0);

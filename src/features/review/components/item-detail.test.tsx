@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -218,7 +218,7 @@ describe('ItemDetail', () => {
   });
 
   it('keeps the upcoming item rendered but hidden, and shows only the focused one', () => {
-    renderDetail({ upcoming: item('it_2', { caption: 'a green kite' }) });
+    renderDetail({ ahead: [item('it_2', { caption: 'a green kite' })] });
     const shown = screen.getAllByRole('region', { name: 'Delivered content' });
     expect(shown).toHaveLength(1);
     expect(shown[0]).toHaveTextContent('a red bicycle');
@@ -226,6 +226,29 @@ describe('ItemDetail', () => {
     expect(upcoming).not.toBeVisible();
     // Painted beforehand (transparent), but out of reach: no focus, pointer or assistive technology.
     expect(upcoming.closest('[inert]')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('keeps the items ahead rendered while moving through them, and renders the next few only when the next is not among them', async () => {
+    const at = (n: number) => item(`it_${n}`, { caption: `caption ${n}` });
+    const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeOpen: false, reasons: DEFAULT_REASONS } as const;
+    const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };
+    const detail = (n: number) => <ItemDetail {...props} {...handlers} item={at(n)} ahead={[at(n + 1), at(n + 2), at(n + 3)]} />;
+    const rendered = () =>
+      screen
+        .getAllByText(/caption \d+/, { ignore: false })
+        .map((e) => Number(/caption (\d+)/.exec(e.textContent!)![1]))
+        .sort((a, b) => a - b);
+    const { rerender } = render(detail(1));
+    expect(rendered()).toEqual([1, 2, 3, 4]);
+    // Moving on within what is rendered: nothing is rendered anew, the item left stays (hidden).
+    rerender(detail(2));
+    rerender(detail(3));
+    expect(rendered()).toEqual([1, 2, 3, 4]);
+    expect(screen.getByRole('region', { name: 'Delivered content' })).toHaveTextContent('caption 3');
+    // The next (5) is not rendered: once painted, the next three are, and those behind go.
+    rerender(detail(4));
+    expect(screen.getByRole('region', { name: 'Delivered content' })).toHaveTextContent('caption 4');
+    await waitFor(() => expect(rendered()).toEqual([4, 5, 6, 7]));
   });
 
   it('cuts megabytes-long metadata and title, each with a toggle that shows all of it', async () => {

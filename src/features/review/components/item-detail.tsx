@@ -1,4 +1,4 @@
-import { memo, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
 import { Badge } from '../../../components/ui/panel';
@@ -14,6 +14,7 @@ import { useNames } from '../../../data';
 import { heldReason } from '../../budgets';
 import { cut, LongText, SHOWN_CHARACTERS } from '../../../components/ui/long-text';
 import { ariaKeys } from '../keymap';
+import { afterPaint } from '../../../lib/after-paint';
 
 /** An item's content box: one at a time in the flow on narrow screens; on wide ones all share the card's last row. */
 const CONTENT = 'flex flex-col lg:absolute lg:inset-0 lg:min-h-0 lg:overflow-y-auto lg:[--image-max-h:none]';
@@ -25,6 +26,8 @@ const CONTENT = 'flex flex-col lg:absolute lg:inset-0 lg:min-h-0 lg:overflow-y-a
  * focus, the pointer and selection, as hidden ones were.
  */
 const INVISIBLE = { opacity: 0 } as const;
+
+const NONE: readonly ReviewItem[] = [];
 
 const TONE: Record<DisplayState, 'neutral' | 'good' | 'bad' | 'warn'> = {
   new: 'neutral',
@@ -119,10 +122,8 @@ function DisputeReason({ reasons, onConfirm, onCancel }: { reasons: readonly Rea
 
 export interface ItemDetailProps {
   item: ReviewItem;
-  /** Rendered hidden beside the focused item, so moving to it paints at once. */
-  upcoming?: ReviewItem;
-  /** The item focused before, kept (hidden) until the keypress that left it has painted. */
-  previous?: ReviewItem;
+  /** The items moving on would focus, in order: rendered hidden beside the focused one, so moving to them paints at once. */
+  ahead?: readonly ReviewItem[];
   state: DisplayState;
   entry: OutboxEntry | undefined;
   baseUrl: string;
@@ -139,11 +140,51 @@ export interface ItemDetailProps {
   readOnly?: string | null;
 }
 
+/**
+ * The focused item's content, with items beside it rendered hidden: the next ones (so moving on
+ * paints at once, its image already fitted and painted) and the ones just left (so a keypress's
+ * paint waits for no removal). The hidden set is replaced only when the next item is not in it,
+ * after the keypress has painted and as a transition a new keypress interrupts; it then takes the
+ * next few at once, so most keypresses are followed by no render of hidden items at all (each such
+ * render is a frame that a fast run of keys would otherwise wait behind). Memoised: only this
+ * stack renders then, not the workspace.
+ */
+const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: ReviewItem; ahead: readonly ReviewItem[]; baseUrl: string }) {
+  const [kept, setKept] = useState<readonly ReviewItem[]>(() => [item, ...ahead]);
+  const next = ahead[0];
+  const stale = next !== undefined && !kept.some((k) => k.key === next.key);
+  useEffect(() => {
+    if (!stale) return;
+    let cancelled = false;
+    afterPaint(() => {
+      if (!cancelled) startTransition(() => setKept([item, ...ahead]));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [stale, item, ahead]);
+  // In a fixed order (the kept ones, then the focused one if it is not among them), so moving on
+  // moves no element. Each is rendered from its current object (a decision replaces an item's).
+  const current = new Map([item, ...ahead].map((i) => [i.key, i]));
+  const shown = kept.some((k) => k.key === item.key) ? kept : [...kept, item];
+  return shown.map((kept) => {
+    const shownItem = current.get(kept.key) ?? kept;
+    return shownItem.key === item.key ? (
+      <div key={shownItem.key} data-item-content className={CONTENT}>
+        <ItemContent item={shownItem} baseUrl={baseUrl} />
+      </div>
+    ) : (
+      <div key={shownItem.key} inert aria-hidden="true" className={cx(CONTENT, 'pointer-events-none max-lg:hidden')} style={INVISIBLE}>
+        <ItemContent item={shownItem} baseUrl={baseUrl} />
+      </div>
+    );
+  });
+});
+
 /** The focused item: its state, its actions, and its content. */
 export function ItemDetail({
   item,
-  upcoming,
-  previous,
+  ahead = NONE,
   state,
   entry,
   baseUrl,
@@ -162,8 +203,6 @@ export function ItemDetail({
   // Which item's whole title is shown: a new item starts cut again.
   const [wholeTitle, setWholeTitle] = useState<string | null>(null);
   const longTitle = item.title.length > SHOWN_CHARACTERS;
-  // In a fixed order (the one left, the focused, the next), so moving on moves no element.
-  const shownItems = [previous, item, upcoming].filter((shown, at, all): shown is ReviewItem => !!shown && all.findIndex((o) => o?.key === shown.key) === at);
   return (
     <section
       aria-label="Focused item"
@@ -262,17 +301,7 @@ export function ItemDetail({
             <DisputeReason reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />
           </div>
         )}
-        {shownItems.map((shown) =>
-          shown.key === item.key ? (
-            <div key={shown.key} data-item-content className={CONTENT}>
-              <ItemContent item={shown} baseUrl={baseUrl} />
-            </div>
-          ) : (
-            <div key={shown.key} inert aria-hidden="true" className={cx(CONTENT, 'pointer-events-none max-lg:hidden')} style={INVISIBLE}>
-              <ItemContent item={shown} baseUrl={baseUrl} />
-            </div>
-          ),
-        )}
+        <ItemStack item={item} ahead={ahead} baseUrl={baseUrl} />
       </div>
     </section>
   );

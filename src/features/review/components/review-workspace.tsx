@@ -8,7 +8,7 @@ import { loadSettings } from '../../../domain/outbox/settings';
 import { useLotSample } from '../../sampling';
 import { hasFilters } from '../../../domain/triage';
 import { prefetchContent } from '../content-cache';
-import { nextUndecided, type PickMode } from '../focus-selection';
+import { itemsAhead, type PickMode } from '../focus-selection';
 import { displayState, entriesByItem, teammateOf, totalPrice } from '../model';
 import { loadLayout, saveLayout } from '../layout-prefs';
 import { pageSizeError } from '../search';
@@ -25,7 +25,6 @@ import { PullControls } from './pull-controls';
 import { SelectionBar } from './selection-bar';
 import { ShortcutsDialog } from './shortcuts';
 import { StoreStatus } from './store-status';
-import { useAfterPaint } from './use-after-paint';
 import { useFocusSelection } from './use-focus-selection';
 import { useReviewDecisions } from './use-review-decisions';
 import { useReviewKeys } from './use-review-keys';
@@ -111,10 +110,8 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   const focused = items[index];
   const { selected } = view;
   const selection = useMemo(() => (selected.size === 0 ? [] : items.filter((item) => selected.has(item.key))), [items, selected]);
-  // The next item is rendered (hidden) after the keypress has painted, so moving on paints at once;
-  // the item left stays (hidden) until then, so that paint waits for no removal.
-  const nextItem = focused ? items[nextUndecided(states, index)] : undefined;
-  const around = useAfterPaint(useMemo(() => ({ previous: focused, upcoming: nextItem }), [focused, nextItem]));
+  // The items moving on would focus: the detail keeps them rendered (hidden), so each paints at once.
+  const ahead = useMemo(() => itemsAhead(items, states, index), [items, states, index]);
 
   const { reasons } = useDisputeReasons(connection);
   // A team hub's viewer reads everything and decides nothing: no key or button sends a decision.
@@ -277,8 +274,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
           <div className="order-1 flex min-h-0 min-w-0 flex-col lg:order-2">
             <ItemDetail
               item={focused}
-              upcoming={around.upcoming}
-              previous={around.previous}
+              ahead={ahead}
               state={states[index]!}
               entry={byItem.get(focused.id)}
               baseUrl={connection.baseUrl}
