@@ -42,6 +42,26 @@ function renderList({
 }
 
 describe('ItemList', () => {
+  it('brings a focused row that left the view along by a stretch: it lands a third of the way down, the rows ahead below it', async () => {
+    const scrollTo = vi.fn();
+    // jsdom scrolls nothing: the list's request is what is checked.
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: scrollTo });
+    const items = Array.from({ length: 40 }, (_, i) => item(i + 1));
+    const onPick = vi.fn();
+    const list = (focusIndex: number) => (
+      <ItemList items={items} states={items.map(() => 'new')} focusIndex={focusIndex} selected={new Set()} onPick={onPick} label="Items of sub_1" />
+    );
+    const { rerender } = render(list(0));
+    // (The virtualizer writes its initial offset, 0, to the list once it knows its size.)
+    scrollTo.mockClear();
+    // The view is 560 px: ten rows of 56. The eleventh row (560-616 px) is past its bottom.
+    rerender(list(9));
+    rerender(list(10));
+    await vi.waitFor(() => expect(scrollTo).toHaveBeenCalled());
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 560 - Math.round(560 / 3) });
+  });
+
   it('is a multi-select listbox whose options say the title, the state, the price and whether selected', () => {
     const items = [item(1, 12_500), item(2), item(3, 1_500_000)];
     const { listbox } = renderList({ items, states: ['new', 'waiting', 'adopted'], selected: new Set([items[2]!.key]) });

@@ -185,10 +185,13 @@ export function ItemList({
       virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
       return;
     }
-    // Rows have one fixed height, so a row's place is its index times that height.
+    // Rows have one fixed height, so a row's place is its index times that height. A row that left
+    // the view brings it along by a stretch, not by one row: moving down, the focused row lands a
+    // third of the way down, with the rows ahead below it (and up, two thirds down). So the list
+    // scrolls (and renders its rows anew, in a frame of its own) once in several keypresses, not at each.
     const start = focusIndex * ROW_HEIGHT;
     const end = start + ROW_HEIGHT;
-    const target = start < top ? start : end > top + height ? end - height : null;
+    const target = start < top ? Math.max(0, end - Math.round((height * 2) / 3)) : end > top + height ? Math.max(0, start - Math.round(height / 3)) : null;
     if (target === null) return;
     const frame = requestAnimationFrame(() => element.scrollTo({ top: target }));
     return () => cancelAnimationFrame(frame);
