@@ -15,6 +15,7 @@ import { hubCall } from '../api/hub';
 import { startTeamInboxSync } from './team-inbox-sync';
 import { watchTeamHolds } from './team-holds-watcher';
 import { unwrittenJournal } from './unwritten-journal';
+import { paintedSubscription } from '../lib/after-paint';
 
 export interface OutboxComposition {
   connections: typeof connectionStore;
@@ -110,6 +111,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
 
   const outbox: Outbox = {
     subscribe: engine.subscribe,
+    subscribeAfterPaint: paintedSubscription(engine.subscribe),
     getSnapshot: engine.getSnapshot,
     pump: engine.pump,
     tab: tabs.id,

@@ -23,6 +23,7 @@ export {
   useOutboxPaused,
   useOutboxPausedSubscriptions,
   useOutboxWriteError,
+  type OutboxFollow,
 } from './outbox-hooks';
 export { usageQuery } from './usage-query';
 export { SPEC_WARNINGS } from './usage-warnings';

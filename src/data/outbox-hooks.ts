@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../domain/outbox/model';
 import { isHubOwned, isProblem, isUnsent, phaseOf } from '../domain/outbox/transitions';
 import { useOutbox } from './outbox';
@@ -8,42 +8,66 @@ import { useLocalScope } from './use-local-scope';
 const EMPTY: readonly OutboxEntry[] = [];
 const NONE: Readonly<Record<string, string>> = {};
 
-/** The outbox's snapshot and the scope of a connection's decisions (null until its organization is known). */
-function useScoped(connectionId: string | undefined) {
+/**
+ * How a display follows the outbox. `now`: in the render that changed it (the review's own rows,
+ * buttons and focus need the decision at once). `after-paint`: once the frame that showed the change
+ * has been painted, as a transition a keypress interrupts. Counts and sums beside the review (the
+ * header's status and budget, notices, the visit's spend) follow a decision a frame later instead of
+ * re-rendering, over every decision, inside the keypress that made it.
+ */
+export type OutboxFollow = 'now' | 'after-paint';
+
+const noSubscription = () => () => undefined;
+
+function useSnapshot(follow: OutboxFollow) {
   const outbox = useOutbox();
+  const now = follow === 'now';
+  const immediate = useSyncExternalStore(now ? outbox.subscribe : noSubscription, outbox.getSnapshot);
+  const [painted, setPainted] = useState(outbox.getSnapshot);
+  useEffect(() => {
+    if (now) return;
+    const catchUp = () => startTransition(() => setPainted(outbox.getSnapshot()));
+    // A change between the render and this subscription is caught up as well.
+    catchUp();
+    return outbox.subscribeAfterPaint(catchUp);
+  }, [outbox, now]);
+  return now ? immediate : painted;
+}
+
+/** The outbox's snapshot and the scope of a connection's decisions (null until its organization is known). */
+function useScoped(connectionId: string | undefined, follow: OutboxFollow = 'now') {
   const connection = useConnection(connectionId);
   const { scope } = useLocalScope(connection);
-  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  const snapshot = useSnapshot(follow);
   return { scope, snapshot };
 }
 
 /** This tab's decisions on a connection's organization, and every confirmed or discarded one. */
-export function useOutboxEntries(connectionId: string | undefined): readonly OutboxEntry[] {
-  const { scope, snapshot } = useScoped(connectionId);
+export function useOutboxEntries(connectionId: string | undefined, follow?: OutboxFollow): readonly OutboxEntry[] {
+  const { scope, snapshot } = useScoped(connectionId, follow);
   return scope ? (snapshot.entries[scope] ?? EMPTY) : EMPTY;
 }
 
 /** Unfinished decisions other open tabs own on this organization (shown live, never sent here). */
-export function useOtherTabsEntries(connectionId: string | undefined): readonly OutboxEntry[] {
-  const { scope, snapshot } = useScoped(connectionId);
+export function useOtherTabsEntries(connectionId: string | undefined, follow?: OutboxFollow): readonly OutboxEntry[] {
+  const { scope, snapshot } = useScoped(connectionId, follow);
   return scope ? (snapshot.others[scope] ?? EMPTY) : EMPTY;
 }
 
-export function useOutboxPaused(connectionId: string | undefined): string | null {
-  const { scope, snapshot } = useScoped(connectionId);
+export function useOutboxPaused(connectionId: string | undefined, follow?: OutboxFollow): string | null {
+  const { scope, snapshot } = useScoped(connectionId, follow);
   return scope ? (snapshot.paused[scope] ?? null) : null;
 }
 
 /** Subscriptions whose decisions wait because the key may not use them (403), with the service's words. */
-export function useOutboxPausedSubscriptions(connectionId: string | undefined): Readonly<Record<string, string>> {
-  const { scope, snapshot } = useScoped(connectionId);
+export function useOutboxPausedSubscriptions(connectionId: string | undefined, follow?: OutboxFollow): Readonly<Record<string, string>> {
+  const { scope, snapshot } = useScoped(connectionId, follow);
   return scope ? (snapshot.pausedSubscriptions[scope] ?? NONE) : NONE;
 }
 
 /** A decision that could not be written to this device (nothing unwritten is sent). */
-export function useOutboxWriteError(): string | null {
-  const outbox = useOutbox();
-  return useSyncExternalStore(outbox.subscribe, outbox.getSnapshot).writeError;
+export function useOutboxWriteError(follow: OutboxFollow = 'now'): string | null {
+  return useSnapshot(follow).writeError;
 }
 
 /**
@@ -66,8 +90,8 @@ export function outboxCounts(entries: readonly OutboxEntry[]) {
 
 /** Asks before the tab closes or reloads while decisions of any organization are unsent in this tab. */
 export function useLeaveGuard(): void {
-  const outbox = useOutbox();
-  const snapshot = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  // The guard is set once the frame has painted: a decision is written to this device before then anyway.
+  const snapshot = useSnapshot('after-paint');
   const unsent = Object.values(snapshot.entries).reduce((sum, entries) => sum + outboxCounts(entries).unsent, 0);
   useEffect(() => {
     if (unsent === 0) return;

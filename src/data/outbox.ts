@@ -9,6 +9,8 @@ import type { NewDecision, OutboxEntry } from '../domain/outbox/model';
  */
 export interface Outbox {
   subscribe: OutboxEngine['subscribe'];
+  /** As `subscribe`, told once the frame after a change has painted (once per frame for all such listeners). */
+  subscribeAfterPaint: OutboxEngine['subscribe'];
   getSnapshot: OutboxEngine['getSnapshot'];
   pump(): void;
   /** This tab (page load): a visit's spend is what it cleared. */

@@ -14,3 +14,35 @@ export function afterPaint(fn: () => void, fallbackMs = 100): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0));
   setTimeout(once, fallbackMs);
 }
+
+type Subscribe = (listener: () => void) => () => void;
+
+/**
+ * `subscribe`'s changes, told once the next frame has painted: one wait per frame for all its
+ * listeners, however many changes came in it (displays that follow a store a frame late share it).
+ */
+export function paintedSubscription(subscribe: Subscribe): Subscribe {
+  const listeners = new Set<() => void>();
+  let unsubscribe: (() => void) | null = null;
+  let scheduled = false;
+  const tell = () => {
+    scheduled = false;
+    for (const listener of [...listeners]) listener();
+  };
+  const changed = () => {
+    if (scheduled) return;
+    scheduled = true;
+    afterPaint(tell);
+  };
+  return (listener) => {
+    listeners.add(listener);
+    unsubscribe ??= subscribe(changed);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) {
+        unsubscribe?.();
+        unsubscribe = null;
+      }
+    };
+  };
+}

@@ -19,8 +19,9 @@ export interface ConnectionDecisions {
 /** A connection's decisions, live, from the outbox the app provides (src/data). */
 export function useBudgetDecisions(connection: Connection): ConnectionDecisions {
   const outbox = useOutbox();
-  const entries = useOutboxEntries(connection.id);
-  const others = useOtherTabsEntries(connection.id);
+  // Spend and budgets follow a decision once its keypress has painted: their sums run over every decision.
+  const entries = useOutboxEntries(connection.id, 'after-paint');
+  const others = useOtherTabsEntries(connection.id, 'after-paint');
   const { scope } = useLocalScope(connection);
   return {
     entries,

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Total } from '../../../components/ui/total';
 import { formatMicros } from '../../../lib/money';
@@ -44,11 +44,10 @@ export function BudgetHeader() {
 }
 
 function BudgetHeaderOf({ connection }: { connection: NonNullable<ReturnType<typeof useActiveConnection>> }) {
+  // The spend input follows the decisions once a keypress has painted (useBudgetDecisions): its sums
+  // over every decision are not on the way to the next item.
   const { input: now, scope, budgets } = useSpendInput(connection, false);
-  // The header follows the decisions after a keypress has painted: its sums over every decision
-  // are not on the way to the next item (a render for the keypress reuses the last ones).
-  const decisions = useDeferredValue(now.decisions);
-  const { receipts, tab } = now;
+  const { receipts, decisions, tab } = now;
   const input = useMemo(() => ({ receipts, decisions, now: now.now, tab }), [receipts, decisions, now.now, tab]);
   const current = budgets.data;
   // Thresholds told before this page load are not told again; those reached since are shown until dismissed.

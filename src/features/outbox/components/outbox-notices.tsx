@@ -42,11 +42,12 @@ function pausedText(name: string, unsent: number, cause: string): string {
 export function OutboxNotices() {
   const outbox = useOutbox();
   const { active: connection, failures } = useConnections();
-  const entries = useOutboxEntries(connection?.id);
-  const otherTabs = useOtherTabsEntries(connection?.id);
-  const paused = useOutboxPaused(connection?.id);
-  const pausedSubscriptions = useOutboxPausedSubscriptions(connection?.id);
-  const writeError = useOutboxWriteError();
+  // Notices follow a decision once its keypress has painted: their filters run over every decision.
+  const entries = useOutboxEntries(connection?.id, 'after-paint');
+  const otherTabs = useOtherTabsEntries(connection?.id, 'after-paint');
+  const paused = useOutboxPaused(connection?.id, 'after-paint');
+  const pausedSubscriptions = useOutboxPausedSubscriptions(connection?.id, 'after-paint');
+  const writeError = useOutboxWriteError('after-paint');
   const [discarding, setDiscarding] = useState<{ title: string; ids: string[] } | null>(null);
   if (!connection) return null;
   const id = connection.id;

@@ -9,10 +9,11 @@ import { outboxCounts, useActiveConnection, useLeaveGuard, useOtherTabsEntries, 
 export function OutboxStatus() {
   useLeaveGuard();
   const connection = useActiveConnection();
-  const entries = useOutboxEntries(connection?.id);
-  const paused = useOutboxPaused(connection?.id);
+  // The header follows a decision once its keypress has painted (src/data: OutboxFollow).
+  const entries = useOutboxEntries(connection?.id, 'after-paint');
+  const paused = useOutboxPaused(connection?.id, 'after-paint');
   const { unsent, held, teamHeld, problems } = outboxCounts(entries);
-  const other = outboxCounts(useOtherTabsEntries(connection?.id));
+  const other = outboxCounts(useOtherTabsEntries(connection?.id, 'after-paint'));
   const elsewhere = other.unsent + other.held;
   const here = unsent + held + teamHeld + problems;
   const text =

@@ -10,6 +10,9 @@ import { pageSizeError, type ReviewSearch } from '../search';
 import { RereadFilters } from './reread-filters';
 import type { ReviewSource } from './use-review-source';
 import { ariaKeys } from '../keymap';
+import type { ReviewItem } from '../model';
+import { useOtherTabsEntries, useOutboxEntries } from '../../../data';
+import { useVisitSpend } from './use-visit-spend';
 
 interface Props {
   search: ReviewSearch;
@@ -24,16 +27,53 @@ interface Props {
   onSizeText: (text: string | null) => void;
   itemCount: number;
   pageTotal: number;
-  spent: number;
-  onTheirWay: number;
+  /** The connection and the items listed, for what this visit spent. */
+  connectionId: string;
+  items: readonly ReviewItem[];
   graceSeconds: number;
   onGraceSeconds: (seconds: number) => void;
 }
 
+/**
+ * What this visit spent. It follows the decisions once a keypress has painted (its sums run over
+ * every decision), and only this line renders again then.
+ */
+function VisitSpendLine({ connectionId, items }: { connectionId: string; items: readonly ReviewItem[] }) {
+  const { spent, onTheirWay } = useVisitSpend(useOutboxEntries(connectionId, 'after-paint'), useOtherTabsEntries(connectionId, 'after-paint'), items);
+  return (
+    <span>
+      Spent this visit{' '}
+      <strong>
+        <Total micros={spent} />
+      </strong>
+      {onTheirWay > 0 && (
+        <>
+          {' '}
+          · <Total micros={onTheirWay} /> on its way
+        </>
+      )}
+    </span>
+  );
+}
+
 /** Mode, page size, filters, Pull and paging, the undo window, and what the page and the visit cost. */
 export function PullControls(props: Props) {
-  const { search, isLive, source, onPull, onPullNext, sizeText, sizeError, onSizeText, itemCount, pageTotal, spent, onTheirWay, graceSeconds, onGraceSeconds } =
-    props;
+  const {
+    search,
+    isLive,
+    source,
+    onPull,
+    onPullNext,
+    sizeText,
+    sizeError,
+    onSizeText,
+    itemCount,
+    pageTotal,
+    connectionId,
+    items,
+    graceSeconds,
+    onGraceSeconds,
+  } = props;
   const navigate = useNavigate({ from: '/review/$subscriptionId' });
   const sizeErrorId = useId();
   // A valid size goes to the URL (the workspace drops the draft once the URL has it); an invalid one
@@ -143,20 +183,7 @@ export function PullControls(props: Props) {
             for {itemCount} items
           </span>
         )}
-        {!isLive && (
-          <span>
-            Spent this visit{' '}
-            <strong>
-              <Total micros={spent} />
-            </strong>
-            {onTheirWay > 0 && (
-              <>
-                {' '}
-                · <Total micros={onTheirWay} /> on its way
-              </>
-            )}
-          </span>
-        )}
+        {!isLive && <VisitSpendLine connectionId={connectionId} items={items} />}
         {source.mode !== 'reread' && (
           <span>
             {source.stored.items.length.toLocaleString()} item{source.stored.items.length === 1 ? '' : 's'} kept on this device

@@ -32,7 +32,6 @@ import { useReviewSource, type ReviewSourceProps } from './use-review-source';
 import { useStableHandlers } from './use-stable-handlers';
 import { useTeamBatch, type TeamBatchState } from './use-team-batch';
 import { useFillWindow } from './use-fill-window';
-import { useVisitSpend } from './use-visit-spend';
 import { WorkspaceHeader } from './workspace-header';
 import { ariaKeys } from '../keymap';
 
@@ -117,7 +116,6 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   // A team hub's viewer reads everything and decides nothing: no key or button sends a decision.
   const readOnly = decideRefusal(connection);
   const decisions = useReviewDecisions({ connectionId: connection.id, items, states, byItem, focus: index, selection, dispatch, readOnly });
-  const { spent, onTheirWay } = useVisitSpend(entries, otherTabs, items);
   const pageTotal = useMemo(() => totalPrice(items), [items]);
   const [helpOpen, setHelpOpen] = useState(false);
   // The layout: the list collapsed (kept on this device) and focus mode (only the item card).
@@ -230,8 +228,8 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
           onSizeText={setSizeDraft}
           itemCount={items.length}
           pageTotal={pageTotal}
-          spent={spent}
-          onTheirWay={onTheirWay}
+          connectionId={connection.id}
+          items={items}
           graceSeconds={graceSeconds}
           onGraceSeconds={setGraceSeconds}
         />
