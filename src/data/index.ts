@@ -23,7 +23,6 @@ export {
   useOutboxPaused,
   useOutboxPausedSubscriptions,
   useOutboxWriteError,
-  type OutboxFollow,
 } from './outbox-hooks';
 export { usageQuery } from './usage-query';
 export { SPEC_WARNINGS } from './usage-warnings';
