@@ -150,7 +150,8 @@ export interface ItemDetailProps {
  * stack renders then, not the workspace.
  */
 const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: ReviewItem; ahead: readonly ReviewItem[]; baseUrl: string }) {
-  const [kept, setKept] = useState<readonly ReviewItem[]>(() => [item, ...ahead]);
+  // The first render (a page just pulled) shows the focused item alone: the ones ahead follow its paint.
+  const [kept, setKept] = useState<readonly ReviewItem[]>(() => [item]);
   const next = ahead[0];
   const stale = next !== undefined && !kept.some((k) => k.key === next.key);
   useEffect(() => {
