@@ -10,7 +10,8 @@ import { seedInbox, type InboxFixtureItem } from './inbox-fixture';
  * out in the test from the inbox's payloads, the decisions and the leases, under filters whose
  * bounds fall on, beside and between the buckets, after each write that moves a count: items
  * arriving (some decided before they arrive), takes, a lease running out with no write, the sweep,
- * a release, decisions, a decision dropped or refused (undone), and a take-back.
+ * a release, decisions, a decision dropped or refused (undone), a take-back, and another writer's
+ * SQL rewriting and deleting rows.
  */
 
 const SUBSCRIPTION = 'sub_counts';
@@ -229,5 +230,15 @@ describe.each(ENGINES)('queue counts on %s', (engine) => {
     await seedInbox(t.hub.store.db, SUBSCRIPTION, items('c_c', 33));
     counts = await compare();
     expect(counts[''].total).toBe(137);
+    // Another writer with SQL: an item's payload rewritten (other quality, task and grade), an item deleted.
+    const db = t.hub.store.db;
+    await db
+      .updateTable('inbox_items')
+      .set({ payload: JSON.stringify({ quality_score: 0.42, task_id: 't3', quality_grade: 'B', vertical_id: 'v1' }) })
+      .where('item_id', 'in', ['c_c1', 'c_b5'])
+      .execute();
+    await db.deleteFrom('inbox_items').where('item_id', 'in', ['c_c2', 'c_a40']).execute();
+    counts = await compare();
+    expect(counts[''].total).toBe(135);
   });
 });
