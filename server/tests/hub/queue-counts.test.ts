@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDecision } from '../../hub/store/decisions';
 import { ENGINES, startTestHub, type TestHub } from './hub-harness';
@@ -240,5 +241,12 @@ describe.each(ENGINES)('queue counts on %s', (engine) => {
     await db.deleteFrom('inbox_items').where('item_id', 'in', ['c_c2', 'c_a40']).execute();
     counts = await compare();
     expect(counts[''].total).toBe(135);
+  });
+
+  // Last: it breaks the database. The comparison above is what would catch a counter gone wrong.
+  it('catches a counter no longer kept (its trigger dropped)', async () => {
+    await sql.raw(engine === 'postgres' ? 'drop trigger inbox_counts_update on inbox_items' : 'drop trigger inbox_counts_update').execute(t.hub.store.db);
+    await decide('c_a7');
+    await expect(compare()).rejects.toThrow(/expected/i);
   });
 });
