@@ -50,7 +50,16 @@ async function countedAhead(db: Db, subscriptionId: string, filters: QueueFilter
       .selectFrom('inbox_items as i')
       .where('i.subscription_id', '=', subscriptionId)
       .where('i.q_bucket', 'in', edges)
-      .where((eb) => eb.and(filterConditions(eb as unknown as InboxEb, filters)))
+      // The bounds as `+q_quality`, which no index serves: SQLite (no statistics) would otherwise
+      // walk the quality index over the whole range (4.5 s at 1,000,000 rows) instead of the edge buckets.
+      .where((eb) => {
+        const { quality_min: min, quality_max: max, ...others } = filters;
+        const bounds = [
+          ...(min === undefined ? [] : [sql<SqlBool>`+i.q_quality >= ${min}`]),
+          ...(max === undefined ? [] : [sql<SqlBool>`+i.q_quality <= ${max}`]),
+        ];
+        return eb.and([...bounds, ...filterConditions(eb as unknown as InboxEb, others)]);
+      })
       .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>('i.decided').as('decided')])
       .executeTakeFirstOrThrow(),
   );
@@ -69,53 +78,55 @@ async function countedRows(db: Db, subscriptionId: string, filters: QueueFilters
   );
 }
 
-/** The undecided items a live lease holds: read from the partial index `inbox_items_leased` (its predicate spelled as is, so both engines use it). */
-async function leasedCount(db: Db, subscriptionId: string, filters: QueueFilters, now: number) {
-  const row = await db
+/**
+ * The undecided items live leases hold, per holder: the rows of the partial index
+ * `inbox_items_leased` (its predicate spelled as is, so both engines use it), each joined to its
+ * lease for the holder. Grouped by member before their emails are read (2,000 leased items: 7 ms
+ * on PostgreSQL, where the join from the leases to the inbox rows took 30).
+ */
+async function holdersOf(db: Db, subscriptionId: string, filters: QueueFilters, now: number) {
+  const counted = await db
     .selectFrom('inbox_items as i')
+    .innerJoin('leases as l', (join) => join.onRef('l.family', '=', 'i.family').onRef('l.item_id', '=', 'i.item_id'))
     .where('i.subscription_id', '=', subscriptionId)
     .where(sql<SqlBool>`i.decided = 0 and i.leased_until > 0`)
     .where('i.leased_until', '>', now)
     .where((eb) => eb.and(filterConditions(eb as unknown as InboxEb, filters)))
-    .select((eb) => eb.fn.countAll<number>().as('leased'))
-    .executeTakeFirstOrThrow();
-  return Number(row.leased);
-}
-
-/** Per holder, the undecided items of their live leases under the filters (a join of the live leases only). */
-const holdersOf = (db: Db, subscriptionId: string, filters: QueueFilters, now: number) =>
-  db
-    .selectFrom('leases as l')
-    .innerJoin('inbox_items as i', (join) => join.onRef('i.family', '=', 'l.family').onRef('i.item_id', '=', 'l.item_id'))
-    .innerJoin('members as m', 'm.id', 'l.member_id')
-    .where('l.subscription_id', '=', subscriptionId)
     .where('l.state', '=', 'active')
     .where('l.expires_at', '>', now)
-    .where('i.subscription_id', '=', subscriptionId)
-    .where('i.decided', '=', 0)
-    .where((eb) => eb.and(filterConditions(eb as unknown as InboxEb, filters)))
-    .select((eb) => ['m.id', 'm.email', eb.fn.countAll<number>().as('items')])
-    .groupBy(['m.id', 'm.email'])
-    .orderBy('m.email')
+    .select((eb) => ['l.member_id', eb.fn.countAll<number>().as('items')])
+    .groupBy('l.member_id')
     .execute();
+  if (counted.length === 0) return [];
+  const emails = new Map(
+    (
+      await db
+        .selectFrom('members')
+        .select(['id', 'email'])
+        .where(
+          'id',
+          'in',
+          counted.map((c) => c.member_id),
+        )
+        .execute()
+    ).map((m) => [m.id, m.email]),
+  );
+  return counted
+    .map((c) => ({ member: { id: c.member_id, email: emails.get(c.member_id) ?? '' }, items: Number(c.items) }))
+    .sort((a, b) => (a.member.email < b.member.email ? -1 : a.member.email > b.member.email ? 1 : 0));
+}
 
 /** The queue counted under the filters, all from one snapshot. */
 export async function queueCounts(db: Db, engine: Engine, subscriptionId: string, filters: QueueFilters, now: number) {
   const read = async (trx: Db) => {
     const priced = filters.price_min !== undefined || filters.price_max !== undefined;
     const totals = await (priced ? countedRows : countedAhead)(trx, subscriptionId, filters);
-    const leased = await leasedCount(trx, subscriptionId, filters, now);
     const holders = await holdersOf(trx, subscriptionId, filters, now);
     const undecided = totals.total - totals.decided;
-    return {
-      total: totals.total,
-      undecided,
-      leased,
-      available: undecided - leased,
-      holders: holders.map((h) => ({ member: { id: h.id, email: h.email }, items: Number(h.items) })),
-    };
+    const leased = holders.reduce((sum, h) => sum + h.items, 0);
+    return { total: totals.total, undecided, leased, available: undecided - leased, holders };
   };
-  // PostgreSQL: one snapshot for the four reads (read committed would give each its own).
+  // PostgreSQL: one snapshot for the reads (read committed would give each its own).
   if (engine === 'postgres') return db.transaction().setIsolationLevel('repeatable read').execute(read);
   return db.transaction().execute(read);
 }

@@ -192,17 +192,17 @@ describe.each(ENGINES)('queue counts on %s', (engine) => {
     await seedInbox(t.hub.store.db, SUBSCRIPTION, items('c_a', 64));
     await seedInbox(t.hub.store.db, SUBSCRIPTION, items('c_b', 40));
     let counts = await compare();
-    expect(counts['']).toMatchObject({ total: 104, undecided: 103, leased: 0 });
+    expect(counts['']!).toMatchObject({ total: 104, undecided: 103, leased: 0 });
 
     const first = await take(reviewer1, 12);
     await take(reviewer2, 7, { quality_max: 0.6 });
     counts = await compare();
-    expect(counts[''].leased).toBe(19);
+    expect(counts['']!.leased).toBe(19);
 
     // A lease runs out with no write at all, then a take sweeps it and leases afresh.
     now += 61_000;
     counts = await compare();
-    expect(counts[''].leased).toBe(0);
+    expect(counts['']!.leased).toBe(0);
     const second = await take(reviewer2, 15, { task: 't1,t2' });
     const third = await take(admin, 5);
     await compare();
@@ -215,12 +215,12 @@ describe.each(ENGINES)('queue counts on %s', (engine) => {
     for (const item of [...second.items.slice(4, 9), ...third.items.slice(0, 2), first.items[0]!, { item_id: 'c_a40' }])
       decisions.push(await decide(item.item_id));
     counts = await compare();
-    expect(counts[''].undecided).toBe(103 - decisions.length);
+    expect(counts['']!.undecided).toBe(103 - decisions.length);
     await setState(decisions[0]!.id, 'dropped');
     await setState(decisions[5]!.id, 'refused');
     await setState(early.id, 'refused');
     counts = await compare();
-    expect(counts[''].undecided).toBe(103 - decisions.length + 3);
+    expect(counts['']!.undecided).toBe(103 - decisions.length + 3);
     // A refused decision queued again (a retry) counts again.
     await setState(decisions[5]!.id, 'queued');
     await compare();
@@ -230,7 +230,7 @@ describe.each(ENGINES)('queue counts on %s', (engine) => {
     // More items, into the buckets already counted.
     await seedInbox(t.hub.store.db, SUBSCRIPTION, items('c_c', 33));
     counts = await compare();
-    expect(counts[''].total).toBe(137);
+    expect(counts['']!.total).toBe(137);
     // Another writer with SQL: an item's payload rewritten (other quality, task and grade), an item deleted.
     const db = t.hub.store.db;
     await db
@@ -240,7 +240,7 @@ describe.each(ENGINES)('queue counts on %s', (engine) => {
       .execute();
     await db.deleteFrom('inbox_items').where('item_id', 'in', ['c_c2', 'c_a40']).execute();
     counts = await compare();
-    expect(counts[''].total).toBe(135);
+    expect(counts['']!.total).toBe(135);
   });
 
   // Last: it breaks the database. The comparison above is what would catch a counter gone wrong.
