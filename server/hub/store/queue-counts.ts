@@ -21,7 +21,7 @@ type Db = Kysely<HubTables>;
  * each step is monotone, so every row in a bucket strictly between two bounds' buckets lies within
  * the bounds, and every row in a bucket outside them lies outside.
  */
-export const qualityBucket = (score: number) => Math.trunc(Math.min(Math.max(score, 0), 1) * 100);
+const qualityBucket = (score: number) => Math.trunc(Math.min(Math.max(score, 0), 1) * 100);
 
 interface Totals {
   total: number;

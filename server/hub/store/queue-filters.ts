@@ -6,7 +6,7 @@ import type { HubTables } from '../db/schema';
 
 export type InboxEb = ExpressionBuilder<HubTables & { i: HubTables['inbox_items'] }, 'i'>;
 
-export const LIST_COLUMNS = { task: 'q_task', source: 'q_source', grade: 'q_grade', vertical: 'q_vertical', topic: 'q_topic' } as const;
+const LIST_COLUMNS = { task: 'q_task', source: 'q_source', grade: 'q_grade', vertical: 'q_vertical', topic: 'q_topic' } as const;
 
 const usdMicros = (usd: number) => Math.round(usd * 1_000_000);
 
