@@ -498,7 +498,8 @@ const qualityBucket = (engine: Engine, score: string) =>
  * (`q_bucket`), so a quality range is the whole buckets inside it read from `inbox_counts` plus
  * the rows of its two edge buckets checked one by one: exact, whatever the bound. What is leased
  * cannot be a stored counter (a lease ends by the clock, with no write), so it is counted from
- * the rows of a partial index that holds only the undecided items a lease ever reached.
+ * the rows of a partial index that holds only the undecided items whose lease has not ended (an
+ * expired one stays until the next take sweeps it): a few thousand at most.
  * Absent list fields are '' in `inbox_counts` (a key column cannot be null there, and the
  * filters' lists never hold an empty value).
  */
@@ -571,7 +572,7 @@ function queueCounts(engine: Engine): Migration {
           }`,
         )
         .execute(db);
-      // The leased: only undecided rows a lease reached (until it ends), so a few thousand at most.
+      // The leased: only the undecided rows whose lease has not ended.
       await sql`create index inbox_items_leased on inbox_items (subscription_id, leased_until) where decided = 0 and leased_until > 0`.execute(db);
     },
   };

@@ -66,12 +66,16 @@ async function countedAhead(db: Db, subscriptionId: string, filters: QueueFilter
   return { total: inside.total + edge.total, decided: inside.decided + edge.decided };
 }
 
-/** Total and decided counted over the subscription's rows (a price range; on PostgreSQL one covering index). */
-async function countedRows(db: Db, subscriptionId: string, filters: QueueFilters): Promise<Totals> {
+/**
+ * Total and decided counted over the subscription's rows (a price range): on PostgreSQL one
+ * covering index; on SQLite the table in its own order (`+subscription_id` serves from no index),
+ * rather than its rows fetched in the order of whichever index on the subscription SQLite picks.
+ */
+async function countedRows(db: Db, engine: Engine, subscriptionId: string, filters: QueueFilters): Promise<Totals> {
   return sumOf(
     await db
       .selectFrom('inbox_items as i')
-      .where('i.subscription_id', '=', subscriptionId)
+      .where(engine === 'sqlite' ? sql<SqlBool>`+i.subscription_id = ${subscriptionId}` : sql<SqlBool>`i.subscription_id = ${subscriptionId}`)
       .where((eb) => eb.and(filterConditions(eb as unknown as InboxEb, filters)))
       .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>('i.decided').as('decided')])
       .executeTakeFirstOrThrow(),
@@ -120,7 +124,7 @@ async function holdersOf(db: Db, subscriptionId: string, filters: QueueFilters, 
 export async function queueCounts(db: Db, engine: Engine, subscriptionId: string, filters: QueueFilters, now: number) {
   const read = async (trx: Db) => {
     const priced = filters.price_min !== undefined || filters.price_max !== undefined;
-    const totals = await (priced ? countedRows : countedAhead)(trx, subscriptionId, filters);
+    const totals = priced ? await countedRows(trx, engine, subscriptionId, filters) : await countedAhead(trx, subscriptionId, filters);
     const holders = await holdersOf(trx, subscriptionId, filters, now);
     const undecided = totals.total - totals.decided;
     const leased = holders.reduce((sum, h) => sum + h.items, 0);
