@@ -126,6 +126,8 @@ interface InboxItemsTable {
   decided: Generated<number>;
   /** Kept by triggers (migration 0013): the live lease's expiry (ms), 0 for none. */
   leased_until: Generated<number>;
+  /** The quality in hundredths, clamped to [0, 1] (-1 for none): `inbox_counts`' bucket (migration 0014). */
+  q_bucket: GeneratedAlways<number>;
 }
 
 /** Each subscription's last inbox seq; a writer locks its row before keeping items. */
@@ -317,6 +319,22 @@ export interface OverlapSettingsTable {
   updated_by: string | null;
 }
 
+/**
+ * The shared inbox counted ahead (migration 0014, kept by triggers on inbox_items): items and
+ * decided items per subscription, list filters' fields ('' for none) and quality bucket.
+ */
+interface InboxCountsTable {
+  subscription_id: string;
+  q_task: string;
+  q_source: string;
+  q_grade: string;
+  q_vertical: string;
+  q_topic: string;
+  q_bucket: number;
+  total: number;
+  decided: number;
+}
+
 export interface HubTables {
   vendor_receipts: VendorReceiptsTable;
   vendor_sync: VendorSyncTable;
@@ -329,6 +347,7 @@ export interface HubTables {
   vendor_keys: VendorKeysTable;
   pulled_items: PulledItemsTable;
   inbox_items: InboxItemsTable;
+  inbox_counts: InboxCountsTable;
   inbox_heads: InboxHeadsTable;
   votes: VotesTable;
   vote_items: VoteItemsTable;

@@ -15,7 +15,8 @@ import { HubError } from '../errors';
 import { allow } from '../http/auth';
 import type { HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
-import { batchLeases, endLeases, expireLeases, idleMsOf, isLive, liveHolders, queueCounts, renewBatch, setIdleMs, takeItems } from '../store/leases';
+import { batchLeases, endLeases, expireLeases, idleMsOf, isLive, liveHolders, renewBatch, setIdleMs, takeItems } from '../store/leases';
+import { queueCounts } from '../store/queue-counts';
 import { listTeamSubscriptions } from '../store/team-subscriptions';
 
 /*
@@ -157,7 +158,7 @@ export function leasesRouter(ctx: HubContext) {
     allow(c, { token: true });
     const { subscription_id, ...filters } = c.req.valid('query');
     await teamSubscription(subscription_id);
-    const counts = await queueCounts(ctx.db, subscription_id, filters, clock());
+    const counts = await queueCounts(ctx.db, ctx.engine, subscription_id, filters, clock());
     return c.json({ subscription_id, ...counts, idle_seconds: Math.round((await idleMsOf(ctx.db, subscription_id)) / 1000) });
   });
 

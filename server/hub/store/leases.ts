@@ -1,7 +1,8 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LEASE_LIMITS, type QueueFilters } from '../../../src/api/contract/hub-leases';
 import { newId } from '../../lib/ids';
 import type { Engine, HubTables, LeasesTable } from '../db/schema';
+import { filterConditions, type InboxEb } from './queue-filters';
 
 /*
  * The team queue over the shared inbox (issue 26): an item is in the queue while the team has not
@@ -17,25 +18,6 @@ import type { Engine, HubTables, LeasesTable } from '../db/schema';
 
 type Db = Kysely<HubTables>;
 type ItemRef = { family: 'data' | 'live'; item_id: string };
-type InboxEb = ExpressionBuilder<HubTables & { i: HubTables['inbox_items'] }, 'i'>;
-
-const LIST_COLUMNS = { task: 'i.q_task', source: 'i.q_source', grade: 'i.q_grade', vertical: 'i.q_vertical', topic: 'i.q_topic' } as const;
-
-const usdMicros = (usd: number) => Math.round(usd * 1_000_000);
-
-/** The filters as conditions on the inbox row `i` (the items view's meaning: ranges inclusive, lists any-of). */
-function filterConditions(eb: InboxEb, filters: QueueFilters): Expression<SqlBool>[] {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filters.quality_min !== undefined) conditions.push(eb('i.q_quality', '>=', filters.quality_min));
-  if (filters.quality_max !== undefined) conditions.push(eb('i.q_quality', '<=', filters.quality_max));
-  if (filters.price_min !== undefined) conditions.push(eb('i.price_micros', '>=', usdMicros(filters.price_min)));
-  if (filters.price_max !== undefined) conditions.push(eb('i.price_micros', '<=', usdMicros(filters.price_max)));
-  for (const [key, column] of Object.entries(LIST_COLUMNS) as [keyof typeof LIST_COLUMNS, (typeof LIST_COLUMNS)[keyof typeof LIST_COLUMNS]][]) {
-    const values = filters[key]?.split(',').filter(Boolean);
-    if (values?.length) conditions.push(eb(column, 'in', values));
-  }
-  return conditions;
-}
 
 /** Ends the subscription's leases whose idle time ran out: what each batch lost (for its `lease.expire` audit row). */
 export async function expireLeases(db: Db, engine: Engine, subscriptionId: string, now: number) {
@@ -221,56 +203,6 @@ export async function liveHolders(db: Db, subscriptionId: string | undefined, no
     batches.set(r.batch_id, batch);
   }
   return [...batches.values()];
-}
-
-/**
- * The queue counted under the filters: total, undecided, leased (undecided and held), and per holder.
- * The totals are one pass over the subscription's rows with the queue state they carry (on
- * PostgreSQL one covering index, read without the rows); the holders join only the live leases.
- */
-export async function queueCounts(db: Db, subscriptionId: string, filters: QueueFilters, now: number) {
-  const totals = await db
-    .selectFrom('inbox_items as i')
-    .where('i.subscription_id', '=', subscriptionId)
-    .where((eb) => eb.and(filterConditions(eb as unknown as InboxEb, filters)))
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>('i.decided').as('decided'),
-      eb.fn
-        .count<number>(
-          eb
-            .case()
-            .when(eb.and([eb('i.decided', '=', 0), eb('i.leased_until', '>', now)]))
-            .then(1)
-            .end(),
-        )
-        .as('leased'),
-    ])
-    .executeTakeFirstOrThrow();
-  const holders = await db
-    .selectFrom('leases as l')
-    .innerJoin('inbox_items as i', (join) => join.onRef('i.family', '=', 'l.family').onRef('i.item_id', '=', 'l.item_id'))
-    .innerJoin('members as m', 'm.id', 'l.member_id')
-    .where('l.subscription_id', '=', subscriptionId)
-    .where('l.state', '=', 'active')
-    .where('l.expires_at', '>', now)
-    .where('i.subscription_id', '=', subscriptionId)
-    .where('i.decided', '=', 0)
-    .where((eb) => eb.and(filterConditions(eb as unknown as InboxEb, filters)))
-    .select((eb) => ['m.id', 'm.email', eb.fn.countAll<number>().as('items')])
-    .groupBy(['m.id', 'm.email'])
-    .orderBy('m.email')
-    .execute();
-  const total = Number(totals.total);
-  const undecided = total - Number(totals.decided ?? 0);
-  const leased = Number(totals.leased);
-  return {
-    total,
-    undecided,
-    leased,
-    available: undecided - leased,
-    holders: holders.map((h) => ({ member: { id: h.id, email: h.email }, items: Number(h.items) })),
-  };
 }
 
 /** The subscription's idle time (ms): its setting, or the default. */

@@ -119,6 +119,7 @@ describe('hub storage', () => {
       '0011_inbox_pulls',
       '0012_leases_queue',
       '0013_queue_state',
+      '0014_queue_counts',
     ]);
   });
 });
