@@ -162,6 +162,9 @@ async function takeTeamDecision(
     target: `/${item.family}/items/${item.itemId}/${team.kind}`,
   };
   const common = { subscriptionId: item.subscriptionId, itemId: item.itemId, amountMicros: charged ? team.priceMicros : null, reason: team.reason };
+  // Only what is spent needs the ledger: a dispute or an uncharged adopt never waits for it. The
+  // instants are read once it is held, so a charged adopt enters the ledger at its place in line.
+  if (charged) await lockLedger(trx, ctx.engine);
   const now = Date.now();
   const counted = clock();
   const input = {
@@ -177,8 +180,6 @@ async function takeTeamDecision(
     via: principal.via,
   };
   if (charged) {
-    // Only what is spent needs the ledger: a dispute or an uncharged adopt never waits for it.
-    await lockLedger(trx, ctx.engine);
     const limits = await listLimits(trx);
     const passed =
       limits.length === 0
