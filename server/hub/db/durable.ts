@@ -14,16 +14,3 @@ import type { Engine, HubTables } from './schema';
 export async function syncCommits(db: Kysely<HubTables>, engine: Engine): Promise<void> {
   if (engine === 'sqlite') await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db);
 }
-
-/**
- * Lets this transaction's commit return before its WAL reaches the disk (PostgreSQL:
- * synchronous_commit off for it alone; SQLite's commits never wait, see above). For a record
- * whose loss in an OS crash or a power loss is safe. Why bother: an audit append holds the audit
- * head's row lock until its commit returns, the flush included, so every other append waits for
- * that flush too. The WAL is flushed by the next synchronous commit or within the WAL writer's
- * delay (200 ms), so a crash loses only the newest such commits, never one before a commit that
- * was kept: the audit chain has no hole.
- */
-export async function commitWithoutWaitingForDisk(trx: Kysely<HubTables>, engine: Engine): Promise<void> {
-  if (engine === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
-}

@@ -1,4 +1,3 @@
-import { commitWithoutWaitingForDisk } from '../db/durable';
 import type { HubContext, RetryPolicy } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { recordAnswer, recordRetry, type DecisionRow } from '../store/decisions';
@@ -33,9 +32,6 @@ export async function deliver(ctx: HubContext, row: DecisionRow, options: { answ
   const state = attempt.status < 300 ? 'sent' : 'refused';
   const outcome = outcomeOf(attempt.status, attempt.parsed);
   const recorded = ctx.db.transaction().execute(async (trx) => {
-    // Losing this record in a crash is safe (below: the decision is sent again, a no-op at the
-    // vendor), so its commit does not hold the audit head through a disk flush.
-    await commitWithoutWaitingForDisk(trx, ctx.engine);
     // Lost the claim (reclaimed after it ran out and sent by another): its answer is recorded there.
     if (!(await recordAnswer(trx, row.id, { state, status: attempt.status, body: attempt.text, outcome }, now))) return;
     await appendAudit(trx, {
