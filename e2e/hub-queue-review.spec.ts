@@ -208,7 +208,7 @@ test('an offline reviewer decides their batch, the lease is taken over; on recon
   // The admin takes the batch back; reviewer 2 takes three of those items and decides two of them.
   await admin.goto('/team/leases');
   await admin.getByRole('combobox', { name: 'Subscription' }).selectOption(SUB);
-  // Reviewer 1's batches (the first test's, all decided, is listed until its lease runs out): each taken back.
+  // Reviewer 1's batches still holding undecided items (the first test's, all decided, is not listed): each taken back.
   const takeBack = admin.getByRole('button', { name: `Take back the batch of ${hub.accounts.reviewer1.email}` });
   await expect(takeBack.first()).toBeVisible();
   for (let n = await takeBack.count(); n > 0; n--) {

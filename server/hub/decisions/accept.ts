@@ -6,7 +6,7 @@ import { HubError } from '../errors';
 import type { HubContext, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { listLimits, lockLedger, spendByKey } from '../store/budgets';
-import { findActiveDecision, insertDecision, type DecisionRow } from '../store/decisions';
+import { findActiveDecision, insertDecision, lockItem, type DecisionRow } from '../store/decisions';
 import { holdOfDecision, insertHold } from '../store/holds';
 import { vendorKeyFor, type VendorCredential } from '../store/vendor-keys';
 import { findVoteItem } from '../store/votes';
@@ -19,7 +19,9 @@ import { castVote, settleVote, votedAnswer, type TeamChoice } from './votes';
 
 /*
  * An adopt or dispute reaching the hub's /v1: written durably in one transaction (the decision,
- * its audit row and the budget check, under the ledger lock), then sent at once. Whatever happens
+ * its audit row and, for a charged adopt, the budget check under the ledger lock), then sent at
+ * once. The transaction holds the item's lock throughout: one decision per item, while decisions
+ * on other items, and every dispute, go on without waiting for the ledger. Whatever happens
  * to the request after the commit, the decision is the hub's to deliver.
  */
 
@@ -74,14 +76,14 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     );
   }
   const accepted = await ctx.db.transaction().execute(async (trx): Promise<Accepted> => {
-    await lockLedger(trx, ctx.engine);
+    await lockItem(trx, ctx.engine, request.family, request.itemId);
     const existing = await findActiveDecision(trx, request.family, request.itemId);
     if (existing) return { kind: 'existing', row: existing };
     // The team queue: an item leased to another member is theirs to decide (or vote on) while the lease lives.
     const lease = await liveLeaseOf(trx, request.family, request.itemId, (ctx.clock ?? Date.now)());
     if (lease && lease.member_id !== principal.member.id) return { kind: 'leased', email: lease.email };
     // The member's vote (votes.ts): with overlap it is kept, and the team decides when the rule does.
-    const vote = await castVote(trx, principal, { ...request, body }, Date.now());
+    const vote = await castVote(trx, ctx.engine, principal, { ...request, body }, Date.now());
     if (vote && !vote.team) return { kind: 'voted', answer: votedAnswer(request, vote.state) };
     const team = vote?.team ?? { kind: request.kind, reason: request.reason, body, priceMicros: request.priceMicros, memberId: principal.member.id };
     const taken = await takeTeamDecision(trx, ctx, principal, { family: request.family, itemId: request.itemId, subscriptionId: request.subscriptionId }, team);
@@ -131,7 +133,7 @@ export async function settleDecision(
   const credential = await vendorKeyFor(ctx.db, ctx.cipher, item.subscription_id);
   if (!credential) throw new HubError('NO_VENDOR_KEY', `the hub holds no vendor key for subscription ${item.subscription_id ?? '(none)'}: an admin adds one`);
   const accepted = await ctx.db.transaction().execute(async (trx) => {
-    await lockLedger(trx, ctx.engine);
+    await lockItem(trx, ctx.engine, settle.family, settle.itemId);
     if (await findActiveDecision(trx, settle.family, settle.itemId)) throw new HubError('ALREADY_DECIDED', `the team already decided item ${settle.itemId}`);
     const { choice, subscriptionId } = await settleVote(trx, lead, settle, Date.now());
     return takeTeamDecision(trx, ctx, lead, { family: settle.family, itemId: settle.itemId, subscriptionId }, choice);
@@ -140,8 +142,9 @@ export async function settleDecision(
 }
 
 /**
- * The team's decision written durably (call in a transaction holding the ledger lock): the
- * decision, its audit row and the budget check (budgets apply to the team's decision, not to votes).
+ * The team's decision written durably (call in a transaction holding the item's lock): the
+ * decision, its audit row and, for a charged adopt, the budget check under the ledger lock (budgets
+ * apply to the team's decision, not to votes).
  */
 async function takeTeamDecision(
   trx: Kysely<HubTables>,
@@ -159,6 +162,9 @@ async function takeTeamDecision(
     target: `/${item.family}/items/${item.itemId}/${team.kind}`,
   };
   const common = { subscriptionId: item.subscriptionId, itemId: item.itemId, amountMicros: charged ? team.priceMicros : null, reason: team.reason };
+  // Only what is spent needs the ledger: a dispute or an uncharged adopt never waits for it. The
+  // instants are read once it is held, so a charged adopt enters the ledger at its place in line.
+  if (charged) await lockLedger(trx, ctx.engine);
   const now = Date.now();
   const counted = clock();
   const input = {

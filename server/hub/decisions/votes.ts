@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { HubVoteState } from '../../../src/api/contract/hub-overlap';
-import type { HubTables } from '../db/schema';
+import type { Engine, HubTables } from '../db/schema';
 import { HubError } from '../errors';
 import type { Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
+import { lockLedger } from '../store/budgets';
 import { findVoteItem, overlapOf, putVote, putVoteItem, votesOn, type VoteRow } from '../store/votes';
 import { teamOutcome } from '../overlap/rule';
 
@@ -12,7 +13,7 @@ import { teamOutcome } from '../overlap/rule';
  * overlap N = 1 the vote is the team's decision, as before. With N > 1 the vote is kept and
  * answered 202 `hub.state: 'voted'`; once N votes are in, the rule (unanimous or majority) makes
  * the team's decision, which enters the decision queue (accept.ts) in the same transaction, under
- * the ledger lock, so concurrent votes make one decision. A split the rule cannot decide goes to
+ * the item's lock, so concurrent votes make one decision. A split the rule cannot decide goes to
  * the lead's queue; an admin settles it. A member may change their vote until then; after, the item
  * is the lead's (409 WITH_THE_LEAD).
  */
@@ -48,7 +49,7 @@ function choiceFrom(votes: VoteRow[], kind: 'adopt' | 'dispute', memberId: strin
 }
 
 /** Records a member's vote (call in the decision's transaction, after the check for a team decision already made). */
-export async function castVote(trx: Kysely<HubTables>, principal: Principal, vote: CastVote, now: number): Promise<VoteResult> {
+export async function castVote(trx: Kysely<HubTables>, engine: Engine, principal: Principal, vote: CastVote, now: number): Promise<VoteResult> {
   const item = await findVoteItem(trx, vote.family, vote.itemId);
   const row = {
     family: vote.family,
@@ -93,6 +94,9 @@ export async function castVote(trx: Kysely<HubTables>, principal: Principal, vot
     updated_at: now,
     settled_by: null,
   });
+  // The team adopts a simulated item: its budget check (accept.ts) needs the ledger. Taken before
+  // this audit row, whose head row a ledger holder also waits for (lock order: item, ledger, audit).
+  if (vote.family === 'data' && outcome === 'adopt') await lockLedger(trx, engine);
   await appendAudit(
     trx,
     {

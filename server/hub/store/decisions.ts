@@ -1,6 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { newId } from '../../lib/ids';
-import type { DecisionsTable, HubTables } from '../db/schema';
+import type { DecisionsTable, Engine, HubTables } from '../db/schema';
 
 /*
  * Every write here runs in a transaction, even a single UPDATE: on SQLite a statement that fails
@@ -21,6 +21,20 @@ export type NewDecision = Pick<
   DecisionRow,
   'family' | 'item_id' | 'kind' | 'subscription_id' | 'reason' | 'body' | 'price_micros' | 'charged' | 'member_id' | 'via'
 >;
+
+/** An arbitrary constant naming the items' locks ("ddhi" as a number); a two-key lock never meets the ledger's one-key lock. */
+const ITEM_LOCKS = 0x64646869;
+
+/**
+ * One item's lock, taken first by every transaction that may decide or vote on it: two requests
+ * on the same item take turns (one decision, one count of votes), while requests on other items
+ * go on in parallel. The ledger lock is taken after it, and only for a budget check. SQLite: the
+ * write transaction already serializes everything. PostgreSQL: a transaction-level advisory lock
+ * on (ITEM_LOCKS, a hash of the item); two items sharing a hash only take turns.
+ */
+export async function lockItem(db: Kysely<HubTables>, engine: Engine, family: string, itemId: string): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${ITEM_LOCKS}, hashtext(${`${family}/${itemId}`}))`.execute(db);
+}
 
 export const findActiveDecision = (db: Kysely<HubTables>, family: string, itemId: string) =>
   db

@@ -180,14 +180,21 @@ export const liveLeaseOf = (db: Db, family: string, itemId: string, now: number)
     .where('leases.expires_at', '>', now)
     .executeTakeFirst();
 
-/** Every live lease with its holder (optionally of one subscription), item ids in seq order. */
+/**
+ * Every live lease of an undecided item with its holder (optionally of one subscription), item
+ * ids in seq order. A decided item's lease holds nothing (the queue counts it neither), so a batch
+ * whose items are all decided is done at once, not listed until its idle time runs out. Its lease
+ * rows stay active: should a decision be refused or dropped, the item is the holder's again.
+ */
 export async function liveHolders(db: Db, subscriptionId: string | undefined, now: number) {
   let query = db
     .selectFrom('leases as l')
     .innerJoin('members as m', 'm.id', 'l.member_id')
+    .innerJoin('inbox_items as i', (join) => join.onRef('i.family', '=', 'l.family').onRef('i.item_id', '=', 'l.item_id'))
     .select(['l.batch_id', 'l.subscription_id', 'l.member_id', 'm.email', 'l.item_id', 'l.taken_at', 'l.renewed_at', 'l.expires_at'])
     .where('l.state', '=', 'active')
     .where('l.expires_at', '>', now)
+    .where('i.decided', '=', 0)
     .orderBy('l.taken_at')
     .orderBy('l.batch_id')
     .orderBy('l.item_id');

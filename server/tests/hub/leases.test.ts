@@ -183,6 +183,45 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
     expect(ids(await take(reviewer1, 'sub_q', 5)).sort()).toEqual(['q_0', 'q_1', 'q_2']);
   });
 
+  it('lists a batch’s undecided items only: a batch whose items are all decided is gone from /leases at once, back if a decision is refused', async () => {
+    const db = t.hub.store.db;
+    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r', 'sub_q', 'sub_d'].map((id) => ({ id, kind: 'simulated' }));
+    expect((await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions } })).status).toBe(200);
+    await seedInbox(db, 'sub_d', [{ item_id: 'd_1' }, { item_id: 'd_2' }, { item_id: 'd_3' }]);
+    const batch = await take(reviewer1, 'sub_d', 2);
+    expect(ids(batch)).toEqual(['d_1', 'd_2']);
+    const me = (await t.call('GET', '/hub/v1/me', { cookie: reviewer1 })).body.member.id as string;
+    const decide = (id: string) =>
+      insertDecision(
+        db,
+        {
+          family: 'data',
+          item_id: id,
+          kind: 'dispute',
+          subscription_id: 'sub_d',
+          reason: null,
+          body: null,
+          price_micros: null,
+          charged: 0,
+          member_id: me,
+          via: 'session',
+        },
+        'sending',
+        { now, countedAt: null },
+      );
+    const listed = async () =>
+      (await t.call('GET', '/hub/v1/leases?subscription_id=sub_d', { cookie: admin })).body.leases as { item_ids: string[]; items: number }[];
+
+    await decide('d_1');
+    expect(await listed()).toEqual([expect.objectContaining({ batch_id: batch.body.batch.id, items: 1, item_ids: ['d_2'] })]);
+    const last = await decide('d_2');
+    expect(await listed()).toEqual([]);
+    expect(await counts('subscription_id=sub_d')).toMatchObject({ total: 3, undecided: 1, leased: 0, available: 1, holders: [] });
+    // The vendor refused the last one: the item is undecided again, and still the holder's.
+    await db.updateTable('decisions').set({ state: 'refused' }).where('id', '=', last.id).execute();
+    expect(await listed()).toEqual([expect.objectContaining({ batch_id: batch.body.batch.id, items: 1, item_ids: ['d_2'] })]);
+  });
+
   if (engine === 'postgres')
     it('gives disjoint batches through two hub processes on one PostgreSQL', async () => {
       const second: RunningHub = await startHub({

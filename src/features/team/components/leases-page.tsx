@@ -34,7 +34,7 @@ export function LeasesPage({ me }: { me: SignedInMember }) {
     <>
       <PageHeader
         title="Team queue"
-        description="Undecided items are leased to one reviewer at a time, in batches; a lease ends when released, taken back, or idle past the subscription’s time."
+        description="Undecided items are leased to one reviewer at a time, in batches; a lease ends when released, taken back, or idle past the subscription’s time, and a batch is done once all its items are decided."
         actions={
           subscriptions.length > 0 && (
             <span className="flex max-w-full min-w-0 flex-wrap items-center gap-2 text-sm">
