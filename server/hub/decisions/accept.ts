@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { liveAdoptBodySchema, liveDisputeBodySchema } from '../../../src/api/contract';
-import type { HubTables } from '../db/schema';
+import type { HubTables, VendorKeysTable } from '../db/schema';
 import { syncCommits } from '../db/durable';
 import { HubError } from '../errors';
 import type { HubContext, Principal } from '../http/context';
@@ -34,6 +34,8 @@ export interface DecisionRequest {
   priceMicros: number | null;
   reason: string | null;
   body: string | undefined;
+  /** The stored vendor keys, when the request started reading them already. */
+  vendorKeys?: Promise<Selectable<VendorKeysTable>[]>;
 }
 
 const MAX_ITEM_ID = 200;
@@ -68,7 +70,7 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
   const body = checkedBody(request);
   // Nothing is accepted that the hub has no way to send.
   if (!ctx.upstream) throw new HubError('NO_UPSTREAM', 'this hub forwards to no Data Delivery Service: start it with --upstream URL (or --demo)');
-  const credential = await vendorKeyFor(ctx.db, ctx.cipher, request.subscriptionId);
+  const credential = await vendorKeyFor(ctx.db, ctx.cipher, request.subscriptionId, request.vendorKeys);
   if (!credential) {
     throw new HubError(
       'NO_VENDOR_KEY',

@@ -9,7 +9,7 @@ import { appendAudit } from '../store/audit';
 import { recordPull } from '../inbox/record';
 import { withTeamPull } from '../inbox/team-pull';
 import type { ArrivedHow } from '../store/inbox';
-import { vendorKeyFor } from '../store/vendor-keys';
+import { readVendorKeys, vendorKeyFor } from '../store/vendor-keys';
 
 /*
  * /v1 through the hub: a signed-in member (or a personal access token) calls the vendor's own
@@ -50,6 +50,11 @@ export function forwardRouter(ctx: HubContext) {
   const router = new Hono<HubEnv>();
 
   router.all('/*', async (c) => {
+    // Read beside the request's own lookups (a decided item's price and subscription): on
+    // PostgreSQL another pooled connection, so that round trip is not added after the other.
+    const vendorKeys = readVendorKeys(ctx.db);
+    // Unused when the request is refused first: its failure is then nobody's to report.
+    vendorKeys.catch(() => undefined);
     const request = await describe(ctx, c);
     const decide = request.decision !== null;
     let principal: Principal | null = c.get('principal');
@@ -64,11 +69,11 @@ export function forwardRouter(ctx: HubContext) {
       // Adopts and disputes go through the hub's durable queue (server/hub/decisions/).
       const { family, itemId, action } = request.decision;
       const { subscriptionId, priceMicros, reason, body } = request;
-      const answer = await acceptDecision(ctx, principal, { family, itemId, kind: action, subscriptionId, priceMicros, reason, body });
+      const answer = await acceptDecision(ctx, principal, { family, itemId, kind: action, subscriptionId, priceMicros, reason, body, vendorKeys });
       return c.json(answer.body as object, answer.status as 200);
     }
     if (!ctx.upstream) throw new HubError('NO_UPSTREAM', 'this hub forwards to no Data Delivery Service: start it with --upstream URL (or --demo)');
-    const credential = await vendorKeyFor(ctx.db, ctx.cipher, request.subscriptionId);
+    const credential = await vendorKeyFor(ctx.db, ctx.cipher, request.subscriptionId, vendorKeys);
     if (!credential) {
       const what =
         request.subscriptionId === null

@@ -117,12 +117,23 @@ export async function removeVendorKey(db: Kysely<HubTables>, id: string) {
 }
 
 /**
- * The key for a subscription: one naming it wins over one covering every subscription. With no
- * subscription (catalog, deliveries, usage) only a key covering every one is used.
+ * Every stored key, as vendorKeyFor picks among them. Oldest first: a store that held two
+ * overlapping keys before they were refused still picks one, always the same.
  */
-export async function vendorKeyFor(db: Kysely<HubTables>, cipher: VendorCipher, subscriptionId: string | null): Promise<VendorCredential | null> {
-  // Oldest first: a store that held two overlapping keys before they were refused still picks one, always the same.
-  const rows = await db.selectFrom('vendor_keys').selectAll().orderBy('created_at').orderBy('name').execute();
+export const readVendorKeys = (db: Kysely<HubTables>) => db.selectFrom('vendor_keys').selectAll().orderBy('created_at').orderBy('name').execute();
+
+/**
+ * The key for a subscription: one naming it wins over one covering every subscription. With no
+ * subscription (catalog, deliveries, usage) only a key covering every one is used. `stored`: the
+ * rows read already (a request starts that read beside its other lookups); read now when absent.
+ */
+export async function vendorKeyFor(
+  db: Kysely<HubTables>,
+  cipher: VendorCipher,
+  subscriptionId: string | null,
+  stored: Promise<VendorKeyRow[]> = readVendorKeys(db),
+): Promise<VendorCredential | null> {
+  const rows = await stored;
   const covers = (r: VendorKeyRow) => JSON.parse(r.subscriptions) as string[];
   const chosen = (subscriptionId !== null ? rows.find((r) => covers(r).includes(subscriptionId)) : undefined) ?? rows.find((r) => covers(r).includes('*'));
   if (!chosen) return null;
