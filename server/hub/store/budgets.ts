@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Periods } from '../decisions/periods';
 import type { BudgetLimitsTable, Engine, HubTables } from '../db/schema';
-import { outsideSpend } from './receipts';
+import { outsideSpendQuery } from './receipts';
 
 /*
  * Budgets and the ledger they are checked against. Spend is the hub's own record of charged
@@ -49,6 +49,8 @@ export const OUTSIDE_MEMBER = '';
  * vendor's receipts the hub did not cause (last synced), as one row of OUTSIDE_MEMBER.
  */
 export async function spendByKey(db: Kysely<HubTables>, periods: Periods): Promise<SpendRow[]> {
+  // One statement (a round trip on PostgreSQL, under the ledger lock): the hub's own spend by
+  // subscription and member, and the outside receipts' one row (member OUTSIDE_MEMBER, never a member's id).
   const rows = await db
     .selectFrom('decisions')
     .select([
@@ -61,11 +63,10 @@ export async function spendByKey(db: Kysely<HubTables>, periods: Periods): Promi
     .where('state', 'in', SPENDING)
     .where('counted_at', '>=', periods.monthStart)
     .groupBy(['subscription_id', 'member_id'])
+    .unionAll(outsideSpendQuery(db, periods, OUTSIDE_MEMBER))
     .execute();
-  const outside = await outsideSpend(db, periods);
   // SQLite sums to a number, PostgreSQL's sum(bigint) is numeric (text): one shape for both.
-  return [
-    ...rows.map((r) => ({ ...r, day_micros: Number(r.day_micros), month_micros: Number(r.month_micros) })),
-    ...(outside.month_micros > 0 ? [{ subscription_id: null, member_id: OUTSIDE_MEMBER, ...outside }] : []),
-  ];
+  return rows
+    .map((r) => ({ ...r, day_micros: Number(r.day_micros), month_micros: Number(r.month_micros) }))
+    .filter((r) => r.member_id !== OUTSIDE_MEMBER || r.month_micros > 0);
 }

@@ -71,24 +71,33 @@ export async function keepReceipts(db: Kysely<HubTables>, receipts: readonly Rea
   return { added: fresh.length, outside };
 }
 
-/** Spend outside the hub in these periods (by the vendor's receipt instant). */
-export async function outsideSpend(db: Kysely<HubTables>, periods: Periods): Promise<{ day_micros: number; month_micros: number }> {
+/**
+ * Spend outside the hub in these periods (by the vendor's receipt instant), as one row shaped like
+ * the ledger's (budgets.ts spendByKey): no subscription, `member` for the member, day and month.
+ */
+export function outsideSpendQuery(db: Kysely<HubTables>, periods: Periods, member: string) {
   // Bounded on both sides: the vendor's clock is not the hub's, a receipt from its "tomorrow" is not today's.
   const dayEnd = periods.dayStart + 86_400_000;
   const start = new Date(periods.monthStart);
   const monthEnd = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
-  const row = await db
+  return db
     .selectFrom('vendor_receipts')
     .select([
-      sql<number>`coalesce(sum(case when created_at >= ${periods.dayStart} and created_at < ${dayEnd} then amount_micros else 0 end), 0)`.as('day'),
-      sql<number>`coalesce(sum(amount_micros), 0)`.as('month'),
+      sql<string | null>`null`.as('subscription_id'),
+      sql<string>`${member}`.as('member_id'),
+      sql<number>`coalesce(sum(case when created_at >= ${periods.dayStart} and created_at < ${dayEnd} then amount_micros else 0 end), 0)`.as('day_micros'),
+      sql<number>`coalesce(sum(amount_micros), 0)`.as('month_micros'),
     ])
     .where('source', '=', 'outside')
     .where('created_at', '>=', periods.monthStart)
-    .where('created_at', '<', monthEnd)
-    .executeTakeFirst();
+    .where('created_at', '<', monthEnd);
+}
+
+/** Spend outside the hub in these periods (by the vendor's receipt instant). */
+export async function outsideSpend(db: Kysely<HubTables>, periods: Periods): Promise<{ day_micros: number; month_micros: number }> {
+  const row = await outsideSpendQuery(db, periods, '').executeTakeFirst();
   // PostgreSQL's sum(bigint) is numeric (text).
-  return { day_micros: Number(row?.day ?? 0), month_micros: Number(row?.month ?? 0) };
+  return { day_micros: Number(row?.day_micros ?? 0), month_micros: Number(row?.month_micros ?? 0) };
 }
 
 const SYNC_NAME = 'usage';
