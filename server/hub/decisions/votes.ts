@@ -5,7 +5,7 @@ import { HubError } from '../errors';
 import type { Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { lockLedger } from '../store/budgets';
-import { findVoteItem, overlapOf, putVote, putVoteItem, votesOn, type VoteRow } from '../store/votes';
+import { findVoteItem, putVote, putVoteItem, voteItemAndOverlap, votesOn, type VoteRow } from '../store/votes';
 import { teamOutcome } from '../overlap/rule';
 
 /*
@@ -50,7 +50,7 @@ function choiceFrom(votes: VoteRow[], kind: 'adopt' | 'dispute', memberId: strin
 
 /** Records a member's vote (call in the decision's transaction, after the check for a team decision already made). */
 export async function castVote(trx: Kysely<HubTables>, engine: Engine, principal: Principal, vote: CastVote, now: number): Promise<VoteResult> {
-  const item = await findVoteItem(trx, vote.family, vote.itemId);
+  const { item, overlap } = await voteItemAndOverlap(trx, vote.family, vote.itemId, vote.subscriptionId);
   const row = {
     family: vote.family,
     item_id: vote.itemId,
@@ -63,7 +63,7 @@ export async function castVote(trx: Kysely<HubTables>, engine: Engine, principal
     at: now,
   };
   // Not under overlap, or decided before and its decision dropped (a held adopt): the vote is the team's decision.
-  const setting = item ? { overlap: item.needed, rule: item.rule } : await overlapOf(trx, vote.subscriptionId);
+  const setting = item ? { overlap: item.needed, rule: item.rule } : overlap;
   if ((!item && setting.overlap <= 1) || item?.state === 'decided' || item?.state === 'settled') {
     await putVote(trx, row);
     return null;

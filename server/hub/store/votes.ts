@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { HubTables, OverlapSettingsTable, VoteItemsTable, VotesTable } from '../db/schema';
 
 /* Members' votes, where each voted item stands, and the overlap setting per subscription (migration 0009). */
@@ -8,11 +8,6 @@ export type VoteItemRow = Selectable<VoteItemsTable>;
 export type OverlapRow = Selectable<OverlapSettingsTable>;
 
 export const DEFAULT_OVERLAP = { overlap: 1, rule: 'unanimous' } as const;
-
-export const overlapOf = async (db: Kysely<HubTables>, subscriptionId: string | null) =>
-  (subscriptionId === null
-    ? undefined
-    : await db.selectFrom('overlap_settings').select(['overlap', 'rule']).where('subscription_id', '=', subscriptionId).executeTakeFirst()) ?? DEFAULT_OVERLAP;
 
 export const listOverlap = (db: Kysely<HubTables>) => db.selectFrom('overlap_settings').selectAll().execute();
 
@@ -33,6 +28,32 @@ export const findVoteItem = (db: Kysely<HubTables>, family: string, itemId: stri
     .where('family', '=', family as VoteItemRow['family'])
     .where('item_id', '=', itemId)
     .executeTakeFirst();
+
+/**
+ * An item's vote row and the overlap setting of its subscription, in one statement: a decision
+ * reads both under the ledger lock, and on PostgreSQL each read is a round trip there.
+ */
+export async function voteItemAndOverlap(
+  db: Kysely<HubTables>,
+  family: VoteItemRow['family'],
+  itemId: string,
+  subscriptionId: string | null,
+): Promise<{ item: VoteItemRow | undefined; overlap: Pick<OverlapRow, 'overlap' | 'rule'> }> {
+  if (subscriptionId === null) return { item: await findVoteItem(db, family, itemId), overlap: DEFAULT_OVERLAP };
+  // One row whatever exists: each table joined to a constant row, on its own key.
+  const row = await db
+    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+    .leftJoin('vote_items', (join) => join.on('vote_items.family', '=', family).on('vote_items.item_id', '=', itemId))
+    .leftJoin('overlap_settings', (join) => join.on('overlap_settings.subscription_id', '=', subscriptionId))
+    .selectAll('vote_items')
+    .select(['overlap_settings.overlap as setting_overlap', 'overlap_settings.rule as setting_rule'])
+    .executeTakeFirstOrThrow();
+  const { setting_overlap: overlap, setting_rule: rule, ...item } = row;
+  return {
+    item: item.item_id === null ? undefined : (item as VoteItemRow),
+    overlap: overlap === null || rule === null ? DEFAULT_OVERLAP : { overlap, rule },
+  };
+}
 
 export const votesOn = (db: Kysely<HubTables>, family: string, itemId: string) =>
   db
