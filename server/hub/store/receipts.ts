@@ -93,13 +93,6 @@ export function outsideSpendQuery(db: Kysely<HubTables>, periods: Periods, membe
     .where('created_at', '<', monthEnd);
 }
 
-/** Spend outside the hub in these periods (by the vendor's receipt instant). */
-export async function outsideSpend(db: Kysely<HubTables>, periods: Periods): Promise<{ day_micros: number; month_micros: number }> {
-  const row = await outsideSpendQuery(db, periods, '').executeTakeFirst();
-  // PostgreSQL's sum(bigint) is numeric (text).
-  return { day_micros: Number(row?.day_micros ?? 0), month_micros: Number(row?.month_micros ?? 0) };
-}
-
 const SYNC_NAME = 'usage';
 
 export const readSyncState = (db: Kysely<HubTables>) => db.selectFrom('vendor_sync').selectAll().where('name', '=', SYNC_NAME).executeTakeFirst();
