@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type RunningHub } from '../../hub/main';
 import { cookieOf, ENGINES, startTestHub, type TestHub } from './hub-harness';
-import { insertDecision } from '../../hub/store/decisions';
-import { seedInbox } from './inbox-fixture';
+import { recordDecision, seedInbox } from './inbox-fixture';
 
 /*
  * The team queue: concurrent takes (and, on PostgreSQL, takes through two hub processes on one
@@ -145,24 +144,7 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
         .executeTakeFirstOrThrow()
         .then((r) => [Number(r.decided), Number(r.leased_until)]);
     const me = (await t.call('GET', '/hub/v1/me', { cookie: reviewer2 })).body.member.id as string;
-    const decide = (id: string) =>
-      insertDecision(
-        db,
-        {
-          family: 'data',
-          item_id: id,
-          kind: 'adopt',
-          subscription_id: 'sub_q',
-          reason: null,
-          body: null,
-          price_micros: null,
-          charged: 0,
-          member_id: me,
-          via: 'session',
-        },
-        'held',
-        { now, countedAt: null },
-      );
+    const decide = (id: string) => recordDecision(db, { itemId: id, subscriptionId: 'sub_q', kind: 'adopt', memberId: me, state: 'held', now });
     // Decided before it reached the inbox: it arrives decided.
     const early = await decide('q_0');
     await seedInbox(db, 'sub_q', [{ item_id: 'q_0' }, { item_id: 'q_1' }, { item_id: 'q_2' }]);
@@ -191,24 +173,7 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
     const batch = await take(reviewer1, 'sub_d', 2);
     expect(ids(batch)).toEqual(['d_1', 'd_2']);
     const me = (await t.call('GET', '/hub/v1/me', { cookie: reviewer1 })).body.member.id as string;
-    const decide = (id: string) =>
-      insertDecision(
-        db,
-        {
-          family: 'data',
-          item_id: id,
-          kind: 'dispute',
-          subscription_id: 'sub_d',
-          reason: null,
-          body: null,
-          price_micros: null,
-          charged: 0,
-          member_id: me,
-          via: 'session',
-        },
-        'sending',
-        { now, countedAt: null },
-      );
+    const decide = (id: string) => recordDecision(db, { itemId: id, subscriptionId: 'sub_d', kind: 'dispute', memberId: me, state: 'sending', now });
     const listed = async () =>
       (await t.call('GET', '/hub/v1/leases?subscription_id=sub_d', { cookie: admin })).body.leases as { item_ids: string[]; items: number }[];
 

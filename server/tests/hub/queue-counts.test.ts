@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDecision } from '../../hub/store/decisions';
 import { ENGINES, startTestHub, type TestHub } from './hub-harness';
-import { seedInbox, type InboxFixtureItem } from './inbox-fixture';
+import { recordDecision, seedInbox, type InboxFixtureItem } from './inbox-fixture';
 
 /*
  * GET /queue/counts against the rows themselves (issue 26 item 9): the counts are read from
@@ -166,23 +165,7 @@ describe.each(ENGINES)('queue counts on %s', (engine) => {
     return answer.body.batch as { id: string; items: { family: 'data' | 'live'; item_id: string }[] };
   };
   const decide = (itemId: string) =>
-    insertDecision(
-      t.hub.store.db,
-      {
-        family: 'data',
-        item_id: itemId,
-        kind: 'adopt',
-        subscription_id: SUBSCRIPTION,
-        reason: null,
-        body: null,
-        price_micros: null,
-        charged: 0,
-        member_id: [...members.keys()][0]!,
-        via: 'session',
-      },
-      'held',
-      { now, countedAt: null },
-    );
+    recordDecision(t.hub.store.db, { itemId, subscriptionId: SUBSCRIPTION, kind: 'adopt', memberId: [...members.keys()][0]!, state: 'held', now });
   const setState = (id: string, state: 'refused' | 'dropped' | 'queued') =>
     t.hub.store.db.updateTable('decisions').set({ state }).where('id', '=', id).execute();
 
