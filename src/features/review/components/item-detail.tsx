@@ -168,8 +168,8 @@ const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: Revi
   // moves no element. Each is rendered from its current object (a decision replaces an item's).
   const current = new Map([item, ...ahead].map((i) => [i.key, i]));
   const shown = kept.some((k) => k.key === item.key) ? kept : [...kept, item];
-  return shown.map((kept) => {
-    const shownItem = current.get(kept.key) ?? kept;
+  return shown.map((entry) => {
+    const shownItem = current.get(entry.key) ?? entry;
     return shownItem.key === item.key ? (
       <div key={shownItem.key} data-item-content className={CONTENT}>
         <ItemContent item={shownItem} baseUrl={baseUrl} />
