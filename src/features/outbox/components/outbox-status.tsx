@@ -9,11 +9,12 @@ import { outboxCounts, useActiveConnection, useLeaveGuard, useOtherTabsEntries, 
 export function OutboxStatus() {
   useLeaveGuard();
   const connection = useActiveConnection();
-  // The header follows a decision once its keypress has painted (src/data: OutboxFollow).
-  const entries = useOutboxEntries(connection?.id, 'after-paint');
-  const paused = useOutboxPaused(connection?.id, 'after-paint');
+  // At once, not after the paint as the sums beside the review: "All decisions saved" must never be
+  // shown, even for a frame, over a decision just recorded.
+  const entries = useOutboxEntries(connection?.id);
+  const paused = useOutboxPaused(connection?.id);
   const { unsent, held, teamHeld, problems } = outboxCounts(entries);
-  const other = outboxCounts(useOtherTabsEntries(connection?.id, 'after-paint'));
+  const other = outboxCounts(useOtherTabsEntries(connection?.id));
   const elsewhere = other.unsent + other.held;
   const here = unsent + held + teamHeld + problems;
   const text =
