@@ -578,6 +578,19 @@ function queueCounts(engine: Engine): Migration {
   };
 }
 
+/**
+ * Where the team's incremental pulls stand (issue 26, a lost pull's recovery): `position_item` is
+ * the last item of the last live page the hub kept, which is as far as it knows the vendor's
+ * position; `lost` becomes how many items lost answers may have taken (it was 0 or 1). A
+ * recovery then keeps only that many items past the position, not the subscription's whole history.
+ */
+const pullPosition: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('inbox_pulls').addColumn('position_item', 'text').execute();
+    await sql`update inbox_pulls set lost = 200 where lost > 0`.execute(db);
+  },
+};
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -595,6 +608,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0012_leases_queue': leasesQueue(engine),
     '0013_queue_state': queueState(engine),
     '0014_queue_counts': queueCounts(engine),
+    '0015_pull_position': pullPosition,
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

@@ -143,8 +143,10 @@ interface InboxPullsTable {
   last_pulled_at: number | null;
   claim_id: string | null;
   claimed_until: number | null;
-  /** 1 after a pull whose answer never arrived: the next pull re-reads first. */
+  /** How many items pulls whose answers never arrived may have taken (0: none): the next pull re-reads first (migration 0015). */
   lost: Generated<number>;
+  /** The last item of the last live page kept: the vendor's position as far as the hub knows (migration 0015). */
+  position_item: string | null;
 }
 
 /** A lease on one item of the team queue (migration 0009): who holds it, in which batch, until when. */

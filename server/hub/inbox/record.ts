@@ -39,6 +39,11 @@ export async function recordPull(
   await ctx.db.transaction().execute(async (trx) => {
     // Into the team's inbox first: it takes the subscription's head row, so concurrent pulls keep their items in order.
     if (arrivals.length > 0) kept = await keepInInbox(trx, subscriptionId!, arrivals, arrival!, actor.id, now);
+    // An incremental live page moved the vendor's position to its last item: a lost pull's recovery starts there (team-pull.ts).
+    const last = (items[items.length - 1] as { submission_id?: unknown } | undefined)?.submission_id;
+    if (ok && path === '/live/pull' && (arrival === 'pull' || arrival === 'schedule') && typeof last === 'string') {
+      await trx.updateTable('inbox_pulls').set({ position_item: last }).where('subscription_id', '=', subscriptionId).execute();
+    }
     // One statement for the page (a row at a time was a round trip each on PostgreSQL).
     if (seen.length > 0) {
       await trx

@@ -7,7 +7,7 @@ import { upstreamRequest, vendorUrl, type UpstreamResponse } from '../http/upstr
 import type { HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { recordPull } from '../inbox/record';
-import { withTeamPull } from '../inbox/team-pull';
+import { PAGE_MAX, withTeamPull } from '../inbox/team-pull';
 import type { ArrivedHow } from '../store/inbox';
 import { readVendorKeys, vendorKeyFor } from '../store/vendor-keys';
 
@@ -111,15 +111,21 @@ export function forwardRouter(ctx: HubContext) {
         credential,
         async () => {
           const response = await forwardOnce();
-          return { value: response, lost: response.status >= 500 };
+          return { value: response, lost: response.status >= 500 ? pageSize(c) : 0 };
         },
-        () => true,
+        () => pageSize(c),
       );
     }
     return forwardOnce();
   });
 
   return router;
+}
+
+/** How many items a live pull asked for (spec 4.6: 1 to 200, 50 by default): what a lost answer may have taken. */
+function pageSize(c: Context<HubEnv>): number {
+  const limit = Number(c.req.query('limit') ?? 50);
+  return Number.isInteger(limit) && limit >= 1 ? Math.min(limit, PAGE_MAX) : PAGE_MAX;
 }
 
 /** What is asked: the path after /v1, whether it decides or pulls, and the subscription it concerns. */

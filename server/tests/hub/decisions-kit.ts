@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,18 +57,21 @@ export interface Gate {
 /**
  * A pass-through to `target` on a port of its own. `request` sees each request first (false: it
  * was handled, nothing is forwarded); `answer` sees each answer before it is passed on (false: it
- * keeps it, the caller never gets it).
+ * keeps it: the caller gets nothing, or what the hook writes to `res`).
  */
 export async function startRelay(
   target: string,
-  hooks: { request?: (req: IncomingMessage) => boolean; answer?: (req: IncomingMessage, answer: IncomingMessage) => boolean } = {},
+  hooks: {
+    request?: (req: IncomingMessage) => boolean;
+    answer?: (req: IncomingMessage, answer: IncomingMessage, res: ServerResponse) => boolean;
+  } = {},
 ) {
   const to = new URL(target);
   const server: Server = createServer((req, res) => {
     res.on('error', () => undefined);
     if (hooks.request?.(req) === false) return;
     const up = httpRequest({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers: { ...req.headers, host: to.host } }, (answer) => {
-      if (hooks.answer?.(req, answer) === false) return;
+      if (hooks.answer?.(req, answer, res) === false) return;
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });

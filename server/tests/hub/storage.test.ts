@@ -120,6 +120,7 @@ describe('hub storage', () => {
       '0012_leases_queue',
       '0013_queue_state',
       '0014_queue_counts',
+      '0015_pull_position',
     ]);
   });
 });
