@@ -246,7 +246,7 @@ const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/hub/v1/leases',
     operationId: 'listLeases',
-    summary: 'Who holds what: the live batches, optionally of one subscription (admin, viewer)',
+    summary: 'Who holds what: the live batches and, in each, the items still undecided, optionally of one subscription (admin, viewer)',
     tag: 'Queue',
     auth: 'read',
     query: leasesQuery,
