@@ -7,6 +7,7 @@
  *     the simulator's own records once the hub's queue is empty, decisions lost and duplicated (target 0, 0);
  *     and a decision seen by another console: from a reviewer's request to the change event on an
  *     observer's stream (GET /hub/v1/events as an admin), p95 (target ≤ 1 s).
+ * Both run with HUB_BENCH_INBOX (default 100,000) items in the shared inbox beforehand, the scale issue 26 names.
  * The simulator runs as a child process; the hub runs in this process (SQLite in a temporary
  * directory, then a throwaway PostgreSQL database: HUB_TEST_DATABASE_URL or the local cluster).
  */
@@ -14,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { demoCredentialsSchema } from '../src/api/contract';
 import { startHub, type RunningHub } from '../server/hub/main';
 import { createPasswords } from '../server/hub/passwords';
@@ -31,9 +33,13 @@ const SECONDS = Number(process.env.HUB_BENCH_SECONDS ?? 300);
 const REVIEWERS = 20;
 const SAMPLES = Number(process.env.HUB_BENCH_SAMPLES ?? 300);
 const SUBSCRIPTIONS = ['sub_sim_retail', 'sub_sim_support', 'sub_sim_product'];
+/** Items in the shared inbox before the run (issue 26 measures at 100,000). */
+const INBOX_ITEMS = Number(process.env.HUB_BENCH_INBOX ?? 100_000);
 const PASSWORD = 'bench password 0123';
 
 type Engine = 'sqlite' | 'postgres';
+/** HUB_BENCH_ENGINES=postgres (or sqlite) runs one engine: each takes over five minutes. */
+const ENGINES = (process.env.HUB_BENCH_ENGINES ?? 'sqlite,postgres').split(',').filter((e): e is Engine => e === 'sqlite' || e === 'postgres');
 
 runBench('hub', async (bench) => {
   process.env.HUB_PASSWORD_COST = 'low';
@@ -54,13 +60,16 @@ runBench('hub', async (bench) => {
 
   const vendorHeaders = { Authorization: `Bearer ${credentials.api_key}` };
   const rows: (Row & { group?: string })[] = [];
-  for (const engine of ['sqlite', 'postgres'] as Engine[]) {
+  for (const engine of ENGINES) {
     const team = await startTeam(bench, engine, vendor.url, credentials);
     rows.push(...(await latency(engine, vendor.url, vendorHeaders, team)));
     rows.push(...(await reviewers(engine, vendorDb, team)));
     await team.hub.close();
   }
-  bench.report(`Team hub: added latency (${SAMPLES} samples each) and ${REVIEWERS} reviewers × 1 decision/s for ${SECONDS} s`, rows);
+  bench.report(
+    `Team hub: added latency (${SAMPLES} samples each) and ${REVIEWERS} reviewers × 1 decision/s for ${SECONDS} s, ${INBOX_ITEMS.toLocaleString('en-US')} items in the shared inbox`,
+    rows,
+  );
 });
 
 interface Team {
@@ -95,6 +104,7 @@ async function startTeam(
     jwt: credentials.jwt,
     subscriptions: ['*'],
   });
+  await fillInbox(hub);
   // A budget far above what the run spends: every adopt goes through the check under the lock.
   await hub.store.db.insertInto('budget_limits').values({ scope: 'organization', target: '', daily_micros: 1e12, monthly_micros: 1e12 }).execute();
   const cookies: string[] = [];
@@ -108,6 +118,33 @@ async function startTeam(
   }
   const observer = cookies.pop()!;
   return { hub, cookies, observer } satisfies Team;
+}
+
+/**
+ * The shared inbox at the size the issue measures (issue 26: 100,000 items): live items nobody
+ * takes, numbered ahead of what the run pulls, spread over the subscriptions the reviewers decide,
+ * with the counts the triggers keep. One statement per subscription, the same SQL on both engines.
+ */
+async function fillInbox(hub: RunningHub) {
+  const per = Math.ceil(INBOX_ITEMS / SUBSCRIPTIONS.length);
+  for (const subscription of SUBSCRIPTIONS) {
+    await sql`
+      insert into inbox_items (family, item_id, subscription_id, seq, payload, price_micros, arrived_at, arrived_how, arrived_by)
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < ${per})
+      select 'live', 'backlog-' || ${subscription} || '-' || cast(i as text), ${subscription}, i,
+             '{"submission_id":"backlog-' || cast(i as text) || '","task_id":"t' || cast(i % 20 as text) ||
+               '","quality_score":' || cast((i * 7919) % 1000 as text) || 'e-3,"source":"web"}',
+             null, 0, 'pull', null
+      from n`.execute(hub.store.db);
+    await hub.store.db.insertInto('inbox_heads').values({ subscription_id: subscription, seq: per }).execute();
+  }
+  // As a hub that has run a while has it: autovacuum would otherwise vacuum and analyze the bulk load during the run.
+  if (hub.store.engine === 'postgres') await sql`vacuum analyze inbox_items`.execute(hub.store.db);
+  const { n } = await hub.store.db
+    .selectFrom('inbox_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  console.log(`${Number(n).toLocaleString('en-US')} items in the shared inbox`);
 }
 
 async function timedFetch(url: string, init: RequestInit): Promise<{ ms: number; status: number; text: string }> {
