@@ -1,9 +1,13 @@
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // One test file per core. Vitest's default for a run is one fewer than the cores, which on a
+    // 2-core machine ran the whole suite in one worker (474 s in CI; 313 s with two, 293 s with three).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
