@@ -191,3 +191,24 @@ test('a viewer reads the review but cannot decide: the keys and buttons are disa
   expect((await vendorFeedback(hub, 'sub_live_streets')).get(title)).toBeNull();
   await context.close();
 });
+
+test('a reviewer previews a task through the hub: the hub attaches its JWT, the page names the frontier and the task, and no JWT reaches the browser', async ({
+  browser,
+}) => {
+  const context = await hubContext(browser, hub);
+  const page = await context.newPage();
+  const authorizations: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers().authorization) authorizations.push(request.url());
+  });
+  await signInThroughForm(page, hub.accounts.reviewer1);
+  await page.getByRole('link', { name: 'Frontiers', exact: true }).first().click();
+  await page.getByRole('link', { name: 'Customer support conversations' }).click();
+  await page.getByRole('link', { name: 'Preview Intent labels' }).click();
+  await expect(page.getByRole('heading', { name: 'Preview of Intent labels' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Customer support conversations');
+  await expect(page.getByRole('list', { name: 'Preview samples' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByText(/no dashboard JWT/)).toHaveCount(0);
+  expect(authorizations).toEqual([]);
+  await context.close();
+});

@@ -6,6 +6,8 @@ import { jwtInfo, type Connection } from '../../data';
  */
 export function previewBlocker(connection: Connection | null): string | null {
   if (!connection) return 'Connect first: previews use the dashboard JWT of a connection.';
+  // Through a team hub the hub attaches the JWT of its vendor key; the browser holds none.
+  if (connection.hub) return null;
   if (!connection.jwt) return 'This connection has no dashboard JWT. Task previews need one: add it on the Connection page.';
   const info = jwtInfo(connection.jwt);
   if ('error' in info) return info.error;

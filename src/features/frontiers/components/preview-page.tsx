@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LIMITS } from '../../../api/contract';
 import { inputClass } from '../../../components/ui/field';
@@ -9,7 +9,7 @@ import { type Connection } from '../../../data';
 import { JwtStatus } from '../../../components/connection/jwt-status';
 import { PayloadViewer } from '../../../components/payload';
 import { previewBlocker } from '../preview-blocker';
-import { previewQuery } from '../queries';
+import { frontiersQuery, previewQuery, tasksQuery } from '../queries';
 import { previewLimit } from '../search';
 
 interface Props {
@@ -22,7 +22,7 @@ function PreviewList({ connection, frontierId, taskId, limit }: Props & { connec
   const { data } = useSuspenseQuery(previewQuery(connection, frontierId, taskId, limit));
   if (data.length === 0) return <p className="text-sm text-slate-600">This task has no adopted submissions to preview yet.</p>;
   return (
-    <ol className="flex flex-col gap-4">
+    <ol aria-label="Preview samples" className="flex flex-col gap-4">
       {data.map((submission) => (
         <li key={submission.submission_id}>
           <Panel aria-label={`Submission ${submission.submission_id}`}>
@@ -52,6 +52,10 @@ function PreviewList({ connection, frontierId, taskId, limit }: Props & { connec
 export function PreviewPage({ connection, ...props }: Props & { connection: Connection | null }) {
   const navigate = useNavigate({ from: '/frontiers/$frontierId/tasks/$taskId/preview' });
   const blocker = previewBlocker(connection);
+  // Names for the trail and title, from the lists the frontier pages read (cached; IDs meanwhile).
+  const frontier = useQuery({ ...frontiersQuery(connection, 'all'), enabled: !!connection }).data?.find((f) => f.frontier_id === props.frontierId);
+  const task = useQuery({ ...tasksQuery(connection, props.frontierId), enabled: !!connection }).data?.find((t) => t.task_id === props.taskId);
+  const taskName = task?.name ?? `task ${props.taskId}`;
   // A limit out of range in the URL is named, and the nearest one shown.
   const { limit, problem } = previewLimit(props.limit);
   return (
@@ -59,16 +63,16 @@ export function PreviewPage({ connection, ...props }: Props & { connection: Conn
       <Breadcrumb
         trail={[
           { label: 'Frontiers', link: { to: '/frontiers' } },
-          { label: `Frontier ${props.frontierId}`, link: { to: '/frontiers/$frontierId', params: { frontierId: props.frontierId } } },
+          { label: frontier?.title ?? `Frontier ${props.frontierId}`, link: { to: '/frontiers/$frontierId', params: { frontierId: props.frontierId } } },
         ]}
-        current={`Task ${props.taskId}`}
+        current={task?.name ?? `Task ${props.taskId}`}
       />
       <PageHeader
-        title={`Preview of task ${props.taskId}`}
+        title={`Preview of ${taskName}`}
         description="Sample adopted submissions of this task. Previews are not deliveries: nothing is charged."
         actions={
           <>
-            {connection && <JwtStatus token={connection.jwt} />}
+            {connection && !connection.hub && <JwtStatus token={connection.jwt} />}
             <label htmlFor="preview-limit" className="text-sm font-medium">
               Samples
             </label>
