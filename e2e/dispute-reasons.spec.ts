@@ -157,7 +157,7 @@ test('in the review, d then a number picks a reason code; Enter disputes and the
   await connect(page);
   await openReview(page, 'new');
 
-  // d opens the reason on its codes: 2 picks the second default code; Tab reaches the text (digits are text there).
+  // d opens the reason on its codes: 2 picks the second default code; typing on goes into the text (digits are text there).
   const first = await focusedId(page);
   await page.keyboard.press('d');
   const form = reasonForm(page);
@@ -165,9 +165,9 @@ test('in the review, d then a number picks a reason code; Enter disputes and the
   await page.keyboard.press('2');
   await expect(form.getByRole('radio', { name: 'Missing object (missing_object)' })).toBeChecked();
   await expect(form.getByRole('radio', { name: 'Missing object (missing_object)' })).toHaveAttribute('aria-keyshortcuts', '2');
-  await page.keyboard.press('Tab');
-  await expect(form.getByRole('textbox', { name: /Reason text/ })).toBeFocused();
   await page.keyboard.type('tail 2 not boxed');
+  await expect(form.getByRole('textbox', { name: /Reason text/ })).toBeFocused();
+  await expect(form.getByRole('textbox', { name: /Reason text/ })).toHaveValue('tail 2 not boxed');
   await expect(form.getByRole('radio', { name: 'Missing object (missing_object)' })).toBeChecked();
   await page.keyboard.press('Enter');
   await expect(form).toBeHidden();

@@ -30,7 +30,8 @@ export const NO_CHOICE: ReasonChoice = { code: null, text: '' };
 /**
  * The dispute dialog's reason: the organization's codes as a radio group numbered 1–9, then an
  * optional free text. Keys 1–9 pick a code while the focus is not in the text (digits stay
- * typeable there); Enter confirms from anywhere in it; the focus starts on the choice. Used by
+ * typeable there), and any other character starts the text; Enter confirms from anywhere in it;
+ * the focus starts on the choice. Used by
  * the review's single and bulk disputes and the Items view's bulk confirmation.
  */
 export function ReasonPicker({
@@ -84,7 +85,16 @@ export function ReasonPicker({
     }
     if (event.target === text.current) return;
     const index = reasonIndexOfKey(event.key);
-    if (index === null) return;
+    if (index === null) {
+      // Typing on the choice writes the reason text: the field takes the focus before the key's
+      // default action, so the character lands there (a reviewer types `d`, `2`, then the words).
+      // Space stays the radio's own key; the page's shortcuts never see the letter.
+      if (event.key.length === 1 && event.key !== ' ') {
+        event.stopPropagation();
+        text.current?.focus();
+      }
+      return;
+    }
     // Handled here, so no other shortcut of the page (the viewer's 1) runs as well.
     event.preventDefault();
     event.stopPropagation();
