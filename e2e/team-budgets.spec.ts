@@ -229,7 +229,12 @@ test('adopts past the limit are held and shown to their reviewer; the admin rele
 
 test('a viewer sees the budgets and the holds, and no control on either', async ({ browser }) => {
   const viewer = await signedIn(browser, hub.accounts.viewer);
-  await viewer.goto('/team/budgets');
+  // Spend → Budgets is the team's page through a hub (the browser's own limits hold nothing there), and so is its old address.
+  await viewer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Budgets', exact: true }).click();
+  await expect(viewer).toHaveURL(/\/team\/budgets$/);
+  await expect(viewer.getByRole('heading', { name: 'Budgets', level: 1 })).toBeVisible();
+  await viewer.goto('/budgets');
+  await expect(viewer).toHaveURL(/\/team\/budgets$/);
   await expect(viewer.getByRole('heading', { name: 'Budgets', level: 1 })).toBeVisible();
   await expect(viewer.getByText('Only an admin changes the limits.')).toBeVisible();
   const organization = viewer.getByRole('region', { name: 'Organization' });

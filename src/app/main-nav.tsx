@@ -42,6 +42,9 @@ const SETTINGS_LINKS = [
   { to: '/team', label: 'Team' },
 ] as const;
 
+/** Through a team hub, the page that holds for the team: its budgets are the hub's, enforced for everyone. */
+const HUB_PAGES: Partial<Record<string, '/team/budgets'>> = { '/budgets': '/team/budgets' };
+
 // Narrower at 1024–1279 px, where the links share one row with the name and the status.
 const linkClass =
   'block border-b-2 border-transparent px-2.5 py-2 text-sm text-slate-700 hover:text-slate-950 md:inline-block lg:max-xl:px-1 dark:text-slate-300 dark:hover:text-white';
@@ -121,7 +124,7 @@ export function MainNav() {
             <ul className="flex flex-col md:flex-row">
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className={linkClass} activeProps={activeProps} onClick={closeAll}>
+                  <Link to={hub ? (HUB_PAGES[link.to] ?? link.to) : link.to} className={linkClass} activeProps={activeProps} onClick={closeAll}>
                     {link.label}
                   </Link>
                 </li>
