@@ -2,6 +2,8 @@
  * Reviewers' figures from their votes, pure: per member and UTC day (and `all`), items voted, the
  * share adopted, agreement with the team's decision, and the pace. Pace is measured between one
  * item's first vote and the next's: a gap over BREAK_MS is a break, not work, and is left out.
+ * Items per hour and seconds per item are the same measure both ways (the time worked over the
+ * items): a median of the gaps read 0.2 s per item beside 87 an hour after a burst of bulk votes.
  */
 
 const BREAK_MS = 10 * 60_000;
@@ -28,13 +30,6 @@ export interface Figures {
 
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 function figuresOf(member_id: string, day: string, votes: VoteFact[], team: ReadonlyMap<string, 'adopt' | 'dispute'>): Figures {
   const sorted = [...votes].sort((a, b) => a.first_at - b.first_at);
   const gaps: number[] = [];
@@ -46,7 +41,6 @@ function figuresOf(member_id: string, day: string, votes: VoteFact[], team: Read
   const adopts = votes.filter((v) => v.vote === 'adopt').length;
   const decided = votes.filter((v) => team.has(v.key));
   const agreeing = decided.filter((v) => team.get(v.key) === v.vote).length;
-  const perItem = median(gaps);
   return {
     member_id,
     day,
@@ -54,7 +48,7 @@ function figuresOf(member_id: string, day: string, votes: VoteFact[], team: Read
     adopts,
     acceptance: votes.length === 0 ? null : adopts / votes.length,
     items_per_hour: worked > 0 ? gaps.length / (worked / 3_600_000) : null,
-    seconds_per_item: perItem === null ? null : perItem / 1000,
+    seconds_per_item: worked > 0 ? worked / gaps.length / 1000 : null,
     agreement_with_team: decided.length === 0 ? null : agreeing / decided.length,
     decided: decided.length,
   };
