@@ -107,6 +107,11 @@ describe('formatTotal and formatExact', () => {
     expect(formatTotal(35_000)).toBe('$0.04');
     expect(formatTotal(-35_000)).toBe('-$0.04');
     expect(formatTotal(0)).toBe('$0.00');
+    // Not zero, under half a cent: never "$0.00".
+    expect(formatTotal(3_700)).toBe('<$0.01');
+    expect(formatTotal(1)).toBe('<$0.01');
+    expect(formatTotal(-4_999)).toBe('-<$0.01');
+    expect(formatTotal(5_000)).toBe('$0.01');
     expect(formatTotal(1_234_567_890)).toBe('$1,234.57');
     expect(formatExact(34_000)).toBe('$0.034000');
     expect(formatExact(-3_700)).toBe('-$0.003700');

@@ -65,13 +65,16 @@ export function sumMicros(amounts: Iterable<number>): number {
 export { microsToDecimal, usdToMicros };
 
 /**
- * A total as a person reads it: to the cent ("$0.03"), half a cent rounded away from zero. The
+ * A total as a person reads it: to the cent ("$0.03"), half a cent rounded away from zero, and
+ * "<$0.01" for an amount above zero that rounds to nothing. The
  * exact amount goes with it for the hover (formatExact) and in exports; unit prices keep their
  * own precision (formatMicros).
  */
 export function formatTotal(micros: number): string {
   if (isOverRange(micros)) return formatMicros(micros);
   const cents = Math.round(Math.abs(micros) / 10_000);
+  // A charge under half a cent is not nothing: "$0.00" beside a receipt of $0.0037 read as free.
+  if (cents === 0 && micros !== 0) return `${micros < 0 ? '-' : ''}<$0.01`;
   return formatMicros((micros < 0 ? -cents : cents) * 10_000);
 }
 
