@@ -118,7 +118,7 @@ test('three reviewers in three browsers: disjoint batches, every item decided on
       await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 60_000 });
       // The batch is done: the next one by key finds nothing left.
       await page.keyboard.press('b');
-      await expect(batchBar(page)).toContainText('Nothing left to take');
+      await expect(batchBar(page)).toContainText('Nothing free to take');
     }),
   );
 

@@ -19,13 +19,37 @@ const VERBS: Record<string, string> = {
   'hold.drop': 'dropped the hold on',
   'budget.set': 'changed the budgets',
   'settings.update': 'changed the settings',
+  'vote.adopt': 'voted adopt on',
+  'vote.dispute': 'voted dispute on',
+  'lease.take': 'took a batch',
+  'lease.release': 'released a batch',
+  'lease.expire': 'let a batch expire',
+  'lease.revoke': 'took a batch back',
+  'lease.settings': 'changed the idle time',
+  'inbox.schedule': 'changed the pull schedule',
+  'overlap.set': 'changed the overlap',
+  'subscriptions.set': 'changed the team’s subscriptions',
+  'member.add': 'added a member',
+  'member.remove': 'removed a member',
+  'member.role': 'changed a member’s role',
+  'token.create': 'created an access token',
+  'token.revoke': 'revoked an access token',
+  'vendor_key.add': 'added a vendor key',
+  'vendor_key.remove': 'removed a vendor key',
+  'vendor_key.rotate': 'rotated a vendor key',
+  'session.sign_in': 'signed in',
+  'session.sign_out': 'signed out',
+  'session.sign_out_all': 'signed out everywhere',
 };
+
+/** Actions whose target is a record of the hub (a batch, a member, a key), not something a person reads. */
+const NO_TARGET = /^(lease|member|token|vendor_key|session|overlap|subscriptions|inbox|budget|settings)\./;
 
 /** "reviewer1@demo.hub adopted item_12": who, what, on which item or lot. Plain text (the item ID is the vendor's). */
 function describeChange(event: HubChangeEvent): string {
   const who = event.actor?.email ?? 'The hub';
   const what = VERBS[event.action] ?? event.action;
-  const on = event.item_id ?? event.target ?? '';
+  const on = event.item_id ?? (NO_TARGET.test(event.action) ? '' : (event.target ?? ''));
   return `${who} ${what}${on ? ` ${on}` : ''}`;
 }
 

@@ -1,16 +1,44 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { hubApi } from '../../api/hub';
 import { Button } from '../../components/ui/button';
 import type { HubMode } from '../../data';
 import { useHubSessionWatch } from './session-watch';
 
 /**
- * The header in hub mode: who is signed in (email, role), Sign out and Sign out everywhere; and it
- * watches for a session that ends (session-watch.ts). Loaded only in hub mode, not with the first page.
+ * The header in hub mode: who is signed in (email, role) on one button, which opens Sign out and
+ * Sign out everywhere; and it watches for a session that ends (session-watch.ts). One row: the
+ * email, the role and two buttons side by side took three rows at 1280 px, and the review's item
+ * the height they took. Loaded only in hub mode, not with the first page.
  */
 export function MemberMenu({ hub }: { hub: HubMode }) {
   const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   useHubSessionWatch(hub);
+
+  // Closes on Escape (the focus back on its button) and on a click or focus outside it.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: Event) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('focusin', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
   if (!hub.member) return null;
   const signOut = async (everywhere: boolean) => {
     setError(null);
@@ -26,18 +54,35 @@ export function MemberMenu({ hub }: { hub: HubMode }) {
     window.location.assign('/sign-in');
   };
   return (
-    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-      <span className="min-w-0 truncate" title={hub.member.email}>
+    <div ref={box} className="relative flex min-w-0 items-center gap-2 text-sm">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+        className="flex min-w-0 items-center gap-1.5 rounded px-1 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+      >
         <span className="sr-only">Signed in as </span>
-        {hub.member.email}
-      </span>
-      <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">{hub.member.role}</span>
-      <Button size="sm" variant="ghost" onClick={() => void signOut(false)}>
-        Sign out
-      </Button>
-      <Button size="sm" variant="ghost" onClick={() => void signOut(true)}>
-        Sign out everywhere
-      </Button>
+        <span className="min-w-0 truncate" title={hub.member.email}>
+          {hub.member.email}
+        </span>
+        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">{hub.member.role}</span>
+        <span aria-hidden>▾</span>
+      </button>
+      {open && (
+        <div
+          id={id}
+          className="absolute right-0 top-full z-30 mt-1 flex min-w-44 flex-col items-stretch gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <Button size="sm" variant="ghost" onClick={() => void signOut(false)}>
+            Sign out
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => void signOut(true)}>
+            Sign out everywhere
+          </Button>
+        </div>
+      )}
       {error && (
         <span role="alert" className="text-red-700 dark:text-red-400">
           {error}

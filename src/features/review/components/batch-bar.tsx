@@ -33,7 +33,7 @@ export function BatchBar({ state, left, lost }: { state: TeamBatchState; left: n
                 (busy
                   ? 'Taking a batch from the team’s queue…'
                   : empty
-                    ? 'Nothing left to take: every undecided item is decided or held by someone.'
+                    ? 'Nothing free to take: no undecided item of the team’s queue is free under these filters. Pull brings new items in.'
                     : 'No batch.')}
             </span>
             {takeButton(empty ? 'Try again' : 'Take a batch')}

@@ -241,7 +241,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
         <div className="flex flex-col gap-2">
           {lastAction}
           {error}
-          <EmptyList source={source} search={search} />
+          <EmptyList source={source} search={search} batchless={batch?.batch === null && !batch.refusal} />
         </div>
       ) : (
         <div className={cx('grid min-h-0 flex-1 gap-4', !listCollapsed && !focusMode && 'lg:grid-cols-[minmax(15rem,21rem)_minmax(0,1fr)]')}>
