@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { MAX_BODY_BYTES } from '../../src/api/contract';
 import { LOT_LIMITS } from '../../src/api/contract/hub-lots';
 import { consoleFiles } from '../http/console-files';
@@ -35,6 +36,29 @@ import { vendorKeysRouter } from './routes/vendor-keys';
  * Order matters: the Host check, then who is asking (a vendor key is refused before anything
  * else reads it), then the Origin of a state change, then the route's own role check.
  */
+/**
+ * Refuses what no field of the hub can hold, before anything reads it: a path whose %-encoding is
+ * malformed (it would throw where decoded), and a NUL anywhere in the path, the query or a body's
+ * text (PostgreSQL refuses it in text with a 500; SQLite keeps it, and the audit row written with
+ * it could never be verified again).
+ */
+const textOnly = createMiddleware<HubEnv>(async (c, next) => {
+  const url = c.req.url;
+  if (/%00/i.test(url)) throw new HubError('INVALID_PARAMETER', 'a NUL character (%00) is not accepted in a path or query');
+  try {
+    decodeURIComponent(new URL(url).pathname);
+  } catch {
+    throw new HubError('INVALID_PARAMETER', 'the path’s %-encoding is malformed');
+  }
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    const body = await c.req.text();
+    // A raw NUL, or JSON's escape of one (not an escaped backslash followed by "u0000").
+    if (body.includes('\0') || /(^|[^\\])(\\\\)*\\u0000/i.test(body))
+      throw new HubError('INVALID_BODY', 'a NUL character (\\u0000) is not accepted in a request body');
+  }
+  await next();
+});
+
 export function createHubApp(ctx: HubContext) {
   const app = new Hono<HubEnv>();
 
@@ -53,6 +77,7 @@ export function createHubApp(ctx: HubContext) {
       bodyLimit({ maxSize, onError: () => Promise.reject(new HubError('BODY_TOO_LARGE', `request body exceeds ${maxSize} bytes`)) }),
     );
     app.use(scope, (c, next) => limits[c.req.path === '/hub/v1/lots' || c.req.path.startsWith('/hub/v1/lots/') ? 1 : 0]!(c, next));
+    app.use(scope, textOnly);
     app.use(scope, identify(ctx));
     app.use(scope, sameOriginOnly(ctx));
     // A state change appended its audit row before answering: the change stream reads it now, not at its next poll.

@@ -79,19 +79,26 @@ export async function appendAudit(db: Kysely<HubTables>, entry: AuditEntry, now 
   return full;
 }
 
+/**
+ * A NUL cannot be kept as text: PostgreSQL refuses it, and libsql reads SQLite's text back cut at
+ * it, so the row would never match its hash again. The requests refuse NULs (app.ts); this is the
+ * chain's own guard for any text that reaches it another way.
+ */
+const text = <T extends string | null>(value: T): T => (value === null ? value : (value.replaceAll('\0', '\uFFFD') as T));
+
 function auditRow(entry: AuditEntry, now: number, seq: number, prevHash: string): AuditRow {
   const row: Omit<AuditRow, 'hash'> = {
     seq,
     at: now,
     actor_id: entry.actorId,
-    via: entry.via,
-    action: entry.action,
-    target: entry.target ?? null,
-    subscription_id: entry.subscriptionId ?? null,
-    item_id: entry.itemId ?? null,
+    via: text(entry.via),
+    action: text(entry.action),
+    target: text(entry.target ?? null),
+    subscription_id: text(entry.subscriptionId ?? null),
+    item_id: text(entry.itemId ?? null),
     amount_micros: entry.amountMicros ?? null,
-    reason: entry.reason ?? null,
-    outcome: entry.outcome,
+    reason: text(entry.reason ?? null),
+    outcome: text(entry.outcome),
     details: entry.details ? sortedJson(entry.details) : null,
     prev_hash: prevHash,
   };
