@@ -1,5 +1,15 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { browserContents, hubAs, hubContext, signInThroughForm, startE2eHub, vendorFeedback, type E2eHub } from './support/hub';
+import {
+  browserContents,
+  chargedOnce,
+  hubAs,
+  hubContext,
+  signInThroughForm,
+  startE2eHub,
+  vendorFeedback,
+  vendorItemStatuses,
+  type E2eHub,
+} from './support/hub';
 
 /*
  * The console served by a team hub (`npm run hub -- --demo --static dist`): members sign in, the
@@ -210,5 +220,30 @@ test('a reviewer previews a task through the hub: the hub attaches its JWT, the 
   await expect(page.getByRole('list', { name: 'Preview samples' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByText(/no dashboard JWT/)).toHaveCount(0);
   expect(authorizations).toEqual([]);
+  await context.close();
+});
+
+test('a charged adopt still in its undo window when the page reloads is sent at once by the hub, and once: no "Send and pay" asks again', async ({
+  browser,
+}) => {
+  const context = await hubContext(browser, hub);
+  const page = await context.newPage();
+  await signInThroughForm(page, hub.accounts.reviewer2);
+  await page.goto('/review/sub_sim_retail?limit=5&queue=all');
+  await page.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('30');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  const options = page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option');
+  await expect(options.first()).toBeVisible();
+  await options.first().click();
+  const itemId = (await page.getByRole('region', { name: 'Focused item' }).getByRole('heading', { level: 2 }).textContent())!.replace(/^Item /, '').trim();
+  await page.keyboard.press('a');
+  await expect(page.getByRole('status', { name: /^Decisions: 1 unsent/ })).toBeVisible();
+
+  // The page goes while the adopt waits out its undo window: the next load takes it over.
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Send and pay/ })).toHaveCount(0);
+  expect(vendorItemStatuses(hub, [itemId])).toEqual(['adopted']);
+  expect(chargedOnce(hub).has(itemId)).toBe(true);
   await context.close();
 });

@@ -97,6 +97,8 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     concurrency: 6,
     journal,
     canSend: (scope) => senderFor(scope) !== undefined,
+    // Through a team hub a repeat is answered with the team's decision, and the hub's budgets hold every adopt.
+    resumesCharged: (scope) => connections().some((c) => c.hub !== undefined && knownScope(c) === scope),
     // The organization's newest receipts (at most 200: usage has no cursor), read by any connected key of it.
     // Through a team hub the hub's budget decides (409 BUDGET_HELD holds an adopt there): no gate here.
     budget: connections().some((c) => c.hub)

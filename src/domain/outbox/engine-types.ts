@@ -15,6 +15,8 @@ export interface OutboxDeps {
   tabs: TabRegistry;
   /** Whether this tab can send a scope's decisions now (a connected key): a tab that cannot leaves a closed tab's decisions to one that can. */
   canSend?: (scope: string) => boolean;
+  /** Whether a scope's charged decisions taken over after their page went are sent without asking again (a team hub's scope). */
+  resumesCharged?: (scope: string) => boolean;
   now?: () => number;
   random?: () => number;
   concurrency?: number;

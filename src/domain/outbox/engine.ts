@@ -48,6 +48,7 @@ export class OutboxEngine extends TeamCommands {
       store: deps.store,
       now: this.now,
       canSend: deps.canSend,
+      resumesCharged: deps.resumesCharged,
       read: (scope) => this.read(scope),
       taken: (scope, taken) => this.taken(scope, taken),
       fail: (error) => this.fail(error),
@@ -212,7 +213,7 @@ export class OutboxEngine extends TeamCommands {
     for (const [scope, own] of this.own) {
       for (const id of own.sending) {
         const e = own.get(id)!;
-        if (!this.inFlight.has(id) && (e.inFlightUntil ?? 0) <= now) this.change(scope, lostAnswer(e, now));
+        if (!this.inFlight.has(id) && (e.inFlightUntil ?? 0) <= now) this.change(scope, lostAnswer(e, now, this.deps.resumesCharged?.(scope)));
       }
     }
     if (this.gating) for (const [scope, own] of this.own) if (this.gating.due(scope, own)) this.gating.run(scope, own);

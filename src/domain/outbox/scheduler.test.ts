@@ -60,6 +60,12 @@ describe('scheduler', () => {
   it('resumes a taken-over decision: free sent, charged confirmed first, old expired, final untouched', () => {
     expect(resumed(entry({ state: 'grace' }), 'me', 2_000)).toMatchObject({ state: 'queued', owner: 'me', nextAttemptAt: 2_000 });
     expect(resumed(entry({ state: 'sending', kind: 'simulated', priceMicros: 5 }), 'me', 2_000)).toMatchObject({ state: 'needs-confirmation', owner: 'me' });
+    // A team hub's scope: the hub answers a repeat with what stands, so the charged adopt is sent again at once.
+    expect(resumed(entry({ state: 'grace', kind: 'simulated', priceMicros: 5 }), 'me', 2_000, 'take-over', true)).toMatchObject({
+      state: 'queued',
+      owner: 'me',
+      nextAttemptAt: 2_000,
+    });
     expect(resumed(entry({ state: 'queued' }), 'me', DAY_MS)).toMatchObject({ state: 'expired' });
     const sent = entry({ state: 'sent', owner: 'gone' });
     expect(resumed(sent, 'me', 2_000)).toBe(sent);

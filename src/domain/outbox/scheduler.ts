@@ -70,10 +70,12 @@ export function nextWake(
 /**
  * What a stored decision becomes when a tab takes it over (after a reload, or from a closed or
  * crashed tab): free decisions on their way are sent at once (the user left them standing when
- * the window closed); charged ones wait for the user's confirmation of the amount; anything
- * unsent older than 24 h expires. Final and problem states stay as they are.
+ * the window closed); charged ones wait for the user's confirmation of the amount, unless
+ * `sendCharged` (a team hub's scope: the hub keeps one decision per item and answers a repeat with
+ * what stands, and its budgets hold every adopt, so asking again only strands an adopt the hub
+ * had already sent); anything unsent older than 24 h expires. Final and problem states stay.
  */
-export function resumed(entry: OutboxEntry, owner: string | undefined, now: number, event: EntryEvent = 'take-over'): OutboxEntry {
+export function resumed(entry: OutboxEntry, owner: string | undefined, now: number, event: EntryEvent = 'take-over', sendCharged = false): OutboxEntry {
   if (isFinal(entry.state)) return entry;
   // Marked in flight by the tab or page that went (the 'sending' state itself is not written): its
   // request may still be on the wire. It stays 'sending' until the mark has passed (`lostAnswer`).
@@ -83,13 +85,13 @@ export function resumed(entry: OutboxEntry, owner: string | undefined, now: numb
   }
   if (isUnsent(entry.state) && now - entry.createdAt >= DAY_MS) return move(entry, event, 'expired', { owner });
   if (entry.state === 'grace' || entry.state === 'queued' || entry.state === 'sending') {
-    return isCharged(entry) ? move(entry, event, 'needs-confirmation', { owner }) : move(entry, event, 'queued', { nextAttemptAt: now, owner });
+    return isCharged(entry) && !sendCharged ? move(entry, event, 'needs-confirmation', { owner }) : move(entry, event, 'queued', { nextAttemptAt: now, owner });
   }
   return { ...entry, owner };
 }
 
 /** A decision whose in-flight mark has passed without an answer (the page that sent it went): resumed as after a reload. */
-export function lostAnswer(entry: OutboxEntry, now: number): OutboxEntry {
+export function lostAnswer(entry: OutboxEntry, now: number, sendCharged = false): OutboxEntry {
   const { inFlightUntil: _passed, ...rest } = entry;
-  return resumed(rest, entry.owner, now, 'answer-lost');
+  return resumed(rest, entry.owner, now, 'answer-lost', sendCharged);
 }

@@ -42,6 +42,8 @@ export interface TabOwnershipDeps {
   now: () => number;
   /** Whether this tab can send a scope's decisions now: one that cannot leaves a closed tab's decisions to one that can. */
   canSend?: (scope: string) => boolean;
+  /** Whether a scope's charged decisions taken over are sent without asking again (scheduler.ts, `resumed`). */
+  resumesCharged?: (scope: string) => boolean;
   /** Reads a scope again (rows, memory and `others`); `sync` runs it one at a time. */
   read: (scope: string) => Promise<void>;
   /** Decisions this tab took over (already written by the claim). */
@@ -105,7 +107,8 @@ export class TabOwnership {
     // Not watched any more: the next read of the scope (a broadcast, a resume) tries again.
     if (canSend && !canSend(scope)) return;
     try {
-      const taken = await store.claim(scope, gone, (e) => resumed(e, tabs.id, this.deps.now()));
+      const sendCharged = this.deps.resumesCharged?.(scope) ?? false;
+      const taken = await store.claim(scope, gone, (e) => resumed(e, tabs.id, this.deps.now(), 'take-over', sendCharged));
       if (taken.length) this.deps.taken(scope, taken);
     } catch (error) {
       this.deps.fail(error);
