@@ -10,7 +10,7 @@ import { findActiveDecision, insertDecision, lockItem, type DecisionRow } from '
 import { holdOfDecision, insertHold } from '../store/holds';
 import { vendorKeyFor, type VendorCredential } from '../store/vendor-keys';
 import { findVoteItem } from '../store/votes';
-import { liveLeaseOf } from '../store/leases';
+import { endLeaseOnVote, liveLeaseOf } from '../store/leases';
 import { heldAnswer, queuedAnswer, recordedAnswer, sentAnswer, type Answer } from './answers';
 import { limitPassed } from './budget';
 import { deliver } from './deliver';
@@ -86,7 +86,10 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     if (lease && lease.member_id !== principal.member.id) return { kind: 'leased', email: lease.email };
     // The member's vote (votes.ts): with overlap it is kept, and the team decides when the rule does.
     const vote = await castVote(trx, ctx.engine, principal, { ...request, body }, Date.now());
-    if (vote && !vote.team) return { kind: 'voted', answer: votedAnswer(request, vote.state) };
+    if (vote && !vote.team) {
+      await endLeaseOnVote(trx, request.family, request.itemId, principal.member.id, (ctx.clock ?? Date.now)());
+      return { kind: 'voted', answer: votedAnswer(request, vote.state) };
+    }
     const team = vote?.team ?? { kind: request.kind, reason: request.reason, body, priceMicros: request.priceMicros, memberId: principal.member.id };
     const taken = await takeTeamDecision(trx, ctx, principal, { family: request.family, itemId: request.itemId, subscriptionId: request.subscriptionId }, team);
     // The rule made the team's decision other than this vote: the voter is told where their vote stands.

@@ -118,8 +118,11 @@ export function leasesRouter(ctx: HubContext) {
     await renewBatch(ctx.db, batch_id, principal.member.id, idleMs, now);
     const after = await batchLeases(ctx.db, batch_id);
     const held = after.filter((l) => l.member_id === principal.member.id && isLive(l, now));
-    // Items the batch had that are now held under another batch (re-leased) count as lost too.
-    const lost = before.filter((b) => !held.some((h) => h.family === b.family && h.item_id === b.item_id));
+    // Items the batch had that are now held under another batch (re-leased) count as lost too; those
+    // this member let go (a release, a vote under overlap) are not lost.
+    const lost = before.filter(
+      (b) => !(b.state === 'released' && b.member_id === principal.member.id) && !held.some((h) => h.family === b.family && h.item_id === b.item_id),
+    );
     return c.json({
       batch_id,
       expires_at: held.length ? iso(Math.max(...held.map((l) => l.expires_at))) : null,

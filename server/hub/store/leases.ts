@@ -75,6 +75,29 @@ export async function takeItems(db: Db, engine: Engine, input: TakeInput) {
       .where('i.decided', '=', 0)
       .where('i.leased_until', '<=', now)
       .where((eb) => eb.and(filterConditions(eb as unknown as InboxEb, filters)))
+      // Under overlap: never an item this member voted on, nor one waiting for the lead (votes.ts).
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('votes as v')
+              .select('v.item_id')
+              .whereRef('v.family', '=', 'i.family')
+              .whereRef('v.item_id', '=', 'i.item_id')
+              .where('v.member_id', '=', memberId),
+          ),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('vote_items as vi')
+              .select('vi.item_id')
+              .whereRef('vi.family', '=', 'i.family')
+              .whereRef('vi.item_id', '=', 'i.item_id')
+              .where('vi.state', '=', 'lead'),
+          ),
+        ),
+      )
       .orderBy('i.seq')
       .limit(size - taken.length);
     if (engine === 'postgres') candidates = candidates.forUpdate('i').skipLocked();
@@ -167,6 +190,20 @@ export async function endLeases(
   }
   return query.returning(['family', 'item_id', 'member_id', 'subscription_id']).execute();
 }
+
+/**
+ * A member's vote that did not make the team's decision ends their lease on the item: it goes back
+ * to the queue for the other reviewers its overlap needs (a take never hands it to this member again).
+ */
+export const endLeaseOnVote = (db: Db, family: string, itemId: string, memberId: string, now: number) =>
+  db
+    .updateTable('leases')
+    .set({ state: 'released', ended_at: now })
+    .where('family', '=', family as 'data' | 'live')
+    .where('item_id', '=', itemId)
+    .where('member_id', '=', memberId)
+    .where('state', '=', 'active')
+    .execute();
 
 /** Who holds a live lease on the item, if anyone. */
 export const liveLeaseOf = (db: Db, family: string, itemId: string, now: number) =>

@@ -109,8 +109,12 @@ describe.each(ENGINES)('hub overlap on %s', (engine) => {
     expect((await t.call('GET', '/hub/v1/disagreements', { cookie: admin })).body.disagreements.map((d: { item_id: string }) => d.item_id)).not.toContain(
       split!.id,
     );
-    const audit = await t.hub.store.db.selectFrom('audit').select(['action', 'outcome', 'actor_id']).where('item_id', '=', split!.id).orderBy('seq').execute();
-    expect(audit.map((a) => `${a.action} ${a.outcome}`)).toEqual(['vote.adopt voted', 'vote.dispute lead', 'v1.adopt accepted', 'decision.send ok']);
+    // The send's own row is written after the answer (deliver.ts, answerFirst): waited for, not raced.
+    const audit = await eventually(async () => {
+      const rows = await t.hub.store.db.selectFrom('audit').select(['action', 'outcome']).where('item_id', '=', split!.id).orderBy('seq').execute();
+      return rows.length === 4 && rows.map((a) => `${a.action} ${a.outcome}`);
+    });
+    expect(audit).toEqual(['vote.adopt voted', 'vote.dispute lead', 'v1.adopt accepted', 'decision.send ok']);
   });
 
   it('overlap 3, majority: two of three decide, and the one outvoted is told the team’s decision', async () => {
@@ -175,5 +179,33 @@ describe.each(ENGINES)('hub overlap on %s', (engine) => {
       new Set([t.accounts.reviewer1.email, t.accounts.reviewer2.email, 'reviewer3@demo.hub']),
     );
     expect((await t.call('GET', `/hub/v1/reviewers/figures?member=${all.member.id}`, { cookie: r2 })).status).toBe(403);
+  });
+  it('through the team queue: a vote ends the voter’s lease, their next take never hands them the item, a teammate’s does, and an item with the lead goes to nobody', async () => {
+    const subscriptions = ['sub_sim_retail', 'sub_sim_support', 'sub_sim_product'].map((id) => ({ id, kind: 'simulated' }));
+    expect((await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions } })).status).toBe(200);
+    expect((await setOverlap('sub_sim_product', 2, 'unanimous')).status).toBe(200);
+    await pullItems(t, r1, 'sub_sim_product', 4);
+    const take = async (cookie: string, size: number) => {
+      const answer = await t.call('POST', '/hub/v1/queue/take', { cookie, body: { subscription_id: 'sub_sim_product', size } });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body.batch as { id: string; items: { item_id: string }[] };
+    };
+    const ids = (batch: { items: { item_id: string }[] }) => batch.items.map((i) => i.item_id);
+
+    const first = await take(r1, 1);
+    const [x] = ids(first);
+    expect((await decide(r1, x!, 'adopt')).status).toBe(202);
+    const lease = await t.hub.store.db.selectFrom('leases').selectAll().where('item_id', '=', x!).executeTakeFirstOrThrow();
+    expect([lease.member_id, lease.state]).toEqual([(await t.call('GET', '/hub/v1/me', { cookie: r1 })).body.member.id, 'released']);
+    // Let go by the voter, not lost to them.
+    const renewed = await t.call('POST', '/hub/v1/queue/renew', { cookie: r1, body: { batch_id: first.id } });
+    expect(renewed.status, renewed.text).toBe(200);
+    expect(renewed.body.lost).toEqual([]);
+    expect(ids(await take(r1, 10))).not.toContain(x);
+    expect(ids(await take(r2, 10))).toContain(x);
+    // The second vote splits: the item is the lead's, and no take hands it out.
+    expect((await decide(r2, x!, 'dispute')).status).toBe(202);
+    expect(ids(await take(r3, 10))).not.toContain(x);
+    expect(posted(x!)).toBe(0);
   });
 });
