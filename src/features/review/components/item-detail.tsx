@@ -239,7 +239,8 @@ export function ItemDetail({
         {entry?.state === 'sent' && entry.teamVotes && <Badge tone="info">{teamVotesText(entry.teamVotes)}</Badge>}
         {entry && isTeammates(entry.state) && (
           <Badge tone="info">
-            decided by <span title={entry.decidedBy}>{cut(entry.decidedBy ?? 'a teammate', 80)}</span> on the team hub
+            {/* One text node: the Badge is a flex box, which drops the spaces around an element child. */}
+            <span title={entry.decidedBy}>{`decided by ${cut(entry.decidedBy ?? 'a teammate', 80)} on the team hub`}</span>
           </Badge>
         )}
         {entry?.state === 'dropped-team' && (
