@@ -62,6 +62,11 @@ export interface Rule {
    * /v1 (coming); they never manage members, tokens or sessions: that takes a signed-in person.
    */
   token?: boolean;
+  /**
+   * Reads what spans the team's subscriptions (the audit log, holds, agreement, figures, lots,
+   * budgets): a token limited to some subscriptions may not, since the rows of the others are in it.
+   */
+  everySubscription?: boolean;
 }
 
 /** The member a route may act for, or the refusal: 401 when nobody is signed in, 403 otherwise. */
@@ -69,6 +74,9 @@ export function allow(c: Context<HubEnv>, rule: Rule): Principal {
   const principal = c.get('principal');
   if (!principal) throw new HubError('NOT_SIGNED_IN', 'sign in first (POST /hub/v1/session), or send a personal access token');
   if (principal.token && !rule.token) throw new HubError('SESSION_REQUIRED', 'an access token cannot do this: sign in');
+  if (principal.token && rule.everySubscription && !(JSON.parse(principal.token.subscriptions) as string[]).includes('*')) {
+    throw new HubError('FORBIDDEN', 'this access token is limited to some subscriptions, and this reads every subscription’s: use a token for all (*)');
+  }
   if (rule.roles && !rule.roles.includes(principal.member.role)) {
     throw new HubError('FORBIDDEN', `this needs the role ${rule.roles.join(' or ')}; you are ${principal.member.role}`);
   }

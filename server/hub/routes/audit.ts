@@ -32,7 +32,7 @@ const exportName = (format: AuditExportFormat, now: Date) => `hub-audit-${now.to
 export function auditRouter(ctx: HubContext) {
   const router = new Hono<HubEnv>();
   router.get('/audit', validQuery(auditQuery), async (c) => {
-    allow(c, { roles: ['admin', 'viewer'], token: true });
+    allow(c, { roles: ['admin', 'viewer'], token: true, everySubscription: true });
     const page = await listAudit(ctx.db, c.req.valid('query'));
     return c.json({ rows: page.rows.map(auditView), next: page.next });
   });
@@ -42,7 +42,7 @@ export function auditRouter(ctx: HubContext) {
    * one before (the stream's pull), so a long log never sits in memory and a slow reader slows the reads.
    */
   router.get('/audit/export', validQuery(auditExportQuery), async (c) => {
-    allow(c, { roles: ['admin', 'viewer'], token: true });
+    allow(c, { roles: ['admin', 'viewer'], token: true, everySubscription: true });
     const { format, ...filters } = c.req.valid('query');
     const line = exportLine[format];
     // The first page is read before the answer starts, so a database that is down is still a 503 envelope.

@@ -66,7 +66,7 @@ export function budgetsRouter(ctx: HubContext) {
   const clock = ctx.clock ?? Date.now;
 
   router.get('/budgets', async (c) => {
-    allow(c, { token: true });
+    allow(c, { token: true, everySubscription: true });
     return c.json(await budgetsView(ctx.db, clock()));
   });
 

@@ -45,7 +45,7 @@ export function holdsRouter(ctx: HubContext) {
   const detail = (id: string) => holdsQuery(ctx.db).where('holds.id', '=', id).executeTakeFirst();
 
   router.get('/holds', validQuery(holdsListQuery), async (c) => {
-    const principal = allow(c, { token: true });
+    const principal = allow(c, { token: true, everySubscription: true });
     let query = holdsQuery(ctx.db).orderBy('holds.created_at', 'desc').orderBy('holds.id');
     if (c.req.valid('query').state !== 'all') query = query.where('holds.resolution', 'is', null);
     if (principal.member.role === 'reviewer') query = query.where('decisions.member_id', '=', principal.member.id);

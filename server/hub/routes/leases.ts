@@ -17,6 +17,7 @@ import type { HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { batchLeases, endLeases, expireLeases, idleMsOf, isLive, liveHolders, renewBatch, setIdleMs, takeItems } from '../store/leases';
 import { queueCounts } from '../store/queue-counts';
+import { covers } from './inbox';
 import { listTeamSubscriptions } from '../store/team-subscriptions';
 
 /*
@@ -158,16 +159,20 @@ export function leasesRouter(ctx: HubContext) {
   });
 
   router.get('/queue/counts', validQuery(queueCountsQuery), async (c) => {
-    allow(c, { token: true });
+    const principal = allow(c, { token: true });
     const { subscription_id, ...filters } = c.req.valid('query');
+    covers(principal, subscription_id);
     await teamSubscription(subscription_id);
     const counts = await queueCounts(ctx.db, ctx.engine, subscription_id, filters, clock());
     return c.json({ subscription_id, ...counts, idle_seconds: Math.round((await idleMsOf(ctx.db, subscription_id)) / 1000) });
   });
 
   router.get('/leases', validQuery(leasesQuery), async (c) => {
-    allow(c, { roles: ['admin', 'viewer'], token: true });
-    const holders = await liveHolders(ctx.db, c.req.valid('query').subscription_id, clock());
+    const { subscription_id } = c.req.valid('query');
+    // Of one subscription, within a token's; of all of them, a token for all.
+    const principal = allow(c, { roles: ['admin', 'viewer'], token: true, everySubscription: subscription_id === undefined });
+    if (subscription_id !== undefined) covers(principal, subscription_id);
+    const holders = await liveHolders(ctx.db, subscription_id, clock());
     return c.json({
       leases: holders.map((h) => ({
         batch_id: h.batch_id,
@@ -207,7 +212,7 @@ export function leasesRouter(ctx: HubContext) {
   });
 
   router.get('/queue/settings', validQuery(leaseSettingsQuery), async (c) => {
-    allow(c, { token: true });
+    allow(c, { token: true, everySubscription: true });
     const { subscription_id } = c.req.valid('query');
     await teamSubscription(subscription_id);
     return c.json({ subscription_id, idle_seconds: Math.round((await idleMsOf(ctx.db, subscription_id)) / 1000) });

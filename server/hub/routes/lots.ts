@@ -44,14 +44,14 @@ export function lotsRouter(ctx: HubContext) {
   const withDecisions = async (lot: LotRecord) => ({ lot: lotView(lot), sample_decisions: await sampleDecisions(ctx.db, lot) });
 
   router.get('/lots', async (c) => {
-    allow(c, { token: true });
+    allow(c, { token: true, everySubscription: true });
     const lots = [];
     for (const lot of await listLots(ctx.db)) lots.push({ ...lotView(lot), sample_decisions: await sampleDecisions(ctx.db, lot) });
     return c.json({ lots });
   });
 
   router.get('/lots/:id', async (c) => {
-    allow(c, { token: true });
+    allow(c, { token: true, everySubscription: true });
     const lot = await readLot(ctx.db, c.req.param('id'));
     if (!lot) throw new HubError('NOT_FOUND', 'no such lot');
     return c.json(await withDecisions(lot));

@@ -65,7 +65,7 @@ export function overlapRouter(ctx: HubContext) {
   });
 
   router.get('/disagreements', async (c) => {
-    allow(c, { roles: ['admin', 'viewer'], token: true });
+    allow(c, { roles: ['admin', 'viewer'], token: true, everySubscription: true });
     const items = await ctx.db.selectFrom('vote_items').selectAll().where('state', '=', 'lead').orderBy('updated_at').orderBy('item_id').limit(500).execute();
     const byEmail = await emails();
     const disagreements: HubDisagreement[] = [];
@@ -112,7 +112,7 @@ export function overlapRouter(ctx: HubContext) {
   });
 
   router.get('/agreement', async (c) => {
-    allow(c, { token: true });
+    allow(c, { token: true, everySubscription: true });
     const votes = await ctx.db.selectFrom('votes').select(['family', 'item_id', 'subscription_id', 'member_id', 'vote']).execute();
     const byItem = new Map<string, { subscription: string; ratings: { rater: string; category: string }[] }>();
     for (const v of votes) {
@@ -139,7 +139,7 @@ export function overlapRouter(ctx: HubContext) {
   });
 
   router.get('/reviewers/figures', validQuery(figuresQuery), async (c) => {
-    const principal = allow(c, { token: true });
+    const principal = allow(c, { token: true, everySubscription: true });
     const asked = c.req.valid('query').member;
     // A member reads their own figures; an admin anyone's.
     if (principal.member.role !== 'admin' && asked !== undefined && asked !== principal.member.id)

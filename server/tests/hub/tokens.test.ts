@@ -124,4 +124,30 @@ describe.each(ENGINES)('hub personal access tokens on %s', (engine) => {
       expect(answer.body.errorCode).toBe('INVALID_BODY');
     }
   });
+  it('a token limited to some subscriptions reads only theirs: the team-wide reads are refused, and another subscription’s queue', async () => {
+    const admin = await t.signIn(t.accounts.admin);
+    const subscriptions = ['sub_1', 'sub_2'].map((id) => ({ id, kind: 'simulated' }));
+    expect((await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions } })).status).toBe(200);
+    const limited: string = (await create(admin, { name: 'one', scope: 'read', subscriptions: ['sub_1'] })).body.token;
+    const every: string = (await create(admin, { name: 'all', scope: 'read', subscriptions: ['*'] })).body.token;
+    for (const path of [
+      '/audit',
+      '/holds',
+      '/budgets',
+      '/lots',
+      '/disagreements',
+      '/agreement',
+      '/reviewers/figures',
+      '/leases',
+      '/leases?subscription_id=sub_2',
+      '/queue/counts?subscription_id=sub_2',
+    ]) {
+      const refused = await t.call('GET', `/hub/v1${path}`, { token: limited, origin: null });
+      expect(refused.status, `${path}: ${refused.text}`).toBe(403);
+      expect(refused.body.errorCode).toBe('FORBIDDEN');
+      expect((await t.call('GET', `/hub/v1${path}`, { token: every, origin: null })).status, path).toBe(200);
+    }
+    expect((await t.call('GET', '/hub/v1/queue/counts?subscription_id=sub_1', { token: limited, origin: null })).status).toBe(200);
+    expect((await t.call('GET', '/hub/v1/leases?subscription_id=sub_1', { token: limited, origin: null })).status).toBe(200);
+  });
 });
