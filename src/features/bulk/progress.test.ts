@@ -68,4 +68,9 @@ describe('runParts', () => {
       '0 failed',
     ]);
   });
+
+  it('names a conflict for what it is on either side of a hub: another decision, or an item a teammate holds', () => {
+    const parts = runParts(runProgress([entry('conflict', 1), entry('sent', 2)], 'query:run'));
+    expect(parts.map((part) => `${part.count} ${part.label}`)).toContain('1 not taken: decided or leased by someone else');
+  });
 });

@@ -114,7 +114,7 @@ export interface RunPart {
 /**
  * Every decision of a run in exactly one part, in the order a decision moves through them, so
  * the parts always add up to what was recorded: in the undo window, queued, on the wire,
- * confirmed, held by budget, failed; cancelled and already decided on the service when there are any.
+ * confirmed, held by budget, failed; cancelled and not taken (decided or leased by someone else) when there are any.
  */
 export function runParts(p: RunProgress): RunPart[] {
   const parts: RunPart[] = [
@@ -125,7 +125,8 @@ export function runParts(p: RunProgress): RunPart[] {
     { key: 'heldByBudget', label: 'held by budget', count: p.heldByBudget },
     { key: 'failed', label: 'failed', count: p.failed },
     { key: 'discarded', label: 'cancelled', count: p.discarded },
-    { key: 'conflicts', label: 'already decided on the service', count: p.conflicts },
+    // A conflict: the service holds another decision, or (through a team hub) a teammate holds or decided the item.
+    { key: 'conflicts', label: 'not taken: decided or leased by someone else', count: p.conflicts },
   ];
   return parts.filter((part) => part.count > 0 || (part.key !== 'discarded' && part.key !== 'conflicts'));
 }
