@@ -252,3 +252,22 @@ test('an offline reviewer decides their batch, the lease is taken over; on recon
   expect([leasedToTwo, adoptedByBoth, onlyOne].every((id) => charged.has(id))).toBe(true);
   expect(charged.has(disputedByTwo)).toBe(false);
 });
+
+test('an admin takes back an idle reviewer’s batch: their page learns it from the change stream, with no key pressed and no renewal due', async ({
+  browser,
+}) => {
+  await pullIntoInbox(3);
+  const one = await signedInPage(browser, hub, hub.accounts.reviewer1, contexts);
+  await openBatch(one, 3);
+  await expect(batchBar(one)).not.toContainText('lease lost');
+  // The reviewer does nothing from here: an idle tab makes no renewal of its own.
+  await admin.goto('/team/leases');
+  await admin.getByRole('combobox', { name: 'Subscription' }).selectOption(SUB);
+  const takeBack = admin.getByRole('button', { name: `Take back the batch of ${hub.accounts.reviewer1.email}` });
+  for (let n = await takeBack.count(); n > 0; n--) {
+    await takeBack.first().click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Take back' }).click();
+    await expect(takeBack).toHaveCount(n - 1);
+  }
+  await expect(batchBar(one)).toContainText('lease lost on 3 items');
+});

@@ -1,6 +1,7 @@
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { NetworkError } from '../../../api/errors';
-import { decideRefusal, useLocalScope, type Connection, type ConnectionSubscription } from '../../../data';
+import { decideRefusal, HUB_LIVE_KEY, useLocalScope, type Connection, type ConnectionSubscription, type HubLive } from '../../../data';
 import { localDb, readSetting, saveDelivered, writeSetting } from '../../../domain/store';
 import { batchSettingName, deliveredOf, parseBatch, queueApi, queueFiltersOf, RENEW_MS, toTeamBatch, type TeamBatch } from '../team-batch';
 import type { ReviewSearch } from '../search';
@@ -167,6 +168,18 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
       clearInterval(timer);
     };
   }, [batchId, renew, every]);
+
+  // A teammate's or an admin's lease change on the change stream (a take-back, a take after an
+  // expiry) is asked about at once: the holder learns what they lost within the stream's second,
+  // not at the next renewal, which an idle tab never makes.
+  const live = useQuery<HubLive>({ queryKey: HUB_LIVE_KEY, queryFn: skipToken }).data;
+  const leaseChange = live?.last?.action.startsWith('lease.') ? live.last.seq : null;
+  const leaseChangeSeen = useRef<typeof leaseChange>(null);
+  useEffect(() => {
+    if (leaseChange === null || leaseChange === leaseChangeSeen.current) return;
+    leaseChangeSeen.current = leaseChange;
+    if (batchRef.current) renew();
+  }, [leaseChange, renew]);
 
   const ids = useMemo(() => (batch === undefined ? null : new Set(batch?.itemIds ?? [])), [batch]);
   return { batch, ids, refusal, busy, error, empty, offline, take, release };
