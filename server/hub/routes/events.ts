@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { Kysely } from 'kysely';
 import { HUB_EVENTS, hubEventsQuery } from '../../../src/api/contract/hub-events';
 import { validQuery } from '../../http/validate';
@@ -53,12 +53,20 @@ async function principalNow(db: Kysely<HubTables>, principal: Principal, now = D
  */
 export function eventsRouter(ctx: HubContext) {
   const router = new Hono<HubEnv>();
+  /** Open streams per member, in this process. */
+  const open = new Map<string, number>();
   router.get('/events', validQuery(hubEventsQuery), async (c) => {
     let principal = allow(c, { token: true });
     const broker = ctx.events;
     if (!broker) throw new HubError('NOT_FOUND', 'this hub serves no event stream');
     if (broker.count() >= HUB_EVENTS.clients) {
       throw new HubError('TOO_MANY_STREAMS', 'this hub has as many open event streams as it serves: try again shortly', { 'Retry-After': '5' });
+    }
+    const memberId = principal.member.id;
+    if ((open.get(memberId) ?? 0) >= HUB_EVENTS.perMember) {
+      throw new HubError('TOO_MANY_STREAMS', `you have ${HUB_EVENTS.perMember} event streams open on this hub (a tab each): close some`, {
+        'Retry-After': '5',
+      });
     }
     const header = c.req.header('Last-Event-ID')?.trim();
     const asked = header !== undefined && SEQ.test(header) ? Number(header) : c.req.valid('query').after;
@@ -68,7 +76,13 @@ export function eventsRouter(ctx: HubContext) {
     const reset = head - start > HUB_EVENTS.replay;
     if (reset) start = head;
 
-    return streamSSE(c, async (stream) => {
+    open.set(memberId, (open.get(memberId) ?? 0) + 1);
+    const opened = () => {
+      const n = (open.get(memberId) ?? 1) - 1;
+      if (n > 0) open.set(memberId, n);
+      else open.delete(memberId);
+    };
+    const serve = async (stream: SSEStreamingApi) => {
       let last = start;
       let backlog = 0;
       let chain = Promise.resolve();
@@ -126,7 +140,8 @@ export function eventsRouter(ctx: HubContext) {
         clearInterval(heartbeat);
         remove();
       }
-    });
+    };
+    return streamSSE(c, (stream) => serve(stream).finally(opened));
   });
   return router;
 }

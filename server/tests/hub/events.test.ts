@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHub, type RunningHub } from '../../hub/main';
+import { HUB_EVENTS } from '../../../src/api/contract/hub-events';
+import { eventually } from './decisions-kit';
 import { openStream, type OpenStream, type StreamEvent } from './event-stream';
 import { ENGINES, startTestHub, type TestHub } from './hub-harness';
 
@@ -195,5 +197,31 @@ describe.each(ENGINES)('hub events on %s', (engine) => {
       await other?.close();
       if (dataDir !== t.dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('one member holds at most HUB_EVENTS.perMember streams: the next is refused with the 503 envelope, others are served, and a closed one frees its place', async () => {
+    // A member of their own, so no stream of the tests before counts.
+    const member = { email: 'streams@demo.hub', password: 'many-streams-pass', role: 'viewer' };
+    expect((await t.call('POST', '/hub/v1/members', { cookie: admin, body: member })).status).toBe(201);
+    const many = await t.signIn(member);
+    const mine: OpenStream[] = [];
+    for (let i = 0; i < HUB_EVENTS.perMember; i++) mine.push(await stream({ Cookie: many }));
+    expect(mine.every((s) => s.status === 200)).toBe(true);
+    const refused = await openStream(`${t.url}/hub/v1/events`, { Cookie: many });
+    open.push(refused);
+    expect(refused.status).toBe(503);
+    await eventually(async () => refused.raw().includes('"errorCode":"TOO_MANY_STREAMS"'));
+    const others = await stream({ Cookie: admin });
+    expect(others.status).toBe(200);
+    others.close();
+    mine.pop()!.close();
+    const again = await eventually(async () => {
+      const s = await openStream(`${t.url}/hub/v1/events`, { Cookie: many });
+      if (s.status === 200) return s;
+      s.close();
+      return undefined;
+    });
+    open.push(again);
+    for (const s of mine) s.close();
   });
 });

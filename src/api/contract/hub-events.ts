@@ -32,4 +32,5 @@ export const hubStreamMark = z.object({ head: z.number().int().nonnegative() }).
 export const hubEventsQuery = z.object({ after: z.coerce.number().int().nonnegative().optional() });
 
 /** Limits of the stream: beyond `replay` missed rows a client is told to reset; `clients` per hub process. */
-export const HUB_EVENTS = { replay: 1000, clients: 500, heartbeatMs: 15_000, retryMs: 1_000 } as const;
+/** `perMember`: one member's open streams at most (a tab each), so no one member takes the hub's `clients`. */
+export const HUB_EVENTS = { replay: 1000, clients: 500, perMember: 20, heartbeatMs: 15_000, retryMs: 1_000 } as const;
