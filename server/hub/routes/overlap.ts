@@ -42,6 +42,16 @@ export function overlapRouter(ctx: HubContext) {
   router.put('/overlap', validJson(overlapSettingsSchema), async (c) => {
     const admin = allow(c, { roles: ['admin'] });
     const { settings } = c.req.valid('json');
+    // An item needs N voters: more than the team has would leave it open for good (no split for the lead either).
+    const voters = (await ctx.db.selectFrom('members').select('id').where('role', 'in', ['admin', 'reviewer']).where('removed_at', 'is', null).execute())
+      .length;
+    const beyond = settings.find((s) => s.overlap > voters);
+    if (beyond) {
+      throw new HubError(
+        'INVALID_BODY',
+        `overlap ${beyond.overlap} for ${beyond.subscription_id} needs ${beyond.overlap} members who can vote; the team has ${voters} (its admins and reviewers)`,
+      );
+    }
     const now = Date.now();
     await ctx.db.transaction().execute(async (trx) => {
       for (const s of settings) {

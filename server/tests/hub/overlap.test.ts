@@ -117,6 +117,16 @@ describe.each(ENGINES)('hub overlap on %s', (engine) => {
     expect(audit).toEqual(['vote.adopt voted', 'vote.dispute lead', 'v1.adopt accepted', 'decision.send ok']);
   });
 
+  it('refuses an overlap beyond the members who can vote (an item would stay open for good), and takes one up to them', async () => {
+    // Four can vote here: the admin and three reviewers (the viewer cannot).
+    const beyond = await setOverlap('sub_sim_product', 5, 'unanimous');
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.errorCode).toBe('INVALID_BODY');
+    expect(beyond.body.errorMessage).toContain('the team has 4');
+    expect((await setOverlap('sub_sim_product', 4, 'unanimous')).status).toBe(200);
+    expect((await setOverlap('sub_sim_product', 1, 'unanimous')).status).toBe(200);
+  });
+
   it('overlap 3, majority: two of three decide, and the one outvoted is told the team’s decision', async () => {
     await setOverlap('sub_sim_product', 3, 'majority');
     const [item] = await pullItems(t, r1, 'sub_sim_product', 1);
