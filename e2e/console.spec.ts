@@ -38,7 +38,8 @@ test('connect with the demo key, verify it, browse frontiers and preview a task'
 
   await page.getByRole('link', { name: 'Urban street scenes' }).click();
   await page.getByRole('link', { name: 'Preview Vehicle and pedestrian boxes' }).click();
-  await expect(page.getByRole('heading', { name: 'Preview of task 1001' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Preview of Vehicle and pedestrian boxes' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Urban street scenes');
   await expect(page.getByRole('region', { name: /^Submission \d+$/ })).toHaveCount(5);
   await page.getByRole('combobox', { name: 'Samples' }).selectOption('2');
   await expect(page.getByRole('region', { name: /^Submission \d+$/ })).toHaveCount(2);
