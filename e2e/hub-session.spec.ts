@@ -228,7 +228,8 @@ test('a charged adopt still in its undo window when the page reloads is sent at 
 }) => {
   const context = await hubContext(browser, hub);
   const page = await context.newPage();
-  await signInThroughForm(page, hub.accounts.reviewer2);
+  // reviewer2 was removed by a test before (and signs in with another password since).
+  await signInThroughForm(page, hub.accounts.reviewer1);
   await page.goto('/review/sub_sim_retail?limit=5&queue=all');
   await page.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('30');
   await page.getByRole('button', { name: 'Pull', exact: true }).click();
