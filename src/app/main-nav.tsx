@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useHubMode } from '../data';
+import { useDismiss } from '../lib/use-dismiss';
 import { cx } from '../lib/cx';
 
 /**
@@ -78,25 +79,7 @@ export function MainNav() {
   const settingsActive = settingsLinks.some((l) => pathname === l.to || pathname.startsWith(`${l.to}/`));
 
   // Settings closes on Escape (focus back on its button) and on a click or focus outside it.
-  useEffect(() => {
-    if (!settingsOpen) return;
-    const outside = (event: Event) => {
-      if (!settingsRef.current?.contains(event.target as Node)) setSettingsOpenOn(null);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setSettingsOpenOn(null);
-      settingsButton.current?.focus();
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('focusin', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('focusin', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [settingsOpen]);
+  useDismiss(settingsOpen, () => setSettingsOpenOn(null), settingsRef, settingsButton);
 
   return (
     <nav aria-label="Main" className="w-full max-lg:order-3 lg:w-auto lg:min-w-0 lg:flex-1">

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { hubApi } from '../../api/hub';
 import { Button } from '../../components/ui/button';
 import type { HubMode } from '../../data';
+import { useDismiss } from '../../lib/use-dismiss';
 import { useHubSessionWatch } from './session-watch';
 
 /**
@@ -19,25 +20,7 @@ export function MemberMenu({ hub }: { hub: HubMode }) {
   useHubSessionWatch(hub);
 
   // Closes on Escape (the focus back on its button) and on a click or focus outside it.
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: Event) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('focusin', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('focusin', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), box, button);
 
   if (!hub.member) return null;
   const signOut = async (everywhere: boolean) => {
