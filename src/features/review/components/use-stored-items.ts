@@ -22,6 +22,9 @@ export function useStoredItems(scope: string | null, subscriptionId: string): St
   const known = useRef(new Set<string>());
   const maxSeq = useRef(0);
   const generation = useRef(0);
+  // What `append` listed while a full read ran: that read began before those rows were written, so
+  // its result is what was read plus these (else a take's or a pull's items vanish from the list).
+  const arrived = useRef<ReviewItem[]>([]);
 
   const take = useCallback((rows: readonly StoredItem[]) => {
     const fresh: ReviewItem[] = [];
@@ -39,6 +42,11 @@ export function useStoredItems(scope: string | null, subscriptionId: string): St
     const run = ++generation.current;
     known.current = new Set();
     maxSeq.current = 0;
+    arrived.current = [];
+    const withArrived = (read: ReviewItem[]) => {
+      const listed = new Set(read.map((i) => i.key));
+      return read.concat(arrived.current.filter((i) => !listed.has(i.key)));
+    };
     const db = localDb();
     try {
       // Undecided first, then decided, each in delivery order, read by key in chunks; the first
@@ -54,15 +62,14 @@ export function useStoredItems(scope: string | null, subscriptionId: string): St
           items = items.concat(take(rows));
           if (!shown && (items.length >= FIRST || rows.length < size)) {
             shown = true;
-            setState({ items, complete: false, error: null });
+            setState({ items: withArrived(items), complete: false, error: null });
           }
           if (rows.length < size) break;
           after = rows.at(-1)!.seq;
         }
       }
-      // Items that arrived meanwhile (appended by `appendNew`) stay, after the ones read.
-      const listed = new Set(items.map((i) => i.key));
-      setState((current) => ({ items: items.concat(current.items.filter((i) => !listed.has(i.key))), complete: true, error: null }));
+      // Items that arrived meanwhile (appended by `append`) stay, after the ones read.
+      setState({ items: withArrived(items), complete: true, error: null });
     } catch (error) {
       if (run === generation.current) setState((s) => ({ ...s, error }));
     }
@@ -71,7 +78,9 @@ export function useStoredItems(scope: string | null, subscriptionId: string): St
   const append = useCallback(
     (rows: readonly StoredItem[]) => {
       const fresh = take(rows);
-      if (fresh.length) setState((s) => ({ ...s, items: [...s.items, ...fresh] }));
+      if (!fresh.length) return;
+      arrived.current.push(...fresh);
+      setState((s) => ({ ...s, items: [...s.items, ...fresh] }));
     },
     [take],
   );
