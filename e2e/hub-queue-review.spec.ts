@@ -271,3 +271,41 @@ test('an admin takes back an idle reviewer’s batch: their page learns it from 
   }
   await expect(batchBar(one)).toContainText('lease lost on 3 items');
 });
+
+test('other filters in the review’s URL: the batch taken under the old ones is let go and the next is taken under these', async ({ browser }) => {
+  // The items the admin took back above are free again: a batch of two of them.
+  const one = await signedInPage(browser, hub, hub.accounts.reviewer1, contexts);
+  const first = await openBatch(one, 2);
+  const quality = await inboxQualities();
+  // The filter: quality up to the batch's lowest, so one of its items matches and the other does not.
+  const most = Math.min(...first.map((id) => quality.get(id)!));
+  expect(first.some((id) => quality.get(id)! > most)).toBe(true);
+
+  // As a person narrows the review: the items view, a quality range, then "Review these".
+  await one.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Items' }).click();
+  await one
+    .getByRole('listitem')
+    .filter({ hasText: SUB })
+    .getByRole('link', { name: /^Items of / })
+    .click();
+  await one.getByRole('spinbutton', { name: 'Quality to' }).fill(String(most));
+  await one.getByRole('spinbutton', { name: 'Quality to' }).press('Enter');
+  await one.getByRole('link', { name: /^Review these/ }).click();
+
+  await expect(batchBar(one)).toContainText(/Batch · \d+ left · yours until/);
+  await expect.poll(async () => (await itemIds(one)).every((id) => quality.get(id)! <= most)).toBe(true);
+  expect((await itemIds(one)).length).toBeGreaterThan(0);
+  // The hub agrees: what reviewer1 holds now all matches; the old batch's other item is free again.
+  const held = (await leasesOf()).filter((l) => l.member.email === hub.accounts.reviewer1.email).flatMap((l) => l.item_ids);
+  expect(held.length).toBeGreaterThan(0);
+  for (const id of held) expect(quality.get(id)!, id).toBeLessThanOrEqual(most);
+});
+
+async function inboxQualities(): Promise<Map<string, number>> {
+  const inbox = await (await admin.request.get(`/hub/v1/inbox?subscription_id=${SUB}&limit=500`)).json();
+  return new Map((inbox.items as { item_id: string; item: { quality_score: number } }[]).map((i) => [i.item_id, i.item.quality_score]));
+}
+
+async function leasesOf(): Promise<{ member: { email: string }; item_ids: string[] }[]> {
+  return (await (await admin.request.get(`/hub/v1/leases?subscription_id=${SUB}`)).json()).leases;
+}

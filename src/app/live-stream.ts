@@ -77,6 +77,7 @@ export function startHubLive({ origin, queryClient, refreshers = {}, EventSource
       lastSeq = String(event.data.seq);
       // The vendor taking a decision follows the adopt the header already named: it says nothing new.
       if (!(event.data.action === 'decision.send' && event.data.outcome === 'ok')) set({ last: event.data satisfies HubChangeEvent });
+      if (event.data.action.startsWith('lease.')) set({ leaseSeq: event.data.seq });
       run(refreshesFor(event.data));
     });
     current.onerror = () => {

@@ -14,6 +14,11 @@ export interface HubLive {
   state: 'connecting' | 'live' | 'polling';
   /** The newest change from another member (or this one), for the header. */
   last: HubChangeEvent | null;
+  /**
+   * The seq of the newest lease change (a take, a release, a take-back), for the review's batch:
+   * `last` alone can miss one, when a later change arrives before the page renders.
+   */
+  leaseSeq?: number;
 }
 
 export const hubLive = (queryClient: QueryClient): HubLive | undefined => queryClient.getQueryData<HubLive>(HUB_LIVE_KEY);

@@ -23,6 +23,8 @@ export interface TeamBatch {
   lost: string[];
   /** The last renewal that reached the hub. */
   renewedAt: string | null;
+  /** The queue filters it was taken under (`filtersKeyOf`): other filters in the URL take another batch. */
+  filters: string;
 }
 
 const BATCH_SIZE = 20;
@@ -40,7 +42,9 @@ export function parseBatch(value: unknown): TeamBatch | null {
   const texts = ['batchId', 'subscriptionId', 'takenAt', 'expiresAt'] as const;
   if (!texts.every((k) => typeof v[k] === 'string') || !isStrings(v.itemIds) || !isStrings(v.lost) || typeof v.idleSeconds !== 'number') return null;
   if (v.renewedAt !== null && typeof v.renewedAt !== 'string') return null;
-  return value as TeamBatch;
+  if (v.filters !== undefined && typeof v.filters !== 'string') return null;
+  // A batch stored before its filters were: taken under none, as far as anyone can tell.
+  return { ...(value as TeamBatch), filters: typeof v.filters === 'string' ? v.filters : filtersKeyOf(undefined) };
 }
 
 /** The items view's filters in the URL, in the queue's terms (the queue is always the undecided items: `state` and text are not its filters). */
@@ -61,7 +65,10 @@ export function queueFiltersOf(search: ReviewSearch): QueueFilters | undefined {
   return Object.keys(set).length ? set : undefined;
 }
 
-export function toTeamBatch(batch: LeaseBatch): TeamBatch {
+/** The filters as one comparable string (their keys in the order `queueFiltersOf` writes them). */
+export const filtersKeyOf = (filters: QueueFilters | undefined) => JSON.stringify(filters ?? {});
+
+export function toTeamBatch(batch: LeaseBatch, filters: QueueFilters | undefined): TeamBatch {
   return {
     batchId: batch.id,
     subscriptionId: batch.subscription_id,
@@ -71,6 +78,7 @@ export function toTeamBatch(batch: LeaseBatch): TeamBatch {
     idleSeconds: batch.idle_seconds,
     lost: [],
     renewedAt: null,
+    filters: filtersKeyOf(filters),
   };
 }
 

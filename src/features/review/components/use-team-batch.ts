@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { NetworkError } from '../../../api/errors';
 import { decideRefusal, HUB_LIVE_KEY, useLocalScope, type Connection, type ConnectionSubscription, type HubLive } from '../../../data';
 import { localDb, readSetting, saveDelivered, writeSetting } from '../../../domain/store';
-import { batchSettingName, deliveredOf, parseBatch, queueApi, queueFiltersOf, RENEW_MS, toTeamBatch, type TeamBatch } from '../team-batch';
+import { batchSettingName, deliveredOf, filtersKeyOf, parseBatch, queueApi, queueFiltersOf, RENEW_MS, toTeamBatch, type TeamBatch } from '../team-batch';
 import type { ReviewSearch } from '../search';
 
 export interface TeamBatchState {
@@ -44,7 +44,7 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
   const [empty, setEmpty] = useState(false);
   const [offline, setOffline] = useState(false);
   const filters = useMemo(() => queueFiltersOf(search), [search]);
-  const filtersKey = JSON.stringify(filters ?? {});
+  const filtersKey = filtersKeyOf(filters);
   const size = search.batch;
   const subscriptionId = subscription.id;
   const kind = subscription.kind;
@@ -63,13 +63,17 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
 
   // One take at a time: a second (a key, the store growing) while one is on its way would lease another batch.
   const taking = useRef(false);
+  // The filters of the last take asked for (an empty queue under them, then other filters: asked again).
+  const askedUnder = useRef<string | null>(null);
   const take = useCallback(() => {
     if (!scope || refusal || taking.current) return;
     taking.current = true;
+    askedUnder.current = filtersKey;
     setBusy(true);
     setError(null);
+    const asked = JSON.parse(filtersKey) as typeof filters;
     queueApi
-      .take(subscriptionId, size, JSON.parse(filtersKey) as typeof filters)
+      .take(subscriptionId, size, asked)
       .then(async (taken) => {
         setOffline(false);
         setEmpty(taken.items.length === 0);
@@ -77,7 +81,7 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
         const store = await import('../../../domain/store');
         const delivered = deliveredOf(taken, kind === 'live' ? 'live' : 'simulated', store);
         if (delivered.length) await saveDelivered(localDb(), scope, subscriptionId, kind === 'live' ? 'incremental' : 'pending', delivered);
-        await keep(taken.items.length ? toTeamBatch(taken) : null);
+        await keep(taken.items.length ? toTeamBatch(taken, asked) : null);
       })
       .catch(failed)
       .finally(() => {
@@ -118,6 +122,38 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
     );
   }, [scope, subscriptionId, take]);
 
+  // Other filters in the URL than the batch was taken under (the reviewer narrowed the review, or
+  // opened a link): the batch is let go and the next taken under these, so the list is what the
+  // filters say. Decisions already made on its items stay in the outbox and are sent as any other.
+  const swapping = useRef<string | null>(null);
+  useEffect(() => {
+    if (refusal) return;
+    if (batch === null && askedUnder.current !== null && askedUnder.current !== filtersKey) take();
+    if (!batch || batch.filters === filtersKey || swapping.current === batch.batchId) return;
+    swapping.current = batch.batchId;
+    setBusy(true);
+    setError(null);
+    queueApi.release(batch.batchId).then(
+      async () => {
+        await keep(null);
+        setBusy(false);
+        take();
+      },
+      async (e: unknown) => {
+        setBusy(false);
+        // Offline: the batch is kept and the swap tried again at its next change (a renewal once back online).
+        if (e instanceof NetworkError) {
+          swapping.current = null;
+          setOffline(true);
+          return;
+        }
+        // A batch the hub no longer knows (expired, released elsewhere): nothing to let go.
+        await keep(null);
+        take();
+      },
+    );
+  }, [batch, filtersKey, refusal, keep, take]);
+
   // Renewal: throttled, and only for a reviewer at work (a hidden or idle tab lets the lease run out, as the queue intends).
   const batchRef = useRef(batch);
   useLayoutEffect(() => {
@@ -136,12 +172,15 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
         const latest = batchRef.current;
         if (latest?.batchId !== r.batch_id) return;
         const lost = r.lost.map((i) => i.item_id);
-        void keep({
+        const next = {
           ...latest,
           expiresAt: r.expires_at ?? latest.expiresAt,
           lost: [...new Set([...latest.lost, ...lost])],
           renewedAt: new Date().toISOString(),
-        });
+        };
+        // At once, not at the next render: a second answer arriving before it builds on this one (else its lost items are dropped).
+        batchRef.current = next;
+        void keep(next);
       },
       (e: unknown) => {
         // A batch the hub no longer knows (404) is lost whole; anything else is tried at the next round.
@@ -173,7 +212,7 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
   // expiry) is asked about at once: the holder learns what they lost within the stream's second,
   // not at the next renewal, which an idle tab never makes.
   const live = useQuery<HubLive>({ queryKey: HUB_LIVE_KEY, queryFn: skipToken }).data;
-  const leaseChange = live?.last?.action.startsWith('lease.') ? live.last.seq : null;
+  const leaseChange = live?.leaseSeq ?? null;
   const leaseChangeSeen = useRef<typeof leaseChange>(null);
   useEffect(() => {
     if (leaseChange === null || leaseChange === leaseChangeSeen.current) return;
