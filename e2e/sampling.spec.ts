@@ -129,6 +129,11 @@ test('sample a lot of 200 simulated items with the zero-acceptance plan, review 
   await expect(page.getByText(`0 of ${plan.sampleSize} reviewed`)).toBeVisible();
   const recommendation = page.getByRole('status', { name: 'Recommendation' });
   await expect(recommendation).toContainText('Lot: Not decided yet. Recommendation: Review the rest of the sample');
+  // Nothing reviewed yet: the rest is not offered for acceptance, only one deliberate step away.
+  await expect(page.getByRole('button', { name: 'Accept the rest' })).toBeHidden();
+  await expect(
+    page.getByText(`Review the sample first: the plan decides the rest once all ${plan.sampleSize} sampled items are reviewed (0 so far).`),
+  ).toBeVisible();
 
   // Review exactly the sample, with the usual keys: adopt every sampled item.
   await page.getByRole('link', { name: 'Review the sample' }).click();

@@ -87,6 +87,16 @@ function LotView({ connection, store, lot, RestActions, saveFile }: { connection
     setMessage(`Saved the lot as lot-${lot.id}.json.`);
   };
 
+  const restActions = progress && subscription && (
+    <RestActions
+      connection={connection}
+      subscription={subscription}
+      rows={progress.rest}
+      labels={{ adopt: 'Accept the rest', dispute: 'Dispute the rest' }}
+      onRecorded={recordRest}
+    />
+  );
+
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
@@ -164,13 +174,19 @@ function LotView({ connection, store, lot, RestActions, saveFile }: { connection
               {progress.recommendation === 'dispute' ? ', with a reason.' : '.'}
             </p>
           )}
-          <RestActions
-            connection={connection}
-            subscription={subscription}
-            rows={progress.rest}
-            labels={{ adopt: 'Accept the rest', dispute: 'Dispute the rest' }}
-            onRecorded={recordRest}
-          />
+          {progress.recommendation === 'review-sample' ? (
+            // The plan has not decided: accepting the rest now would skip the inspection the lot was drawn for.
+            // Still possible, one step away, for a buyer who decides on other grounds.
+            <details className="text-sm">
+              <summary className="cursor-pointer">
+                Review the sample first: the plan decides the rest once all {count(progress.sampleSize - progress.missing)} sampled items are reviewed (
+                {count(progress.reviewed)} so far). Decide it now anyway…
+              </summary>
+              <div className="mt-2">{restActions}</div>
+            </details>
+          ) : (
+            restActions
+          )}
           <RestSummary rest={progress.rest} />
           {lot.action && <ActionRecord lot={lot} />}
         </Panel>
