@@ -17,7 +17,7 @@ async function start() {
   const queryClient = createQueryClient();
   const localChanges = composeLocalChanges(queryClient);
   // A signed-in member follows the hub's change stream (loaded only in hub mode).
-  const live = hub?.member ? composeHubLive(hub.origin, queryClient) : undefined;
+  const live = hub?.member ? composeHubLive(hub.origin, queryClient, connectionStore) : undefined;
   // Created on first use (a page with a connection): the engine and Dexie are not on the first page.
   const outbox = lazyOutbox({ connections: connectionStore, changes: localChanges, live });
   const router = createAppRouter({ queryClient, connections: connectionStore, localChanges, outbox, hub });

@@ -1,3 +1,4 @@
+import { hubApi } from '../api/hub';
 import { detectHub } from '../api/hub-detect';
 import type { QueryClient } from '@tanstack/react-query';
 import { consoleOrigin, hubLive, type connectionStore, type HubMode } from '../data';
@@ -27,15 +28,28 @@ export async function composeHubMode(store: typeof connectionStore): Promise<Hub
  * fetches it) and gives the outbox's holds watcher a way to follow it: its interval pauses while
  * the stream is live, and a hold's change reads the holds at once.
  */
-export function composeHubLive(origin: string, queryClient: QueryClient) {
+export function composeHubLive(origin: string, queryClient: QueryClient, store: typeof connectionStore) {
   const waiting = new Set<() => void>();
+  // A change to the team's members (a role changed by an admin): the member is read again, and a
+  // new role makes the connection again, so the review's keys and the outbox's refusals follow it
+  // without a reload. (A removed member's next request is a 401: the session watch signs them out.)
+  const member = () =>
+    void hubApi(origin)
+      .me()
+      .then(async (me) => {
+        const current = store.active?.hub?.member;
+        if (!current || current.id !== me.id || current.role === me.role) return;
+        const { signedInConnection } = await import('./hub-connection');
+        store.enterHub(await signedInConnection(origin, me));
+      })
+      .catch(() => undefined);
   // Started for the page's lifetime: the browser closes the stream when the page goes.
   void import('./live-stream').then(({ startHubLive }) =>
     startHubLive({
       origin,
       queryClient,
       // The inbox's and the decisions' syncs are woken in live-stream.ts (this module is on the first page).
-      refreshers: { holds: () => waiting.forEach((read) => read()) },
+      refreshers: { holds: () => waiting.forEach((read) => read()), team: member },
     }),
   );
   return () => ({

@@ -154,7 +154,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
 
   /** Loads every known connection's decisions, and resumes sending once a key is fixed. */
   const start = () => {
-    // The key each connection had when last seen: a new key lifts the refusals of the old one.
+    // The key each connection had when last seen (a hub member's role): a new key lifts the refusals of the old one.
     const keys = new Map<string, string>();
     const sync = () => {
       const { failures } = store.getSnapshot();
@@ -162,8 +162,10 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
         // Every key and JWT the console holds is redacted from error texts, even before it is used.
         rememberSecret(connection.apiKey);
         rememberSecret(connection.jwt);
-        const newKey = keys.has(connection.id) && keys.get(connection.id) !== connection.apiKey;
-        keys.set(connection.id, connection.apiKey);
+        // On a team hub the member's role stands for the key: made a reviewer again, what the hub refused (403) is sent.
+        const credential = connection.hub ? `role:${connection.hub.member.role}` : connection.apiKey;
+        const newKey = keys.has(connection.id) && keys.get(connection.id) !== credential;
+        keys.set(connection.id, credential);
         // Its organization unknown, the connection waits for its verify (useLocalScope) and is seen again then.
         const scope = knownScope(connection);
         if (!scope) continue;

@@ -79,6 +79,7 @@ export function OutboxNotices() {
     dropped.length === 0
   )
     return null;
+  const labelOf = (subscriptionId: string) => connection.subscriptions.find((s) => s.id === subscriptionId)?.label ?? subscriptionId;
   const askDiscard = (stuck: readonly OutboxEntry[], title: string) => setDiscarding({ title, ids: stuck.map((e) => e.id) });
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-900">
@@ -107,9 +108,20 @@ export function OutboxNotices() {
         return (
           <section key={subscriptionId} role="alert" aria-label={`Subscription ${subscriptionId} paused`} className="flex flex-col gap-1">
             <p className="font-medium text-red-800 dark:text-red-200">
-              Sending decisions on subscription <code>{subscriptionId}</code> is paused: the service refused this key for it ({reason.replace(/\.$/, '')}).{' '}
-              {plural(stuck.length, 'decision')} on it {stuck.length === 1 ? 'waits' : 'wait'}; other subscriptions are not affected. Replace the key, or
-              discard them.
+              {connection.hub ? (
+                // On a hub there is no key: the member's role (or a token's scope) is what was refused.
+                <>
+                  Sending your decisions on {labelOf(subscriptionId)} is paused: the team hub refused them ({reason.replace(/\.$/, '')}).{' '}
+                  {plural(stuck.length, 'decision')} on it {stuck.length === 1 ? 'waits' : 'wait'} on this device. They are sent once an admin lets you decide
+                  again, or discard them.
+                </>
+              ) : (
+                <>
+                  Sending decisions on subscription <code>{subscriptionId}</code> is paused: the service refused this key for it ({reason.replace(/\.$/, '')}).{' '}
+                  {plural(stuck.length, 'decision')} on it {stuck.length === 1 ? 'waits' : 'wait'}; other subscriptions are not affected. Replace the key, or
+                  discard them.
+                </>
+              )}
             </p>
             {stuck.length > 0 && (
               <ul className="flex flex-col gap-1">
