@@ -1,9 +1,10 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   browserContents,
   chargedOnce,
   hubAs,
   hubContext,
+  signedInPage,
   signInThroughForm,
   startE2eHub,
   vendorFeedback,
@@ -173,9 +174,59 @@ test('an admin removes a reviewer: their next request sends them to sign in, whe
   await Promise.all([reviewerContext.close(), adminContext.close()]);
 });
 
+/** A reviewer's "Pull new" of a live subscription through the hub (its own browser): what a viewer then reads. */
+async function teamPulls(browser: Browser, subscription: string, limit: number) {
+  const contexts: BrowserContext[] = [];
+  const reviewer = await signedInPage(browser, hub, hub.accounts.reviewer1, contexts);
+  const pulled = await reviewer.request.get(`/v1/live/pull?subscription_id=${subscription}&limit=${limit}`);
+  expect(pulled.status(), await pulled.text()).toBe(200);
+  const ids = ((await pulled.json()) as { data: { items: { submission_id: string }[] } }).data.items.map((i) => i.submission_id);
+  await Promise.all(contexts.map((c) => c.close()));
+  return ids;
+}
+
+/** A viewer's review: no Pull to press, so it lists what the team pulled (the shared inbox). */
+async function openAsViewer(page: Page, subscription: string) {
+  await page.goto(`/review/${subscription}?limit=10&queue=all`);
+  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+}
+
+test('a viewer has no way to pull new items: no Pull, Pull all new or Recover, N pulls nothing, and what the team pulled is listed', async ({ browser }) => {
+  const pulledByTeam = await teamPulls(browser, 'sub_live_support', 4);
+  const context = await hubContext(browser, hub);
+  const page = await context.newPage();
+  const pulls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/v1/live/pull')) pulls.push(request.url());
+  });
+  await signInThroughForm(page, hub.accounts.viewer);
+  await openAsViewer(page, 'sub_live_support');
+  const controls = page.getByRole('region', { name: 'Pull controls' });
+  await expect(controls.getByText(/You are a viewer on this team hub: pulling new items moves the subscription forward/)).toBeVisible();
+  for (const name of ['Pull', 'Pull all new', 'Recover missing items', 'Recover']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  // The team's pull reaches the viewer all the same, read from the hub's inbox (the list is long by
+  // now, and only its rows in view are rendered: the browser's store is the witness).
+  await expect
+    .poll(async () => {
+      const contents = await browserContents(page);
+      return pulledByTeam.filter((id) => !contents.includes(id));
+    })
+    .toEqual([]);
+  // The key says why instead of pulling.
+  await page.keyboard.press('n');
+  await expect(page.getByText(/Not pulled: You are a viewer on this team hub/)).toBeVisible();
+  expect(pulls).toEqual([]);
+  // Had a pull been sent anyway, the hub refuses it with its reason.
+  const refused = await page.request.get('/v1/live/pull?subscription_id=sub_live_support&limit=1');
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ success: false, errorCode: 'FORBIDDEN', errorMessage: expect.stringMatching(/viewer cannot pull new items/) });
+  await context.close();
+});
+
 test('a viewer reads the review but cannot decide: the keys and buttons are disabled with the reason, and no decision leaves the browser', async ({
   browser,
 }) => {
+  await teamPulls(browser, 'sub_live_streets', 10);
   const context = await hubContext(browser, hub);
   const page = await context.newPage();
   const decisions: string[] = [];
@@ -184,7 +235,7 @@ test('a viewer reads the review but cannot decide: the keys and buttons are disa
   });
   await signInThroughForm(page, hub.accounts.viewer);
   await expect(page.getByText('viewer', { exact: true })).toBeVisible();
-  await openReview(page, 'sub_live_streets');
+  await openAsViewer(page, 'sub_live_streets');
   await focusUndecided(page, 'sub_live_streets');
   const detail = page.getByRole('region', { name: 'Focused item' });
   const title = (await detail.getByRole('heading').textContent())!.replace('Submission ', '');

@@ -8,7 +8,7 @@ export { jwtInfo } from './jwt-info';
 export { connectionFormSchema, isConnected, scopeOf, type Connection, type ConnectionSubscription } from './connection';
 export { clientFor, connectionStore, consoleOrigin, keyedQueryKey, publicQueryKey, verifyNewKey } from './session';
 export { localScope } from './local-scope';
-export { decideRefusal, HubModeContext, useHubMode, type HubMode } from './hub-mode';
+export { decideRefusal, pullRefusal, HubModeContext, useHubMode, type HubMode } from './hub-mode';
 export { HUB_LIVE_KEY, hubLive, pollUnlessLive, type HubLive } from './hub-live';
 export { invalidateOnLocalChange } from './local-invalidation';
 export { useLocalScope } from './use-local-scope';

@@ -204,13 +204,37 @@ async function deliverySubscription(ctx: HubContext, c: Context<HubEnv>, path: s
   }
 }
 
-/** Role, token scope and token subscriptions: reads for everyone signed in, decisions for reviewers and admins. */
+/**
+ * An incremental live pull ("Pull new"): it moves the subscription forward for the whole team and
+ * spends the vendor's position, so it is work, not a read. A re-read (`from`, `cursor`) and a
+ * simulated pull move nothing and stay reads.
+ */
+const movesTheTeam = (request: Request) => request.arrival === 'pull' && request.path === '/live/pull';
+
+/**
+ * Role, token scope and token subscriptions: reads for everyone signed in; decisions and the team's
+ * "Pull new" for reviewers and admins (with a token, scope decide).
+ */
 function authorize(c: Context<HubEnv>, request: Request): Principal {
   const decide = request.decision !== null;
-  const principal = allow(c, { token: true, ...(decide ? { roles: ['admin', 'reviewer'] as const } : {}) });
+  const principal = allow(c, { token: true });
   const token = principal.token;
+  if ((decide || movesTheTeam(request)) && principal.member.role === 'viewer') {
+    throw new HubError(
+      'FORBIDDEN',
+      decide
+        ? 'this needs the role admin or reviewer; you are viewer'
+        : 'a viewer cannot pull new items: “Pull new” moves the subscription forward for the whole team; reviewers and admins pull, and what they pull is in the team’s inbox (GET /hub/v1/inbox)',
+    );
+  }
   if (!token) return principal;
   if (decide && token.scope !== 'decide') throw new HubError('FORBIDDEN', 'this access token has scope read: it cannot adopt or dispute');
+  if (movesTheTeam(request) && token.scope !== 'decide') {
+    throw new HubError(
+      'FORBIDDEN',
+      'this access token has scope read: it cannot pull new items (that moves the subscription forward for the whole team); a re-read (from=beginning) is a read',
+    );
+  }
   const covered = JSON.parse(token.subscriptions) as string[];
   if (covered.includes('*')) return principal;
   if (request.subscriptionId === null) {

@@ -98,6 +98,30 @@ describe.each(ENGINES)('hub /v1 forwarding on %s', (engine) => {
     expect((await auditRows()).find((r) => r.item_id === itemId)).toMatchObject({ action: 'v1.adopt', outcome: 'FORBIDDEN' });
   });
 
+  it('a viewer and a read token cannot pull new live items: the team’s position stays; re-reads and the inbox still answer', async () => {
+    const viewer = await t.signIn(t.accounts.viewer);
+    const pullNew = (as: CallOptions) => call('GET', '/v1/live/pull?subscription_id=sub_live_support&limit=2', as);
+    const refused = await pullNew({ cookie: viewer });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, errorCode: 'FORBIDDEN', errorMessage: expect.stringMatching(/viewer cannot pull new items/) });
+    const viewerToken = await makeToken(viewer, 'read', ['*']);
+    const readToken = await makeToken(reviewer, 'read', ['*']);
+    for (const token of [viewerToken, readToken]) expect((await pullNew({ token, origin: null })).body.errorCode).toBe('FORBIDDEN');
+
+    // A re-read moves nothing: the viewer may, and it shows where the subscription begins.
+    const reread = await call('GET', '/v1/live/pull?subscription_id=sub_live_support&limit=2&from=beginning', { cookie: viewer });
+    expect(reread.status).toBe(200);
+    const first = (reread.body.data.items as { submission_id: string }[]).map((i) => i.submission_id);
+    // Nothing refused moved the vendor's position: the team's first pull starts at the beginning.
+    const pulled = await pullNew({ cookie: reviewer });
+    expect(pulled.status).toBe(200);
+    expect((pulled.body.data.items as { submission_id: string }[]).map((i) => i.submission_id)).toEqual(first);
+    // And the viewer reads what the team pulled, from the shared inbox.
+    const inbox = await call('GET', '/hub/v1/inbox?subscription_id=sub_live_support', { cookie: viewer });
+    expect(inbox.status).toBe(200);
+    expect((inbox.body.items as { item_id: string }[]).map((i) => i.item_id)).toEqual(expect.arrayContaining(first));
+  });
+
   it('a read token cannot decide; a decide token can', async () => {
     const itemId = (await pull('sub_sim_product', { cookie: reviewer })).body.data[0].id as string;
     const read = await makeToken(reviewer, 'read', ['*']);

@@ -288,6 +288,19 @@ const ROWS = (adminCookie: () => string): Row[] => [
     expect: { admin: 409, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 403, 'viewer-token': 403 },
   },
   {
+    // "Pull new" moves the subscription forward for the whole team: not a viewer's, nor a read
+    // token's. This hub forwards to no vendor, so a caller allowed to pull is told so (503).
+    name: 'GET /v1/live/pull (Pull new)',
+    request: async () => ({ method: 'GET', path: '/v1/live/pull?subscription_id=sub_live_matrix&limit=5' }),
+    expect: { admin: 503, reviewer: 503, viewer: 403, anonymous: 401, 'admin-token': 403, 'reviewer-token': 503, 'viewer-token': 403 },
+  },
+  {
+    // A re-read moves nothing: a read for every member and token.
+    name: 'GET /v1/live/pull?from=beginning (re-read)',
+    request: async () => ({ method: 'GET', path: '/v1/live/pull?subscription_id=sub_live_matrix&limit=5&from=beginning' }),
+    expect: { admin: 503, reviewer: 503, viewer: 503, anonymous: 401, 'admin-token': 503, 'reviewer-token': 503, 'viewer-token': 503 },
+  },
+  {
     name: 'GET /hub/v1/agreement',
     request: async () => ({ method: 'GET', path: '/hub/v1/agreement' }),
     expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },

@@ -18,7 +18,9 @@ export function EmptyList({ source, search, batchless = false }: { source: Revie
               ? 'Reading the items kept on this device…'
               : source.hasMore === false || (source.mode === 'pending' && search.run)
                 ? 'Nothing to review here.'
-                : 'Press Pull (or N) to fetch a page.'}
+                : source.refusal
+                  ? 'Nothing pulled by the team yet: reviewers and admins pull new items, and they show here as they arrive.'
+                  : 'Press Pull (or N) to fetch a page.'}
       </p>
     </Panel>
   );

@@ -127,10 +127,14 @@ export function PullControls(props: Props) {
         </span>
       </div>
       {isLive && search.mode === 'reread' && <RereadFilters search={search} />}
-      <Button size="sm" variant="primary" onClick={onPull} disabled={source.loading || sizeError !== null}>
-        Pull
-      </Button>
-      {source.mode === 'new' && (
+      {source.refusal ? (
+        <p className="max-w-xl text-sm text-slate-600 dark:text-slate-400">{source.refusal}</p>
+      ) : (
+        <Button size="sm" variant="primary" onClick={onPull} disabled={source.loading || sizeError !== null}>
+          Pull
+        </Button>
+      )}
+      {source.mode === 'new' && !source.refusal && (
         <>
           <Button size="sm" onClick={source.pullAll} disabled={source.loading || source.task !== null || sizeError !== null}>
             Pull all new

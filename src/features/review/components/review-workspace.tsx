@@ -151,11 +151,13 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
     pick: (at: number, mode: PickMode) => dispatch({ type: 'pick', index: at, mode }),
     pull: () => {
       setPulls((n) => n + 1);
-      return sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pull();
+      const why = source.refusal ?? sizeError;
+      return why ? decisions.announce(`Not pulled: ${why}`) : source.pull();
     },
     pullNext: () => {
       setPulls((n) => n + 1);
-      return sizeError ? decisions.announce(`Not pulled: ${sizeError}`) : source.pullNext();
+      const why = source.refusal ?? sizeError;
+      return why ? decisions.announce(`Not pulled: ${why}`) : source.pullNext();
     },
     // Only once the batch is done: a key pressed mid-batch must not lease more than the reviewer can walk.
     nextBatch: () => batch && !batch.refusal && (batch.batch === null || batchLeft === 0) && batch.take(),

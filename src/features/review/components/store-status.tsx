@@ -13,7 +13,7 @@ export function StoreStatus({ source }: { source: ReviewSource }) {
   const { losses, task, lastTask } = source;
   return (
     <>
-      {losses.length > 0 && !task && (
+      {losses.length > 0 && !task && !source.refusal && (
         <section
           role="alert"
           aria-label="Lost answers"

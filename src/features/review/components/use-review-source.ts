@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { clientFor, useLocalScope, type Connection, type ConnectionSubscription } from '../../../data';
+import { clientFor, pullRefusal, useLocalScope, type Connection, type ConnectionSubscription } from '../../../data';
 import { localDb, requestPersistence, unrecoveredLosses, type PullRecord } from '../../../domain/store';
 import { AnswerLostError, NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps, type Progress } from '../live-pulls';
 import { fromLive, type ReviewItem } from '../model';
@@ -36,6 +36,8 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   const mode = live ? search.mode : 'pending';
   // An invalid page size is never sent (the pull controls say why).
   const sizeOk = pageSizeError(search.limit) === null;
+  // A hub viewer pulls no new items (the hub would refuse it): no key or button of theirs sends one.
+  const refusal = mode === 'new' ? pullRefusal(connection) : null;
 
   // The organization's local store: known at once for a verified connection, else after one verify.
   const { scope, error: scopeError } = useLocalScope(connection);
@@ -101,7 +103,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   );
 
   const runLong = async (kind: LongTask['kind']) => {
-    if (!deps || task) return;
+    if (!deps || task || refusal) return;
     cancelled.current = false;
     const controller = new AbortController();
     const start: Progress = { pages: 0, read: 0, added: 0, done: false };
@@ -159,7 +161,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
 
   const nextCursor = mode === 'reread' ? (rereadPage?.data.nextCursor ?? null) : null;
   const pull = () => {
-    if (!sizeOk) return;
+    if (!sizeOk || refusal) return;
     if (mode === 'new') incremental.mutate();
     else if (mode === 'reread') void navigate({ search: (prev) => ({ ...prev, run: true, cursor: undefined }) });
     else if (search.run) void pending.refetch();
@@ -178,7 +180,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   const actions = useStableHandlers({
     pull,
     pullNext,
-    retry: () => (mode === 'new' ? incremental.mutate() : mode === 'reread' ? void reread.refetch() : void pending.refetch()),
+    retry: () => (mode === 'new' ? !refusal && incremental.mutate() : mode === 'reread' ? void reread.refetch() : void pending.refetch()),
     pullAll: () => void runLong('pull-all'),
     recover: () => void runLong('recover'),
   });
@@ -190,8 +192,26 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   // One object while nothing in it changed: the controls and notices that read it are memoised,
   // and a keypress changes none of it.
   return useMemo(
-    () => ({ mode, items, scope, stored, ...actions, prefetchNext, hasMore, nextCursor, loading, error, pageKey, sizeOk, losses, task, lastTask, lastPull }),
-    [mode, items, scope, stored, actions, prefetchNext, hasMore, nextCursor, loading, error, pageKey, sizeOk, losses, task, lastTask, lastPull],
+    () => ({
+      mode,
+      items,
+      scope,
+      stored,
+      ...actions,
+      prefetchNext,
+      hasMore,
+      nextCursor,
+      loading,
+      error,
+      pageKey,
+      sizeOk,
+      losses,
+      task,
+      lastTask,
+      lastPull,
+      refusal,
+    }),
+    [mode, items, scope, stored, actions, prefetchNext, hasMore, nextCursor, loading, error, pageKey, sizeOk, losses, task, lastTask, lastPull, refusal],
   );
 }
 
