@@ -59,6 +59,8 @@ export interface HubOptions {
   scheduleTickMs?: number;
   /** How long a team pull's claim lasts (server/hub/inbox/team-pull.ts). */
   pullClaimMs?: number;
+  /** The per-member hold cap of the team queue (server/hub/store/leases.ts): benchmarks that never decide raise it. */
+  memberHoldCap?: number;
   /** Pulled items' prices are kept this many days (server/hub/store/pulled-items.ts); 30 when absent. */
   pulledItemsDays?: number;
 }
@@ -134,6 +136,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       staticDir: options.staticDir ? resolve(options.staticDir) : undefined,
       demoMedia: options.simulator === true,
       pullClaimMs: options.pullClaimMs,
+      memberHoldCap: options.memberHoldCap,
     };
     // Decisions a killed hub left mid-send are queued again before the first request is served.
     const clock = options.clock ?? Date.now;

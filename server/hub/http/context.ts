@@ -33,6 +33,8 @@ export interface HubContext {
   retry?: RetryPolicy;
   /** How long a team pull's claim lasts (server/hub/inbox/team-pull.ts); PULL_CLAIM_MS when absent. */
   pullClaimMs?: number;
+  /** The most undecided items of a subscription one member may hold (server/hub/store/leases.ts); MEMBER_HOLD_CAP when absent (benchmarks raise it). */
+  memberHoldCap?: number;
   /** The Host values answered (421 otherwise); absent only when the app is used without a server. */
   hostPolicy?: HostPolicy;
   /** The team's change stream in this process (GET /hub/v1/events); woken after every state change. */

@@ -15,7 +15,19 @@ import { HubError } from '../errors';
 import { allow } from '../http/auth';
 import type { HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
-import { batchLeases, endLeases, expireLeases, idleMsOf, isLive, liveHolders, renewBatch, setIdleMs, takeItems } from '../store/leases';
+import {
+  batchLeases,
+  endLeases,
+  expireLeases,
+  heldBy,
+  idleMsOf,
+  isLive,
+  liveHolders,
+  MEMBER_HOLD_CAP,
+  renewBatch,
+  setIdleMs,
+  takeItems,
+} from '../store/leases';
 import { queueCounts } from '../store/queue-counts';
 import { covers } from './inbox';
 import { listTeamSubscriptions } from '../store/team-subscriptions';
@@ -34,6 +46,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function leasesRouter(ctx: HubContext) {
   const router = new Hono<HubEnv>();
   const clock = ctx.clock ?? Date.now;
+  const cap = ctx.memberHoldCap ?? MEMBER_HOLD_CAP;
 
   async function teamSubscription(id: string) {
     if (!(await listTeamSubscriptions(ctx.db)).some((s) => s.id === id)) throw new HubError('NOT_FOUND', `subscription ${id} is not one the team reviews`);
@@ -65,7 +78,17 @@ export function leasesRouter(ctx: HubContext) {
           now,
         );
       const idleMs = await idleMsOf(trx, body.subscription_id);
-      const taken = await takeItems(trx, ctx.engine, { subscriptionId: body.subscription_id, memberId: principal.member.id, size, filters, idleMs, now });
+      // One member holds at most MEMBER_HOLD_CAP undecided items of a subscription: a take past it
+      // gets what is left under it, and none when the hand is full.
+      const held = await heldBy(trx, ctx.engine, body.subscription_id, principal.member.id, now);
+      if (held >= cap) {
+        throw new HubError(
+          'LEASE_CAP_REACHED',
+          `you hold ${held} undecided items of subscription ${body.subscription_id}, the most one member may hold at once (${cap}): decide or release some, then take again`,
+        );
+      }
+      const room = Math.min(size, cap - held);
+      const taken = await takeItems(trx, ctx.engine, { subscriptionId: body.subscription_id, memberId: principal.member.id, size: room, filters, idleMs, now });
       if (taken.items.length > 0)
         await appendAudit(
           trx,
@@ -75,11 +98,11 @@ export function leasesRouter(ctx: HubContext) {
             target: taken.batchId,
             subscriptionId: body.subscription_id,
             outcome: 'ok',
-            details: { items: taken.items.length, asked: size, filters: JSON.stringify(filters) },
+            details: { items: taken.items.length, asked: size, filters: JSON.stringify(filters), ...(room < size ? { capped: cap } : {}) },
           },
           now,
         );
-      return { ...taken, idleMs };
+      return { ...taken, idleMs, held: held + taken.items.length };
     });
     const batch: LeaseBatch = {
       id: result.batchId,
@@ -88,6 +111,7 @@ export function leasesRouter(ctx: HubContext) {
       taken_at: iso(now),
       expires_at: iso(now + result.idleMs),
       idle_seconds: Math.round(result.idleMs / 1000),
+      hold: { held: result.held, limit: cap },
       items: result.items.map((i) => ({
         family: i.family,
         item_id: i.item_id,

@@ -17,6 +17,38 @@ import { filterConditions, type InboxEb } from './queue-filters';
  */
 
 type Db = Kysely<HubTables>;
+
+/**
+ * The most undecided items of one subscription a member may hold at once (issue 26). Without it
+ * two takes of 200 leased a whole subscription to one reviewer, and everyone else found the queue
+ * empty until the leases ran out. 200 is the largest batch a take gives: a reviewer always gets a
+ * full batch of any size from an empty hand, and more than that is more than anyone reviews within
+ * the default idle time (600 s, at a few seconds an item).
+ */
+export const MEMBER_HOLD_CAP = 200;
+
+/**
+ * How many undecided items of the subscription the member holds under live leases (call inside the
+ * take's transaction). On PostgreSQL a lock per member and subscription makes two takes of one
+ * member count in turn (else both would see room and pass the cap together); SQLite's write
+ * transaction is already one at a time.
+ */
+export async function heldBy(db: Db, engine: Engine, subscriptionId: string, memberId: string, now: number): Promise<number> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${HOLD_LOCK}, hashtext(${`${subscriptionId}\n${memberId}`}))`.execute(db);
+  const row = await db
+    .selectFrom('leases as l')
+    .innerJoin('inbox_items as i', (join) => join.onRef('i.family', '=', 'l.family').onRef('i.item_id', '=', 'l.item_id'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('l.subscription_id', '=', subscriptionId)
+    .where('l.state', '=', 'active')
+    .where('l.expires_at', '>', now)
+    .where('l.member_id', '=', memberId)
+    .where('i.decided', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+/** An arbitrary constant naming the per-member hold lock ("ddhh"). */
+const HOLD_LOCK = 0x64646868;
 type ItemRef = { family: 'data' | 'live'; item_id: string };
 
 /** Ends the subscription's leases whose idle time ran out: what each batch lost (for its `lease.expire` audit row). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type RunningHub } from '../../hub/main';
 import { cookieOf, ENGINES, startTestHub, type TestHub } from './hub-harness';
 import { recordDecision, seedInbox } from './inbox-fixture';
+import { MEMBER_HOLD_CAP } from '../../hub/store/leases';
 
 /*
  * The team queue: concurrent takes (and, on PostgreSQL, takes through two hub processes on one
@@ -24,7 +25,7 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
     reviewer1 = await t.signIn(t.accounts.reviewer1);
     reviewer2 = await t.signIn(t.accounts.reviewer2);
     viewer = await t.signIn(t.accounts.viewer);
-    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r'].map((id) => ({ id, kind: 'simulated' }));
+    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r', 'sub_cap', 'sub_race'].map((id) => ({ id, kind: 'simulated' }));
     expect((await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions } })).status).toBe(200);
   });
   afterAll(() => t?.close());
@@ -49,6 +50,66 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
     expect(c).toMatchObject({ total: 60, undecided: 60, leased: 60, available: 0, idle_seconds: 600 });
     expect(c.holders.map((h: { items: number }) => h.items)).toEqual([20, 20, 20]);
     expect((await audit('lease.take')).filter((r) => r.subscription_id === 'sub_a')).toHaveLength(6);
+  });
+
+  it('caps what one member holds of a subscription (MEMBER_HOLD_CAP): a take past it gets what is left under it, a full hand is 409 LEASE_CAP_REACHED', async () => {
+    const db = t.hub.store.db;
+    await seedInbox(
+      db,
+      'sub_cap',
+      Array.from({ length: 300 }, (_, i) => ({ item_id: `cap_${String(i).padStart(3, '0')}` })),
+    );
+    const first = await take(reviewer1, 'sub_cap', 150);
+    expect(ids(first)).toHaveLength(150);
+    expect(first.body.batch.hold).toEqual({ held: 150, limit: MEMBER_HOLD_CAP });
+    // Two takes of 200 no longer lease the subscription: the second gets what is left under the cap.
+    const second = await take(reviewer1, 'sub_cap', 200);
+    expect(ids(second)).toHaveLength(50);
+    expect(second.body.batch.hold).toEqual({ held: 200, limit: 200 });
+    const full = await take(reviewer1, 'sub_cap', 1);
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({
+      success: false,
+      errorCode: 'LEASE_CAP_REACHED',
+      errorMessage: expect.stringMatching(/you hold 200 undecided items of subscription sub_cap, the most one member may hold at once \(200\)/),
+    });
+    // The cap is each member's: another reviewer takes the rest.
+    expect(ids(await take(reviewer2, 'sub_cap', 200))).toHaveLength(100);
+    // Releasing or deciding makes room again, as much as was let go.
+    const released = ids(first).slice(0, 10);
+    await t.call('POST', '/hub/v1/queue/release', {
+      cookie: reviewer1,
+      body: { batch_id: first.body.batch.id, items: released.map((item_id) => ({ family: 'data', item_id })) },
+    });
+    const me = (await t.call('GET', '/hub/v1/me', { cookie: reviewer1 })).body.member.id as string;
+    for (const id of ids(second).slice(0, 5))
+      await recordDecision(db, { itemId: id, subscriptionId: 'sub_cap', kind: 'dispute', memberId: me, state: 'sending', now });
+    await seedInbox(
+      db,
+      'sub_cap',
+      Array.from({ length: 20 }, (_, i) => ({ item_id: `cap_more_${i}` })),
+    );
+    const again = await take(reviewer1, 'sub_cap', 200);
+    expect(ids(again)).toEqual([...released, ...Array.from({ length: 5 }, (_, i) => `cap_more_${i}`)]);
+    expect(again.body.batch.hold).toEqual({ held: 200, limit: 200 });
+    expect((await counts('subscription_id=sub_cap')).holders.find((h: { member: { id: string } }) => h.member.id === me).items).toBe(200);
+    // The audit row of a take the cap cut short says so.
+    const rows = (await audit('lease.take')).filter((r) => r.subscription_id === 'sub_cap' && r.actor_id === me);
+    expect(rows.map((r) => r.details.capped ?? null)).toEqual([null, 200, 200]);
+  });
+
+  it('holds the cap under concurrent takes of one member: never more than MEMBER_HOLD_CAP at once', async () => {
+    await seedInbox(
+      t.hub.store.db,
+      'sub_race',
+      Array.from({ length: 600 }, (_, i) => ({ item_id: `race_${String(i).padStart(3, '0')}` })),
+    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => take(reviewer2, 'sub_race', 120)));
+    const taken = answers.filter((a) => a.status === 200).flatMap(ids);
+    expect(taken).toHaveLength(MEMBER_HOLD_CAP);
+    expect(new Set(taken).size).toBe(MEMBER_HOLD_CAP);
+    for (const a of answers.filter((a) => a.status !== 200)) expect(a.body.errorCode, a.text).toBe('LEASE_CAP_REACHED');
+    expect((await counts('subscription_id=sub_race')).leased).toBe(MEMBER_HOLD_CAP);
   });
 
   it('honours the items view’s filters in the batch and in the counts', async () => {
@@ -134,7 +195,7 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
 
   it('keeps each item’s queue state with its decisions and leases (migration 0013’s triggers): a dropped or refused decision returns it', async () => {
     const db = t.hub.store.db;
-    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r', 'sub_q'].map((id) => ({ id, kind: 'simulated' }));
+    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r', 'sub_cap', 'sub_race', 'sub_q'].map((id) => ({ id, kind: 'simulated' }));
     expect((await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions } })).status).toBe(200);
     const state = async (id: string) =>
       db
@@ -167,7 +228,7 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
 
   it('lists a batch’s undecided items only: a batch whose items are all decided is gone from /leases at once, back if a decision is refused', async () => {
     const db = t.hub.store.db;
-    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r', 'sub_q', 'sub_d'].map((id) => ({ id, kind: 'simulated' }));
+    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r', 'sub_cap', 'sub_race', 'sub_q', 'sub_d'].map((id) => ({ id, kind: 'simulated' }));
     expect((await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions } })).status).toBe(200);
     await seedInbox(db, 'sub_d', [{ item_id: 'd_1' }, { item_id: 'd_2' }, { item_id: 'd_3' }]);
     const batch = await take(reviewer1, 'sub_d', 2);

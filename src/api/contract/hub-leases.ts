@@ -76,6 +76,12 @@ const batchSchema = z.object({
   taken_at: iso,
   expires_at: iso,
   idle_seconds: z.number().int(),
+  /**
+   * The member's hand in this subscription after the take: undecided items held under live leases
+   * (this batch's included), and the most one member may hold at once. A take past the limit gets
+   * what is left under it; one with the hand full is 409 LEASE_CAP_REACHED.
+   */
+  hold: z.object({ held: z.number().int(), limit: z.number().int() }),
   items: z.array(leasedItemSchema),
 });
 export type LeaseBatch = z.infer<typeof batchSchema>;

@@ -176,13 +176,13 @@ const OPERATIONS: Operation[] = [
     path: '/hub/v1/queue/take',
     operationId: 'takeBatch',
     summary:
-      'Lease the next batch of a subscription’s undecided items nobody holds, under the items view’s filters (reviewer, admin); an empty batch when none is left. Audited as lease.take (and lease.expire for leases that ran out)',
+      'Lease the next batch of a subscription’s undecided items nobody holds, under the items view’s filters (reviewer, admin); an empty batch when none is left. One member holds at most 200 undecided items of a subscription at once: a take past it gets what is left under it (`hold`), and one with the hand full is 409 LEASE_CAP_REACHED. Audited as lease.take (and lease.expire for leases that ran out)',
     tag: 'Queue',
     auth: 'session',
     origin: true,
     body: 'TakeBatchBody',
     response: 'BatchResponse',
-    errors: [BAD_BODY, FORBIDDEN, NOT_FOUND],
+    errors: [BAD_BODY, FORBIDDEN, NOT_FOUND, ['LEASE_CAP_REACHED', 409]],
   },
   {
     method: 'post',

@@ -11,6 +11,7 @@ describe('the team batch kept in the store', () => {
       taken_at: '2026-01-01T10:00:00Z',
       expires_at: '2026-01-01T10:10:00Z',
       idle_seconds: 600,
+      hold: { held: 1, limit: 200 },
       items: [{ family: 'data', item_id: 'i1', seq: 1, payload: {}, price_micros: 10 }],
     },
     { quality_max: 0.6 },

@@ -25,6 +25,8 @@ export interface TeamBatch {
   renewedAt: string | null;
   /** The queue filters it was taken under (`filtersKeyOf`): other filters in the URL take another batch. */
   filters: string;
+  /** The member's hand in the subscription when the batch was taken, and the most one member may hold (absent in batches kept before it). */
+  hold?: { held: number; limit: number };
 }
 
 const BATCH_SIZE = 20;
@@ -79,6 +81,7 @@ export function toTeamBatch(batch: LeaseBatch, filters: QueueFilters | undefined
     lost: [],
     renewedAt: null,
     filters: filtersKeyOf(filters),
+    hold: batch.hold,
   };
 }
 

@@ -1,8 +1,12 @@
+import { ApiError } from '../../../api/errors';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Badge } from '../../../components/ui/panel';
 import { ariaKeys } from '../keymap';
 import type { TeamBatchState } from './use-team-batch';
+
+/** The hub's 409 when the member already holds the most one member may of the subscription (server/hub/store/leases.ts). */
+const handFull = (error: unknown) => error instanceof ApiError && error.code === 'LEASE_CAP_REACHED';
 
 const clock = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -12,6 +16,7 @@ const clock = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hou
  */
 export function BatchBar({ state, left, lost }: { state: TeamBatchState; left: number; lost: number }) {
   const { batch, refusal, busy, error, empty, offline } = state;
+  const full = handFull(error);
   const takeButton = (label: string) => (
     <Button size="sm" variant="primary" disabled={busy || refusal !== null} onClick={state.take} aria-keyshortcuts={ariaKeys('nextBatch')}>
       {label}
@@ -32,9 +37,11 @@ export function BatchBar({ state, left, lost }: { state: TeamBatchState; left: n
               {refusal ??
                 (busy
                   ? 'Taking a batch from the team’s queue…'
-                  : empty
-                    ? 'Nothing free to take: no undecided item of the team’s queue is free under these filters. Pull brings new items in.'
-                    : 'No batch.')}
+                  : full
+                    ? 'No batch taken: you already hold the most undecided items of this subscription one reviewer may (batches in other tabs or on the Queue page). Decide or release some of them, then take again.'
+                    : empty
+                      ? 'Nothing free to take: no undecided item of the team’s queue is free under these filters. Pull brings new items in.'
+                      : 'No batch.')}
             </span>
             {takeButton(empty ? 'Try again' : 'Take a batch')}
           </>
@@ -43,6 +50,9 @@ export function BatchBar({ state, left, lost }: { state: TeamBatchState; left: n
             <span>
               Batch · <strong className="tabular-nums">{left}</strong> left · yours until <time dateTime={batch.expiresAt}>{clock(batch.expiresAt)}</time>
             </span>
+            {batch.hold && batch.hold.held >= batch.hold.limit && (
+              <Badge tone="neutral">you hold {batch.hold.limit} items, the most one reviewer may: this batch is what was left under it</Badge>
+            )}
             {lost > 0 && (
               <Badge tone="warn">
                 lease lost on {lost} {lost === 1 ? 'item' : 'items'}: taken back or expired
@@ -56,7 +66,7 @@ export function BatchBar({ state, left, lost }: { state: TeamBatchState; left: n
           </>
         )}
       </div>
-      {error !== null && <ErrorPanel error={error} />}
+      {error !== null && !full && <ErrorPanel error={error} />}
     </div>
   );
 }
