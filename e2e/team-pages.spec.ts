@@ -91,7 +91,34 @@ test('an admin adds a member who signs in with the shown password, changes their
   await expect(admin.getByRole('textbox', { name: 'Password' })).toHaveCount(0);
   expect(await admin.locator('body').innerText()).not.toContain(password);
 
-  await admin.getByRole('combobox', { name: 'Role of newcomer@team.test' }).selectOption('viewer');
+  // A role changes only once confirmed, in a centred modal dialog naming the member and both roles.
+  const role = admin.getByRole('combobox', { name: 'Role of newcomer@team.test' });
+  await role.selectOption('viewer');
+  const confirm = admin.getByRole('alertdialog', { name: 'Change the role of newcomer@team.test?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('From Reviewer to Viewer');
+  const box = (await confirm.boundingBox())!;
+  const viewport = admin.viewportSize()!;
+  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThan(2);
+  // Modal: the rest of the page is out of reach while it asks.
+  expect(await admin.evaluate(() => document.querySelector('dialog[open]')?.matches(':modal'))).toBe(true);
+  // Cancel puts the select back, and nothing reached the hub.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(role).toHaveValue('reviewer');
+  expect((await hubGet(newcomer, '/hub/v1/me')).body.member?.role).toBe('reviewer');
+  // Esc cancels too.
+  await role.selectOption('admin');
+  await expect(confirm).toContainText('From Reviewer to Admin');
+  await admin.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(role).toHaveValue('reviewer');
+  // Confirmed, it applies.
+  await role.selectOption('viewer');
+  await confirm.getByRole('button', { name: 'Make Viewer' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(role).toHaveValue('viewer');
   await expect.poll(async () => (await hubGet(newcomer, '/hub/v1/me')).body.member?.role).toBe('viewer');
 
   await admin.getByRole('button', { name: 'Remove newcomer@team.test' }).click();

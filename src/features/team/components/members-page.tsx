@@ -14,13 +14,34 @@ import { generatePassword, selectClass, ShownOnce } from './team-parts';
 
 const ROLE_LABELS: Record<HubRole, string> = { admin: 'Admin', reviewer: 'Reviewer', viewer: 'Viewer' };
 
+/** What the new role may do, said in the confirmation. */
+const ROLE_MEANS: Record<HubRole, string> = {
+  admin: 'An admin manages members, vendor keys, budgets and the team’s settings, and reviews.',
+  reviewer: 'A reviewer pulls, takes batches and decides; they no longer manage the team.',
+  viewer: 'A viewer reads everything and decides nothing: no pulls, batches, adopts or disputes.',
+};
+
+/** A role change waiting for the admin's confirmation: a stray keypress on the select must not demote anyone. */
+interface RoleChange {
+  member: HubMember;
+  role: HubRole;
+}
+
 /** Members (admin): the list, add one with a generated password shown once, change a role, remove after a confirmation. */
 export function MembersPage({ me }: { me: SignedInMember }) {
   const { data } = useSuspenseQuery(membersQuery());
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: HUB_QUERY_KEY });
   const [removing, setRemoving] = useState<HubMember | null>(null);
-  const setRole = useMutation({ mutationFn: ({ id, role }: { id: string; role: HubRole }) => hubApi.setRole(id, role), onSettled: refresh });
+  const [changing, setChanging] = useState<RoleChange | null>(null);
+  const setRole = useMutation({
+    mutationFn: ({ member, role }: RoleChange) => hubApi.setRole(member.id, role),
+    // The dialog closes once the list has the new role, so the select never flips back meanwhile.
+    onSuccess: async () => {
+      await refresh();
+      setChanging(null);
+    },
+  });
   const remove = useMutation({
     mutationFn: (member: HubMember) => hubApi.removeMember(member.id),
     onSuccess: () => setRemoving(null),
@@ -34,7 +55,6 @@ export function MembersPage({ me }: { me: SignedInMember }) {
         description="Who may sign in to this hub, and what each may do. Removing a member or changing a role applies on their next request."
       />
       <AddMember onAdded={refresh} />
-      {setRole.error && <ErrorPanel error={setRole.error} />}
       <div className="mt-4">
         <SimpleTable caption="Members" headers={['Email', 'Role', 'Added', 'Actions']} empty="No members." isEmpty={data.members.length === 0}>
           {data.members.map((member) => (
@@ -47,9 +67,14 @@ export function MembersPage({ me }: { me: SignedInMember }) {
                 <select
                   aria-label={`Role of ${member.email}`}
                   className={`${selectClass} min-w-28`}
-                  value={member.role}
+                  // The role asked for shows while the confirmation is open; Cancel puts the select back.
+                  value={changing?.member.id === member.id ? changing.role : member.role}
                   disabled={setRole.isPending}
-                  onChange={(e) => setRole.mutate({ id: member.id, role: e.target.value as HubRole })}
+                  onChange={(e) => {
+                    const role = e.target.value as HubRole;
+                    setRole.reset();
+                    setChanging(role === member.role ? null : { member, role });
+                  }}
                 >
                   {HUB_ROLES.map((role) => (
                     <option key={role} value={role}>
@@ -70,6 +95,26 @@ export function MembersPage({ me }: { me: SignedInMember }) {
           ))}
         </SimpleTable>
       </div>
+      <ConfirmDialog
+        open={changing !== null}
+        title={`Change the role of ${changing?.member.email ?? ''}?`}
+        confirmLabel={`Make ${changing ? ROLE_LABELS[changing.role] : ''}`}
+        busy={setRole.isPending}
+        error={setRole.error}
+        onConfirm={() => changing && setRole.mutate(changing)}
+        onCancel={() => {
+          setChanging(null);
+          setRole.reset();
+        }}
+      >
+        {changing && (
+          <>
+            From <strong>{ROLE_LABELS[changing.member.role]}</strong> to <strong>{ROLE_LABELS[changing.role]}</strong>, from their next request.{' '}
+            {ROLE_MEANS[changing.role]}
+            {changing.member.id === me.id && ' This is your own role: you lose what it allowed at once.'}
+          </>
+        )}
+      </ConfirmDialog>
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing?.email ?? ''}?`}
