@@ -63,6 +63,12 @@ test('overlap 2: two reviewers decide the same items; agreements go to the vendo
   await admin.getByRole('combobox', { name: `Rule for ${SUBSCRIPTION}` }).selectOption('unanimous');
   await admin.getByRole('button', { name: 'Save overlap' }).click();
   await expect(admin.getByRole('status').filter({ hasText: /^Saved\./ })).toBeVisible();
+  // The admin waits on another team page: the team navigation counts the lead's queue, live.
+  await admin.goto('/team/members');
+  const overlapTab = admin.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: /^Overlap/ });
+  await expect(overlapTab).toHaveAccessibleName('Overlap');
+  // A mark on the page's window: still there later, the page was never loaded again.
+  await admin.evaluate(() => Object.assign(window, { stayedOnPage: true }));
 
   await openReview(one, 4);
   await openReview(two, 4);
@@ -90,8 +96,12 @@ test('overlap 2: two reviewers decide the same items; agreements go to the vendo
   await option(two, splitB).click();
   await expect(two.getByText('2 of 2 votes, split: the lead settles it')).toBeVisible();
 
-  // The lead's queue: the two split items, each with who voted what.
-  await admin.goto('/team/overlap');
+  // The lead's queue: counted in the admin's navigation without a reload, then opened from it.
+  await expect(overlapTab).toHaveAccessibleName('Overlap 2 waiting for the lead');
+  expect(await admin.evaluate(() => 'stayedOnPage' in window)).toBe(true);
+  await overlapTab.click();
+  await expect(admin).toHaveURL(/\/team\/overlap$/);
+  // The two split items, each with who voted what.
   await expect(admin.getByRole('heading', { name: /Lead’s queue \(2\)/ })).toBeVisible();
   for (const [itemId, first, second] of [
     [splitA, 'adopt', 'dispute'],
@@ -103,8 +113,10 @@ test('overlap 2: two reviewers decide the same items; agreements go to the vendo
   }
   await admin.getByRole('button', { name: `Adopt ${splitA}` }).click();
   await expect(admin.getByRole('table', { name: `Votes on ${splitA}` })).toHaveCount(0);
+  await expect(overlapTab).toHaveAccessibleName('Overlap 1 waiting for the lead');
   await admin.getByRole('button', { name: `Dispute ${splitB}` }).click();
   await expect(admin.getByText('No item waits for the lead')).toBeVisible();
+  await expect(overlapTab).toHaveAccessibleName('Overlap');
 
   await expect.poll(() => vendorStatuses(ids)).toEqual(['adopted', 'adopted', 'disputed', 'disputed']);
   // Exactly one adopt receipt for each adopted item, none for the disputed ones.

@@ -7,6 +7,7 @@ import { Panel } from '../../../components/ui/panel';
 import { cx } from '../../../lib/cx';
 import { TEAM_PAGES } from '../pages';
 import { HoldsBadge } from './holds-page';
+import { LeadQueueBadge } from './lead-queue-badge';
 
 /** The team's own navigation: only the pages the member's role may open. */
 export function TeamNav({ role }: { role: HubRole }) {
@@ -22,6 +23,7 @@ export function TeamNav({ role }: { role: HubRole }) {
             >
               {page.label}
               {page.to === '/team/holds' && role === 'admin' && <HoldsBadge />}
+              {page.to === '/team/overlap' && role === 'admin' && <LeadQueueBadge />}
             </Link>
           </li>
         ))}
