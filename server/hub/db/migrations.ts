@@ -591,6 +591,18 @@ const pullPosition: Migration = {
   },
 };
 
+/**
+ * A member's live leases of a subscription, for the take's per-member cap (server/hub/store/leases.ts
+ * `heldBy`): without it the count read every live lease of the subscription (`leases_live`) and kept
+ * the member's. At 10,000 items leased to others and 150 to the member (an ad-hoc script, load
+ * average ~10): PostgreSQL 2.4 → 0.7 ms (EXPLAIN ANALYZE), SQLite 2.1 → 0.23 ms.
+ */
+const leasesMember: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('leases_member').on('leases').columns(['member_id', 'subscription_id', 'state', 'expires_at']).execute();
+  },
+};
+
 /** Applies every pending migration; throws (nothing applied) when one fails. */
 export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrations: Record<string, Migration> = {
@@ -609,6 +621,7 @@ export async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void
     '0013_queue_state': queueState(engine),
     '0014_queue_counts': queueCounts(engine),
     '0015_pull_position': pullPosition,
+    '0016_leases_member': leasesMember,
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

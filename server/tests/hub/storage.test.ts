@@ -121,6 +121,7 @@ describe('hub storage', () => {
       '0013_queue_state',
       '0014_queue_counts',
       '0015_pull_position',
+      '0016_leases_member',
     ]);
   });
 });
