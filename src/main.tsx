@@ -17,10 +17,13 @@ async function start() {
   const queryClient = createQueryClient();
   const localChanges = composeLocalChanges(queryClient);
   // A signed-in member follows the hub's change stream (loaded only in hub mode).
-  const live = hub?.member ? composeHubLive(hub.origin, queryClient, connectionStore) : undefined;
+  // A member's new role makes the connection again: the router (made below) loads the page with it.
+  const made: { router?: ReturnType<typeof createAppRouter> } = {};
+  const reload = () => void made.router?.invalidate();
+  const live = hub?.member ? composeHubLive(hub.origin, queryClient, { store: connectionStore, reload }) : undefined;
   // Created on first use (a page with a connection): the engine and Dexie are not on the first page.
   const outbox = lazyOutbox({ connections: connectionStore, changes: localChanges, live });
-  const router = createAppRouter({ queryClient, connections: connectionStore, localChanges, outbox, hub });
+  const router = (made.router = createAppRouter({ queryClient, connections: connectionStore, localChanges, outbox, hub }));
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -28,12 +28,13 @@ export async function composeHubMode(store: typeof connectionStore): Promise<Hub
  * fetches it) and gives the outbox's holds watcher a way to follow it: its interval pauses while
  * the stream is live, and a hold's change reads the holds at once.
  */
-export function composeHubLive(origin: string, queryClient: QueryClient, store: typeof connectionStore) {
+export function composeHubLive(origin: string, queryClient: QueryClient, member: { store: typeof connectionStore; reload: () => void }) {
+  const { store, reload } = member;
   const waiting = new Set<() => void>();
   // A change to the team's members (a role changed by an admin): the member is read again, and a
   // new role makes the connection again, so the review's keys and the outbox's refusals follow it
   // without a reload. (A removed member's next request is a 401: the session watch signs them out.)
-  const member = () =>
+  const memberChanged = () =>
     void hubApi(origin)
       .me()
       .then(async (me) => {
@@ -41,6 +42,7 @@ export function composeHubLive(origin: string, queryClient: QueryClient, store: 
         if (!current || current.id !== me.id || current.role === me.role) return;
         const { signedInConnection } = await import('./hub-connection');
         store.enterHub(await signedInConnection(origin, me));
+        reload();
       })
       .catch(() => undefined);
   // Started for the page's lifetime: the browser closes the stream when the page goes.
@@ -49,7 +51,7 @@ export function composeHubLive(origin: string, queryClient: QueryClient, store: 
       origin,
       queryClient,
       // The inbox's and the decisions' syncs are woken in live-stream.ts (this module is on the first page).
-      refreshers: { holds: () => waiting.forEach((read) => read()), team: member },
+      refreshers: { holds: () => waiting.forEach((read) => read()), team: memberChanged },
     }),
   );
   return () => ({

@@ -43,6 +43,8 @@ export function visibleTo(principal: Principal, row: StreamRow): boolean {
   }
   const role = principal.member.role;
   if (role === 'admin' || role === 'viewer') return true;
+  // A change to this member's own role: their console reads it again (what they may do follows at once).
+  if (row.action === 'member.role' && row.target === principal.member.email) return true;
   if (!TEAM_WORK.test(row.action)) return false;
   if (row.action.startsWith('hold.')) return holdMember(row) === principal.member.id;
   return true;

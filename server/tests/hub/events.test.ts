@@ -140,6 +140,21 @@ describe.each(ENGINES)('hub events on %s', (engine) => {
     expect(byQuery.events.filter((e) => e.event === 'change').map((e) => Number(e.id))).toEqual(changes);
   });
 
+  it('a reviewer is told of a change to their own role (their console follows it), not of other members’', async () => {
+    const password = 'a-password-for-the-role-change';
+    const made = await t.call('POST', '/hub/v1/members', { cookie: admin, body: { email: 'promoted@demo.hub', role: 'reviewer', password } });
+    expect(made.status).toBe(201);
+    const other = await t.call('POST', '/hub/v1/members', { cookie: admin, body: { email: 'bystander@demo.hub', role: 'reviewer', password } });
+    const own = await stream({ Cookie: await t.signIn({ email: 'promoted@demo.hub', password }) });
+    await own.next((e) => e.event === 'ready');
+    expect((await t.call('PATCH', `/hub/v1/members/${other.body.member.id}`, { cookie: admin, body: { role: 'viewer' } })).status).toBe(200);
+    expect((await t.call('PATCH', `/hub/v1/members/${made.body.member.id}`, { cookie: admin, body: { role: 'admin' } })).status).toBe(200);
+    const told = await own.next(isChange('member.role'));
+    // Theirs only: the bystander's change came first and was not sent; nor is the row's target (an email) or details.
+    expect(own.events.filter((e) => e.event === 'change').map((e) => e.data.action)).toEqual(['member.role']);
+    expect(told.data).toMatchObject({ action: 'member.role', target: null });
+  });
+
   it('a token limited to some subscriptions sees only theirs; nobody signed in gets the 401 envelope', async () => {
     const made = await t.call('POST', '/hub/v1/tokens', {
       cookie: reviewer,
