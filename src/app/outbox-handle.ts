@@ -1,4 +1,4 @@
-import type { Outbox, OutboxHandle } from '../data/outbox';
+import { outboxHandle, type OutboxHandle } from '../data/outbox';
 import type { OutboxComposition } from './outbox';
 
 /**
@@ -7,20 +7,11 @@ import type { OutboxComposition } from './outbox';
  * (src/main.tsx) and hands it down through the router context and `OutboxContext`.
  */
 export function lazyOutbox(composition: OutboxComposition): OutboxHandle {
-  let current: Outbox | null = null;
-  let loading: Promise<Outbox> | null = null;
-  return {
-    get current() {
-      return current;
-    },
-    load() {
-      loading ??= import('./outbox').then(({ createOutbox }) => {
-        const created = createOutbox(composition);
-        created.start();
-        current = created.outbox;
-        return created.outbox;
-      });
-      return loading;
-    },
-  };
+  return outboxHandle(() =>
+    import('./outbox').then(({ createOutbox }) => {
+      const created = createOutbox(composition);
+      created.start();
+      return created.outbox;
+    }),
+  );
 }

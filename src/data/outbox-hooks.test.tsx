@@ -1,12 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Outbox, OutboxHandle } from './outbox';
-import { OutboxContext } from './outbox';
+import { OutboxContext, outboxHandle, type Outbox } from './outbox';
 import { paintedSubscription } from '../lib/after-paint';
 import { useOutboxWriteError, type OutboxFollow } from './outbox-hooks';
 
-/** An outbox that holds one snapshot and tells its subscribers when the test changes it. */
-function fakeOutbox() {
+/** An outbox that holds one snapshot and tells its subscribers when the test changes it (its handle loaded). */
+async function fakeOutbox() {
   let snapshot = { writeError: null as string | null };
   const listeners = new Set<() => void>();
   const outbox = {
@@ -14,7 +13,8 @@ function fakeOutbox() {
     getSnapshot: () => snapshot,
   } as unknown as Outbox;
   outbox.subscribeAfterPaint = paintedSubscription(outbox.subscribe);
-  const handle: OutboxHandle = { current: outbox, load: () => Promise.resolve(outbox) };
+  const handle = outboxHandle(() => Promise.resolve(outbox));
+  await handle.load();
   const set = (writeError: string) => {
     snapshot = { writeError };
     for (const listener of listeners) listener();
@@ -28,7 +28,7 @@ function WriteError({ follow }: { follow: OutboxFollow }) {
 
 describe('following the outbox', () => {
   it('now: in the render the change causes; after-paint: once a frame has painted, not inside that render', async () => {
-    const { handle, set } = fakeOutbox();
+    const { handle, set } = await fakeOutbox();
     render(
       <OutboxContext value={handle}>
         <WriteError follow="now" />

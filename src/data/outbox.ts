@@ -45,11 +45,35 @@ export interface Outbox {
 
 /**
  * The outbox, created on first use: its engine and the local store it writes to (Dexie) are not on
- * the first page. `current` is set once `load()` resolved; `load()` returns the same promise each time.
+ * the first page. `current` is set once `load()` resolved; `load()` returns the same promise each time
+ * (`outboxHandle` below).
  */
 export interface OutboxHandle {
   readonly current: Outbox | null;
   load(): Promise<Outbox>;
+}
+
+/**
+ * A handle that creates the outbox on the first `load()` and keeps it: the same promise every time,
+ * marked as React's `use` reads a settled one (`status`, `value`) just before it resolves, so a
+ * component that mounts once it is loaded gets it in that render instead of suspending once more.
+ */
+export function outboxHandle(create: () => Promise<Outbox>): OutboxHandle {
+  let current: Outbox | null = null;
+  let loading: Promise<Outbox> | null = null;
+  return {
+    get current() {
+      return current;
+    },
+    load() {
+      loading ??= create().then((outbox) => {
+        current = outbox;
+        Object.assign(loading!, { status: 'fulfilled', value: outbox });
+        return outbox;
+      });
+      return loading;
+    },
+  };
 }
 
 export const OutboxContext = createContext<OutboxHandle | null>(null);
@@ -58,5 +82,9 @@ export const OutboxContext = createContext<OutboxHandle | null>(null);
 export function useOutbox(): Outbox {
   const handle = useContext(OutboxContext);
   if (!handle) throw new Error('useOutbox needs the OutboxContext the app provides');
-  return handle.current ?? use(handle.load());
+  // `use` on every render, never only while `current` is null: a render that suspended here is
+  // replayed once the load resolves, and a replay that skipped `use` then ran its next hook as an
+  // update on a component never mounted (React #467, "Update hook called on initial render", seen
+  // as #520 in the header's decisions status). Once loaded, `use` returns at once (the promise is marked).
+  return use(handle.load());
 }
