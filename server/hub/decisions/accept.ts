@@ -100,7 +100,7 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
   const audit = {
     actorId: principal.member.id,
     via: principal.via,
-    action: `v1.${request.kind}`,
+    action: `v1.${request.kind}` as const,
     target: `/${request.family}/items/${request.itemId}/${request.kind}`,
   };
   const common = { subscriptionId: request.subscriptionId, itemId: request.itemId, amountMicros: null, reason: request.reason };
@@ -163,7 +163,7 @@ async function takeTeamDecision(
   const audit = {
     actorId: principal.member.id,
     via: principal.via,
-    action: `v1.${team.kind}`,
+    action: `v1.${team.kind}` as const,
     target: `/${item.family}/items/${item.itemId}/${team.kind}`,
   };
   const common = { subscriptionId: item.subscriptionId, itemId: item.itemId, amountMicros: charged ? team.priceMicros : null, reason: team.reason };

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { isAuditAction, type AuditAction } from '../../../src/api/contract/hub-audit-actions';
 import { GENESIS } from '../db/migrations';
 import type { AuditTable, HubTables } from '../db/schema';
 import { sha256Hex } from '../secrets';
@@ -8,7 +9,8 @@ export type AuditRow = Selectable<AuditTable>;
 export interface AuditEntry {
   actorId: string | null;
   via: string;
-  action: string;
+  /** One of the named actions (src/api/contract/hub-audit-actions.ts): the Audit page offers and names each. */
+  action: AuditAction;
   target?: string | null;
   subscriptionId?: string | null;
   itemId?: string | null;
@@ -57,6 +59,8 @@ const lastHead = new WeakMap<object, { seq: number; hash: string }>();
  * head is read under the lock as before.
  */
 export async function appendAudit(db: Kysely<HubTables>, entry: AuditEntry, now = Date.now()): Promise<AuditRow> {
+  // The type is the guard; this catches a cast or a computed name before it reaches the chain for good.
+  if (!isAuditAction(entry.action)) throw new Error(`audit action ${JSON.stringify(entry.action)} is not in AUDIT_ACTION_GROUPS`);
   const adapter = db.getExecutor().adapter;
   const known = lastHead.get(adapter);
   if (known) {

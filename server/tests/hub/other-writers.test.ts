@@ -32,12 +32,13 @@ describe.each(ENGINES)('another writer on the same %s store', (engine) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const append = (store: HubStore, action: string) =>
-    store.db.transaction().execute((trx) => appendAudit(trx, { actorId: null, via: 'test', action, outcome: 'ok' }));
+  // Each append named by its target (the action is one the hub writes: appendAudit takes no other).
+  const append = (store: HubStore, target: string) =>
+    store.db.transaction().execute((trx) => appendAudit(trx, { actorId: null, via: 'test', action: 'settings.update', target, outcome: 'ok' }));
 
   it('keeps one audit chain when appends from two processes interleave, and after a rolled-back append', async () => {
     const seqs = [];
-    for (const [store, action] of [
+    for (const [store, target] of [
       [hub, 'a1'],
       [hub, 'a2'],
       [other, 'b1'],
@@ -46,18 +47,18 @@ describe.each(ENGINES)('another writer on the same %s store', (engine) => {
       [other, 'b3'],
       [hub, 'a4'],
     ] as const)
-      seqs.push((await append(store, action)).seq);
+      seqs.push((await append(store, target)).seq);
     // An append whose transaction rolls back leaves the head this process remembers ahead of the stored one.
     await expect(
       hub.db.transaction().execute(async (trx) => {
-        await appendAudit(trx, { actorId: null, via: 'test', action: 'rolled-back', outcome: 'ok' });
+        await appendAudit(trx, { actorId: null, via: 'test', action: 'settings.update', target: 'rolled-back', outcome: 'ok' });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
     seqs.push((await append(hub, 'a5')).seq);
     expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    const rows = await hub.db.selectFrom('audit').select(['seq', 'action']).orderBy('seq').execute();
-    expect(rows.map((r) => r.action)).toEqual(['a1', 'a2', 'b1', 'a3', 'b2', 'b3', 'a4', 'a5']);
+    const rows = await hub.db.selectFrom('audit').select(['seq', 'target']).orderBy('seq').execute();
+    expect(rows.map((r) => r.target)).toEqual(['a1', 'a2', 'b1', 'a3', 'b2', 'b3', 'a4', 'a5']);
     expect(await verifyAudit(other.db)).toMatchObject({ ok: true, rows: 8 });
   });
 
