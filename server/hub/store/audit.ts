@@ -140,22 +140,32 @@ export interface AuditFilter {
   action?: string;
   from?: number;
   to?: number;
+  /** Seqs above this one only. */
   after?: number;
+  /** Seqs below this one only. */
+  before?: number;
+  /** `asc` (the default): the chain's order, oldest first; `desc`: newest first. */
+  order?: 'asc' | 'desc';
   limit: number;
 }
 
-/** Rows in seq order, filtered; `next` is the seq to pass as `after` for the following page. */
+/**
+ * Rows in seq order (or its reverse), filtered; `next` is the last row's seq: the following page
+ * is `after` it oldest first, `before` it newest first. Paging by seq, not offset: rows appended
+ * while a reader pages newest first never shift the pages it has not read yet.
+ */
 export async function listAudit(db: Kysely<HubTables>, filter: AuditFilter): Promise<{ rows: AuditRow[]; next: number | null }> {
   let query = db
     .selectFrom('audit')
     .selectAll()
-    .orderBy('seq')
+    .orderBy('seq', filter.order ?? 'asc')
     .limit(filter.limit + 1);
   if (filter.member !== undefined) query = query.where('actor_id', '=', filter.member);
   if (filter.action !== undefined) query = query.where('action', '=', filter.action);
   if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('at', '<', filter.to);
   if (filter.after !== undefined) query = query.where('seq', '>', filter.after);
+  if (filter.before !== undefined) query = query.where('seq', '<', filter.before);
   const rows = await query.execute();
   const more = rows.length > filter.limit;
   const page = more ? rows.slice(0, filter.limit) : rows;

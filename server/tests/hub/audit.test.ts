@@ -117,6 +117,46 @@ describe.each(ENGINES)('hub audit log on %s', (engine) => {
     }
   });
 
+  it('lists newest first on request, paged by `before` with no row lost or repeated; the default and the export keep the chain order', async () => {
+    const seqsOf = (rows: { seq: number }[]) => rows.map((r) => r.seq);
+    // Rows of its own (sign-ins), so the test pages over several pages on its own too.
+    for (let i = 0; i < 4; i++) await t.signIn(t.accounts.viewer);
+    const oldestFirst = seqsOf((await t.call('GET', '/hub/v1/audit?limit=1000', { cookie: admin })).body.rows);
+    expect(oldestFirst.length).toBeGreaterThan(7);
+    expect(oldestFirst).toEqual([...oldestFirst].sort((a, b) => a - b));
+    const newestFirst: number[] = [];
+    let before: number | null = null;
+    let pages = 0;
+    do {
+      const page: { rows: { seq: number }[]; next: number | null } = (
+        await t.call('GET', `/hub/v1/audit?order=desc&limit=3${before === null ? '' : `&before=${before}`}`, { cookie: admin })
+      ).body;
+      expect(page.rows.length).toBeLessThanOrEqual(3);
+      newestFirst.push(...seqsOf(page.rows));
+      // A row appended while the reader pages does not shift the pages it has not read: they lie below `before`.
+      if (pages++ === 0) await t.call('DELETE', '/hub/v1/session', { cookie: await t.signIn(t.accounts.viewer) });
+      before = page.next;
+    } while (before !== null);
+    expect(newestFirst).toEqual([...oldestFirst].reverse());
+    // Filtered, newest first: the same rows as the filter oldest first, reversed.
+    const filter = 'action=session.sign_in';
+    const filteredAsc = seqsOf((await t.call('GET', `/hub/v1/audit?${filter}`, { cookie: admin })).body.rows);
+    const filteredDesc = seqsOf((await t.call('GET', `/hub/v1/audit?${filter}&order=desc`, { cookie: admin })).body.rows);
+    expect(filteredAsc.length).toBeGreaterThan(1);
+    expect(filteredDesc).toEqual([...filteredAsc].reverse());
+    // The export is the chain: oldest first, each row naming the one before; it takes no order.
+    const exported = (await t.call('GET', '/hub/v1/audit/export?format=jsonl', { cookie: admin })).text.trim().split('\n');
+    const chain = exported.map((line) => JSON.parse(line) as { seq: number; hash: string; prev_hash: string });
+    expect(seqsOf(chain)).toEqual(Array.from({ length: chain.length }, (_, i) => i + 1));
+    for (let i = 1; i < chain.length; i++) expect(chain[i]!.prev_hash).toBe(chain[i - 1]!.hash);
+    expect((await t.call('GET', '/hub/v1/audit/export?format=jsonl&order=desc', { cookie: admin })).status).toBe(400);
+    for (const query of ['order=newest', 'before=0', 'before=x']) {
+      const answer = await t.call('GET', `/hub/v1/audit?${query}`, { cookie: admin });
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.errorCode).toBe('INVALID_PARAMETER');
+    }
+  });
+
   it('manages members from the CLI beside the running hub, audited as the CLI', async () => {
     const added = await cli('members', 'add', '--email', 'cli@demo.hub', '--role', 'reviewer');
     expect(added.code, added.stderr).toBe(0);

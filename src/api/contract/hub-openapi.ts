@@ -631,7 +631,8 @@ const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/hub/v1/audit',
     operationId: 'listAudit',
-    summary: 'Audit rows, oldest first, filtered, paged by seq (`next` → `after`) (admin, viewer)',
+    summary:
+      'Audit rows, filtered, oldest first (the chain’s order) or newest first with `order=desc`, paged by seq (`next` → `after` oldest first, `before` newest first) (admin, viewer)',
     tag: 'Audit',
     auth: 'read',
     query: auditQuery,

@@ -66,9 +66,16 @@ const auditFilters = {
 
 const AUDIT_PAGE_MAX = 1000;
 
+/** The log's two orders: `asc`, the chain's (oldest first: the default, and the export's and the CLI's only one), and `desc`, newest first. */
+export const AUDIT_ORDERS = ['asc', 'desc'] as const;
+export type AuditOrder = (typeof AUDIT_ORDERS)[number];
+
 export const auditQuery = z.strictObject({
   ...auditFilters,
+  order: z.enum(AUDIT_ORDERS).default('asc'),
+  // Seq bounds, both exclusive: a page's `next` is `after` oldest first and `before` newest first.
   after: z.coerce.number().int().min(0).optional(),
+  before: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
 });
 
