@@ -10,6 +10,7 @@ import {
   vendorKeyResponse,
   vendorKeysResponse,
   type AuditExportFormat,
+  type AuditOrder,
   type HubRole,
   type TeamSettingsInput,
   type TokenScope,
@@ -42,7 +43,7 @@ export const hubApi = {
   createToken: (body: { name: string; scope: TokenScope; subscriptions: string[]; expires_in_days: number }) =>
     call(newTokenResponse, '/tokens', { method: 'POST', body }),
   revokeToken: (tokenId: string) => call(revokedResponse, `/tokens/${id(tokenId)}`, { method: 'DELETE' }),
-  audit: (filters: AuditFilters, after?: number) => call(auditResponse, `/audit?${auditParams(filters, after === undefined ? {} : { after: String(after) })}`),
+  audit: (filters: AuditFilters, cursor: AuditCursor) => call(auditResponse, `/audit?${auditParams(filters, cursorParams(cursor))}`),
   settings: () => call(teamSettingsResponse, '/settings'),
   saveSettings: (body: Required<TeamSettingsInput>) => call(teamSettingsResponse, '/settings', { method: 'PUT', body }),
 };
@@ -66,6 +67,19 @@ function auditParams(filters: AuditFilters, extra: Record<string, string> = {}):
   if (filters.to) params.set('to', dayAfter(filters.to));
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   return params.toString();
+}
+
+/** Which page of the log, in which order: what the hub is asked besides the filters. */
+export interface AuditCursor {
+  order: AuditOrder;
+  /** The seq the page follows in that order (none: the first page). */
+  from?: number;
+}
+
+/** The order, and the seq the page follows: `after` it oldest first, `before` it newest first. */
+function cursorParams({ order, from }: AuditCursor): Record<string, string> {
+  if (from === undefined) return { order };
+  return { order, [order === 'asc' ? 'after' : 'before']: String(from) };
 }
 
 /** The export's address: a plain same-origin GET, so the browser streams the download itself. */

@@ -18,4 +18,4 @@ export { homeOf } from './pages';
 export { TokensPage } from './components/tokens-page';
 export { VendorKeysPage } from './components/vendor-keys-page';
 export { auditQuery, membersQuery, settingsQuery, tokensQuery, vendorKeysQuery } from './queries';
-export { auditSearchSchema } from './search';
+export { auditSearchSchema, auditView } from './search';

@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuditPage, auditQuery, auditSearchSchema, NotForRole } from '../../features/team';
+import { AuditPage, auditQuery, auditSearchSchema, auditView, NotForRole } from '../../features/team';
 
 const mayRead = (role: string | undefined) => role === 'admin' || role === 'viewer';
 
 export const Route = createFileRoute('/team/audit')({
   validateSearch: auditSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps: { after, ...filters } }) =>
-    mayRead(context.me?.role) ? context.queryClient.ensureQueryData(auditQuery(filters, after)) : undefined,
+  loader: ({ context, deps }) => {
+    if (!mayRead(context.me?.role)) return undefined;
+    const { filters, cursor } = auditView(deps);
+    return context.queryClient.ensureQueryData(auditQuery(filters, cursor));
+  },
   component: function TeamAuditRoute() {
     const { me } = Route.useRouteContext();
     const navigate = Route.useNavigate();

@@ -2,6 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { HubAuditRow, HubMember, SignedInMember } from '../../../api/contract/hub';
+import { AUDIT_ACTION_GROUPS, auditActionLabel, isAuditAction } from '../../../api/contract/hub-audit-actions';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { DateField } from '../../../components/ui/date-field';
@@ -11,34 +12,16 @@ import { Time } from '../../../components/ui/time';
 import { formatMicros } from '../../../lib/money';
 import { auditExportHref } from '../api';
 import { auditQuery, membersQuery } from '../queries';
-import type { AuditSearch } from '../search';
+import { auditNextPage, auditView, type AuditSearch } from '../search';
 import { selectClass } from './team-parts';
-
-/** The actions the hub records (docs/hub.md "The audit log"); another one in the URL is offered too. */
-const ACTIONS = [
-  'session.sign_in',
-  'session.sign_out',
-  'session.sign_out_all',
-  'member.add',
-  'member.role',
-  'member.remove',
-  'token.create',
-  'token.revoke',
-  'vendor_key.add',
-  'vendor_key.rotate',
-  'vendor_key.remove',
-  'settings.update',
-  'v1.pull',
-  'v1.adopt',
-  'v1.dispute',
-];
 
 const column = createColumnHelper<HubAuditRow>();
 
 /** The audit log (admin, viewer): the house's data table, filtered by member, action and days, paged, and exported with the same filters. */
 export function AuditPage({ me, search, onSearch }: { me: SignedInMember; search: AuditSearch; onSearch: (next: AuditSearch) => void }) {
-  const { after, ...filters } = search;
-  const { data } = useSuspenseQuery(auditQuery(filters, after));
+  const { filters, cursor } = auditView(search);
+  const oldestFirst = cursor.order === 'asc';
+  const { data } = useSuspenseQuery(auditQuery(filters, cursor));
   // Only an admin may list members: a viewer filters by a member's ID.
   const members = useQuery({ ...membersQuery(), enabled: me.role === 'admin' });
   const emails = useMemo(() => new Map((members.data?.members ?? []).map((m) => [m.id, m.email])), [members.data]);
@@ -54,7 +37,16 @@ export function AuditPage({ me, search, onSearch }: { me: SignedInMember; search
           </span>
         ),
       }),
-      column.accessor('action', { header: 'Action', cell: (c) => <code className="font-mono text-xs">{c.getValue()}</code> }),
+      column.accessor('action', {
+        header: 'Action',
+        // A person's name for it, and the code the filter's URL and the export use.
+        cell: (c) => (
+          <span className="inline-block min-w-28">
+            {auditActionLabel(c.getValue())}
+            <code className="block font-mono text-xs text-slate-500 dark:text-slate-400">{c.getValue()}</code>
+          </span>
+        ),
+      }),
       column.accessor('target', {
         header: 'Target',
         cell: (c) => <span className="inline-block min-w-32 [overflow-wrap:anywhere]">{c.getValue() ?? ''}</span>,
@@ -67,13 +59,15 @@ export function AuditPage({ me, search, onSearch }: { me: SignedInMember; search
     [emails],
   );
   const table = useReactTable({ data: data.rows, columns, getCoreRowModel: getCoreRowModel(), enableSorting: false });
-  const set = (patch: Partial<AuditSearch>) => onSearch({ ...filters, ...patch, after: undefined });
+  // A new filter or order starts at its first page.
+  const order: AuditSearch = oldestFirst ? { order: 'oldest' } : {};
+  const set = (patch: Partial<AuditSearch>) => onSearch({ ...filters, ...order, ...patch });
 
   return (
     <>
       <PageHeader
         title="Audit"
-        description="Every change to the team and every call that reached the vendor, oldest first. Rows are never changed: each carries the hash of the one before."
+        description={`Every change to the team and every call that reached the vendor, ${oldestFirst ? 'oldest' : 'newest'} first. Rows are never changed: each carries the hash of the one before, so the exports list them oldest first, as the chain runs.`}
         actions={
           <>
             <a
@@ -94,7 +88,7 @@ export function AuditPage({ me, search, onSearch }: { me: SignedInMember; search
         }
       />
       <Panel aria-label="Filters" className="mb-4">
-        <div className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-5">
           {me.role === 'admin' ? (
             <MemberSelect members={members.data?.members ?? []} value={filters.member} onChange={(member) => set({ member })} />
           ) : (
@@ -103,9 +97,10 @@ export function AuditPage({ me, search, onSearch }: { me: SignedInMember; search
           <ActionSelect value={filters.action} onChange={(action) => set({ action })} />
           <DateField label="From" value={filters.from} onCommit={(from) => set({ from })} />
           <DateField label="To (included)" value={filters.to} onCommit={(to) => set({ to })} />
+          <OrderSelect oldestFirst={oldestFirst} onChange={(oldest) => onSearch({ ...filters, ...(oldest ? { order: 'oldest' } : {}) })} />
         </div>
         {(filters.member || filters.action || filters.from || filters.to) && (
-          <Button size="sm" variant="ghost" className="mt-2" onClick={() => onSearch({})}>
+          <Button size="sm" variant="ghost" className="mt-2" onClick={() => onSearch(order)}>
             Clear filters
           </Button>
         )}
@@ -114,15 +109,15 @@ export function AuditPage({ me, search, onSearch }: { me: SignedInMember; search
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <span>
           {data.rows.length === 0 ? 'No rows' : `Rows ${data.rows[0]!.seq}–${data.rows[data.rows.length - 1]!.seq}`}
-          {after !== undefined && ' (a later page)'}
+          {cursor.from !== undefined && ' (a later page)'}
         </span>
-        {after !== undefined && (
-          <Button size="sm" onClick={() => onSearch(filters)}>
+        {cursor.from !== undefined && (
+          <Button size="sm" onClick={() => set({})}>
             First page
           </Button>
         )}
         {data.next !== null && (
-          <Button size="sm" onClick={() => onSearch({ ...filters, after: data.next! })}>
+          <Button size="sm" onClick={() => onSearch(auditNextPage(filters, cursor, data.next!))}>
             Next page
           </Button>
         )}
@@ -176,11 +171,32 @@ function ActionSelect({ value, onChange }: { value?: string; onChange: (action?:
       </label>
       <select id={id} className={selectClass} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
         <option value="">Any action</option>
-        {[...ACTIONS, ...(value && !ACTIONS.includes(value) ? [value] : [])].map((action) => (
-          <option key={action} value={action}>
-            {action}
-          </option>
+        {AUDIT_ACTION_GROUPS.map(({ group, actions }) => (
+          <optgroup key={group} label={group}>
+            {Object.entries(actions).map(([action, label]) => (
+              <option key={action} value={action}>
+                {label}
+              </option>
+            ))}
+          </optgroup>
         ))}
+        {/* An action the list does not name (an older hub's, or typed in the URL) is still the filter. */}
+        {value && !isAuditAction(value) && <option value={value}>{value}</option>}
+      </select>
+    </div>
+  );
+}
+
+function OrderSelect({ oldestFirst, onChange }: { oldestFirst: boolean; onChange: (oldestFirst: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        Order
+      </label>
+      <select id={id} className={selectClass} value={oldestFirst ? 'oldest' : 'newest'} onChange={(e) => onChange(e.target.value === 'oldest')}>
+        <option value="newest">Newest first</option>
+        <option value="oldest">Oldest first</option>
       </select>
     </div>
   );
