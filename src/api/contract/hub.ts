@@ -67,7 +67,7 @@ const auditFilters = {
 const AUDIT_PAGE_MAX = 1000;
 
 /** The log's two orders: `asc`, the chain's (oldest first: the default, and the export's and the CLI's only one), and `desc`, newest first. */
-export const AUDIT_ORDERS = ['asc', 'desc'] as const;
+const AUDIT_ORDERS = ['asc', 'desc'] as const;
 export type AuditOrder = (typeof AUDIT_ORDERS)[number];
 
 export const auditQuery = z.strictObject({
