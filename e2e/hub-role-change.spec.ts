@@ -54,6 +54,7 @@ test('a reviewer demoted mid-undo keeps the adopt on their device, told it is th
   await setRole(admin, email, 'viewer');
   // The reviewer's page learns it from the change stream: no reload, no key pressed.
   await expect(reviewer.getByText('You are a viewer on this team hub').first()).toBeVisible();
+  await expect(reviewer.getByRole('button', { name: `Signed in as ${email} viewer` })).toBeVisible();
 
   // The adopt leaves its undo window and the hub refuses it: it waits, and the words are about the hub.
   const paused = reviewer.getByRole('alert').filter({ hasText: 'the team hub refused them' });
@@ -63,6 +64,7 @@ test('a reviewer demoted mid-undo keeps the adopt on their device, told it is th
 
   await setRole(admin, email, 'reviewer');
   await expect(paused).toBeHidden();
+  await expect(reviewer.getByRole('button', { name: `Signed in as ${email} reviewer` })).toBeVisible();
   await expect(reviewer.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
   await expect.poll(() => vendorItemStatuses(hub, [itemId])).toEqual(['adopted']);
 });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { hubApi } from '../../api/hub';
 import { Button } from '../../components/ui/button';
-import type { HubMode } from '../../data';
+import { useConnections, type HubMode } from '../../data';
 import { useDismiss } from '../../lib/use-dismiss';
 import { useHubSessionWatch } from './session-watch';
 
@@ -17,6 +17,8 @@ export function MemberMenu({ hub }: { hub: HubMode }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  // The role as the connection has it now: an admin's change reaches it on the change stream (src/app/hub-mode.ts).
+  const role = useConnections().active?.hub?.member.role ?? hub.member?.role;
   useHubSessionWatch(hub);
 
   // Closes on Escape (the focus back on its button) and on a click or focus outside it.
@@ -50,7 +52,7 @@ export function MemberMenu({ hub }: { hub: HubMode }) {
         <span className="min-w-0 truncate" title={hub.member.email}>
           {hub.member.email}
         </span>
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">{hub.member.role}</span>
+        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">{role}</span>
         <span aria-hidden>▾</span>
       </button>
       {open && (
