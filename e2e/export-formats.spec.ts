@@ -132,6 +132,7 @@ const FIXED = [
   'decision',
   'state',
   'decided_at',
+  'decided_by',
   'reason',
   'reason_code',
   'task_id',
@@ -195,7 +196,8 @@ test('CSV opens in any CSV reader (header first, manifest beside it, formula tex
     selection: 'all',
     count: records.length,
     written: records.length,
-    connection: { name: CONNECTION },
+    // A personal console: no member, and nobody named in decided_by.
+    connection: { name: CONNECTION, member: null },
   });
 
   // COCO, from the same dialog (the items were delivered once: a new browser would pull none).

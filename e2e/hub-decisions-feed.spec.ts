@@ -1,5 +1,6 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Download, type Page } from '@playwright/test';
 import Database from 'libsql';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hubAs, signedInPage, startE2eHub, type E2eHub } from './support/hub';
 
@@ -176,4 +177,40 @@ test('a teammate’s adopts and disputes show in another browser’s items view 
   } finally {
     receipts.close();
   }
+});
+
+test('an export names who decided each item: a teammate’s decisions carry their email, undecided items nobody', async ({ browser }) => {
+  const admin = await signedInPage(browser, hub, hub.accounts.admin, contexts);
+  const reviewer1 = (await hubAs(admin, hub).members()).find((m) => m.email === hub.accounts.reviewer1.email)!.id;
+  const byReviewer1 = new Set<string>();
+  for (const action of ['v1.adopt', 'v1.dispute'])
+    for (const r of await hubAs(admin, hub).audit(action)) if (r.outcome === 'accepted' && r.actor_id === reviewer1) byReviewer1.add(r.item_id!);
+  expect(byReviewer1.size).toBeGreaterThan(0);
+
+  // Reviewer 2, in a new browser: the team's decisions reach it, then Export… of everything, as JSON Lines.
+  const b = await signedInPage(browser, hub, hub.accounts.reviewer2, contexts, { width: 1440, height: 900 });
+  // Headless Chromium offers showSaveFilePicker but closes it at once: without it the console downloads.
+  await b.addInitScript(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined }));
+  const downloads: Download[] = [];
+  b.on('download', (download) => downloads.push(download));
+  await b.goto(`/items/${SUB}`);
+  await expect(b.getByRole('row').filter({ hasText: 'by reviewer1' })).toHaveCount(byReviewer1.size, { timeout: 30_000 });
+  await b.getByRole('button', { name: 'Export…' }).click();
+  const dialog = b.getByRole('dialog');
+  await dialog.getByRole('radio', { name: /^Everything/ }).check();
+  await dialog.getByRole('radio', { name: /JSON Lines/ }).check();
+  await dialog.getByRole('button', { name: /^Export [\d,]+ items?$/ }).click();
+  await expect(dialog.getByText(/^Saved [\d,]+ items? as /)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => downloads.some((d) => d.suggestedFilename().endsWith('.jsonl'))).toBe(true);
+  const file = downloads.find((d) => d.suggestedFilename().endsWith('.jsonl'))!;
+  const [head, ...lines] = readFileSync((await file.path())!, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect((head!.manifest as { connection: { member: string } }).connection.member).toBe(hub.accounts.reviewer2.email);
+  for (const line of lines) {
+    const expected = byReviewer1.has(line.item_id as string) ? hub.accounts.reviewer1.email : line.decision === null ? null : line.decided_by;
+    expect(line.decided_by, String(line.item_id)).toBe(expected);
+  }
+  expect(lines.filter((l) => l.decided_by === hub.accounts.reviewer1.email)).toHaveLength(byReviewer1.size);
 });

@@ -1,5 +1,5 @@
 import { cellOf, csvLines } from '../../lib/csv';
-import { contentOf, decidedAtOf, decisionOf, reasonCodeOf, reasonOf, unitPriceOf, type ExportRecord, type RecordSource } from './export-record';
+import { contentOf, decidedAtOf, decidedByOf, decisionOf, reasonCodeOf, reasonOf, unitPriceOf, type ExportRecord, type RecordSource } from './export-record';
 import type { ExportManifest } from './manifest';
 import type { ExportWriter, WriteSummary } from './writer';
 
@@ -11,6 +11,7 @@ export const FIXED_COLUMNS = [
   'decision',
   'state',
   'decided_at',
+  'decided_by',
   'reason',
   'reason_code',
   'task_id',
@@ -53,7 +54,7 @@ export function flattenContent(content: unknown, out = new Map<string, unknown>(
  */
 export const cellText = cellOf;
 
-function fixedCells(record: ExportRecord, codes: readonly string[]): unknown[] {
+function fixedCells(record: ExportRecord, manifest: ExportManifest): unknown[] {
   const { row } = record;
   const item = row.item;
   return [
@@ -63,8 +64,9 @@ function fixedCells(record: ExportRecord, codes: readonly string[]): unknown[] {
     decisionOf(row),
     row.state,
     decidedAtOf(row, record.record),
+    decidedByOf(row, manifest.connection.member),
     reasonOf(row),
-    reasonCodeOf(row, codes),
+    reasonCodeOf(row, manifest.reason_codes),
     item.taskId,
     item.campaignId,
     item.verticalId,
@@ -110,7 +112,7 @@ async function* writeCsv(manifest: ExportManifest, source: RecordSource): AsyncG
     return text;
   };
   for await (const record of source()) {
-    const cells: unknown[] = fixedCells(record, manifest.reason_codes);
+    const cells: unknown[] = fixedCells(record, manifest);
     cells.length = header.length;
     let rest: Record<string, unknown> | null = null;
     for (const [path, value] of flattenContent(contentOf(record.row, record.record))) {

@@ -33,6 +33,16 @@ export function decidedAtOf(row: TriageRow, record: unknown): string | null {
   return null;
 }
 
+/**
+ * Who decided, on a team hub: the teammate the hub names for their decision, else the member
+ * signed in (`member`) for one recorded here; null in personal mode, for no decision, or for a
+ * decision only the service reported (nobody on this hub is known to have made it).
+ */
+export function decidedByOf(row: TriageRow, member: string | null): string | null {
+  if (member === null || !decisionOf(row) || !row.entry) return null;
+  return row.entry.decidedBy ?? member;
+}
+
 export const reasonOf = (row: TriageRow): string | null => (decisionOf(row) ? (row.entry?.reason ?? null) : null);
 
 /**

@@ -31,6 +31,7 @@ describe('JSONL writer', () => {
       state: 'disputed',
       decision: 'dispute',
       decided_at: '2026-11-20T08:00:00.000Z',
+      decided_by: null,
       reason: 'blurry, "bad" crop',
       reason_code: 'other',
       record: first,
@@ -42,10 +43,32 @@ describe('JSONL writer', () => {
       state: 'undecided',
       decision: null,
       decided_at: null,
+      decided_by: null,
       reason: null,
       reason_code: null,
       record: second,
     });
+  });
+
+  it('names who decided on a team hub: the teammate the hub named, else the member who exported; nobody for what only the service reported', async () => {
+    const rows = [
+      triageRow({ itemId: 'mine' }, 'adopted', { decision: 'adopt' }, 1),
+      triageRow({ itemId: 'theirs' }, 'adopted', { state: 'decided-team', decision: 'adopt', decidedBy: 'ana@team.test' }, 1),
+      triageRow({ itemId: 'vendor', serverDecision: 'adopt' }, 'adopted'),
+      triageRow({ itemId: 'open' }),
+    ];
+    const text = await collect(jsonlWriter.write(testManifest('jsonl', rows.length, 'me@team.test'), fixedSource(rows.map((row) => ({ row, record: {} })))));
+    const [head, ...lines] = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect((head!.manifest as { connection: { member: string } }).connection.member).toBe('me@team.test');
+    expect(lines.map((l) => [l.item_id, l.decided_by])).toEqual([
+      ['mine', 'me@team.test'],
+      ['theirs', 'ana@team.test'],
+      ['vendor', null],
+      ['open', null],
+    ]);
   });
 
   it('writes the reason’s code (a code of the manifest’s list), "other" for a reason naming none, null without one', async () => {

@@ -1,4 +1,4 @@
-import { decidedAtOf, decisionOf, reasonCodeOf, reasonOf, type RecordSource } from './export-record';
+import { decidedAtOf, decidedByOf, decisionOf, reasonCodeOf, reasonOf, type RecordSource } from './export-record';
 import type { ExportManifest } from './manifest';
 import type { ExportWriter, WriteSummary } from './writer';
 
@@ -17,6 +17,7 @@ async function* writeJsonl(manifest: ExportManifest, source: RecordSource): Asyn
       state: row.state,
       decision: decisionOf(row),
       decided_at: decidedAtOf(row, record),
+      decided_by: decidedByOf(row, manifest.connection.member),
       reason: reasonOf(row),
       reason_code: reasonCodeOf(row, manifest.reason_codes),
       record,

@@ -13,8 +13,8 @@ export type ExportSelection = 'adopted' | 'filter' | 'all';
 export interface ExportManifest {
   format: ExportFormat;
   subscription: { id: string; kind: ConnectionSubscription['kind']; label: string | null };
-  /** The connection's name and base URL (never its key). */
-  connection: { name: string; base_url: string; org_id: string | null };
+  /** The connection's name and base URL (never its key); on a team hub, the member signed in (their email). */
+  connection: { name: string; base_url: string; org_id: string | null; member: string | null };
   selection: ExportSelection;
   /** The items view's filters when the export started, as given. */
   filters: Record<string, unknown>;
@@ -40,7 +40,12 @@ export function buildManifest(input: {
   return {
     format: input.format,
     subscription: { id: input.subscription.id, kind: input.subscription.kind, label: input.subscription.label ?? null },
-    connection: { name: input.connection.name, base_url: input.connection.baseUrl, org_id: input.connection.verified?.org_id ?? null },
+    connection: {
+      name: input.connection.name,
+      base_url: input.connection.baseUrl,
+      org_id: input.connection.verified?.org_id ?? null,
+      member: input.connection.hub?.member.email ?? null,
+    },
     selection: input.selection,
     filters: input.filters,
     count: input.count,

@@ -72,10 +72,19 @@ export const fixedSource = (records: readonly ExportRecord[]): RecordSource =>
     yield* records;
   };
 
-export const testManifest = (format: ExportFormat, count = 0) =>
+/** A manifest as a personal console writes it, or (`member`) as a team hub's member's does. */
+export const testManifest = (format: ExportFormat, count = 0, member?: string) =>
   buildManifest({
     format,
-    connection: { id: 'c1', name: 'Local demo', baseUrl: 'http://127.0.0.1:8787', apiKey: '', subscriptions: [], remember: false },
+    connection: {
+      id: 'c1',
+      name: 'Local demo',
+      baseUrl: 'http://127.0.0.1:8787',
+      apiKey: '',
+      subscriptions: [],
+      remember: false,
+      ...(member ? { hub: { member: { id: 'm1', email: member, role: 'reviewer' as const } } } : {}),
+    },
     subscription: { id: 'sub_live', kind: 'live' },
     selection: 'filter',
     filters: { grade: ['A', 'B'], quality_min: 0.6 },
