@@ -102,11 +102,26 @@ describe('ExportMenu', () => {
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines[0]).toMatchObject({ manifest: { selection: 'adopted', count: 2, filters: { grade: 'B' }, subscription: { id: 'sub_live' } } });
+    expect(lines[0]).toMatchObject({ manifest: { selection: 'adopted', count: 2, subscription: { id: 'sub_live' } } });
+    // Every adopted item, whatever the view's filters: the manifest names none.
+    expect((lines[0]!.manifest as { filters: unknown }).filters).toEqual({});
     expect(lines.slice(1)).toEqual([
       expect.objectContaining({ item_id: '1', decision: 'adopt', record: SUBMISSIONS[0] }),
       expect.objectContaining({ item_id: '2', decision: 'adopt', record: SUBMISSIONS[1] }),
     ]);
+  });
+
+  it('names the view’s filters in the manifest of "The current filter"', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Export…' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: /The current filter/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Export 2 items' }));
+    expect(await screen.findByText(/^Saved 2 items as /)).toHaveRole('status');
+    const manifest = JSON.parse(await downloads[1]!.blob.text()) as { selection: string; filters: unknown };
+    expect(manifest.selection).toBe('filter');
+    expect(manifest.filters).toEqual({ grade: 'B' });
   });
 
   it('exports everything as CSV and the images as COCO', async () => {
@@ -124,7 +139,9 @@ describe('ExportMenu', () => {
     // The header is the first line: any CSV reader opens the file.
     expect(csv.split('\r\n')[0]).toMatch(/^"item_id","subscription_id","kind","decision"/);
     expect(csv).toContain(`"'=cmd|calc"`);
-    expect(JSON.parse(await downloads[1]!.blob.text())).toMatchObject({ format: 'csv', file: csvName, written: 4, connection: { name: 'Local demo' } });
+    const everything = JSON.parse(await downloads[1]!.blob.text()) as { filters: unknown };
+    expect(everything).toMatchObject({ format: 'csv', file: csvName, written: 4, connection: { name: 'Local demo' } });
+    expect(everything.filters).toEqual({});
 
     await user.click(screen.getByRole('button', { name: 'Export again' }));
     await waitFor(() => expect(within(dialog).getByRole('radio', { name: /COCO JSON/ })).toBeEnabled());

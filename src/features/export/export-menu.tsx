@@ -82,7 +82,9 @@ function ExportDialog({ connection, subscription, rows, allRows, filters, onClos
     });
     if (!sink) return;
     const reasonCodes = reasons.map((r) => r.code);
-    const manifest = buildManifest({ format: effectiveFormat, connection, subscription, selection, filters, count: chosen.length, reasonCodes, now });
+    // The view's filters chose the items only under "The current filter": another selection's manifest names none.
+    const chosenBy = selection === 'filter' ? filters : {};
+    const manifest = buildManifest({ format: effectiveFormat, connection, subscription, selection, filters: chosenBy, count: chosen.length, reasonCodes, now });
     await start({ rows: chosen, format: effectiveFormat, manifest, sink, fileName });
   };
 
