@@ -264,6 +264,8 @@ test('an admin takes back an idle reviewer’s batch: their page learns it from 
   await admin.goto('/team/leases');
   await admin.getByRole('combobox', { name: 'Subscription' }).selectOption(SUB);
   const takeBack = admin.getByRole('button', { name: `Take back the batch of ${hub.accounts.reviewer1.email}` });
+  // The table lists every batch at once: counted only once it is there (count() does not wait).
+  await expect(takeBack.first()).toBeVisible();
   for (let n = await takeBack.count(); n > 0; n--) {
     await takeBack.first().click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Take back' }).click();
@@ -293,8 +295,13 @@ test('other filters in the review’s URL: the batch taken under the old ones is
   await one.getByRole('link', { name: /^Review these/ }).click();
 
   await expect(batchBar(one)).toContainText(/Batch · \d+ left · yours until/);
-  await expect.poll(async () => (await itemIds(one)).every((id) => quality.get(id)! <= most)).toBe(true);
-  expect((await itemIds(one)).length).toBeGreaterThan(0);
+  // The bar names the batch as soon as it is taken; its items are listed once the store has them.
+  await expect
+    .poll(async () => {
+      const listed = await itemIds(one);
+      return listed.length > 0 && listed.every((id) => quality.get(id)! <= most);
+    })
+    .toBe(true);
   // The hub agrees: what reviewer1 holds now all matches; the old batch's other item is free again.
   const held = (await leasesOf()).filter((l) => l.member.email === hub.accounts.reviewer1.email).flatMap((l) => l.item_ids);
   expect(held.length).toBeGreaterThan(0);

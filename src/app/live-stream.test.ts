@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { HUB_LIVE_KEY, type HubLive } from '../data';
 import { startHubLive } from './live-stream';
 
-vi.mock('./team-inbox-request', () => ({ requestTeamInboxSync: () => undefined }));
+const inboxSync = vi.hoisted(() => vi.fn());
+vi.mock('./team-inbox-request', () => ({ requestTeamInboxSync: inboxSync }));
 
 /** An EventSource the test speaks through. */
 class FakeSource {
@@ -46,6 +47,18 @@ describe('the change stream as the console reads it', () => {
     const read = queryClient.getQueryData<HubLive>(HUB_LIVE_KEY)!;
     expect(read.last?.seq).toBe(3);
     expect(read.leaseSeq).toBe(2);
+    live.stop();
+  });
+
+  it('reads the team inbox once when a first stream opens (it starts at the head), not when the browser resumes one', () => {
+    inboxSync.mockClear();
+    const queryClient = new QueryClient();
+    const live = startHubLive({ origin: 'http://hub', queryClient, EventSource: FakeSource as unknown as typeof EventSource });
+    FakeSource.last.emit('ready', { head: 4 });
+    expect(inboxSync).toHaveBeenCalledTimes(1);
+    // The browser's own reconnection (Last-Event-ID): the hub replays what was missed.
+    FakeSource.last.emit('ready', { head: 9 });
+    expect(inboxSync).toHaveBeenCalledTimes(1);
     live.stop();
   });
 });

@@ -62,6 +62,9 @@ export function startHubLive({ origin, queryClient, refreshers = {}, EventSource
       delay = RETRY_MS.first;
       set({ state: 'live' });
       // The polls stopped while live: a reconnection's own replay (Last-Event-ID) covers the gap.
+      // A first stream starts at the head: the team inbox is read once more, for what arrived
+      // between the page's first read and now (its interval reads nothing while live).
+      if (!wasLive) syncs.inbox?.();
       wasLive = true;
     });
     current.addEventListener('reset', (message) => {

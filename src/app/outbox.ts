@@ -201,6 +201,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
           scopeOf: localScope,
           decisions: (scope, news, connectionId) => engine.applyTeamDecisions(scope, news, connectionId),
           closeDecided: (scope, subscriptionId, itemIds) => engine.closeDecided(scope, subscriptionId, itemIds),
+          isLive: () => given.live?.()?.isLive() ?? false,
         })
       : undefined;
     return () => {

@@ -11,7 +11,7 @@ import { TEAM_INBOX_SYNC_EVENT, type TeamInboxSyncRequest } from './team-inbox-r
  * items a teammate pulled (or the hub's schedule did) are listed, reviewed and counted here
  * without pulling. Per subscription, the cursor (the last seq kept) is a setting of the scope, so
  * a reload or another tab goes on from it. Runs at start, on focus, every `intervalMs` while the
- * tab is visible, and whenever `requestTeamInboxSync()` is called (opening a subscription, the
+ * tab is visible and the change stream is not live, and whenever `requestTeamInboxSync()` is called (opening a subscription, the
  * live change stream).
  */
 
@@ -82,11 +82,13 @@ export interface TeamInboxSyncDeps {
   /** Items just stored that a decision already stands on are not open (the outbox's `closeDecided`). */
   closeDecided?: CloseDecided;
   intervalMs?: number;
+  /** Whether hub mode's change stream is live: then the interval reads nothing (the stream asks for each round). */
+  isLive?: () => boolean;
 }
 
 type CloseDecided = (scope: string, subscriptionId: string, itemIds: readonly string[]) => Promise<unknown>;
 
-export function startTeamInboxSync({ connections, scopeOf, decisions, closeDecided, intervalMs = INTERVAL_MS }: TeamInboxSyncDeps): () => void {
+export function startTeamInboxSync({ connections, scopeOf, decisions, closeDecided, intervalMs = INTERVAL_MS, isLive }: TeamInboxSyncDeps): () => void {
   let running: Promise<void> | null = null;
   /** Asked while a round ran: one more round after it, of the items too unless every ask was for decisions only. */
   let again: { items: boolean } | null = null;
@@ -125,7 +127,7 @@ export function startTeamInboxSync({ connections, scopeOf, decisions, closeDecid
     const detail = (event as CustomEvent<TeamInboxSyncRequest>).detail;
     run(detail?.subscriptionId, detail?.what !== 'decisions');
   };
-  const timer = setInterval(() => visible() && run(), intervalMs);
+  const timer = setInterval(() => visible() && !isLive?.() && run(), intervalMs);
   window.addEventListener('focus', shown);
   document.addEventListener('visibilitychange', shown);
   window.addEventListener(TEAM_INBOX_SYNC_EVENT, asked);
