@@ -136,8 +136,10 @@ const FIXED = [
   'reason',
   'reason_code',
   'task_id',
+  'task_name',
   'campaign_id',
   'vertical_id',
+  'vertical_name',
   'quality_score',
   'quality_grade',
   'source',
@@ -165,13 +167,15 @@ test('CSV opens in any CSV reader (header first, manifest beside it, formula tex
   expect(fields).toContain('content.text');
   expect(parsed.data).toHaveLength(records.length);
 
-  // One row against the service's record of the same item.
+  // One row against the service's record of the same item, and its task's name as the service publishes it.
   const record = records.find((r) => r.data.text === HOSTILE.equals)!;
   const row = parsed.data.find((r) => r.item_id === record.submission_id)!;
+  const task = (await serviceApi(request, key).tasks('9600')).find((t) => t.task_id === record.task_id)!;
   expect(row).toMatchObject({
     subscription_id: SUB,
     kind: 'live',
     task_id: record.task_id,
+    task_name: task.name,
     quality_grade: record.quality_grade,
     source: record.source,
     decision: '',
@@ -198,6 +202,7 @@ test('CSV opens in any CSV reader (header first, manifest beside it, formula tex
     written: records.length,
     // A personal console: no member, and nobody named in decided_by.
     connection: { name: CONNECTION, member: null },
+    names: { tasks: { [task.task_id]: task.name } },
   });
 
   // COCO, from the same dialog (the items were delivered once: a new browser would pull none).

@@ -30,6 +30,11 @@ export function serviceApi(request: APIRequestContext, key = demoCredentials().a
       } while (cursor);
       return items;
     },
+    /** A frontier's tasks as the service publishes them (public: no key needed). */
+    async tasks(frontierId: string) {
+      const response = await request.get(`/v1/frontiers/${encodeURIComponent(frontierId)}/tasks`);
+      return (await response.json()).data as { task_id: string; name: string }[];
+    },
     async pending(subscriptionId: string, limit = 200) {
       const response = await request.get(`/v1/data/pull?subscription_id=${subscriptionId}&limit=${limit}`, { headers });
       return (await response.json()).data as { id: string; unit_price_usd: number }[];

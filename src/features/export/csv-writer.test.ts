@@ -37,6 +37,23 @@ describe('CSV writer', () => {
     });
   });
 
+  it('names the task and the vertical beside their IDs, as the manifest names them; empty where the service named none', async () => {
+    const rows = [triageRow({ itemId: '1', taskId: '1002' }), triageRow({ itemId: '2', taskId: '1003', verticalId: 'v1' })];
+    const names = {
+      tasks: new Map([['1002', { name: 'Road object outlines', frontierId: 'f1' }]]),
+      frontiers: new Map<string, string>(),
+      verticals: new Map([['v1', 'Retail shelves']]),
+    };
+    const manifest = testManifest('csv', rows.length, undefined, { items: rows.map((r) => r.item), names });
+    const text = await collect(csvWriter.write(manifest, fixedSource(rows.map((row) => ({ row, record: {} })))));
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+    expect(parsed.meta.fields?.slice(FIXED_COLUMNS.indexOf('task_id'), FIXED_COLUMNS.indexOf('task_id') + 2)).toEqual(['task_id', 'task_name']);
+    expect(parsed.data.map((r) => [r.task_id, r.task_name, r.vertical_id, r.vertical_name])).toEqual([
+      ['1002', 'Road object outlines', '', ''],
+      ['1003', '', 'v1', 'Retail shelves'],
+    ]);
+  });
+
   it('has a reason_code column beside the reason: the code it starts with, "other", or empty', async () => {
     const { header, rows } = await writeAndParse([
       { row: triageRow({ itemId: '1' }, 'disputed', { decision: 'dispute', reason: 'missing_object: tail, not boxed' }, 1), record: { data: {} } },

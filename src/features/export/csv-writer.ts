@@ -1,5 +1,17 @@
 import { cellOf, csvLines } from '../../lib/csv';
-import { contentOf, decidedAtOf, decidedByOf, decisionOf, reasonCodeOf, reasonOf, unitPriceOf, type ExportRecord, type RecordSource } from './export-record';
+import {
+  contentOf,
+  decidedAtOf,
+  decidedByOf,
+  decisionOf,
+  reasonCodeOf,
+  reasonOf,
+  taskNameOf,
+  unitPriceOf,
+  verticalNameOf,
+  type ExportRecord,
+  type RecordSource,
+} from './export-record';
 import type { ExportManifest } from './manifest';
 import type { ExportWriter, WriteSummary } from './writer';
 
@@ -15,8 +27,10 @@ export const FIXED_COLUMNS = [
   'reason',
   'reason_code',
   'task_id',
+  'task_name',
   'campaign_id',
   'vertical_id',
+  'vertical_name',
   'quality_score',
   'quality_grade',
   'source',
@@ -68,8 +82,10 @@ function fixedCells(record: ExportRecord, manifest: ExportManifest): unknown[] {
     reasonOf(row),
     reasonCodeOf(row, manifest.reason_codes),
     item.taskId,
+    taskNameOf(row, manifest.names),
     item.campaignId,
     item.verticalId,
+    verticalNameOf(row, manifest.names),
     item.qualityScore,
     item.qualityGrade,
     item.source,

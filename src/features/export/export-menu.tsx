@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { WeakMemo } from '../../lib/memo';
-import type { Connection, ConnectionSubscription } from '../../data';
+import { useNames, type Connection, type ConnectionSubscription } from '../../data';
 import { useDisputeReasons } from '../dispute-reasons';
 import type { TriageRow } from '../../domain/triage';
 import { ExportResult } from './export-result';
@@ -44,6 +44,7 @@ export function ExportMenu({ connection, subscription, rows, allRows, filters }:
 function ExportDialog({ connection, subscription, rows, allRows, filters, onClose }: ExportMenuProps & { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const names = useNames();
   const selections = useMemo<Record<ExportSelection, readonly TriageRow[]>>(
     () => ({ adopted: allRows.filter((row) => row.state === 'adopted'), filter: rows, all: allRows }),
     [rows, allRows],
@@ -84,7 +85,17 @@ function ExportDialog({ connection, subscription, rows, allRows, filters, onClos
     const reasonCodes = reasons.map((r) => r.code);
     // The view's filters chose the items only under "The current filter": another selection's manifest names none.
     const chosenBy = selection === 'filter' ? filters : {};
-    const manifest = buildManifest({ format: effectiveFormat, connection, subscription, selection, filters: chosenBy, count: chosen.length, reasonCodes, now });
+    const manifest = buildManifest({
+      format: effectiveFormat,
+      connection,
+      subscription,
+      selection,
+      filters: chosenBy,
+      items: chosen.map((row) => row.item),
+      names,
+      reasonCodes,
+      now,
+    });
     await start({ rows: chosen, format: effectiveFormat, manifest, sink, fileName });
   };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Names } from '../../data';
 import { jsonlWriter } from './jsonl-writer';
 import { collect, fixedSource, testManifest, triageRow } from './test-rows';
 
@@ -28,6 +29,8 @@ describe('JSONL writer', () => {
       subscription_id: 'sub_live',
       item_id: '1',
       kind: 'live',
+      task_name: null,
+      vertical_name: null,
       state: 'disputed',
       decision: 'dispute',
       decided_at: '2026-11-20T08:00:00.000Z',
@@ -40,6 +43,8 @@ describe('JSONL writer', () => {
       subscription_id: 'sub_live',
       item_id: '2',
       kind: 'live',
+      task_name: null,
+      vertical_name: null,
       state: 'undecided',
       decision: null,
       decided_at: null,
@@ -48,6 +53,35 @@ describe('JSONL writer', () => {
       reason_code: null,
       record: second,
     });
+  });
+
+  it('names each item’s task and vertical as the service published them, and the manifest lists those names only', async () => {
+    const names: Names = {
+      tasks: new Map([
+        ['1002', { name: 'Road object outlines', frontierId: 'f1' }],
+        ['9999', { name: 'A task nobody exports', frontierId: 'f1' }],
+      ]),
+      frontiers: new Map([['f1', 'Streets']]),
+      verticals: new Map([['3f2a9c1e-0000-4000-8000-000000000001', 'Retail shelves']]),
+    };
+    const rows = [
+      triageRow({ itemId: 'a', taskId: '1002' }),
+      triageRow({ itemId: 'b', taskId: '1003' }),
+      triageRow({ itemId: 'c', kind: 'simulated', taskId: null, verticalId: '3f2a9c1e-0000-4000-8000-000000000001' }),
+    ];
+    const manifest = testManifest('jsonl', rows.length, undefined, { items: rows.map((r) => r.item), names });
+    const lines = (await collect(jsonlWriter.write(manifest, fixedSource(rows.map((row) => ({ row, record: {} }))))))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]!.manifest).toMatchObject({
+      names: { tasks: { '1002': 'Road object outlines' }, verticals: { '3f2a9c1e-0000-4000-8000-000000000001': 'Retail shelves' } },
+    });
+    expect(lines.slice(1).map((l) => [l.item_id, l.task_name, l.vertical_name])).toEqual([
+      ['a', 'Road object outlines', null],
+      ['b', null, null],
+      ['c', null, 'Retail shelves'],
+    ]);
   });
 
   it('names who decided on a team hub: the teammate the hub named, else the member who exported; nobody for what only the service reported', async () => {

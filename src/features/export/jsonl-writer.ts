@@ -1,4 +1,4 @@
-import { decidedAtOf, decidedByOf, decisionOf, reasonCodeOf, reasonOf, type RecordSource } from './export-record';
+import { decidedAtOf, decidedByOf, decisionOf, reasonCodeOf, reasonOf, taskNameOf, verticalNameOf, type RecordSource } from './export-record';
 import type { ExportManifest } from './manifest';
 import type { ExportWriter, WriteSummary } from './writer';
 
@@ -14,6 +14,8 @@ async function* writeJsonl(manifest: ExportManifest, source: RecordSource): Asyn
       subscription_id: row.item.subscriptionId,
       item_id: row.item.itemId,
       kind: row.item.kind,
+      task_name: taskNameOf(row, manifest.names),
+      vertical_name: verticalNameOf(row, manifest.names),
       state: row.state,
       decision: decisionOf(row),
       decided_at: decidedAtOf(row, record),

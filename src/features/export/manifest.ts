@@ -1,4 +1,4 @@
-import type { Connection, ConnectionSubscription } from '../../data';
+import type { Connection, ConnectionSubscription, Names } from '../../data';
 import type { WriteSummary } from './writer';
 
 export type ExportFormat = 'jsonl' | 'csv' | 'coco';
@@ -24,7 +24,25 @@ export interface ExportManifest {
   order: 'delivery';
   /** The organization's dispute reason codes when the file was written: each `reason_code` is read against them. */
   reason_codes: string[];
+  /**
+   * The names the service published for the selection's tasks and verticals when the file was
+   * written (an ID it did not name is absent): each row's `task_name` and `vertical_name` are read here.
+   */
+  names: { tasks: Record<string, string>; verticals: Record<string, string> };
   created_at: string;
+}
+
+/** The names of the tasks and verticals these items name, and only those (not every task the service has). */
+function namesOf(items: readonly { taskId: string | null; verticalId: string | null }[], names: Names | undefined): ExportManifest['names'] {
+  const tasks: Record<string, string> = {};
+  const verticals: Record<string, string> = {};
+  for (const { taskId, verticalId } of items) {
+    const task = taskId === null ? undefined : names?.tasks.get(taskId)?.name;
+    if (task !== undefined) tasks[taskId!] = task;
+    const vertical = verticalId === null ? undefined : names?.verticals.get(verticalId);
+    if (vertical !== undefined) verticals[verticalId!] = vertical;
+  }
+  return { tasks, verticals };
 }
 
 export function buildManifest(input: {
@@ -33,7 +51,10 @@ export function buildManifest(input: {
   subscription: ConnectionSubscription;
   selection: ExportSelection;
   filters: Record<string, unknown>;
-  count: number;
+  /** The selection's items (their task and vertical IDs are named in the manifest); their number is `count`. */
+  items: readonly { taskId: string | null; verticalId: string | null }[];
+  /** What the service published (the console's names query); none: no names. */
+  names?: Names;
   reasonCodes?: readonly string[];
   now?: Date;
 }): ExportManifest {
@@ -48,9 +69,10 @@ export function buildManifest(input: {
     },
     selection: input.selection,
     filters: input.filters,
-    count: input.count,
+    count: input.items.length,
     order: 'delivery',
     reason_codes: [...(input.reasonCodes ?? [])],
+    names: namesOf(input.items, input.names),
     created_at: (input.now ?? new Date()).toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import type { Names } from '../../data';
 import type { StoredItem } from '../../domain/store';
 import type { OutboxEntry } from '../../domain/outbox/model';
 import type { TriageRow, TriageState } from '../../domain/triage';
@@ -72,8 +73,8 @@ export const fixedSource = (records: readonly ExportRecord[]): RecordSource =>
     yield* records;
   };
 
-/** A manifest as a personal console writes it, or (`member`) as a team hub's member's does. */
-export const testManifest = (format: ExportFormat, count = 0, member?: string) =>
+/** A manifest as a personal console writes it, or (`member`) as a team hub's member's does; `named`: its items and the service's names. */
+export const testManifest = (format: ExportFormat, count = 0, member?: string, named?: { items: readonly TriageRow['item'][]; names: Names }) =>
   buildManifest({
     format,
     connection: {
@@ -88,7 +89,8 @@ export const testManifest = (format: ExportFormat, count = 0, member?: string) =
     subscription: { id: 'sub_live', kind: 'live' },
     selection: 'filter',
     filters: { grade: ['A', 'B'], quality_min: 0.6 },
-    count,
+    items: named?.items ?? Array.from({ length: count }, () => ({ taskId: null, verticalId: null })),
+    names: named?.names,
     reasonCodes: ['wrong_label', 'missing_object'],
     now: new Date(Date.UTC(2026, 10, 23, 9, 30)),
   });
