@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  heldByOthersQuery,
   LEASE_LIMITS,
   leaseSettingsBody,
   leaseSettingsQuery,
@@ -20,6 +21,7 @@ import {
   endLeases,
   expireLeases,
   heldBy,
+  heldByOthers,
   idleMsOf,
   isLive,
   liveHolders,
@@ -189,6 +191,16 @@ export function leasesRouter(ctx: HubContext) {
     await teamSubscription(subscription_id);
     const counts = await queueCounts(ctx.db, ctx.engine, subscription_id, filters, clock());
     return c.json({ subscription_id, ...counts, idle_seconds: Math.round((await idleMsOf(ctx.db, subscription_id)) / 1000) });
+  });
+
+  // What a bulk decision would meet 409 ITEM_LEASED on: told before it is confirmed (reviewers and admins decide; a viewer does not).
+  router.get('/queue/held', validQuery(heldByOthersQuery), async (c) => {
+    const principal = allow(c, { roles: ['admin', 'reviewer'], token: true });
+    const { subscription_id } = c.req.valid('query');
+    covers(principal, subscription_id);
+    await teamSubscription(subscription_id);
+    const rows = await heldByOthers(ctx.db, subscription_id, principal.member.id, clock());
+    return c.json({ subscription_id, items: rows.map((r) => ({ family: r.family, item_id: r.item_id, member: { email: r.email } })) });
   });
 
   router.get('/leases', validQuery(leasesQuery), async (c) => {

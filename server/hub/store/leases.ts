@@ -282,6 +282,38 @@ export async function liveHolders(db: Db, subscriptionId: string | undefined, no
   return [...batches.values()];
 }
 
+/**
+ * The subscription's undecided items under another member's live lease, with the holder's email;
+ * an item `memberId` holds too (overlap: several reviewers hold it) is theirs to vote on, not listed.
+ */
+export async function heldByOthers(db: Db, subscriptionId: string, memberId: string, now: number) {
+  return db
+    .selectFrom('leases as l')
+    .innerJoin('members as m', 'm.id', 'l.member_id')
+    .innerJoin('inbox_items as i', (join) => join.onRef('i.family', '=', 'l.family').onRef('i.item_id', '=', 'l.item_id'))
+    .select(['l.family', 'l.item_id', 'm.email'])
+    .where('l.subscription_id', '=', subscriptionId)
+    .where('l.state', '=', 'active')
+    .where('l.expires_at', '>', now)
+    .where('l.member_id', '!=', memberId)
+    .where('i.decided', '=', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('leases as mine')
+            .select('mine.item_id')
+            .whereRef('mine.family', '=', 'l.family')
+            .whereRef('mine.item_id', '=', 'l.item_id')
+            .where('mine.member_id', '=', memberId)
+            .where('mine.state', '=', 'active')
+            .where('mine.expires_at', '>', now),
+        ),
+      ),
+    )
+    .orderBy('l.item_id')
+    .execute();
+}
+
 /** The subscription's idle time (ms): its setting, or the default. */
 export async function idleMsOf(db: Db, subscriptionId: string): Promise<number> {
   const row = await db.selectFrom('lease_settings').select('idle_ms').where('subscription_id', '=', subscriptionId).executeTakeFirst();

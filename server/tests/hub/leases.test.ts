@@ -25,7 +25,7 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
     reviewer1 = await t.signIn(t.accounts.reviewer1);
     reviewer2 = await t.signIn(t.accounts.reviewer2);
     viewer = await t.signIn(t.accounts.viewer);
-    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r', 'sub_cap', 'sub_race'].map((id) => ({ id, kind: 'simulated' }));
+    const subscriptions = ['sub_a', 'sub_f', 'sub_x', 'sub_e', 'sub_r', 'sub_cap', 'sub_race', 'sub_held'].map((id) => ({ id, kind: 'simulated' }));
     expect((await t.call('PUT', '/hub/v1/subscriptions', { cookie: admin, body: { subscriptions } })).status).toBe(200);
   });
   afterAll(() => t?.close());
@@ -191,6 +191,30 @@ describe.each(ENGINES)('hub team queue on %s', (engine) => {
       errorMessage: expect.stringContaining(t.accounts.reviewer1.email),
       recorded: `leased to ${t.accounts.reviewer1.email} now`,
     });
+  });
+
+  it('tells a member which undecided items others hold (what a bulk decision would meet 409 on): not their own, not decided; a viewer is refused', async () => {
+    await seedInbox(
+      t.hub.store.db,
+      'sub_held',
+      ['held_1', 'held_2', 'held_3', 'held_4'].map((item_id) => ({ item_id })),
+    );
+    expect(ids(await take(reviewer1, 'sub_held', 2))).toEqual(['held_1', 'held_2']);
+    expect(ids(await take(reviewer2, 'sub_held', 1))).toEqual(['held_3']);
+    const held = (cookie: string) => t.call('GET', '/hub/v1/queue/held?subscription_id=sub_held', { cookie });
+    const seenBy2 = await held(reviewer2);
+    expect(seenBy2.status, seenBy2.text).toBe(200);
+    expect(seenBy2.body.items).toEqual([
+      { family: 'data', item_id: 'held_1', member: { email: t.accounts.reviewer1.email } },
+      { family: 'data', item_id: 'held_2', member: { email: t.accounts.reviewer1.email } },
+    ]);
+    expect((await held(reviewer1)).body.items.map((i: { item_id: string }) => i.item_id)).toEqual(['held_3']);
+    // A decided item is no longer anyone's to decide: not listed.
+    const me = (await t.call('GET', '/hub/v1/me', { cookie: reviewer1 })).body.member.id as string;
+    await recordDecision(t.hub.store.db, { itemId: 'held_1', subscriptionId: 'sub_held', kind: 'adopt', memberId: me, state: 'sending', now });
+    expect((await held(reviewer2)).body.items.map((i: { item_id: string }) => i.item_id)).toEqual(['held_2']);
+    expect((await held(viewer)).body.errorCode).toBe('FORBIDDEN');
+    expect((await t.call('GET', '/hub/v1/queue/held?subscription_id=sub_unknown', { cookie: reviewer2 })).body.errorCode).toBe('NOT_FOUND');
   });
 
   it('keeps each item’s queue state with its decisions and leases (migration 0013’s triggers): a dropped or refused decision returns it', async () => {

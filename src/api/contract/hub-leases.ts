@@ -112,6 +112,18 @@ export const leasesQuery = z.strictObject({ subscription_id: subscriptionId.opti
 export const leasesResponse = z.object({ leases: z.array(holderSchema) });
 export const revokeResponse = z.object({ batch_id: z.string(), revoked: z.number().int() });
 
+/**
+ * The undecided items of a subscription under another member's live lease: the hub refuses the
+ * caller's decision on them (409 ITEM_LEASED) while the lease lives, so a bulk decision names and
+ * skips them before it is confirmed. Items the caller holds too (overlap) are not listed.
+ */
+export const heldByOthersQuery = z.strictObject({ subscription_id: subscriptionId });
+export const heldByOthersResponse = z.object({
+  subscription_id: z.string(),
+  items: z.array(z.object({ family: z.enum(['data', 'live']), item_id: z.string(), member: z.object({ email: z.string() }) })),
+});
+export type HeldByOthers = z.infer<typeof heldByOthersResponse>;
+
 export const queueCountsQuery = queueFilterSchema.extend({ subscription_id: subscriptionId });
 export const queueCountsResponse = z.object({
   subscription_id: z.string(),
