@@ -308,6 +308,48 @@ test('other filters in the review’s URL: the batch taken under the old ones is
   for (const id of held) expect(quality.get(id)!, id).toBeLessThanOrEqual(most);
 });
 
+test('a bulk dispute names the items a teammate holds and leaves them to them: the vendor disputes the rest only', async ({ browser }) => {
+  // A subscription of its own, with its default idle time (the one above lets an idle tab's lease go in 12 s).
+  const sub = 'sub_sim_support';
+  const inboxOf = async () =>
+    ((await (await admin.request.get(`/hub/v1/inbox?subscription_id=${sub}&limit=500`)).json()).items as { item_id: string }[]).map((i) => i.item_id);
+  await admin.goto(`/review/${sub}?limit=6&queue=all`);
+  await admin.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect.poll(async () => (await inboxOf()).length).toBe(6);
+  const one = await signedInPage(browser, hub, hub.accounts.reviewer1, contexts);
+  await one.goto(`/review/${sub}?batch=2`);
+  await expect(batchBar(one)).toContainText('Batch · 2 left');
+  const heldByOne = (await (await admin.request.get(`/hub/v1/leases?subscription_id=${sub}`)).json()).leases.flatMap(
+    (l: { item_ids: string[] }) => l.item_ids,
+  ) as string[];
+  expect(heldByOne).toHaveLength(2);
+
+  // Reviewer 2, in the items view of the subscription: the six items the team's inbox brought here.
+  const two = await signedInPage(browser, hub, hub.accounts.reviewer2, contexts);
+  await two.goto('/');
+  await two.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Items' }).click();
+  await two
+    .getByRole('listitem')
+    .filter({ hasText: sub })
+    .getByRole('link', { name: /^Items of / })
+    .click();
+  await two.getByRole('button', { name: 'Dispute all 6 matching' }).click();
+  const confirm = two.getByRole('alertdialog', { name: 'Dispute 4 items?' });
+  await expect(confirm.getByRole('listitem')).toHaveText([
+    `2 leased to a teammate on the team hub: theirs to decide while they hold it (${hub.accounts.reviewer1.email})`,
+  ]);
+  await confirm.getByRole('button', { name: 'Dispute 4' }).click();
+  const run = two.getByRole('region', { name: 'Bulk decisions sent' });
+  await expect(run).toContainText('4 of 4 confirmed', { timeout: 60_000 });
+  // None was refused as a teammate's: none was asked.
+  await expect(run).not.toContainText('not taken');
+
+  // The vendor: reviewer 1's two still pending, the other four disputed.
+  const rest = (await inboxOf()).filter((id) => !heldByOne.includes(id));
+  expect(await vendorStatuses(heldByOne)).toEqual(['pending', 'pending']);
+  expect(await vendorStatuses(rest)).toEqual(['disputed', 'disputed', 'disputed', 'disputed']);
+});
+
 async function inboxQualities(): Promise<Map<string, number>> {
   const inbox = await (await admin.request.get(`/hub/v1/inbox?subscription_id=${SUB}&limit=500`)).json();
   return new Map((inbox.items as { item_id: string; item: { quality_score: number } }[]).map((i) => [i.item_id, i.item.quality_score]));

@@ -17,8 +17,24 @@ describe('bulk preview', () => {
     const rows = [row(1), row(2, 'adopted'), row(3, 'disputed'), row(4, 'waiting'), row(5, 'waiting'), row(6, 'failed'), row(7, 'discarded'), row(8)];
     const p = bulkPreview(rows, 'adopt', 'simulated');
     expect(p.targets.map((r) => r.item.itemId)).toEqual(['i1', 'i8']);
-    expect(p.skipped).toEqual({ adopted: 1, disputed: 1, waiting: 2, failed: 1, discarded: 1 });
+    expect(p.skipped).toEqual({ adopted: 1, disputed: 1, waiting: 2, failed: 1, discarded: 1, leased: 0 });
     expect(p.skippedTotal).toBe(6);
+  });
+
+  it('on a team hub, skips the undecided items teammates hold and names who holds them (a decided one counts by its state)', () => {
+    const rows = [row(1), row(2), row(3), row(4, 'adopted'), row(5)];
+    const leased = new Map([
+      ['i2', 'ana@team.test'],
+      ['i3', 'bo@team.test'],
+      ['i4', 'ana@team.test'],
+      ['i5', 'ana@team.test'],
+    ]);
+    const p = bulkPreview(rows, 'dispute', 'simulated', leased);
+    expect(p.targets.map((r) => r.item.itemId)).toEqual(['i1']);
+    expect(p.skipped).toMatchObject({ adopted: 1, leased: 3 });
+    expect(p.skippedTotal).toBe(4);
+    expect(p.leasedTo).toEqual(['ana@team.test', 'bo@team.test']);
+    expect(decisionsOf(p).map((d) => d.itemId)).toEqual(['i1']);
   });
 
   it('totals a simulated adopt exactly, names unpriced items, and charges nothing else', () => {

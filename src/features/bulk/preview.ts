@@ -4,7 +4,7 @@ import type { Decision, NewDecision } from '../../domain/outbox/model';
 import type { TriageRow, TriageState } from '../../domain/triage';
 
 /** Why a matching item is not decided again, in the order the confirmation names them. */
-export const SKIP_REASONS = ['adopted', 'disputed', 'waiting', 'failed', 'discarded'] as const;
+export const SKIP_REASONS = ['adopted', 'disputed', 'waiting', 'failed', 'discarded', 'leased'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export const SKIP_LABELS: Record<SkipReason, string> = {
@@ -13,6 +13,7 @@ export const SKIP_LABELS: Record<SkipReason, string> = {
   waiting: 'waiting to send',
   failed: 'failed to send (retry or discard them first)',
   discarded: 'discarded earlier',
+  leased: 'leased to a teammate on the team hub: theirs to decide while they hold it',
 };
 
 export interface BulkPreview {
@@ -27,6 +28,8 @@ export interface BulkPreview {
   totalMicros: number;
   /** Charged targets whose price the store does not know (not in the total). */
   unpriced: number;
+  /** Who holds the undecided items skipped as leased (team hub), each email once. */
+  leasedTo: readonly string[];
 }
 
 const SKIP_OF: Record<Exclude<TriageState, 'undecided'>, SkipReason> = {
@@ -39,18 +42,31 @@ const SKIP_OF: Record<Exclude<TriageState, 'undecided'>, SkipReason> = {
 
 /**
  * What "Adopt all N matching" / "Dispute all N matching" would do over the rows of the current
- * filter: only undecided items are decided; the rest are counted by why they are skipped. One
- * pass, no sort: it runs on every change of the filter at 100,000 rows.
+ * filter: only undecided items are decided; the rest are counted by why they are skipped. On a team
+ * hub, `leased` (item ID → the teammate holding it) skips the items the hub would refuse (409
+ * ITEM_LEASED). One pass, no sort: it runs on every change of the filter at 100,000 rows.
  */
-export function bulkPreview(rows: readonly TriageRow[], decision: Decision, kind: ConnectionSubscription['kind']): BulkPreview {
+export function bulkPreview(
+  rows: readonly TriageRow[],
+  decision: Decision,
+  kind: ConnectionSubscription['kind'],
+  leased?: ReadonlyMap<string, string>,
+): BulkPreview {
   const targets: TriageRow[] = [];
-  const skipped: Record<SkipReason, number> = { adopted: 0, disputed: 0, waiting: 0, failed: 0, discarded: 0 };
+  const skipped: Record<SkipReason, number> = { adopted: 0, disputed: 0, waiting: 0, failed: 0, discarded: 0, leased: 0 };
+  const leasedTo = new Set<string>();
   const prices: number[] = [];
   let unpriced = 0;
   const charged = kind === 'simulated' && decision === 'adopt';
   for (const row of rows) {
     if (row.state !== 'undecided') {
       skipped[SKIP_OF[row.state]]++;
+      continue;
+    }
+    const holder = leased?.get(row.item.itemId);
+    if (holder !== undefined) {
+      skipped.leased++;
+      leasedTo.add(holder);
       continue;
     }
     targets.push(row);
@@ -66,6 +82,7 @@ export function bulkPreview(rows: readonly TriageRow[], decision: Decision, kind
     charged,
     totalMicros: charged ? sumMicros(prices) : 0,
     unpriced,
+    leasedTo: [...leasedTo],
   };
 }
 

@@ -7,6 +7,7 @@ import { decideRefusal, useOutbox, useOutboxEntries } from '../../../data';
 import type { Decision } from '../../../domain/outbox/model';
 import { loadSettings } from '../../../domain/outbox/settings';
 import type { TriageRow } from '../../../domain/triage';
+import { heldByOthers } from '../held-by-others';
 import { bulkPreview, decisionsOf, type BulkPreview } from '../preview';
 import { latestRun, newRunId, runProgress } from '../progress';
 import { BulkConfirmDialog } from './bulk-confirm-dialog';
@@ -42,6 +43,7 @@ export function BulkActions({
   // The preview as it was when the dialog opened: what the user confirms is what is recorded.
   const [pending, setPending] = useState<BulkPreview | null>(null);
   const [pendingMatching, setPendingMatching] = useState(0);
+  const [leaseCheck, setLeaseCheck] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   // Runs shown in this visit: a finished one stays until dismissed; one found finished after a reload does not come back.
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
@@ -61,10 +63,21 @@ export function BulkActions({
   const refusal = decideRefusal(connection);
   const refusalId = useId();
   const reasonNone = rows.length === 0 ? 'No items match the filter.' : `None of the ${count(rows.length)} matching items is undecided.`;
-  const open = (decision: Decision) => {
+  const open = async (decision: Decision) => {
     setMessage('');
-    setPendingMatching(rows.length);
-    setPending(decision === 'adopt' ? adopt : dispute);
+    const matching = rows;
+    let leased: ReadonlyMap<string, string> | undefined;
+    let check: string | null = null;
+    // On a team hub the items teammates hold are theirs to decide: named and skipped before the confirmation, not refused one by one after it.
+    if (connection.hub) {
+      leased = await heldByOthers(subscription.id).catch(() => {
+        check = 'The team hub could not be asked which of them teammates hold: any they hold will be refused and counted as not taken.';
+        return undefined;
+      });
+    }
+    setLeaseCheck(check);
+    setPendingMatching(matching.length);
+    setPending(leased ? bulkPreview(matching, decision, subscription.kind, leased) : decision === 'adopt' ? adopt : dispute);
   };
   const confirm = (reason: string) => {
     const preview = pending;
@@ -92,7 +105,7 @@ export function BulkActions({
           variant="adopt"
           disabled={adopt.targets.length === 0 || refusal !== null}
           aria-describedby={refusal ? refusalId : undefined}
-          onClick={() => open('adopt')}
+          onClick={() => void open('adopt')}
         >
           {labels?.adopt ?? `Adopt all ${count(rows.length)} matching`}
         </Button>
@@ -100,7 +113,7 @@ export function BulkActions({
           variant="danger"
           disabled={dispute.targets.length === 0 || refusal !== null}
           aria-describedby={refusal ? refusalId : undefined}
-          onClick={() => open('dispute')}
+          onClick={() => void open('dispute')}
         >
           {labels?.dispute ?? `Dispute all ${count(rows.length)} matching`}
         </Button>
@@ -130,6 +143,7 @@ export function BulkActions({
         reasons={reasons}
         graceSeconds={graceSeconds}
         forecast={forecast}
+        leaseCheck={leaseCheck}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       />

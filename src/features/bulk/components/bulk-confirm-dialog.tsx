@@ -20,6 +20,7 @@ export function BulkConfirmDialog({
   reasons,
   graceSeconds,
   forecast = null,
+  leaseCheck = null,
   onConfirm,
   onCancel,
 }: {
@@ -31,6 +32,8 @@ export function BulkConfirmDialog({
   graceSeconds: number;
   /** What the budget gate would do with a charged adopt (null: nothing charged). */
   forecast?: ForecastState | null;
+  /** Team hub: why the items teammates hold could not be told apart (the hub unreachable): the run may meet them. */
+  leaseCheck?: string | null;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) {
@@ -75,11 +78,13 @@ export function BulkConfirmDialog({
                 {skips.map((r) => (
                   <li key={r}>
                     {count(preview.skipped[r])} {SKIP_LABELS[r]}
+                    {r === 'leased' && ` (${preview.leasedTo.join(', ')})`}
                   </li>
                 ))}
               </ul>
             </div>
           )}
+          {leaseCheck && <p className="mt-2">{leaseCheck}</p>}
           {total && (
             <p className="mt-2">
               Adopting them charges <strong className="font-mono">{total}</strong> in total (each item’s unit price).
