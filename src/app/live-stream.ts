@@ -79,8 +79,9 @@ export function startHubLive({ origin, queryClient, refreshers = {}, EventSource
       if (!event.success) return;
       lastSeq = String(event.data.seq);
       // The vendor taking a decision follows the adopt the header already named: it says nothing new.
-      if (!(event.data.action === 'decision.send' && event.data.outcome === 'ok')) set({ last: event.data satisfies HubChangeEvent });
-      if (event.data.action.startsWith('lease.')) set({ leaseSeq: event.data.seq });
+      // A lease change also notes its seq, in the same write (the review's batch asks about it).
+      const lease = event.data.action.startsWith('lease.') ? { leaseSeq: event.data.seq } : {};
+      if (!(event.data.action === 'decision.send' && event.data.outcome === 'ok')) set({ last: event.data satisfies HubChangeEvent, ...lease });
       run(refreshesFor(event.data));
     });
     current.onerror = () => {

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { HubAuditRow, HubMember, SignedInMember } from '../../../api/contract/hub';
 import { AUDIT_ACTION_GROUPS, auditActionLabel, isAuditAction } from '../../../api/contract/hub-audit-actions';
 import { Button } from '../../../components/ui/button';
@@ -126,23 +126,32 @@ export function AuditPage({ me, search, onSearch }: { me: SignedInMember; search
   );
 }
 
-function MemberSelect({ members, value, onChange }: { members: readonly HubMember[]; value?: string; onChange: (member?: string) => void }) {
+/** A labelled select of the filter row: the label above it, as the date and text fields have theirs. */
+function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
-        Member
+        {label}
       </label>
-      <select id={id} className={selectClass} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">Everyone</option>
-        {members.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.email}
-          </option>
-        ))}
-        {value && !members.some((m) => m.id === value) && <option value={value}>{value}</option>}
+      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
       </select>
     </div>
+  );
+}
+
+function MemberSelect({ members, value, onChange }: { members: readonly HubMember[]; value?: string; onChange: (member?: string) => void }) {
+  return (
+    <FilterSelect label="Member" value={value ?? ''} onChange={(v) => onChange(v || undefined)}>
+      <option value="">Everyone</option>
+      {members.map((m) => (
+        <option key={m.id} value={m.id}>
+          {m.email}
+        </option>
+      ))}
+      {value && !members.some((m) => m.id === value) && <option value={value}>{value}</option>}
+    </FilterSelect>
   );
 }
 
@@ -163,41 +172,29 @@ function MemberIdFilter({ value, onChange }: { value?: string; onChange: (member
 }
 
 function ActionSelect({ value, onChange }: { value?: string; onChange: (action?: string) => void }) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        Action
-      </label>
-      <select id={id} className={selectClass} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">Any action</option>
-        {AUDIT_ACTION_GROUPS.map(({ group, actions }) => (
-          <optgroup key={group} label={group}>
-            {Object.entries(actions).map(([action, label]) => (
-              <option key={action} value={action}>
-                {label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-        {/* An action the list does not name (an older hub's, or typed in the URL) is still the filter. */}
-        {value && !isAuditAction(value) && <option value={value}>{value}</option>}
-      </select>
-    </div>
+    <FilterSelect label="Action" value={value ?? ''} onChange={(v) => onChange(v || undefined)}>
+      <option value="">Any action</option>
+      {AUDIT_ACTION_GROUPS.map(({ group, actions }) => (
+        <optgroup key={group} label={group}>
+          {Object.entries(actions).map(([action, label]) => (
+            <option key={action} value={action}>
+              {label}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+      {/* An action the list does not name (an older hub's, or typed in the URL) is still the filter. */}
+      {value && !isAuditAction(value) && <option value={value}>{value}</option>}
+    </FilterSelect>
   );
 }
 
 function OrderSelect({ oldestFirst, onChange }: { oldestFirst: boolean; onChange: (oldestFirst: boolean) => void }) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        Order
-      </label>
-      <select id={id} className={selectClass} value={oldestFirst ? 'oldest' : 'newest'} onChange={(e) => onChange(e.target.value === 'oldest')}>
-        <option value="newest">Newest first</option>
-        <option value="oldest">Oldest first</option>
-      </select>
-    </div>
+    <FilterSelect label="Order" value={oldestFirst ? 'oldest' : 'newest'} onChange={(v) => onChange(v === 'oldest')}>
+      <option value="newest">Newest first</option>
+      <option value="oldest">Oldest first</option>
+    </FilterSelect>
   );
 }
