@@ -21,6 +21,7 @@ const VERBS: Record<string, string> = {
   'settings.update': 'changed the settings',
   'vote.adopt': 'voted adopt on',
   'vote.dispute': 'voted dispute on',
+  'vote.recount': 'counted the votes again on',
   'lease.take': 'took a batch',
   'lease.release': 'released a batch',
   'lease.expire': 'let a batch expire',

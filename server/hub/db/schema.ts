@@ -302,7 +302,7 @@ export interface VoteItemsTable {
   family: 'data' | 'live';
   item_id: string;
   subscription_id: string | null;
-  /** The overlap N and the rule when the first vote came (a later change of the setting does not move it). */
+  /** The overlap N and the rule it is judged under: the setting at its first vote, and any change of it until the team decides (decisions/recount.ts). */
   needed: number;
   rule: 'unanimous' | 'majority';
   state: 'open' | 'decided' | 'lead' | 'settled';

@@ -62,7 +62,7 @@ type Accepted =
   | { kind: 'held'; row: DecisionRow; holdId: string; limit: string; voted?: Answer }
   | { kind: 'accepted'; row: DecisionRow; voted?: Answer }
   | { kind: 'leased'; email: string };
-type Taken = Exclude<Accepted, { kind: 'existing' | 'voted' | 'leased' }>;
+export type Taken = Exclude<Accepted, { kind: 'existing' | 'voted' | 'leased' }>;
 
 export async function acceptDecision(ctx: HubContext, principal: Principal, request: DecisionRequest): Promise<Answer> {
   if (request.itemId.length === 0 || request.itemId.length > MAX_ITEM_ID)
@@ -78,7 +78,7 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     );
   }
   const accepted = await ctx.db.transaction().execute(async (trx): Promise<Accepted> => {
-    await lockItem(trx, ctx.engine, request.family, request.itemId);
+    await lockItem(trx, ctx.engine, request.family, request.itemId, request.subscriptionId);
     const existing = await findActiveDecision(trx, request.family, request.itemId);
     if (existing) return { kind: 'existing', row: existing };
     // The team queue: an item leased to another member is theirs to decide (or vote on) while the lease lives.
@@ -138,7 +138,7 @@ export async function settleDecision(
   const credential = await vendorKeyFor(ctx.db, ctx.cipher, item.subscription_id);
   if (!credential) throw new HubError('NO_VENDOR_KEY', `the hub holds no vendor key for subscription ${item.subscription_id ?? '(none)'}: an admin adds one`);
   const accepted = await ctx.db.transaction().execute(async (trx) => {
-    await lockItem(trx, ctx.engine, settle.family, settle.itemId);
+    await lockItem(trx, ctx.engine, settle.family, settle.itemId, item.subscription_id);
     if (await findActiveDecision(trx, settle.family, settle.itemId)) throw new HubError('ALREADY_DECIDED', `the team already decided item ${settle.itemId}`);
     const { choice, subscriptionId } = await settleVote(trx, lead, settle, Date.now());
     return takeTeamDecision(trx, ctx, lead, { family: settle.family, itemId: settle.itemId, subscriptionId }, choice);
@@ -151,7 +151,7 @@ export async function settleDecision(
  * decision, its audit row and, for a charged adopt, the budget check under the ledger lock (budgets
  * apply to the team's decision, not to votes).
  */
-async function takeTeamDecision(
+export async function takeTeamDecision(
   trx: Kysely<HubTables>,
   ctx: HubContext,
   principal: Principal,

@@ -27,7 +27,9 @@ function applicableLimits(limits: LimitRow[], charge: Pick<Charge, 'subscription
 /**
  * The first limit the charge would pass (`organization.daily`, `member.monthly`, …), or null. An
  * adopt of an item the hub never saw priced passes none it can measure: under any limit it is held
- * (`price_unknown`) rather than spent blind.
+ * (`price_unknown`) rather than spent blind. Such an item was delivered through the hub without a
+ * price (an adopt of one never delivered is refused first, routes/forward.ts), so these holds are
+ * at most one per item the team received.
  */
 export function limitPassed(limits: LimitRow[], spend: SpendRow[], charge: Charge): string | null {
   const applicable = applicableLimits(limits, charge);

@@ -43,7 +43,7 @@ export type VoteResult = { state: HubVoteState; team: TeamChoice | null } | null
 const highestPrice = (votes: VoteRow[]) => votes.reduce<number | null>((p, v) => (v.price_micros === null ? p : Math.max(p ?? 0, v.price_micros)), null);
 
 /** The team's choice of `kind`: the first such vote's reason and body (a live decision must carry one). */
-function choiceFrom(votes: VoteRow[], kind: 'adopt' | 'dispute', memberId: string): TeamChoice {
+export function choiceFrom(votes: VoteRow[], kind: 'adopt' | 'dispute', memberId: string): TeamChoice {
   const first = votes.find((v) => v.vote === kind);
   return { kind, reason: first?.reason ?? null, body: first?.body ?? null, priceMicros: highestPrice(votes), memberId };
 }

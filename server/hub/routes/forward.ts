@@ -40,6 +40,8 @@ interface Request {
   subscriptionId: string | null;
   /** The price the hub saw when the item was pulled through it (simulated items). */
   priceMicros: number | null;
+  /** A simulated item the hub has delivered (pulled, kept in the inbox, or decided and sent); true for anything else. */
+  delivered: boolean;
   reason: string | null;
   body: string | undefined;
 }
@@ -68,6 +70,17 @@ export function forwardRouter(ctx: HubContext) {
     if (request.decision) {
       // Adopts and disputes go through the hub's durable queue (server/hub/decisions/).
       const { family, itemId, action } = request.decision;
+      if (family === 'data' && action === 'adopt' && !request.delivered) {
+        // An adopt is charged at the item's price, which the hub learns only from delivering it: one
+        // it never delivered would be spent blind (held under any limit as `price_unknown`, one hold
+        // per ID anyone types, with no subscription to count it against), or with no limit set spent
+        // uncounted. Refused instead, before anything is kept or sent: nobody is charged by surprise.
+        await audit(ctx, principal, request, 'ITEM_NOT_DELIVERED');
+        throw new HubError(
+          'ITEM_NOT_DELIVERED',
+          `item ${itemId} was never delivered through this hub: pull it first (its subscription's pull through the hub), so the team's budgets know its price`,
+        );
+      }
       const { subscriptionId, priceMicros, reason, body } = request;
       const answer = await acceptDecision(ctx, principal, { family, itemId, kind: action, subscriptionId, priceMicros, reason, body, vendorKeys });
       return c.json(answer.body as object, answer.status as 200);
@@ -139,6 +152,7 @@ async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
   const body = c.req.method === 'POST' ? await c.req.text() : undefined;
   let subscriptionId = c.req.query('subscription_id') ?? null;
   let priceMicros: number | null = null;
+  let delivered = true;
   let reason: string | null = null;
   if (decision?.family === 'live' && body) {
     try {
@@ -153,6 +167,13 @@ async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
     // A simulated item's path names no subscription: the hub knows it from the pull that brought the item.
     const seen =
       (await ctx.db.selectFrom('pulled_items').select(['subscription_id', 'price_micros']).where('item_id', '=', decision.itemId).executeTakeFirst()) ??
+      // Pruned after 30 days (store/pulled-items.ts), or delivered some other way (a delivery's items): the team's inbox keeps it.
+      (await ctx.db
+        .selectFrom('inbox_items')
+        .select(['subscription_id', 'price_micros'])
+        .where('family', '=', 'data')
+        .where('item_id', '=', decision.itemId)
+        .executeTakeFirst()) ??
       // Pruned once its decision was sent (store/pulled-items.ts): a repeat is known from the decision.
       (await ctx.db
         .selectFrom('decisions')
@@ -163,6 +184,7 @@ async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
         .executeTakeFirst());
     subscriptionId = seen?.subscription_id ?? null;
     priceMicros = seen?.price_micros ?? null;
+    delivered = seen !== undefined;
   }
   const pull = c.req.method === 'GET' && PULL.test(path);
   const query = new URL(c.req.url).searchParams;
@@ -175,7 +197,7 @@ async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
       : query.has('from') || query.has('cursor')
         ? 'reread'
         : 'pull';
-  return { path, decision, pull, arrival, subscriptionId, priceMicros, reason, body: body || undefined };
+  return { path, decision, pull, arrival, subscriptionId, priceMicros, delivered, reason, body: body || undefined };
 }
 
 /**

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { disagreementsResponse, figuresQuery, overlapSettingsSchema, settleBody, type HubDisagreement } from '../../../src/api/contract/hub-overlap';
 import { validJson, validQuery } from '../../http/validate';
 import { settleDecision } from '../decisions/accept';
+import { changeOverlap, sendRecounted } from '../decisions/recount';
 import { HubError } from '../errors';
 import { allow } from '../http/auth';
 import type { HubContext, HubEnv } from '../http/context';
-import { appendAudit } from '../store/audit';
 import { listTeamSubscriptions } from '../store/team-subscriptions';
-import { DEFAULT_OVERLAP, listOverlap, setOverlap } from '../store/votes';
+import { DEFAULT_OVERLAP, listOverlap } from '../store/votes';
 import { agreementOf, raterAgreement, type Ratings } from '../overlap/agreement';
 import { reviewerFigures } from '../overlap/figures';
 
@@ -52,25 +52,9 @@ export function overlapRouter(ctx: HubContext) {
         `overlap ${beyond.overlap} for ${beyond.subscription_id} needs ${beyond.overlap} members who can vote; the team has ${voters} (its admins and reviewers)`,
       );
     }
-    const now = Date.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      for (const s of settings) {
-        await setOverlap(trx, { ...s, updated_at: now, updated_by: admin.member.id });
-        await appendAudit(
-          trx,
-          {
-            actorId: admin.member.id,
-            via: admin.via,
-            action: 'overlap.set',
-            target: s.subscription_id,
-            subscriptionId: s.subscription_id,
-            outcome: 'ok',
-            details: { overlap: s.overlap, rule: s.rule },
-          },
-          now,
-        );
-      }
-    });
+    // Undecided items are judged under the new setting in the same transaction (decisions/recount.ts); what that decides is sent after it commits.
+    const taken = await ctx.db.transaction().execute((trx) => changeOverlap(trx, ctx, admin, settings, Date.now()));
+    await sendRecounted(ctx, taken);
     return c.json({ settings });
   });
 

@@ -23,7 +23,9 @@ export type NewDecision = Pick<
 >;
 
 /** An arbitrary constant naming the items' locks ("ddhi" as a number); a two-key lock never meets the ledger's one-key lock. */
-const ITEM_LOCKS = 0x64646869;
+export const ITEM_LOCKS = 0x64646869;
+/** Another, naming each subscription's overlap setting ("ddho"). */
+const OVERLAP_LOCKS = 0x6464686f;
 
 /**
  * One item's lock, taken first by every transaction that may decide or vote on it: two requests
@@ -31,9 +33,28 @@ const ITEM_LOCKS = 0x64646869;
  * go on in parallel. The ledger lock is taken after it, and only for a budget check. SQLite: the
  * write transaction already serializes everything. PostgreSQL: a transaction-level advisory lock
  * on (ITEM_LOCKS, a hash of the item); two items sharing a hash only take turns.
+ *
+ * With the item's subscription, its overlap setting's lock is taken first, shared (in the same
+ * statement, left to right): votes never wait for each other on it, only for an admin changing the
+ * setting (lockOverlapSettings), so a first vote never counts under a setting that is being
+ * replaced while the change recounts the items voted before it (decisions/recount.ts). Lock order:
+ * overlap setting, item, ledger, audit head.
  */
-export async function lockItem(db: Kysely<HubTables>, engine: Engine, family: string, itemId: string): Promise<void> {
-  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${ITEM_LOCKS}, hashtext(${`${family}/${itemId}`}))`.execute(db);
+export async function lockItem(db: Kysely<HubTables>, engine: Engine, family: string, itemId: string, subscriptionId: string | null = null): Promise<void> {
+  if (engine !== 'postgres') return;
+  const item = `${family}/${itemId}`;
+  if (subscriptionId === null) await sql`select pg_advisory_xact_lock(${ITEM_LOCKS}, hashtext(${item}))`.execute(db);
+  else
+    await sql`select pg_advisory_xact_lock_shared(${OVERLAP_LOCKS}, hashtext(${subscriptionId})), pg_advisory_xact_lock(${ITEM_LOCKS}, hashtext(${item}))`.execute(
+      db,
+    );
+}
+
+/** The overlap settings' locks, exclusive, in one order (two changes naming the same subscriptions take turns, never deadlock). */
+export async function lockOverlapSettings(db: Kysely<HubTables>, engine: Engine, subscriptionIds: readonly string[]): Promise<void> {
+  if (engine !== 'postgres' || subscriptionIds.length === 0) return;
+  const keys = sql.join([...new Set(subscriptionIds)].sort().map((id) => sql`(${id})`));
+  await sql`select pg_advisory_xact_lock(${OVERLAP_LOCKS}, hashtext(s.id)) from (values ${keys}) as s(id) order by hashtext(s.id)`.execute(db);
 }
 
 export const findActiveDecision = (db: Kysely<HubTables>, family: string, itemId: string) =>

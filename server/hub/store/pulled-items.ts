@@ -9,7 +9,8 @@ import { repeat } from '../repeat';
  * - an item whose decision was sent more than a day ago: the decision row holds its subscription
  *   and price, and a repeat (a client retrying) is answered from it;
  * - any row pulled longer ago than the window (30 days by default): an item left undecided that
- *   long is adopted, if ever, as one the hub never saw priced (held under any limit).
+ *   long is priced, if ever adopted, from the team's inbox (`inbox_items`, which keeps every item
+ *   delivered through the hub).
  * Items with a decision held, queued or being sent are never pruned (their row is the decision's own).
  */
 

@@ -6,7 +6,7 @@ import type { Engine, HubTables } from '../db/schema';
  *
  * The cursor is the audit seq. Every change to a team decision appends its audit row in the same
  * transaction (accept: v1.adopt/v1.dispute; the sender: decision.send; holds: hold.release/.drop;
- * overlap: vote.*), and seqs are handed out under the audit_head row lock, so they commit in seq
+ * overlap: vote.*, and vote.recount when an admin's change of the setting moves an undecided item), and seqs are handed out under the audit_head row lock, so they commit in seq
  * order: every row up to the head read at some instant has committed by then. A read therefore
  * takes the head H first, then the rows in (after, H]: a change that commits while it runs has a
  * seq past H and is answered by the next read, never skipped. For each item those rows name, the
@@ -19,7 +19,7 @@ import type { Engine, HubTables } from '../db/schema';
  */
 
 /** The audit actions that change (or may change) an item's team decision or votes. */
-const DECISION_ACTIONS = ['v1.adopt', 'v1.dispute', 'decision.send', 'hold.release', 'hold.drop', 'vote.adopt', 'vote.dispute'] as const;
+const DECISION_ACTIONS = ['v1.adopt', 'v1.dispute', 'decision.send', 'hold.release', 'hold.drop', 'vote.adopt', 'vote.dispute', 'vote.recount'] as const;
 
 const STANDING = ['held', 'queued', 'sending', 'sent'] as const;
 

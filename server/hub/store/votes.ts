@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { HubTables, OverlapSettingsTable, VoteItemsTable, VotesTable } from '../db/schema';
+import type { Engine, HubTables, OverlapSettingsTable, VoteItemsTable, VotesTable } from '../db/schema';
+import { ITEM_LOCKS } from './decisions';
 
 /* Members' votes, where each voted item stands, and the overlap setting per subscription (migration 0009). */
 
@@ -83,7 +84,57 @@ export async function putVoteItem(db: Kysely<HubTables>, row: VoteItemRow): Prom
     .insertInto('vote_items')
     .values(row)
     .onConflict((oc) =>
-      oc.columns(['family', 'item_id']).doUpdateSet({ state: row.state, outcome: row.outcome, updated_at: row.updated_at, settled_by: row.settled_by }),
+      oc.columns(['family', 'item_id']).doUpdateSet({
+        needed: row.needed,
+        rule: row.rule,
+        state: row.state,
+        outcome: row.outcome,
+        updated_at: row.updated_at,
+        settled_by: row.settled_by,
+      }),
     )
     .execute();
+}
+
+const UNDECIDED = ['open', 'lead'] as const;
+
+/**
+ * The items of these subscriptions the team has not decided (open, or with the lead), with their
+ * votes, each item locked first as lockItem locks it (PostgreSQL: in one statement, in the locks'
+ * order, so two such reads never deadlock). Call in a transaction holding the subscriptions'
+ * overlap locks (lockOverlapSettings), before any ledger or audit lock.
+ */
+export async function lockUndecided(
+  db: Kysely<HubTables>,
+  engine: Engine,
+  subscriptionIds: readonly string[],
+): Promise<{ item: VoteItemRow; votes: VoteRow[] }[]> {
+  if (subscriptionIds.length === 0) return [];
+  if (engine === 'postgres') {
+    await sql`select pg_advisory_xact_lock(${ITEM_LOCKS}, k.h) from (
+        select distinct hashtext(family || '/' || item_id) as h from vote_items
+        where subscription_id in (${sql.join([...subscriptionIds])}) and state in ('open', 'lead')
+      ) as k order by k.h`.execute(db);
+  }
+  const items = await db
+    .selectFrom('vote_items')
+    .selectAll()
+    .where('subscription_id', 'in', [...subscriptionIds])
+    .where('state', 'in', [...UNDECIDED])
+    .orderBy('family')
+    .orderBy('item_id')
+    .execute();
+  if (items.length === 0) return [];
+  const votes = await db
+    .selectFrom('votes')
+    .innerJoin('vote_items', (join) => join.onRef('vote_items.family', '=', 'votes.family').onRef('vote_items.item_id', '=', 'votes.item_id'))
+    .selectAll('votes')
+    .where('vote_items.subscription_id', 'in', [...subscriptionIds])
+    .where('vote_items.state', 'in', [...UNDECIDED])
+    .orderBy('votes.first_at')
+    .orderBy('votes.member_id')
+    .execute();
+  const byItem = new Map<string, VoteRow[]>();
+  for (const v of votes) byItem.set(`${v.family}/${v.item_id}`, [...(byItem.get(`${v.family}/${v.item_id}`) ?? []), v]);
+  return items.map((item) => ({ item, votes: byItem.get(`${item.family}/${item.item_id}`) ?? [] }));
 }

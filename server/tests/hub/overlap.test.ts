@@ -66,6 +66,8 @@ describe.each(ENGINES)('hub overlap on %s', (engine) => {
     expect(vendorStatus(item!.id)).toBe('adopted');
     expect((await adoptReceipts(vendor.url, vendor.credentials.api_key)).get(item!.id)).toEqual([item!.price]);
     // A third reviewer after the team decided is told the recorded outcome; nothing more is sent.
+    // (The send's record is written after the answer, deliver.ts answerFirst: waited for, not raced, or the recorded outcome is 202 queued.)
+    await eventually(async () => (await decisionsOf(item!.id))[0]?.state === 'sent');
     expect((await decide(r3, item!.id, 'adopt')).status).toBe(200);
     expect((await decide(r3, item!.id, 'dispute')).body.errorCode).toBe('ALREADY_DECIDED');
     expect(posted(item!.id)).toBe(1);

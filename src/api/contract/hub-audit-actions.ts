@@ -42,6 +42,7 @@ export const AUDIT_ACTION_GROUPS = [
       'decision.send': 'Decision sent to the vendor',
       'vote.adopt': 'Vote to adopt',
       'vote.dispute': 'Vote to dispute',
+      'vote.recount': 'Votes counted again (overlap changed)',
     },
   },
   {

@@ -294,7 +294,7 @@ const OPERATIONS: Operation[] = [
     path: '/hub/v1/overlap',
     operationId: 'setOverlap',
     summary:
-      'Set the overlap and rule of the subscriptions listed (admin); audited as overlap.set. Items already voted on keep the setting of their first vote',
+      'Set the overlap and rule of the subscriptions listed (admin); audited as overlap.set. Items the team has not decided are judged under the new setting at once (each audited as vote.recount): votes already in that meet it make the team’s decision, sent once; a split goes to the lead; items decided keep their decision',
     tag: 'Overlap',
     auth: 'session',
     origin: true,

@@ -49,4 +49,9 @@ describe('retry policy through a team hub', () => {
   it('takes 409 ALREADY_DECIDED as decided by the team', () => {
     expect(classifyFailure(new ApiError(409, 'ALREADY_DECIDED', 'decided', ''), once)).toEqual({ kind: 'conflict', recorded: 'a decision by the team' });
   });
+  it('takes 404 ITEM_NOT_DELIVERED (an adopt of an item the hub never delivered) as failed at once, not a conflict or a retry', () => {
+    expect(classifyFailure(new ApiError(404, 'ITEM_NOT_DELIVERED', 'item x was never delivered through this hub: pull it first', ''), once)).toEqual({
+      kind: 'failed',
+    });
+  });
 });
