@@ -180,13 +180,16 @@ const PAGE = 1000;
  * Walks the chain from the first row: each seq follows the last (a gap is a deletion), each row
  * names its predecessor's hash and hashes to its own; the last row must be the head. The first
  * broken link is reported. A truncated tail with a rewritten head is only caught against a head
- * hash kept elsewhere, which is why `headHash` is printed.
+ * hash kept elsewhere, which is why `headHash` is printed. The head is read first and the chain
+ * walked up to it: a live hub appends while this runs (a send's row after its answer), and a row
+ * past the head read is not a broken chain.
  */
 export async function verifyAudit(db: Kysely<HubTables>): Promise<AuditVerdict> {
+  const head = await db.selectFrom('audit_head').select(['seq', 'hash']).where('id', '=', 1).executeTakeFirstOrThrow();
   let prev = { seq: 0, hash: GENESIS };
   let count = 0;
   for (;;) {
-    const rows = await db.selectFrom('audit').selectAll().where('seq', '>', prev.seq).orderBy('seq').limit(PAGE).execute();
+    const rows = await db.selectFrom('audit').selectAll().where('seq', '>', prev.seq).where('seq', '<=', head.seq).orderBy('seq').limit(PAGE).execute();
     for (const row of rows) {
       if (row.seq !== prev.seq + 1) return { ok: false, seq: row.seq, problem: `row ${prev.seq + 1} is missing (next row is ${row.seq})` };
       if (row.prev_hash !== prev.hash) return { ok: false, seq: row.seq, problem: `prev_hash does not match row ${prev.seq}'s hash` };
@@ -197,7 +200,6 @@ export async function verifyAudit(db: Kysely<HubTables>): Promise<AuditVerdict> 
     }
     if (rows.length < PAGE) break;
   }
-  const head = await db.selectFrom('audit_head').select(['seq', 'hash']).where('id', '=', 1).executeTakeFirstOrThrow();
   if (head.seq !== prev.seq || head.hash !== prev.hash)
     return { ok: false, seq: head.seq, problem: `the head names row ${head.seq} but the chain ends at row ${prev.seq}` };
   return { ok: true, rows: count, headHash: head.hash };
