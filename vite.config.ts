@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/vite-compile-hints.ts';
 import { withoutZodJsonSchema } from './scripts/vite-zod-json-schema.ts';
 
@@ -21,6 +22,19 @@ export default defineConfig({
     tailwindcss(),
     withoutZodJsonSchema(),
     compileHints(),
+    // The offline app shell (service-worker/sw.ts): the worker is built from our own source, with the
+    // build's files listed in it for the precache. Registered by src/app/offline-shell.ts, not by a
+    // script the plugin would add; no web app manifest (the console is not installed as an app).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/*.{js,css}', '*.svg'],
+      },
+    }),
   ],
   resolve: {
     // TanStack Store asks for the pre-React-18 shim of useSyncExternalStore; React 19 has the hook,

@@ -6,6 +6,7 @@ import { composeHubLive, composeHubMode } from './app/hub-mode';
 import { composeLocalChanges } from './app/local-store';
 import { createQueryClient } from './app/query-client';
 import { lazyOutbox } from './app/outbox-handle';
+import { registerOfflineShell } from './app/offline-shell';
 import { createAppRouter } from './app/router';
 import { connectionStore, HubModeContext } from './data';
 import { OutboxContext } from './data/outbox';
@@ -39,3 +40,4 @@ async function start() {
 }
 
 void start();
+registerOfflineShell();

@@ -1,0 +1,73 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { connectDemo } from './support/console';
+import { signedInPage, startE2eHub, vendorItemStatuses, type E2eHub } from './support/hub';
+
+/*
+ * The offline app shell (issue 26 item 6): once the console has been opened, its worker keeps the
+ * build's files, so a reload while the network is down opens the console again, which shows what
+ * the browser's store holds and says it is offline; decisions made meanwhile wait in the outbox and
+ * are sent once the network is back. The simulator's records are the judge of what was sent.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const SUB = 'sub_sim_retail';
+
+let hub: E2eHub;
+const contexts: BrowserContext[] = [];
+test.beforeAll(async () => {
+  hub = await startE2eHub('offline-shell');
+});
+test.afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  await hub?.stop();
+});
+
+const options = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option');
+const option = (page: Page, itemId: string) => page.locator(`[role="option"][id$="-${itemId}"]`);
+const itemIds = async (page: Page) =>
+  (await options(page).evaluateAll((nodes) => nodes.map((n) => n.id))).map((id) => id.replace(/^review-option-[a-z]+-/, ''));
+const batchBar = (page: Page) => page.getByRole('status', { name: 'Your batch' });
+
+/**
+ * The page's worker has the build's files and controls the page: what a person who has used the
+ * console for a moment has. (No worker, no controller: this never holds and the test fails here.)
+ */
+async function shellKept(page: Page) {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null))).toBe(true);
+}
+
+test('hub mode: a reviewer offline reloads the review: the console opens on the batch from the store, the adopt waits, and is sent once online', async ({
+  browser,
+}) => {
+  const admin = await signedInPage(browser, hub, hub.accounts.admin, contexts);
+  // Items into the team's inbox: the admin pulls a page in the whole-subscription review.
+  await admin.goto(`/review/${SUB}?limit=4&queue=all`);
+  await admin.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(options(admin)).toHaveCount(4);
+
+  const page = await signedInPage(browser, hub, hub.accounts.reviewer1, contexts);
+  await page.goto(`/review/${SUB}?batch=3`);
+  await expect(batchBar(page)).toContainText(/Batch · 3 left · yours until/);
+  const batch = await itemIds(page);
+  expect(batch).toHaveLength(3);
+  await shellKept(page);
+
+  await page.context().setOffline(true);
+  const adopted = batch[0]!;
+  await option(page, adopted).click();
+  await page.keyboard.press('a');
+  await expect(option(page, adopted)).toHaveAttribute('data-state', /waiting|undo/);
+
+  await page.reload();
+  // The console, not the browser's error page: the batch's items from the store, the adopt still waiting, and why.
+  await expect(options(page)).toHaveCount(3);
+  expect(new Set(await itemIds(page))).toEqual(new Set(batch));
+  await expect(option(page, adopted)).toHaveAttribute('data-state', /waiting/);
+  await expect(page.getByRole('status', { name: /Decisions: 1 unsent/ })).toBeVisible();
+  await expect(page.getByText(/offline/i).first()).toBeVisible();
+  expect(vendorItemStatuses(hub, [adopted])).toEqual(['pending']);
+
+  await page.context().setOffline(false);
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => vendorItemStatuses(hub, batch)).toEqual(['adopted', 'pending', 'pending']);
+});
