@@ -27,6 +27,7 @@ const option = (page: Page, itemId: string) => page.locator(`[role="option"][id$
 const itemIds = async (page: Page) =>
   (await options(page).evaluateAll((nodes) => nodes.map((n) => n.id))).map((id) => id.replace(/^review-option-[a-z]+-/, ''));
 const batchBar = (page: Page) => page.getByRole('status', { name: 'Your batch' });
+const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText: 'This page shows what this browser keeps' });
 
 /**
  * The page's worker has the build's files and controls the page: what a person who has used the
@@ -64,10 +65,11 @@ test('hub mode: a reviewer offline reloads the review: the console opens on the 
   expect(new Set(await itemIds(page))).toEqual(new Set(batch));
   await expect(option(page, adopted)).toHaveAttribute('data-state', /waiting/);
   await expect(page.getByRole('status', { name: /Decisions: 1 unsent/ })).toBeVisible();
-  await expect(page.getByText(/offline/i).first()).toBeVisible();
+  await expect(offlineNotice(page)).toBeVisible();
   expect(vendorItemStatuses(hub, [adopted])).toEqual(['pending']);
 
   await page.context().setOffline(false);
   await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => vendorItemStatuses(hub, batch)).toEqual(['adopted', 'pending', 'pending']);
+  await expect(offlineNotice(page)).toBeHidden();
 });

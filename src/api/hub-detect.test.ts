@@ -15,15 +15,17 @@ describe('detectHub (GET /hub/v1/me on the console’s origin)', () => {
       member: null,
     });
   });
-  it('is personal mode on a 404, index.html, another 401, a bad member or a network error', async () => {
+  it('is personal mode on a 404, index.html, another 401 or a bad member', async () => {
     expect(await detectHub(origin, answer(404, '{"success":false,"errorCode":"NOT_FOUND","errorMessage":"no"}'))).toEqual({ mode: 'personal' });
     expect(await detectHub(origin, answer(200, '<!doctype html><div id="root"></div>'))).toEqual({ mode: 'personal' });
     expect(await detectHub(origin, answer(401, '{"success":false,"errorCode":"INVALID_API_KEY","errorMessage":"no"}'))).toEqual({ mode: 'personal' });
     expect(await detectHub(origin, answer(200, '{"member":{"id":"m","email":"e","role":"owner"}}'))).toEqual({ mode: 'personal' });
+  });
+  it('is unreachable when nothing answers (offline, nothing listening): hub-mode.ts decides then', async () => {
     expect(
       await detectHub(origin, async () => {
         throw new TypeError('Failed to fetch');
       }),
-    ).toEqual({ mode: 'personal' });
+    ).toEqual({ mode: 'unreachable' });
   });
 });

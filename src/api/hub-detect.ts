@@ -1,12 +1,15 @@
 import type { SignedInMember } from './contract/hub';
 
-/** What the console's origin is: a hub (signed in, or not yet) or not a hub at all (personal mode). */
-export type HubDetection = { mode: 'personal' } | { mode: 'hub'; member: SignedInMember | null };
+/**
+ * What the console's origin is: a hub (signed in, or not yet), not a hub at all (personal mode), or
+ * not known because nothing answered (offline, or the server is down: src/app/hub-mode.ts decides).
+ */
+export type HubDetection = { mode: 'personal' } | { mode: 'hub'; member: SignedInMember | null } | { mode: 'unreachable' };
 
 const ROLES: readonly string[] = ['admin', 'reviewer', 'viewer'];
 
 /** The member of a `GET /hub/v1/me` answer, checked by hand: this runs on every first page, where zod's schemas would cost their bytes. */
-function memberOf(body: unknown): SignedInMember | null {
+export function memberOf(body: unknown): SignedInMember | null {
   const member = (body as { member?: unknown } | null)?.member as Partial<SignedInMember> | undefined;
   if (!member || typeof member.id !== 'string' || !member.id || typeof member.email !== 'string' || !ROLES.includes(member.role as string)) return null;
   return { id: member.id, email: member.email, role: member.role! };
@@ -14,12 +17,18 @@ function memberOf(body: unknown): SignedInMember | null {
 
 /**
  * `GET /hub/v1/me` on the console's origin, once at start (docs/hub.md, "The console"): 200 → a
- * hub, signed in; 401 NOT_SIGNED_IN → a hub, sign in first; anything else (404, index.html from a
- * static host or the simulator, a network error, non-JSON) → personal mode, as before hubs existed.
+ * hub, signed in; 401 NOT_SIGNED_IN → a hub, sign in first; no answer at all (the request failed:
+ * offline, nothing listening) → unreachable; any other answer (404, index.html from a static host or
+ * the simulator, non-JSON) → personal mode, as before hubs existed.
  */
 export async function detectHub(baseUrl: string, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<HubDetection> {
+  let response: Response;
   try {
-    const response = await fetcher(new URL('/hub/v1/me', baseUrl), { credentials: 'same-origin', cache: 'no-store', referrerPolicy: 'no-referrer' });
+    response = await fetcher(new URL('/hub/v1/me', baseUrl), { credentials: 'same-origin', cache: 'no-store', referrerPolicy: 'no-referrer' });
+  } catch {
+    return { mode: 'unreachable' };
+  }
+  try {
     const body: unknown = await response.json();
     if (response.status === 200) {
       const member = memberOf(body);

@@ -1,25 +1,39 @@
 import { hubApi } from '../api/hub';
 import { detectHub } from '../api/hub-detect';
 import type { QueryClient } from '@tanstack/react-query';
+import { forgetHubMember, rememberedHubMember, rememberHubMember } from './hub-session-memory';
 import { consoleOrigin, hubLive, type connectionStore, type HubMode } from '../data';
 
 /**
  * Decides the console's mode once, before the router is made (docs/hub.md, "The console"): the
  * origin answers `GET /hub/v1/me` as a hub → hub mode, the connection derived from the member and
  * the team's subscriptions (or none until sign-in); anything else → personal mode (null), the
- * connection store as the browser kept it.
+ * connection store as the browser kept it. When nothing answers (offline: the offline app shell
+ * opened the console), the member last signed in here, if any, is taken as signed in still: their
+ * review opens on what the browser's store holds, and their decisions wait in the outbox; the hub
+ * judges the session again at the first request once it answers (a 401 sends them to sign in).
  */
 export async function composeHubMode(store: typeof connectionStore): Promise<HubMode | null> {
   const origin = consoleOrigin();
   const detected = await detectHub(origin);
   if (detected.mode === 'personal') return null;
+  if (detected.mode === 'unreachable') {
+    const remembered = rememberedHubMember();
+    if (!remembered) return null;
+    const { hubConnection } = await import('../data/hub-connection');
+    store.enterHub(hubConnection(origin, remembered.member, remembered.subscriptions));
+    return { origin, member: remembered.member };
+  }
   const { member } = detected;
   if (!member) {
+    forgetHubMember();
     store.enterHub(null);
     return { origin, member: null };
   }
   const { signedInConnection } = await import('./hub-connection');
-  store.enterHub(await signedInConnection(origin, member));
+  const connection = await signedInConnection(origin, member);
+  rememberHubMember(member, connection.subscriptions);
+  store.enterHub(connection);
   return { origin, member };
 }
 
@@ -41,7 +55,9 @@ export function composeHubLive(origin: string, queryClient: QueryClient, member:
         const current = store.active?.hub?.member;
         if (!current || current.id !== me.id || current.role === me.role) return;
         const { signedInConnection } = await import('./hub-connection');
-        store.enterHub(await signedInConnection(origin, me));
+        const connection = await signedInConnection(origin, me);
+        rememberHubMember(me, connection.subscriptions);
+        store.enterHub(connection);
         reload();
       })
       .catch(() => undefined);

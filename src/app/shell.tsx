@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { NamesContext, namesQuery, NO_NAMES, useActiveConnection, useHubMode } from '../data';
 import { AuthBanner, ConnectionLifecycleProvider, ConnectionSwitcher } from '../features/connections';
 import { MainNav } from './main-nav';
+import { OfflineNotice } from './offline-notice';
 
 // The outbox (decisions waiting to be sent) matters only once there is a connection: it loads then,
 // not with the first page of a visitor who has none (the first page's JavaScript budget).
@@ -57,6 +58,7 @@ export function AppShell() {
           </div>
         </div>
       </header>
+      <OfflineNotice />
       <AuthBanner />
       {hasConnection && (
         <Suspense fallback={null}>
