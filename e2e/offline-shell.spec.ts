@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { serviceApi } from './support/api';
 import { connectDemo } from './support/console';
 import { signedInPage, startE2eHub, vendorItemStatuses, type E2eHub } from './support/hub';
 
@@ -72,4 +73,34 @@ test('hub mode: a reviewer offline reloads the review: the console opens on the 
   await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => vendorItemStatuses(hub, batch)).toEqual(['adopted', 'pending', 'pending']);
   await expect(offlineNotice(page)).toBeHidden();
+});
+
+test('personal mode: offline, a reload opens the console on the kept items, the dispute waits, and is sent once online', async ({ page, request }) => {
+  await connectDemo(page);
+  await page.goto('/review/sub_sim_product?limit=2');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(options(page)).toHaveCount(2);
+  const kept = await itemIds(page);
+  await shellKept(page);
+
+  await page.context().setOffline(true);
+  // A dispute (free): a simulated adopt that a reload left waits for "Send and pay" in personal mode.
+  const disputed = kept[0]!;
+  await option(page, disputed).click();
+  await page.keyboard.press('d');
+  await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(option(page, disputed)).toHaveAttribute('data-state', /waiting|undo/);
+
+  await page.reload();
+  await expect(options(page)).toHaveCount(2);
+  expect(new Set(await itemIds(page))).toEqual(new Set(kept));
+  await expect(option(page, disputed)).toHaveAttribute('data-state', /waiting/);
+  await expect(offlineNotice(page)).toBeVisible();
+
+  await page.context().setOffline(false);
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 60_000 });
+  const pending = (await serviceApi(request).pending('sub_sim_product', 200)).map((i) => i.id);
+  expect(pending).not.toContain(disputed);
+  expect(pending).toContain(kept[1]);
 });
