@@ -38,8 +38,10 @@ export function consoleFiles<E extends Env>(staticDir: string, apiPrefixes: read
     serveStatic({
       root,
       onFound: (path, c) => {
-        // index.html (also at /) names the hashed assets of this build: always revalidated.
-        if (path.endsWith('.html')) c.header('Cache-Control', 'no-cache');
+        // index.html (also at /) names the hashed assets of this build, and sw.js (the offline app
+        // shell's worker) lists them for its precache: both always revalidated, so a new build is
+        // found at the next load (browsers revalidate a worker's script anyway; a proxy may not).
+        if (path.endsWith('.html') || /(^|[\\/])sw\.js$/.test(path)) c.header('Cache-Control', 'no-cache');
       },
     }),
   );

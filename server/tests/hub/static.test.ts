@@ -15,6 +15,7 @@ describe('hub --static', () => {
     mkdirSync(join(dir, 'v1'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'sw.js'), 'self.skipWaiting()');
     // Files named like API paths must never shadow the API.
     writeFileSync(join(dir, 'hub', 'v1', 'me'), 'shadow');
     writeFileSync(join(dir, 'v1', 'frontiers'), 'shadow');
@@ -39,6 +40,11 @@ describe('hub --static', () => {
     const asset = await fetch(`${t.url}/assets/app-1234.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    // The offline app shell's worker lists this build's files: never taken from an HTTP cache.
+    const worker = await fetch(`${t.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('never answers an API path with the console: /v1 and /hub/v1 stay JSON, whatever the case', async () => {
