@@ -1,8 +1,10 @@
 import { hubApi } from '../api/hub';
 import { detectHub } from '../api/hub-detect';
 import type { QueryClient } from '@tanstack/react-query';
-import { forgetHubMember, rememberedHubMember, rememberHubMember } from './hub-session-memory';
 import { consoleOrigin, hubLive, type connectionStore, type HubMode } from '../data';
+
+/** The member kept for an offline start; null when its file cannot be loaded either (no offline shell yet). */
+const sessionMemory = () => import('./hub-session-memory').catch(() => null);
 
 /**
  * Decides the console's mode once, before the router is made (docs/hub.md, "The console"): the
@@ -18,22 +20,22 @@ export async function composeHubMode(store: typeof connectionStore): Promise<Hub
   const detected = await detectHub(origin);
   if (detected.mode === 'personal') return null;
   if (detected.mode === 'unreachable') {
-    const remembered = rememberedHubMember();
-    if (!remembered) return null;
-    const { hubConnection } = await import('../data/hub-connection');
-    store.enterHub(hubConnection(origin, remembered.member, remembered.subscriptions));
-    return { origin, member: remembered.member };
+    // None (or no file to tell): personal mode, as before.
+    const remembered = (await sessionMemory())?.rememberedConnection(origin);
+    if (!remembered?.hub) return null;
+    store.enterHub(remembered);
+    return { origin, member: remembered.hub.member };
   }
   const { member } = detected;
   if (!member) {
-    forgetHubMember();
+    // No session (signed out, expired): an offline start must not open the last member's review.
+    (await sessionMemory())?.forgetHubMember();
     store.enterHub(null);
     return { origin, member: null };
   }
+  // Remembers the member for an offline start (hub-session-memory.ts) as it makes the connection.
   const { signedInConnection } = await import('./hub-connection');
-  const connection = await signedInConnection(origin, member);
-  rememberHubMember(member, connection.subscriptions);
-  store.enterHub(connection);
+  store.enterHub(await signedInConnection(origin, member));
   return { origin, member };
 }
 
@@ -55,9 +57,7 @@ export function composeHubLive(origin: string, queryClient: QueryClient, member:
         const current = store.active?.hub?.member;
         if (!current || current.id !== me.id || current.role === me.role) return;
         const { signedInConnection } = await import('./hub-connection');
-        const connection = await signedInConnection(origin, me);
-        rememberHubMember(me, connection.subscriptions);
-        store.enterHub(connection);
+        store.enterHub(await signedInConnection(origin, me));
         reload();
       })
       .catch(() => undefined);

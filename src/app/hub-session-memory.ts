@@ -1,5 +1,7 @@
 import { memberOf } from '../api/hub-detect';
 import type { SignedInMember, TeamSubscription } from '../api/contract/hub';
+import type { Connection } from '../data';
+import { hubConnection } from '../data/hub-connection';
 
 /**
  * The last member signed in to the hub on this browser, with the team's subscriptions: what lets
@@ -8,7 +10,8 @@ import type { SignedInMember, TeamSubscription } from '../api/contract/hub';
  * fall back to personal mode's connect form. No secret: the session cookie stays the browser's
  * (HttpOnly); this names whose store to show. Written at each signed-in start, cleared at a start
  * that finds no session (after a sign-out, an expired session), so it never outlives the session by
- * more than the offline spell in which it is needed.
+ * more than the offline spell in which it is needed. Loaded only in hub mode or with no network, not
+ * on every first page.
  */
 const KEY = 'dds.hub.lastMember';
 
@@ -56,4 +59,10 @@ export function rememberedHubMember(): Remembered | null {
   } catch {
     return null;
   }
+}
+
+/** The connection of the member remembered, made as a signed-in start makes it; null when none is. */
+export function rememberedConnection(origin: string): Connection | null {
+  const remembered = rememberedHubMember();
+  return remembered ? hubConnection(origin, remembered.member, remembered.subscriptions) : null;
 }

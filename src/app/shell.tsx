@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { NamesContext, namesQuery, NO_NAMES, useActiveConnection, useHubMode } from '../data';
 import { AuthBanner, ConnectionLifecycleProvider, ConnectionSwitcher } from '../features/connections';
 import { MainNav } from './main-nav';
-import { OfflineNotice } from './offline-notice';
+import { useOffline } from './use-offline';
 
 // The outbox (decisions waiting to be sent) matters only once there is a connection: it loads then,
 // not with the first page of a visitor who has none (the first page's JavaScript budget).
@@ -14,6 +14,11 @@ const OutboxNotices = lazy(() => import('../features/outbox').then((m) => ({ def
 const MemberMenu = lazy(() => import('../features/hub-session').then((m) => ({ default: m.MemberMenu })));
 // Hub mode: whether colleagues' changes arrive live, and the newest one (src/app/live-stream.ts).
 const LiveStatus = lazy(() => import('./live-status'));
+// Offline (a page the offline app shell opened): its notice loads then, from the precache. A page
+// that cannot load it (no worker yet) goes without: the header's statuses still say unreachable.
+const OfflineNotice = lazy<ComponentType<{ why: NonNullable<ReturnType<typeof useOffline>> }>>(() =>
+  import('./offline-notice').catch(() => ({ default: () => null })),
+);
 const BudgetHeader = lazy(() => import('../features/budgets').then((m) => ({ default: m.BudgetHeader })));
 
 /** Header with the connection switcher, navigation, the auth banner, then the page. */
@@ -23,6 +28,7 @@ export function AppShell() {
   // Through a team hub: the member in the header, and a session that ends sends them to sign in.
   const hub = useHubMode();
   // The names the service publishes (tasks, frontiers, verticals), read once for every page that shows items.
+  const offline = useOffline();
   const names = useQuery({ ...namesQuery(active), enabled: hasConnection }).data ?? NO_NAMES;
   return (
     <div className="min-h-screen">
@@ -58,7 +64,11 @@ export function AppShell() {
           </div>
         </div>
       </header>
-      <OfflineNotice />
+      {offline && (
+        <Suspense fallback={null}>
+          <OfflineNotice why={offline} />
+        </Suspense>
+      )}
       <AuthBanner />
       {hasConnection && (
         <Suspense fallback={null}>
