@@ -1,7 +1,13 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serviceApi } from './support/api';
 import { connectDemo } from './support/console';
 import { signedInPage, startE2eHub, vendorItemStatuses, type E2eHub } from './support/hub';
+import { slotPort, workerSlot } from './support/worker';
 
 /*
  * The offline app shell (issue 26 item 6): once the console has been opened, its worker keeps the
@@ -103,4 +109,62 @@ test('personal mode: offline, a reload opens the console on the kept items, the 
   const pending = (await serviceApi(request).pending('sub_sim_product', 200)).map((i) => i.id);
   expect(pending).not.toContain(disputed);
   expect(pending).toContain(kept[1]);
+});
+
+/** The revisions of index.html in the worker's precache (Workbox keys it `index.html?__WB_REVISION__=<revision>`). */
+const precachedShells = (page: Page) =>
+  page.evaluate(async () => {
+    const revisions: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys())
+        if (new URL(request.url).pathname === '/index.html') revisions.push(new URL(request.url).searchParams.get('__WB_REVISION__') ?? '');
+    return revisions;
+  });
+
+test('a new build takes over at the next load: its shell is the one an offline reload opens, and the old build’s is deleted', async ({ page }) => {
+  // A console of its own (the built one, copied), so that a new build can be put in its place.
+  const dir = mkdtempSync(join(tmpdir(), 'offline-shell-dist-'));
+  const data = mkdtempSync(join(tmpdir(), 'offline-shell-data-'));
+  cpSync('dist', dir, { recursive: true });
+  const port = slotPort(workerSlot()) + 30;
+  const service = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/service.ts', '--port', String(port), '--data', data, '--seed', 'none', '--static', dir, '--quiet'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    let out = '';
+    service.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    await expect.poll(() => out).toContain('Console: ');
+    const url = `http://127.0.0.1:${port}/`;
+
+    await page.goto(url);
+    await shellKept(page);
+    const [old] = await precachedShells(page);
+    expect(old).toMatch(/^[0-9a-f]{32}$/);
+
+    // The next build: another index.html (marked), and its worker listing it with a new revision.
+    const worker = join(dir, 'sw.js');
+    writeFileSync(join(dir, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace('<head>', '<head><meta name="build" content="next" />'));
+    writeFileSync(worker, readFileSync(worker, 'utf8').replace(`"revision":"${old}","url":"index.html"`, '"revision":"next-build","url":"index.html"'));
+
+    // Online, the next load is the new build at once (navigations go to the network first), and the new
+    // worker, found by that load, takes over by itself: the old build's shell is deleted.
+    await page.reload();
+    await expect(page.locator('meta[name="build"]')).toHaveAttribute('content', 'next');
+    await expect.poll(() => precachedShells(page)).toEqual(['next-build']);
+
+    // Offline, a reload opens the new build's shell, not the old one.
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect(page.locator('meta[name="build"]')).toHaveAttribute('content', 'next');
+    await expect(page.getByRole('link', { name: 'Data Delivery Console' })).toBeVisible();
+  } finally {
+    if (service.exitCode === null && service.signalCode === null) {
+      service.kill('SIGTERM');
+      await once(service, 'exit');
+    }
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(data, { recursive: true, force: true });
+  }
 });
