@@ -11,9 +11,9 @@ import { rememberHubMember } from './hub-session-memory';
  * mode, not on a personal console's first page.
  */
 export async function signedInConnection(origin: string, member: SignedInMember): Promise<Connection> {
-  const subscriptions = await hubApi(origin)
+  const listed = await hubApi(origin)
     .subscriptions()
-    .catch(() => []);
-  rememberHubMember(member, subscriptions);
-  return hubConnection(origin, member, subscriptions);
+    .catch(() => null);
+  rememberHubMember(member, listed);
+  return hubConnection(origin, member, listed ?? []);
 }

@@ -57,6 +57,18 @@ describe('composeHubMode: a start with no answer (offline, the offline app shell
     expect(await composeHubMode(fakeStore().store)).toBeNull();
   });
 
+  it('a hub that cannot list the subscriptions now keeps the ones kept for the same member, never another member’s', async () => {
+    answers({ '/hub/v1/me': [200, { member }], '/hub/v1/subscriptions': [200, { subscriptions }] });
+    await composeHubMode(fakeStore().store);
+    answers({ '/hub/v1/me': [200, { member }] });
+    await composeHubMode(fakeStore().store);
+    expect(rememberedHubMember()).toEqual({ member, subscriptions });
+    const other = { id: 'm2', email: 'o@demo.hub', role: 'viewer' as const };
+    answers({ '/hub/v1/me': [200, { member: other }] });
+    await composeHubMode(fakeStore().store);
+    expect(rememberedHubMember()).toEqual({ member: other, subscriptions: [] });
+  });
+
   it('keeps no secret: the member and the subscriptions, nothing else', async () => {
     answers({ '/hub/v1/me': [200, { member, via: 'session', token: 'hub_secret' }], '/hub/v1/subscriptions': [200, { subscriptions }] });
     await composeHubMode(fakeStore().store);

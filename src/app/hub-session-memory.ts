@@ -28,9 +28,11 @@ function storage(): Storage | null {
   }
 }
 
-export function rememberHubMember(member: SignedInMember, subscriptions: readonly TeamSubscription[]): void {
+/** `subscriptions` null: the hub could not list them now; the ones kept for this member stay (another member's never do). */
+export function rememberHubMember(member: SignedInMember, subscriptions: readonly TeamSubscription[] | null): void {
+  const kept = subscriptions ?? (rememberedHubMember()?.member.id === member.id ? rememberedHubMember()!.subscriptions : []);
   try {
-    storage()?.setItem(KEY, JSON.stringify({ member, subscriptions }));
+    storage()?.setItem(KEY, JSON.stringify({ member, subscriptions: kept }));
   } catch {
     // Storage full: an offline start will not find the member, the online one is unaffected.
   }
@@ -42,7 +44,7 @@ export function forgetHubMember(): void {
 
 const KINDS: readonly string[] = ['live', 'simulated'];
 
-/** Checked by hand (as the member of `/hub/v1/me` is): this runs on the first page, without zod's schemas. */
+/** Checked by hand, as the member of `/hub/v1/me` is (hub-detect.ts): what an earlier page, perhaps an older build, wrote. */
 function subscriptionOf(entry: unknown): TeamSubscription | null {
   const s = entry as Partial<TeamSubscription> | null;
   if (!s || typeof s.id !== 'string' || !s.id || !KINDS.includes(s.kind as string)) return null;

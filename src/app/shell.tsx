@@ -27,8 +27,9 @@ export function AppShell() {
   const hasConnection = active !== null;
   // Through a team hub: the member in the header, and a session that ends sends them to sign in.
   const hub = useHubMode();
-  // The names the service publishes (tasks, frontiers, verticals), read once for every page that shows items.
+  // Offline (no network, or the service does not answer): a notice under the header says so.
   const offline = useOffline();
+  // The names the service publishes (tasks, frontiers, verticals), read once for every page that shows items.
   const names = useQuery({ ...namesQuery(active), enabled: hasConnection }).data ?? NO_NAMES;
   return (
     <div className="min-h-screen">
