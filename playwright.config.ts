@@ -26,6 +26,10 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: slotURL(workerSlot()),
     trace: 'retain-on-failure',
+    // The offline shell's worker precaches the whole build (about 130 files) in every new context: a
+    // load each spec does not need. Its own spec (offline-shell) allows it; the worker only answers
+    // navigations and the build's files, so the others behave the same without it.
+    serviceWorkers: 'block',
     launchOptions: chromiumLaunchOptions(),
   },
 });

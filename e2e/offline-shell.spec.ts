@@ -16,6 +16,8 @@ import { slotPort, workerSlot } from './support/worker';
  * are sent once the network is back. The simulator's records are the judge of what was sent.
  */
 test.describe.configure({ mode: 'serial' });
+// The other specs block the worker (playwright.config.ts): here it is what is tested.
+test.use({ serviceWorkers: 'allow' });
 
 const SUB = 'sub_sim_retail';
 
