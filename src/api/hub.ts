@@ -1,5 +1,5 @@
 import { z } from './contract/zod';
-import { hubMeSchema, teamSettingsResponse, teamSubscriptionsSchema, type TeamSettings, type TeamSubscription } from './contract/hub';
+import { hubMeSchema, teamSettingsResponse, teamSubscriptionsSchema, type TeamSettings, type TeamSubscription } from './contract/hub-session';
 import { request, type HttpConfig, type RequestSpec } from './http';
 
 /**

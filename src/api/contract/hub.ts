@@ -1,7 +1,9 @@
+import { HUB_ROLES } from './hub-session';
 import { API_KEY_PATTERN } from './keys';
-import { isValidId } from './ids';
-import { subscriptionKindSchema } from './resources';
 import { z } from './zod';
+
+// What a console in hub mode reads at every start is its own small module (the first page loads it; the rest of this one loads with the team pages).
+export * from './hub-session';
 
 /*
  * The team hub's own wire format (/hub/v1/…): request bodies and queries the hub checks, and the
@@ -9,9 +11,6 @@ import { z } from './zod';
  * document (hub-openapi.ts). The vendor's contract (the rest of this folder) knows nothing of
  * members; nothing here is the vendor's.
  */
-
-export const HUB_ROLES = ['admin', 'reviewer', 'viewer'] as const;
-export type HubRole = (typeof HUB_ROLES)[number];
 
 const TOKEN_SCOPES = ['read', 'decide'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
@@ -209,38 +208,3 @@ const vendorKeySchema = z.object({
 export type HubVendorKey = z.infer<typeof vendorKeySchema>;
 export const vendorKeysResponse = z.object({ vendor_keys: z.array(vendorKeySchema) });
 export const vendorKeyResponse = z.object({ vendor_key: vendorKeySchema });
-
-export const teamSettingsResponse = z.object({
-  reason_codes: z.array(z.object({ code: z.string(), label: z.string() })),
-  /** When and by whom they were last saved; null before the first save. */
-  updated_at: isoInstant.nullable(),
-  updated_by: z.string().nullable(),
-});
-export type TeamSettings = z.infer<typeof teamSettingsResponse>;
-
-/* ---- Hub mode: who is signed in, and what the team reviews ---- */
-
-const signedInMemberSchema = z.object({ id: z.string().min(1), email: z.string(), role: z.enum(HUB_ROLES) });
-/** The member a console in hub mode works as: only what it needs of `/me` (other fields are the hub's business). */
-export type SignedInMember = z.infer<typeof signedInMemberSchema>;
-
-/** `GET /hub/v1/me` and `POST /hub/v1/session` as the console's hub mode reads them. */
-export const hubMeSchema = z.looseObject({ member: signedInMemberSchema });
-
-/** One subscription the team reviews: what the console's connection is made of in hub mode. */
-const teamSubscriptionSchema = z.strictObject({
-  id: z.string().min(1).max(200).refine(isValidId, 'must be a subscription ID (letters, digits, ".", "_", ":" and "-")'),
-  kind: subscriptionKindSchema,
-  label: z.string().trim().min(1).max(200).optional(),
-});
-export type TeamSubscription = z.infer<typeof teamSubscriptionSchema>;
-
-const MAX_TEAM_SUBSCRIPTIONS = 100;
-
-/** `GET /hub/v1/subscriptions` answers it; `PUT` takes it (the whole list, in order). */
-export const teamSubscriptionsSchema = z.strictObject({
-  subscriptions: z
-    .array(teamSubscriptionSchema)
-    .max(MAX_TEAM_SUBSCRIPTIONS)
-    .refine((list) => new Set(list.map((s) => s.id)).size === list.length, 'each subscription may be listed once'),
-});
