@@ -122,7 +122,6 @@ export const heldByOthersResponse = z.object({
   subscription_id: z.string(),
   items: z.array(z.object({ family: z.enum(['data', 'live']), item_id: z.string(), member: z.object({ email: z.string() }) })),
 });
-export type HeldByOthers = z.infer<typeof heldByOthersResponse>;
 
 export const queueCountsQuery = queueFilterSchema.extend({ subscription_id: subscriptionId });
 export const queueCountsResponse = z.object({

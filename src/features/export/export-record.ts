@@ -1,7 +1,6 @@
 import { microsToDecimal } from '../../lib/money';
 import { NO_REASON, parseReason } from '../dispute-reasons';
 import type { TriageRow, TriageState } from '../../domain/triage';
-import type { ExportManifest } from './manifest';
 
 /** One item on its way into a file: its triage row and the record exactly as it was delivered. */
 export interface ExportRecord {
@@ -44,12 +43,17 @@ export function decidedByOf(row: TriageRow, member: string | null): string | nul
   return row.entry.decidedBy ?? member;
 }
 
+/** The names the service published for a selection's task and vertical IDs (the manifest's `names`). */
+export interface ExportNames {
+  tasks: Record<string, string>;
+  verticals: Record<string, string>;
+}
+
 /** The name the service published for the item's task (the manifest's `names`), or null. */
-export const taskNameOf = (row: TriageRow, names: ExportManifest['names']): string | null =>
-  row.item.taskId === null ? null : (names.tasks[row.item.taskId] ?? null);
+export const taskNameOf = (row: TriageRow, names: ExportNames): string | null => (row.item.taskId === null ? null : (names.tasks[row.item.taskId] ?? null));
 
 /** The name the service published for the item's vertical, or null. */
-export const verticalNameOf = (row: TriageRow, names: ExportManifest['names']): string | null =>
+export const verticalNameOf = (row: TriageRow, names: ExportNames): string | null =>
   row.item.verticalId === null ? null : (names.verticals[row.item.verticalId] ?? null);
 
 export const reasonOf = (row: TriageRow): string | null => (decisionOf(row) ? (row.entry?.reason ?? null) : null);

@@ -1,4 +1,5 @@
 import type { Connection, ConnectionSubscription, Names } from '../../data';
+import type { ExportNames } from './export-record';
 import type { WriteSummary } from './writer';
 
 export type ExportFormat = 'jsonl' | 'csv' | 'coco';
@@ -28,12 +29,12 @@ export interface ExportManifest {
    * The names the service published for the selection's tasks and verticals when the file was
    * written (an ID it did not name is absent): each row's `task_name` and `vertical_name` are read here.
    */
-  names: { tasks: Record<string, string>; verticals: Record<string, string> };
+  names: ExportNames;
   created_at: string;
 }
 
 /** The names of the tasks and verticals these items name, and only those (not every task the service has). */
-function namesOf(items: readonly { taskId: string | null; verticalId: string | null }[], names: Names | undefined): ExportManifest['names'] {
+function namesOf(items: readonly { taskId: string | null; verticalId: string | null }[], names: Names | undefined): ExportNames {
   const tasks: Record<string, string> = {};
   const verticals: Record<string, string> = {};
   for (const { taskId, verticalId } of items) {
