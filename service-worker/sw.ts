@@ -12,7 +12,7 @@
  * answer, no cookie (a worker cannot even read Set-Cookie), nothing that depends on who is signed in.
  */
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
@@ -20,6 +20,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | {
 // Paths that are never the console's, whatever their case (console-files.ts refuses them the same way):
 // a navigation there (an image opened in a tab, an API URL typed in) is the server's to answer.
 const NOT_THE_CONSOLE = [/^\/(v1|hub|media|_local)(\/|$)/i];
+/** A proxy's answers when the server behind it cannot be reached. */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
 
 // A new build takes over as soon as it is installed, with no prompt: pages already open keep the code
 // they loaded (a reviewer's work is in IndexedDB and the outbox, nothing to lose), and their next load
@@ -35,18 +37,30 @@ cleanupOutdatedCaches();
 registerRoute(
   new NavigationRoute(
     async ({ request }) => {
+      let answer: Response;
       try {
-        return await fetch(request);
+        answer = await fetch(request);
       } catch (error) {
-        // Offline (or the server is down): the shell of this worker's build, which then shows what the
-        // browser's store holds.
+        // Offline: the shell of this worker's build, which then shows what the browser's store holds.
         const shell = await matchPrecache('/index.html');
         if (shell) return shell;
         throw error;
       }
+      // The server down behind a proxy (its 502, 503 or 504 page): the shell too, as offline.
+      if (GATEWAY_DOWN.has(answer.status)) return (await matchPrecache('/index.html')) ?? answer;
+      return answer;
     },
     { denylist: NOT_THE_CONSOLE },
   ),
 );
 
+// Only what the build made is kept: a page (an HTML fallback for a missing file) under a script's or a
+// style's name would be served for it on every later load. Such an answer fails the install instead,
+// and the worker in place goes on serving its own build.
+addPlugins([
+  {
+    cacheWillUpdate: async ({ request, response }) =>
+      response.headers.get('Content-Type')?.startsWith('text/html') && !/(\/|\.html)$/.test(new URL(request.url).pathname) ? null : response,
+  },
+]);
 precacheAndRoute(self.__WB_MANIFEST);

@@ -7,10 +7,13 @@ import { ServiceError } from '../lib/service-error';
 
 /**
  * The built console (`--static DIR`), for the simulator and the hub alike: its files, then
- * index.html for any other GET, so client-side routes survive a reload. A path under one of the
+ * index.html for any other GET that names no file, so client-side routes survive a reload. A path under one of the
  * API prefixes, whatever its case, is never the console's: /v1/nope is the JSON 404, not
  * index.html with 200 (a client would take that page for an API answer).
  */
+/** A file a build writes at the root: the worker, its helpers, icons. */
+const BUILD_FILE = /^\/[^/]+\.(js|mjs|css|map|svg|png|ico|woff2?|webmanifest)$/i;
+
 export function consoleFiles<E extends Env>(staticDir: string, apiPrefixes: readonly string[]) {
   const router = new Hono<E>();
   const indexFile = join(staticDir, 'index.html');
@@ -46,6 +49,11 @@ export function consoleFiles<E extends Env>(staticDir: string, apiPrefixes: read
     }),
   );
   router.get('*', (c) => {
+    // A missing file of a build (/assets/app-1a2b.js of another build, /sw.js) is a 404, never
+    // index.html with 200: the offline shell's precache would keep that page under a script's name and
+    // answer every later load with it (a blank console until the next build). A route's own segments
+    // may hold dots (a subscription ID): only the build's folder and root-level file names count.
+    if (c.req.path.startsWith('/assets/') || BUILD_FILE.test(c.req.path)) throw new ServiceError('NOT_FOUND', `no file ${c.req.path}`);
     if (!existsSync(indexFile)) throw new ServiceError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`);
     c.header('Cache-Control', 'no-cache');
     return c.html(readFileSync(indexFile, 'utf8'), 200);

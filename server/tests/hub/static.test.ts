@@ -47,6 +47,17 @@ describe('hub --static', () => {
     expect(worker.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('answers a missing file of a build with 404, not the console (the offline shell would keep that page under a script’s name); a route with a dot is the console', async () => {
+    for (const path of ['/assets/app-other-build.js', '/assets/style-x.css', '/workbox-1234.js', '/favicon-2.svg']) {
+      const answer = await fetch(`${t.url}${path}`);
+      expect(answer.status, path).toBe(404);
+      expect(await answer.text(), path).not.toContain('<div id="root">');
+    }
+    const route = await fetch(`${t.url}/review/sub.v2`);
+    expect(route.status).toBe(200);
+    expect(await route.text()).toContain('<div id="root">');
+  });
+
   it('never answers an API path with the console: /v1 and /hub/v1 stay JSON, whatever the case', async () => {
     const me = await fetch(`${t.url}/hub/v1/me`);
     expect(me.status).toBe(401);
