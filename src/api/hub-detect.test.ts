@@ -28,4 +28,8 @@ describe('detectHub (GET /hub/v1/me on the console’s origin)', () => {
       }),
     ).toEqual({ mode: 'unreachable' });
   });
+  it('is unreachable on a proxy’s 502, 503 or 504 page (the hub behind it down), not personal mode', async () => {
+    for (const status of [502, 503, 504])
+      expect(await detectHub(origin, answer(status, '<html>Bad Gateway</html>')), String(status)).toEqual({ mode: 'unreachable' });
+  });
 });

@@ -18,7 +18,7 @@ export function memberOf(body: unknown): SignedInMember | null {
 /**
  * `GET /hub/v1/me` on the console's origin, once at start (docs/hub.md, "The console"): 200 → a
  * hub, signed in; 401 NOT_SIGNED_IN → a hub, sign in first; no answer at all (the request failed:
- * offline, nothing listening) → unreachable; any other answer (404, index.html from a static host or
+ * offline, nothing listening) or a proxy's 502/503/504 → unreachable; any other answer (404, index.html from a static host or
  * the simulator, non-JSON) → personal mode, as before hubs existed.
  */
 export async function detectHub(baseUrl: string, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<HubDetection> {
@@ -28,6 +28,8 @@ export async function detectHub(baseUrl: string, fetcher: typeof fetch = globalT
   } catch {
     return { mode: 'unreachable' };
   }
+  // A proxy's own answer for a hub it cannot reach: as offline, not personal mode.
+  if (response.status === 502 || response.status === 503 || response.status === 504) return { mode: 'unreachable' };
   try {
     const body: unknown = await response.json();
     if (response.status === 200) {

@@ -31,7 +31,8 @@ describe('composeHubMode: a start with no answer (offline, the offline app shell
 
     answers('offline');
     const { entered, store } = fakeStore();
-    expect(await composeHubMode(store)).toEqual({ origin: window.location.origin, member });
+    const mode = await composeHubMode(store);
+    expect(mode).toEqual({ origin: window.location.origin, member, forget: expect.any(Function) });
     expect(entered).toHaveLength(1);
     expect(entered[0]).toMatchObject({
       id: 'hub:m1',
@@ -39,6 +40,10 @@ describe('composeHubMode: a start with no answer (offline, the offline app shell
       hub: { member },
       subscriptions: [{ id: 'sub_sim_retail', kind: 'simulated', label: 'Retail' }],
     });
+    // A sign-out forgets them at once: the next offline start is personal mode.
+    mode!.forget!();
+    expect(rememberedHubMember()).toBeNull();
+    expect(await composeHubMode(fakeStore().store)).toBeNull();
   });
 
   it('is personal mode, as before, when no member was signed in here (or what was kept is damaged)', async () => {

@@ -6,6 +6,9 @@ import { consoleOrigin, hubLive, type connectionStore, type HubMode } from '../d
 /** The member kept for an offline start; null when its file cannot be loaded either (no offline shell yet). */
 const sessionMemory = () => import('./hub-session-memory').catch(() => null);
 
+/** At once, not after an import: a sign-out navigates away right after it. */
+const forgetter = (memory: Awaited<ReturnType<typeof sessionMemory>>) => () => memory?.forgetHubMember();
+
 /**
  * Decides the console's mode once, before the router is made (docs/hub.md, "The console"): the
  * origin answers `GET /hub/v1/me` as a hub → hub mode, the connection derived from the member and
@@ -24,7 +27,7 @@ export async function composeHubMode(store: typeof connectionStore): Promise<Hub
     const remembered = (await sessionMemory())?.rememberedConnection(origin);
     if (!remembered?.hub) return null;
     store.enterHub(remembered);
-    return { origin, member: remembered.hub.member };
+    return { origin, member: remembered.hub.member, forget: forgetter(await sessionMemory()) };
   }
   const { member } = detected;
   if (!member) {
@@ -36,7 +39,7 @@ export async function composeHubMode(store: typeof connectionStore): Promise<Hub
   // Remembers the member for an offline start (hub-session-memory.ts) as it makes the connection.
   const { signedInConnection } = await import('./hub-connection');
   store.enterHub(await signedInConnection(origin, member));
-  return { origin, member };
+  return { origin, member, forget: forgetter(await sessionMemory()) };
 }
 
 /**

@@ -36,4 +36,18 @@ describe('the team inbox sync', () => {
     expect(rounds()).toBe(3);
     stop();
   });
+
+  it('tries again on its interval after a failed round, even while the stream is live', async () => {
+    vi.useFakeTimers();
+    hubCall.mockReset();
+    hubCall.mockRejectedValueOnce(new Error('503')).mockResolvedValue({ items: [], next: 0, has_more: false });
+    const stop = startTeamInboxSync({ connections: () => [hub], scopeOf: async () => 'scope', intervalMs: 1_000, isLive: () => true });
+    await vi.waitFor(() => expect(rounds()).toBe(1));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(rounds()).toBe(2);
+    // That one went through: live again, the interval rests.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(rounds()).toBe(2);
+    stop();
+  });
 });

@@ -90,6 +90,8 @@ type CloseDecided = (scope: string, subscriptionId: string, itemIds: readonly st
 
 export function startTeamInboxSync({ connections, scopeOf, decisions, closeDecided, intervalMs = INTERVAL_MS, isLive }: TeamInboxSyncDeps): () => void {
   let running: Promise<void> | null = null;
+  /** The last round failed (a 5xx, offline): the interval tries again even while the stream is live, which asks only at its next event. */
+  let failed = false;
   /** Asked while a round ran: one more round after it, of the items too unless every ask was for decisions only. */
   let again: { items: boolean } | null = null;
   const run = (only?: string, items = true): void => {
@@ -109,8 +111,10 @@ export function startTeamInboxSync({ connections, scopeOf, decisions, closeDecid
             if (decisions && syncTeamDecisions) await syncTeamDecisions(scope, s.id, connection.id, decisions);
           }
         }
+        failed = false;
       } catch {
         // Offline or signed out (the session's own handling says so): the next round tries again.
+        failed = true;
       } finally {
         running = null;
         if (again) {
@@ -127,7 +131,7 @@ export function startTeamInboxSync({ connections, scopeOf, decisions, closeDecid
     const detail = (event as CustomEvent<TeamInboxSyncRequest>).detail;
     run(detail?.subscriptionId, detail?.what !== 'decisions');
   };
-  const timer = setInterval(() => visible() && !isLive?.() && run(), intervalMs);
+  const timer = setInterval(() => visible() && (failed || !isLive?.()) && run(), intervalMs);
   window.addEventListener('focus', shown);
   document.addEventListener('visibilitychange', shown);
   window.addEventListener(TEAM_INBOX_SYNC_EVENT, asked);

@@ -9,6 +9,8 @@ import type { Connection } from './connection';
 export interface HubMode {
   origin: string;
   member: SignedInMember | null;
+  /** Forgets the member kept for an offline start (src/app/hub-session-memory.ts): a sign-out calls it, so no offline start reopens their review. */
+  forget?: () => void;
 }
 
 /** Null in personal mode (a key in the browser); given by the app (src/main.tsx). */

@@ -174,13 +174,13 @@ async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
         .where('family', '=', 'data')
         .where('item_id', '=', decision.itemId)
         .executeTakeFirst()) ??
-      // Pruned once its decision was sent (store/pulled-items.ts): a repeat is known from the decision.
+      // Pruned once its decision was sent (store/pulled-items.ts): a repeat is known from the decision;
+      // so is a hold kept from before this check (a retry of it gets the hold's answer, not a 404).
       (await ctx.db
         .selectFrom('decisions')
         .select(['subscription_id', 'price_micros'])
         .where('family', '=', 'data')
         .where('item_id', '=', decision.itemId)
-        .where('state', '=', 'sent')
         .executeTakeFirst());
     subscriptionId = seen?.subscription_id ?? null;
     priceMicros = seen?.price_micros ?? null;

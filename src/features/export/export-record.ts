@@ -50,11 +50,12 @@ export interface ExportNames {
 }
 
 /** The name the service published for the item's task (the manifest's `names`), or null. */
-export const taskNameOf = (row: TriageRow, names: ExportNames): string | null => (row.item.taskId === null ? null : (names.tasks[row.item.taskId] ?? null));
+export const taskNameOf = (row: TriageRow, names: ExportNames): string | null =>
+  row.item.taskId === null || !Object.hasOwn(names.tasks, row.item.taskId) ? null : names.tasks[row.item.taskId]!;
 
 /** The name the service published for the item's vertical, or null. */
 export const verticalNameOf = (row: TriageRow, names: ExportNames): string | null =>
-  row.item.verticalId === null ? null : (names.verticals[row.item.verticalId] ?? null);
+  row.item.verticalId === null || !Object.hasOwn(names.verticals, row.item.verticalId) ? null : names.verticals[row.item.verticalId]!;
 
 export const reasonOf = (row: TriageRow): string | null => (decisionOf(row) ? (row.entry?.reason ?? null) : null);
 

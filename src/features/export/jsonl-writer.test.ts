@@ -67,6 +67,8 @@ describe('JSONL writer', () => {
     const rows = [
       triageRow({ itemId: 'a', taskId: '1002' }),
       triageRow({ itemId: 'b', taskId: '1003' }),
+      // An ID named like one of Object's own members is an ID like any other: unnamed here.
+      triageRow({ itemId: 'p', taskId: 'constructor', verticalId: '__proto__' }),
       triageRow({ itemId: 'c', kind: 'simulated', taskId: null, verticalId: '3f2a9c1e-0000-4000-8000-000000000001' }),
     ];
     const manifest = testManifest('jsonl', rows.length, undefined, { items: rows.map((r) => r.item), names });
@@ -80,6 +82,7 @@ describe('JSONL writer', () => {
     expect(lines.slice(1).map((l) => [l.item_id, l.task_name, l.vertical_name])).toEqual([
       ['a', 'Road object outlines', null],
       ['b', null, null],
+      ['p', null, null],
       ['c', null, 'Retail shelves'],
     ]);
   });

@@ -35,8 +35,9 @@ export interface ExportManifest {
 
 /** The names of the tasks and verticals these items name, and only those (not every task the service has). */
 function namesOf(items: readonly { taskId: string | null; verticalId: string | null }[], names: Names | undefined): ExportNames {
-  const tasks: Record<string, string> = {};
-  const verticals: Record<string, string> = {};
+  // No prototype: a vendor's ID ("constructor", "__proto__") is a key like any other, never Object's own member.
+  const tasks = Object.create(null) as Record<string, string>;
+  const verticals = Object.create(null) as Record<string, string>;
   for (const { taskId, verticalId } of items) {
     const task = taskId === null ? undefined : names?.tasks.get(taskId)?.name;
     if (task !== undefined) tasks[taskId!] = task;

@@ -36,6 +36,7 @@ export function MemberMenu({ hub }: { hub: HubMode }) {
         return;
       }
     }
+    hub.forget?.();
     window.location.assign('/sign-in');
   };
   return (

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { Connection, ConnectionSubscription } from '../../../data';
 import { useChargeForecast } from '../../budgets';
@@ -44,6 +44,9 @@ export function BulkActions({
   const [pending, setPending] = useState<BulkPreview | null>(null);
   const [pendingMatching, setPendingMatching] = useState(0);
   const [leaseCheck, setLeaseCheck] = useState<string | null>(null);
+  // The hub is being asked which items teammates hold: the buttons wait, and only the latest ask opens its dialog.
+  const [asking, setAsking] = useState(false);
+  const ask = useRef(0);
   const [message, setMessage] = useState('');
   // Runs shown in this visit: a finished one stays until dismissed; one found finished after a reload does not come back.
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
@@ -70,10 +73,14 @@ export function BulkActions({
     let check: string | null = null;
     // On a team hub the items teammates hold are theirs to decide: named and skipped before the confirmation, not refused one by one after it.
     if (connection.hub) {
+      const mine = ++ask.current;
+      setAsking(true);
       leased = await heldByOthers(subscription.id).catch(() => {
         check = 'The team hub could not be asked which of them teammates hold: any they hold will be refused and counted as not taken.';
         return undefined;
       });
+      if (mine !== ask.current) return;
+      setAsking(false);
     }
     setLeaseCheck(check);
     setPendingMatching(matching.length);
@@ -103,7 +110,8 @@ export function BulkActions({
       <div className="flex flex-wrap items-center gap-2">
         <Button
           variant="adopt"
-          disabled={adopt.targets.length === 0 || refusal !== null}
+          disabled={adopt.targets.length === 0 || refusal !== null || asking}
+          aria-busy={asking || undefined}
           aria-describedby={refusal ? refusalId : undefined}
           onClick={() => void open('adopt')}
         >
@@ -111,7 +119,8 @@ export function BulkActions({
         </Button>
         <Button
           variant="danger"
-          disabled={dispute.targets.length === 0 || refusal !== null}
+          disabled={dispute.targets.length === 0 || refusal !== null || asking}
+          aria-busy={asking || undefined}
           aria-describedby={refusal ? refusalId : undefined}
           onClick={() => void open('dispute')}
         >
