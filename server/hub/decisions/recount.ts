@@ -4,7 +4,7 @@ import type { HubContext, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { lockLedger } from '../store/budgets';
 import { findActiveDecision, lockOverlapSettings } from '../store/decisions';
-import { lockUndecided, putVoteItem, setOverlap } from '../store/votes';
+import { lockInboxRows, lockUndecided, putVoteItem, setOverlap } from '../store/votes';
 import { teamOutcome, type Rule } from '../overlap/rule';
 import { takeTeamDecision, type Taken } from './accept';
 import { deliver } from './deliver';
@@ -22,8 +22,9 @@ import { choiceFrom } from './votes';
  * itself cannot pass the members who can vote), lowering N left such items open for good.
  *
  * Locks: the subscriptions' overlap locks first, exclusive (a vote holds its subscription's shared,
- * before its item's), then every undecided item's lock, then the ledger if the recount adopts a
- * simulated item, and only then audit rows: the order every decision takes them in.
+ * before its item's), then every undecided item's lock, then the inbox rows of those it decides (a
+ * take holds such rows before its audit row), then the ledger if the recount adopts a simulated
+ * item, and only then audit rows: the order every decision takes them in.
  */
 
 export interface OverlapChange {
@@ -61,6 +62,12 @@ export async function changeOverlap(
     );
     return [{ item, votes, setting, outcome }];
   });
+  // The inbox rows of the items it decides, before any audit row: a take holds rows, then the audit head (lockInboxRows).
+  await lockInboxRows(
+    trx,
+    ctx.engine,
+    undecided.filter((u) => u.outcome === 'adopt' || u.outcome === 'dispute').map((u) => ({ family: u.item.family, item_id: u.item.item_id })),
+  );
   // A simulated adopt is charged: its budget check needs the ledger, taken before any audit row (lock order).
   if (undecided.some((u) => u.item.family === 'data' && u.outcome === 'adopt')) await lockLedger(trx, ctx.engine);
 

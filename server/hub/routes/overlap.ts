@@ -54,7 +54,9 @@ export function overlapRouter(ctx: HubContext) {
     }
     // Undecided items are judged under the new setting in the same transaction (decisions/recount.ts); what that decides is sent after it commits.
     const taken = await ctx.db.transaction().execute((trx) => changeOverlap(trx, ctx, admin, settings, Date.now()));
-    await sendRecounted(ctx, taken);
+    // Sent after the answer: lowering N may decide thousands of items, which the admin's request does
+    // not wait for (a decision the vendor cannot take now stays queued, and the queue retries it).
+    void sendRecounted(ctx, taken).catch((error: Error) => ctx.log?.(`overlap: sending the recount's decisions: ${error.message}`));
     return c.json({ settings });
   });
 

@@ -138,3 +138,26 @@ export async function lockUndecided(
   for (const v of votes) byItem.set(`${v.family}/${v.item_id}`, [...(byItem.get(`${v.family}/${v.item_id}`) ?? []), v]);
   return items.map((item) => ({ item, votes: byItem.get(`${item.family}/${item.item_id}`) ?? [] }));
 }
+
+/**
+ * PostgreSQL: the shared inbox's rows of these items, locked (FOR UPDATE, in key order) before any
+ * audit row of a transaction that writes their decisions. A decision's insert updates its inbox row
+ * (migration 0013's trigger); a take holds the rows it leases (SKIP LOCKED) and then appends its audit
+ * row, so taking the audit head first and a row after would deadlock with it. Locked first, a take
+ * skips these rows, and one already holding some finishes before this goes on. SQLite has one writer.
+ */
+export async function lockInboxRows(db: Kysely<HubTables>, engine: Engine, items: readonly { family: 'data' | 'live'; item_id: string }[]) {
+  if (engine !== 'postgres' || items.length === 0) return;
+  for (const family of ['data', 'live'] as const) {
+    const ids = items.filter((i) => i.family === family).map((i) => i.item_id);
+    for (let i = 0; i < ids.length; i += 500)
+      await db
+        .selectFrom('inbox_items')
+        .select('item_id')
+        .where('family', '=', family)
+        .where('item_id', 'in', ids.slice(i, i + 500))
+        .orderBy('item_id')
+        .forUpdate()
+        .execute();
+  }
+}

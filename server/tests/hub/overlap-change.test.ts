@@ -81,7 +81,8 @@ describe.each(ENGINES)('changing the overlap on %s', (engine) => {
     expect(posted(agreed!.id) + posted(split!.id) + posted(single!.id)).toBe(0);
 
     await setOverlap('sub_sim_retail', 2, 'unanimous');
-    // Two adopts meet N = 2: the team adopts it, sent once, charged once at its price.
+    // Two adopts meet N = 2: the team adopts it, sent once (after the PUT's answer), charged once at its price.
+    await eventually(async () => (await decisionsOf(agreed!.id))[0]?.state === 'sent');
     expect(await decisionsOf(agreed!.id)).toEqual([expect.objectContaining({ kind: 'adopt', state: 'sent', price_micros: agreed!.price })]);
     expect(posted(agreed!.id)).toBe(1);
     expect(vendorStatus(agreed!.id)).toBe('adopted');
@@ -143,6 +144,7 @@ describe.each(ENGINES)('changing the overlap on %s', (engine) => {
     expect(await voteItem(twoToOne!.id)).toMatchObject({ state: 'lead' });
     // Majority of three: two adopts of three decide what unanimity sent to the lead.
     await setOverlap('sub_sim_support', 3, 'majority');
+    await eventually(async () => (await decisionsOf(twoToOne!.id))[0]?.state === 'sent');
     expect(await decisionsOf(twoToOne!.id)).toEqual([expect.objectContaining({ kind: 'adopt', state: 'sent' })]);
     expect(posted(twoToOne!.id)).toBe(1);
     expect(await voteItem(open!.id)).toMatchObject({ needed: 3, rule: 'majority', state: 'open' });
@@ -259,6 +261,26 @@ describe('changing the overlap while votes are in flight, on postgres', () => {
     await eventually(async () => (await decisionsOf(item.id))[0]!.state === 'sent');
     expect((await adoptReceipts(vendor.url, vendor.credentials.api_key)).get(item.id)).toEqual([item.price]);
   }
+
+  it('a take holding an item’s inbox row while the change decides that item: one waits for the other, no deadlock', async () => {
+    expect((await put(2)).status).toBe(200);
+    const [item] = await pullItems(t, r1, 'sub_sim_retail', 1);
+    expect((await decide(r1, item!.id)).status).toBe(202);
+    // As a take does: the rows it leases first (SKIP LOCKED), its audit row after.
+    await holder.query('begin');
+    let change: ReturnType<typeof put> | undefined;
+    try {
+      await holder.query(`select * from inbox_items where family = 'data' and item_id = $1 for update`, [item!.id]);
+      change = put(1);
+      await waiting(1);
+      // Had the change taken the audit head before this row (its first vote.recount row), this would deadlock.
+      await holder.query('select * from audit_head where id = 1 for update');
+    } finally {
+      await holder.query('commit');
+    }
+    expect((await change!).status).toBe(200);
+    await decidedOnce(item!);
+  });
 
   it('a first vote counted under the old N while N is lowered is counted again under the new one: decided, not left open', async () => {
     expect((await put(2)).status).toBe(200);
