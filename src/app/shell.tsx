@@ -15,9 +15,9 @@ const MemberMenu = lazy(() => import('../features/hub-session').then((m) => ({ d
 // Hub mode: whether colleagues' changes arrive live, and the newest one (src/app/live-stream.ts).
 const LiveStatus = lazy(() => import('./live-status'));
 // Offline (a page the offline app shell opened): its notice loads then, from the precache. A page
-// that cannot load it (no worker yet) goes without: the header's statuses still say unreachable.
+// that cannot load it (no worker yet) says it in a line of its own.
 const OfflineNotice = lazy<ComponentType<{ why: NonNullable<ReturnType<typeof useOffline>> }>>(() =>
-  import('./offline-notice').catch(() => ({ default: () => null })),
+  import('./offline-notice').catch(() => ({ default: () => <p className="px-4 py-2 text-sm">Offline: decisions wait on this device.</p> })),
 );
 const BudgetHeader = lazy(() => import('../features/budgets').then((m) => ({ default: m.BudgetHeader })));
 
@@ -65,11 +65,14 @@ export function AppShell() {
           </div>
         </div>
       </header>
-      {offline && (
-        <Suspense fallback={null}>
-          <OfflineNotice why={offline} />
-        </Suspense>
-      )}
+      {/* Always there, empty while online: a live region mounted with its text is often not announced. */}
+      <div role="status" aria-label="Network">
+        {offline && (
+          <Suspense fallback={null}>
+            <OfflineNotice why={offline} />
+          </Suspense>
+        )}
+      </div>
       <AuthBanner />
       {hasConnection && (
         <Suspense fallback={null}>
