@@ -56,6 +56,13 @@ describe('live pull', () => {
     expect(calls[0]!.init.headers).toEqual({ Authorization: `Bearer ${KEY}` });
   });
 
+  it('through a team hub: the session cookie and the member the page works as, never a key', async () => {
+    const { fetch, calls } = fakeFetch(json(200, { data: [], count: 0, has_more: false, next_cursor: null }));
+    await createClient({ baseUrl: 'http://hub.test', fetch, credentials: 'same-origin', member: 'm1' }).pullLive({ subscription_id: 's', limit: 1 });
+    expect(calls[0]!.init.headers).toEqual({ 'X-Hub-Member': 'm1' });
+    expect(calls[0]!.init.credentials).toBe('same-origin');
+  });
+
   it('keeps fields a server adds', async () => {
     const { fetch } = fakeFetch(json(200, { data: [{ ...item, lineage: { etl: 'v2' } }], count: 1, has_more: false, next_cursor: '', extra: 1 }));
     const page = await client(fetch).pullLive({ subscription_id: 's' });

@@ -25,6 +25,8 @@ export interface HttpConfig {
    * console served by a team hub, whose session is an HttpOnly cookie and which is sent no key.
    */
   credentials?: 'omit' | 'same-origin';
+  /** Through a team hub: the member this page works as (`X-Hub-Member`); the hub refuses a session of another member (401 MEMBER_CHANGED). */
+  member?: string;
 }
 
 export interface RequestSpec<S extends z.ZodType> {
@@ -104,7 +106,7 @@ const isRetryableStatus = (status: number) => status >= 500 || status === 429;
 /**
  * One request: a timeout per attempt, retries for GETs on network errors, 5xx and 429
  * (never on other 4xx), and the body validated against the contract schema.
- * Only `Authorization` and `Content-Type` are ever sent.
+ * Only `Authorization` and `Content-Type` are ever sent (and through a team hub, `X-Hub-Member`).
  */
 export async function request<S extends z.ZodType>(config: HttpConfig, spec: RequestSpec<S>): Promise<z.output<S>> {
   const blocked = spec.usesKey ? config.blockedReason?.() : null;
@@ -113,6 +115,7 @@ export async function request<S extends z.ZodType>(config: HttpConfig, spec: Req
   const url = buildUrl(config.baseUrl, spec.path, spec.query);
   const endpoint = `${spec.method} ${spec.path}`;
   const headers: Record<string, string> = {};
+  if (config.member) headers['X-Hub-Member'] = config.member;
   if (spec.token) {
     // Whatever the answer echoes of it (the key's body without its prefix included) is redacted.
     rememberSecret(spec.token);

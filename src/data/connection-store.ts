@@ -155,6 +155,7 @@ export class ConnectionStore {
         apiKey: connection.hub ? undefined : connection.apiKey || undefined,
         jwt: connection.hub ? undefined : connection.jwt,
         credentials: connection.hub ? 'same-origin' : 'omit',
+        member: connection.hub?.member.id,
         blockedReason: () => {
           const failure = this.failureOf(id);
           return failure ? `the service refused this connection's key (${failure.code})` : null;

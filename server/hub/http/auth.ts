@@ -33,6 +33,13 @@ export const identify = (ctx: HubContext) =>
     if (cookie !== undefined) {
       const found = await sessionMember(ctx.db, cookie);
       if (found) principal = { member: found.member, via: 'session', sessionId: found.sessionId };
+      // The console names the member its page works as: a page opened as one member (or started from
+      // memory offline) whose browser now holds another's session (a sign-in in another tab) must not
+      // send the first member's decisions as the second's.
+      const expected = c.req.header('X-Hub-Member');
+      if (found && expected !== undefined && expected !== found.member.id) {
+        throw new HubError('MEMBER_CHANGED', 'this page works as another member than the one signed in now in this browser: reload it');
+      }
     }
     // The cookie wins when both are sent, so such a request is still held to the Origin check.
     c.set('bearer', principal === null && authorization !== undefined);

@@ -31,6 +31,23 @@ describe.each(ENGINES)('hub sessions on %s', (engine) => {
     expect((await t.call('GET', '/hub/v1/me', { cookie })).status).toBe(401);
   });
 
+  it('refuses a request whose page works as another member than the session now signed in (X-Hub-Member): 401 MEMBER_CHANGED, even a decision', async () => {
+    const one = await t.signIn(t.accounts.reviewer1);
+    const me = (await t.call('GET', '/hub/v1/me', { cookie: one })).body.member as { id: string };
+    const as = (member: string) => ({ cookie: one, headers: { 'X-Hub-Member': member } });
+    expect((await t.call('GET', '/hub/v1/me', as(me.id))).status).toBe(200);
+    for (const [method, path] of [
+      ['GET', '/hub/v1/me'],
+      ['POST', '/v1/data/items/x_1/adopt'],
+    ] as const) {
+      const refused = await t.call(method, path, as('someone-else'));
+      expect(refused.status, path).toBe(401);
+      expect(refused.body, path).toMatchObject({ errorCode: 'MEMBER_CHANGED' });
+    }
+    // Without the header (a script, an older page): the session alone, as before.
+    expect((await t.call('GET', '/hub/v1/me', { cookie: one })).status).toBe(200);
+  });
+
   it('refuses a wrong password and an unknown email with the same answer', async () => {
     const wrong = await t.call('POST', '/hub/v1/session', { body: { email: t.accounts.viewer.email, password: 'not the password' } });
     const unknown = await t.call('POST', '/hub/v1/session', { body: { email: 'nobody@demo.hub', password: 'not the password' } });
