@@ -159,7 +159,7 @@ test('an admin removes a reviewer: their next request sends them to sign in, whe
   const item = await decideFocused(reviewer, 'a');
   await api.removeMember(id);
   await expect(reviewer).toHaveURL(/\/sign-in\?/, { timeout: 30_000 });
-  await expect(reviewer.getByRole('status')).toContainText('Your session ended');
+  await expect(reviewer.getByRole('status').filter({ hasText: 'Your session ended' })).toBeVisible();
   expect(new URL(reviewer.url()).searchParams.get('redirect')).toMatch(/^\/review\/sub_live_support/);
   expect((await vendorFeedback(hub, 'sub_live_support')).get(item)).toBeNull();
 
