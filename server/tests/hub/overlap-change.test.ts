@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestHub, type TestHub } from './hub-harness';
-import { adoptReceipts, eventually, holdVendorKey, pullItems, startGate, startVendor, type Gate, type Vendor } from './decisions-kit';
+import { startVotingTeam, type VotingTeam } from './voting-team';
+import { adoptReceipts, eventually, holdVendorKey, pullItems, startVendor, type Gate, type Vendor } from './decisions-kit';
 
 /*
  * An admin changes a subscription's overlap N or rule (issue 26, found by an adversarial pass): the
@@ -40,24 +41,13 @@ describe.each(ENGINES)('changing the overlap on %s', (engine) => {
   const auditOf = (itemId: string) =>
     t.hub.store.db.selectFrom('audit').select(['action', 'outcome', 'actor_id']).where('item_id', '=', itemId).orderBy('seq').execute();
 
+  let team: VotingTeam | undefined;
   beforeAll(async () => {
-    vendor = await startVendor();
-    gate = await startGate(vendor.url);
-    t = await startTestHub(engine, { upstream: gate.url, retry: { baseMs: 20, maxMs: 200, pollMs: 20 } });
-    admin = await t.signIn(t.accounts.admin);
-    await holdVendorKey(t, admin, vendor.credentials);
-    r1 = await t.signIn(t.accounts.reviewer1);
-    r2 = await t.signIn(t.accounts.reviewer2);
-    const third = { email: 'reviewer3@demo.hub', password: 'third-reviewer-pass', role: 'reviewer' };
-    expect((await t.call('POST', '/hub/v1/members', { cookie: admin, body: third })).status).toBe(201);
-    r3 = await t.signIn(third);
+    team = await startVotingTeam(engine);
+    ({ vendor, gate, t, admin, r1, r2, r3 } = team);
   });
   afterEach(() => gate?.open());
-  afterAll(async () => {
-    await t?.close();
-    await gate?.close();
-    await vendor?.close();
-  });
+  afterAll(() => team?.close());
 
   it('a team shrunk below N: lowering N decides the items whose votes now meet it (sent once), splits go to the lead, too few stay open, decided items are untouched', async () => {
     await setOverlap('sub_sim_retail', 3, 'unanimous');

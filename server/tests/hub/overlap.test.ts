@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startTestHub, type TestHub } from './hub-harness';
-import { adoptReceipts, eventually, holdVendorKey, pullItems, startGate, startVendor, type Gate, type Vendor } from './decisions-kit';
+import { ENGINES, type TestHub } from './hub-harness';
+import { startVotingTeam, type VotingTeam } from './voting-team';
+import { adoptReceipts, eventually, pullItems, type Gate, type Vendor } from './decisions-kit';
 
 /*
  * Overlap on the hub (issue 26): each member's adopt or dispute is their vote; with overlap N the
@@ -25,24 +26,13 @@ describe.each(ENGINES)('hub overlap on %s', (engine) => {
   const setOverlap = (subscription: string, overlap: number, rule: 'unanimous' | 'majority') =>
     t.call('PUT', '/hub/v1/overlap', { cookie: admin, body: { settings: [{ subscription_id: subscription, overlap, rule }] } });
 
+  let team: VotingTeam | undefined;
   beforeAll(async () => {
-    vendor = await startVendor();
-    gate = await startGate(vendor.url);
-    t = await startTestHub(engine, { upstream: gate.url, retry: { baseMs: 20, maxMs: 200, pollMs: 20 } });
-    admin = await t.signIn(t.accounts.admin);
-    await holdVendorKey(t, admin, vendor.credentials);
-    r1 = await t.signIn(t.accounts.reviewer1);
-    r2 = await t.signIn(t.accounts.reviewer2);
-    const third = { email: 'reviewer3@demo.hub', password: 'third-reviewer-pass', role: 'reviewer' };
-    expect((await t.call('POST', '/hub/v1/members', { cookie: admin, body: third })).status).toBe(201);
-    r3 = await t.signIn(third);
+    team = await startVotingTeam(engine);
+    ({ vendor, gate, t, admin, r1, r2, r3 } = team);
   });
   afterEach(() => gate?.open());
-  afterAll(async () => {
-    await t?.close();
-    await gate?.close();
-    await vendor?.close();
-  });
+  afterAll(() => team?.close());
 
   it('overlap 2, unanimous: the first vote is kept (202 voted, 1 of 2), never sent; the second that agrees is the team’s decision, sent once', async () => {
     expect((await setOverlap('sub_sim_retail', 2, 'unanimous')).status).toBe(200);
