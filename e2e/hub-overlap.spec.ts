@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chargedOnce, signedInPage, startE2eHub, type E2eHub, vendorItemStatuses } from './support/hub';
+import { itemIds, option, options } from './support/review-list';
 
 /*
  * Overlap 2 (issue 26, item 8, second bullet), in the console served by a hub (`--demo --static
@@ -21,11 +22,6 @@ test.afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
   await hub?.stop();
 });
-
-const options = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option');
-const option = (page: Page, itemId: string) => page.locator(`[role="option"][id$="-${itemId}"]`);
-const itemIds = async (page: Page) =>
-  (await options(page).evaluateAll((nodes) => nodes.map((n) => n.id))).map((id) => id.replace(/^review-option-[a-z]+-/, ''));
 
 const vendorStatuses = (ids: readonly string[]) => vendorItemStatuses(hub, ids);
 

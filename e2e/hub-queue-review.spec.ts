@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chargedOnce, hubAs, signedInPage, signInThroughForm, startE2eHub, type E2eHub, vendorItemStatuses } from './support/hub';
+import { batchBar, itemIds, option, options } from './support/review-list';
 
 /*
  * The review in hub mode walks a batch leased from the team's queue (issue 26, items 2, 6 and 8):
@@ -25,12 +26,6 @@ test.afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
   await hub?.stop();
 });
-
-const options = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option');
-const option = (page: Page, itemId: string) => page.locator(`[role="option"][id$="-${itemId}"]`);
-const itemIds = async (page: Page) =>
-  (await options(page).evaluateAll((nodes) => nodes.map((n) => n.id))).map((id) => id.replace(/^review-option-[a-z]+-/, ''));
-const batchBar = (page: Page) => page.getByRole('status', { name: 'Your batch' });
 
 const vendorStatuses = (ids: readonly string[]) => vendorItemStatuses(hub, ids);
 

@@ -8,6 +8,7 @@ import { serviceApi } from './support/api';
 import { connectDemo } from './support/console';
 import { signedInPage, startE2eHub, vendorItemStatuses, type E2eHub } from './support/hub';
 import { slotPort, workerSlot } from './support/worker';
+import { batchBar, itemIds, option, options } from './support/review-list';
 
 /*
  * The offline app shell (issue 26 item 6): once the console has been opened, its worker keeps the
@@ -31,11 +32,6 @@ test.afterAll(async () => {
   await hub?.stop();
 });
 
-const options = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option');
-const option = (page: Page, itemId: string) => page.locator(`[role="option"][id$="-${itemId}"]`);
-const itemIds = async (page: Page) =>
-  (await options(page).evaluateAll((nodes) => nodes.map((n) => n.id))).map((id) => id.replace(/^review-option-[a-z]+-/, ''));
-const batchBar = (page: Page) => page.getByRole('status', { name: 'Your batch' });
 const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText: 'This page shows what this browser keeps' });
 
 /**
