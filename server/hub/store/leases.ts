@@ -283,8 +283,8 @@ export async function liveHolders(db: Db, subscriptionId: string | undefined, no
 }
 
 /**
- * The subscription's undecided items under another member's live lease, with the holder's email;
- * an item `memberId` holds too (overlap: several reviewers hold it) is theirs to vote on, not listed.
+ * The subscription's undecided items under another member's live lease, with the holder's email.
+ * One lease row per item (its key), so an item is held by one member at a time.
  */
 export async function heldByOthers(db: Db, subscriptionId: string, memberId: string, now: number) {
   return db
@@ -297,19 +297,6 @@ export async function heldByOthers(db: Db, subscriptionId: string, memberId: str
     .where('l.expires_at', '>', now)
     .where('l.member_id', '!=', memberId)
     .where('i.decided', '=', 0)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('leases as mine')
-            .select('mine.item_id')
-            .whereRef('mine.family', '=', 'l.family')
-            .whereRef('mine.item_id', '=', 'l.item_id')
-            .where('mine.member_id', '=', memberId)
-            .where('mine.state', '=', 'active')
-            .where('mine.expires_at', '>', now),
-        ),
-      ),
-    )
     .orderBy('l.item_id')
     .execute();
 }

@@ -115,7 +115,7 @@ export const revokeResponse = z.object({ batch_id: z.string(), revoked: z.number
 /**
  * The undecided items of a subscription under another member's live lease: the hub refuses the
  * caller's decision on them (409 ITEM_LEASED) while the lease lives, so a bulk decision names and
- * skips them before it is confirmed. Items the caller holds too (overlap) are not listed.
+ * skips them before it is confirmed.
  */
 export const heldByOthersQuery = z.strictObject({ subscription_id: subscriptionId });
 export const heldByOthersResponse = z.object({
