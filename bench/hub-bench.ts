@@ -88,7 +88,7 @@ async function startTeam(
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-bench-'));
   bench.defer(() => rmSync(dataDir, { recursive: true, force: true }));
-  const database = engine === 'postgres' ? await throwawayDatabase() : undefined;
+  const database = engine === 'postgres' ? await throwawayDatabase({ durableCommits: true }) : undefined;
   if (database) bench.defer(() => database.drop());
   const hubSecret = randomBytes(32).toString('hex');
   const hub = await startHub({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: database?.url, upstream, hubSecret });

@@ -36,7 +36,7 @@ runBench('hub-queue', async (bench) => {
   process.env.HUB_PASSWORD_COST = 'low';
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-queue-bench-'));
   bench.defer(() => rmSync(dataDir, { recursive: true, force: true }));
-  const database = await throwawayDatabase();
+  const database = await throwawayDatabase({ durableCommits: true });
   bench.defer(() => database.drop());
   // These reviewers never decide (a pause stands for the review), so the per-member hold cap
   // (MEMBER_HOLD_CAP, 200) would refuse their takes after ten batches: raised past what any takes
