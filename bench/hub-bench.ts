@@ -8,6 +8,7 @@
  *     and a decision seen by another console: from a reviewer's request to the change event on an
  *     observer's stream (GET /hub/v1/events as an admin), p95 (target ≤ 1 s).
  * Both run with HUB_BENCH_INBOX (default 100,000) items in the shared inbox beforehand, the scale issue 26 names.
+ * HUB_BENCH_PARTS=a (or b) runs one part; HUB_BENCH_ENGINES=postgres (or sqlite) one engine.
  * The simulator runs as a child process; the hub runs in this process (SQLite in a temporary
  * directory, then a throwaway PostgreSQL database: HUB_TEST_DATABASE_URL or the local cluster).
  */
@@ -40,6 +41,8 @@ const PASSWORD = 'bench password 0123';
 type Engine = 'sqlite' | 'postgres';
 /** HUB_BENCH_ENGINES=postgres (or sqlite) runs one engine: each takes over five minutes. */
 const ENGINES = (process.env.HUB_BENCH_ENGINES ?? 'sqlite,postgres').split(',').filter((e): e is Engine => e === 'sqlite' || e === 'postgres');
+/** HUB_BENCH_PARTS=a runs only the added latency (b alone: HUB_BENCH_PARTS=b), for iterating on one. */
+const PARTS = new Set((process.env.HUB_BENCH_PARTS ?? 'a,b').split(','));
 
 runBench('hub', async (bench) => {
   process.env.HUB_PASSWORD_COST = 'low';
@@ -62,8 +65,8 @@ runBench('hub', async (bench) => {
   const rows: (Row & { group?: string })[] = [];
   for (const engine of ENGINES) {
     const team = await startTeam(bench, engine, vendor.url, credentials);
-    rows.push(...(await latency(engine, vendor.url, vendorHeaders, team)));
-    rows.push(...(await reviewers(engine, vendorDb, team)));
+    if (PARTS.has('a')) rows.push(...(await latency(engine, vendor.url, vendorHeaders, team)));
+    if (PARTS.has('b')) rows.push(...(await reviewers(engine, vendorDb, team)));
     await team.hub.close();
   }
   bench.report(
