@@ -22,7 +22,7 @@ import { teamDecisionsRouter } from './routes/team-decisions';
 import { leasesRouter } from './routes/leases';
 import { lotsRouter } from './routes/lots';
 import { overlapRouter } from './routes/overlap';
-import { forwardRouter } from './routes/forward';
+import { forwardRouter, prefetchForward } from './routes/forward';
 import { membersRouter } from './routes/members';
 import { sessionRouter } from './routes/session';
 import { settingsRouter } from './routes/settings';
@@ -78,6 +78,7 @@ export function createHubApp(ctx: HubContext) {
     );
     app.use(scope, (c, next) => limits[c.req.path === '/hub/v1/lots' || c.req.path.startsWith('/hub/v1/lots/') ? 1 : 0]!(c, next));
     app.use(scope, textOnly);
+    if (scope === '/v1/*') app.use(scope, prefetchForward(ctx));
     app.use(scope, identify(ctx));
     app.use(scope, sameOriginOnly(ctx));
     // A state change appended its audit row before answering: the change stream reads it now, not at its next poll.

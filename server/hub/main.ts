@@ -9,7 +9,7 @@ import { DEFAULT_RECEIPT_SYNC_MS, startReceiptSync, type ReceiptSync } from './r
 import { DEFAULT_SCHEDULE_TICK_MS, startInboxSchedule, type InboxSchedule } from './inbox/schedule';
 import { DEFAULT_PULLED_ITEMS_DAYS, prunePulledItems, startPruner, type Pruner } from './store/pulled-items';
 import type { HubContext, RetryPolicy } from './http/context';
-import { openHubStore, type HubStore } from './db/open';
+import { openHubStore, type HubStore, type QueryListener } from './db/open';
 import { createBroker, type Broker } from './live/broker';
 import { listenForAudit, type Listener } from './live/pg-listen';
 import { DEMO_ACCOUNTS_FILE, seedDemoAccounts, startDemoSimulator } from './demo';
@@ -44,6 +44,8 @@ export interface HubOptions {
   hubSecret?: string;
   throttle?: ThrottlePolicy;
   log?: (line: string) => void;
+  /** Every statement the store runs (tests count them per request). */
+  onQuery?: QueryListener;
   timeouts?: ServerTimeouts;
   /** The clock budget periods are read from (tests move it); Date.now when absent. */
   clock?: () => number;
@@ -106,7 +108,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
   let listener: Listener | undefined;
   let schedule: InboxSchedule | undefined;
   try {
-    store = await openHubStore({ dataDir, databaseUrl: options.databaseUrl, log });
+    store = await openHubStore({ dataDir, databaseUrl: options.databaseUrl, log, onQuery: options.onQuery });
     const cipher = vendorCipher(options.hubSecret !== undefined ? Buffer.from(options.hubSecret, 'utf8') : loadHubSecret(dataDir));
     // A wrong secret is a start-up failure naming itself, not a 500 on the first forwarded request.
     await checkVendorKeys(store.db, cipher);

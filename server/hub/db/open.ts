@@ -14,14 +14,25 @@ export interface HubStore {
 }
 
 /** `--database` when given (PostgreSQL), else the embedded file in the data directory; migrated. */
-export async function openHubStore(options: { dataDir: string; databaseUrl?: string; log?: (line: string) => void }): Promise<HubStore> {
+/**
+ * Hears the store's work (tests count it per request): on SQLite every statement, BEGIN and COMMIT
+ * included; on PostgreSQL every round trip, its statements joined by ";\n" (db/pipelined-driver.ts).
+ */
+export type QueryListener = (sql: string) => void;
+
+export async function openHubStore(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  log?: (line: string) => void;
+  onQuery?: QueryListener;
+}): Promise<HubStore> {
   let store: HubStore;
   if (options.databaseUrl !== undefined) {
     const url = postgresUrl(options.databaseUrl);
-    const db = openPostgres(url.href, options.log);
+    const db = openPostgres(url.href, options.log, options.onQuery);
     store = { db, engine: 'postgres', describe: `PostgreSQL ${url.host}${url.pathname}`, close: () => db.destroy() };
   } else {
-    const db = openSqlite(options.dataDir);
+    const db = openSqlite(options.dataDir, options.onQuery);
     store = { db, engine: 'sqlite', describe: `SQLite ${options.dataDir}/hub.db`, close: () => db.destroy() };
   }
   try {

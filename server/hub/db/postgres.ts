@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
+import { PipelinedPostgresDialect } from './pipelined-driver';
 import type { HubTables } from './schema';
 
 const INT8 = 20;
@@ -11,13 +12,18 @@ function parseInt8(value: string): number {
   return n;
 }
 
-/** The team store: a pool on `--database postgres://…`. */
-export function openPostgres(url: string, log?: (line: string) => void): Kysely<HubTables> {
+/**
+ * The team store: a pool on `--database postgres://…`, its clients in pipeline mode (a transaction's
+ * BEGIN and statements run in order go out together: db/pipelined-driver.ts). `onRoundTrip` hears
+ * each write to the server.
+ */
+export function openPostgres(url: string, log?: (line: string) => void, onRoundTrip?: (sql: string) => void): Kysely<HubTables> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    pipeline: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -30,5 +36,5 @@ export function openPostgres(url: string, log?: (line: string) => void): Kysely<
   // (the server gone mid-transaction) would be uncaught and end the hub. Its next query fails
   // instead (503), and the pool discards it on release.
   pool.on('connect', (client) => client.on('error', (error) => log?.(`database connection lost: ${error.message}`)));
-  return new Kysely<HubTables>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<HubTables>({ dialect: new PipelinedPostgresDialect({ pool }, onRoundTrip) });
 }

@@ -11,6 +11,7 @@ import {
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
+import { queryLog } from './query-log';
 import type { HubTables } from './schema';
 
 /** The embedded store: one file in the data directory, beside the simulator's own `service.db`. */
@@ -101,7 +102,7 @@ class HubSqliteDialect extends SqliteDialect {
 }
 
 /** Opens (creating) DIR/hub.db: owner-only, WAL (synchronous NORMAL), a busy timeout so the CLI and the hub wait for each other. */
-export function openSqlite(dataDir: string): Kysely<HubTables> {
+export function openSqlite(dataDir: string, onQuery?: (sql: string) => void): Kysely<HubTables> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
   const file = join(dataDir, HUB_DB_FILE);
@@ -117,5 +118,5 @@ export function openSqlite(dataDir: string): Kysely<HubTables> {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
-  return new Kysely<HubTables>({ dialect: new HubSqliteDialect({ database: forKysely(raw) }) });
+  return new Kysely<HubTables>({ dialect: new HubSqliteDialect({ database: forKysely(raw) }), ...queryLog(onQuery) });
 }

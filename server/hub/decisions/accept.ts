@@ -4,13 +4,14 @@ import type { HubTables, VendorKeysTable } from '../db/schema';
 import { syncCommits } from '../db/durable';
 import { HubError } from '../errors';
 import type { HubContext, Principal } from '../http/context';
-import { appendAudit } from '../store/audit';
-import { listLimits, lockLedger, spendByKey } from '../store/budgets';
-import { findActiveDecision, insertDecision, lockItem, type DecisionRow } from '../store/decisions';
+import { appendAudit, appendAuditAfter } from '../store/audit';
+import { inOrder, type Statement } from '../db/in-order';
+import { ledgerLock, limitsQuery, spendOf, spendQuery, type LimitRow, type SpendRow } from '../store/budgets';
+import { activeDecisionQuery, findActiveDecision, insertDecision, itemLock, lockItem, newDecision, type DecisionRow } from '../store/decisions';
 import { holdOfDecision, insertHold } from '../store/holds';
 import { vendorKeyFor, type VendorCredential } from '../store/vendor-keys';
-import { findVoteItem } from '../store/votes';
-import { endLeaseOnVote, liveLeaseOf } from '../store/leases';
+import { findVoteItem, voteItemAndOverlapOf, voteItemAndOverlapQuery, type VoteItemAndOverlapRow } from '../store/votes';
+import { endLeaseOnVote, liveLeaseQuery } from '../store/leases';
 import { heldAnswer, queuedAnswer, recordedAnswer, sentAnswer, type Answer } from './answers';
 import { limitPassed } from './budget';
 import { deliver } from './deliver';
@@ -78,20 +79,39 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     );
   }
   const accepted = await ctx.db.transaction().execute(async (trx): Promise<Accepted> => {
-    await lockItem(trx, ctx.engine, request.family, request.itemId, request.subscriptionId);
-    const existing = await findActiveDecision(trx, request.family, request.itemId);
+    const { family, itemId, subscriptionId } = request;
+    // The item's lock, then what stands on it, read under the lock: on PostgreSQL sent with the
+    // BEGIN, one round trip for all (db/in-order.ts; each read is its own statement, run once the
+    // lock is granted, so it sees every decision committed before).
+    const [, decided, leased, voting] = await inOrder(trx, [
+      itemLock(ctx.engine, family, itemId, subscriptionId),
+      activeDecisionQuery(trx, family, itemId),
+      liveLeaseQuery(trx, family, itemId, (ctx.clock ?? Date.now)()),
+      voteItemAndOverlapQuery(trx, family, itemId, subscriptionId),
+    ]);
+    const existing = decided!.rows[0] as DecisionRow | undefined;
     if (existing) return { kind: 'existing', row: existing };
     // The team queue: an item leased to another member is theirs to decide (or vote on) while the lease lives.
-    const lease = await liveLeaseOf(trx, request.family, request.itemId, (ctx.clock ?? Date.now)());
+    const lease = leased!.rows[0] as { member_id: string; email: string } | undefined;
     if (lease && lease.member_id !== principal.member.id) return { kind: 'leased', email: lease.email };
     // The member's vote (votes.ts): with overlap it is kept, and the team decides when the rule does.
-    const vote = await castVote(trx, ctx.engine, principal, { ...request, body }, Date.now());
+    // Without, its row is written with the decision's (`later`).
+    const later: Statement[] = [];
+    const vote = await castVote(
+      trx,
+      ctx.engine,
+      principal,
+      { ...request, body },
+      Date.now(),
+      voteItemAndOverlapOf(voting!.rows[0] as VoteItemAndOverlapRow | undefined),
+      later,
+    );
     if (vote && !vote.team) {
       await endLeaseOnVote(trx, request.family, request.itemId, principal.member.id, (ctx.clock ?? Date.now)());
       return { kind: 'voted', answer: votedAnswer(request, vote.state) };
     }
     const team = vote?.team ?? { kind: request.kind, reason: request.reason, body, priceMicros: request.priceMicros, memberId: principal.member.id };
-    const taken = await takeTeamDecision(trx, ctx, principal, { family: request.family, itemId: request.itemId, subscriptionId: request.subscriptionId }, team);
+    const taken = await takeTeamDecision(trx, ctx, principal, { family, itemId, subscriptionId }, team, later);
     // The rule made the team's decision other than this vote: the voter is told where their vote stands.
     return vote && team.kind !== request.kind ? { ...taken, voted: votedAnswer(request, vote.state) } : taken;
   });
@@ -149,7 +169,8 @@ export async function settleDecision(
 /**
  * The team's decision written durably (call in a transaction holding the item's lock): the
  * decision, its audit row and, for a charged adopt, the budget check under the ledger lock (budgets
- * apply to the team's decision, not to votes).
+ * apply to the team's decision, not to votes). `later`: writes of the caller's sent ahead of the
+ * decision's, together with them.
  */
 export async function takeTeamDecision(
   trx: Kysely<HubTables>,
@@ -157,6 +178,7 @@ export async function takeTeamDecision(
   principal: Principal,
   item: { family: 'data' | 'live'; itemId: string; subscriptionId: string | null },
   team: TeamChoice,
+  later: Statement[] = [],
 ): Promise<Taken> {
   const clock = ctx.clock ?? Date.now;
   const charged = item.family === 'data' && team.kind === 'adopt';
@@ -167,9 +189,6 @@ export async function takeTeamDecision(
     target: `/${item.family}/items/${item.itemId}/${team.kind}`,
   };
   const common = { subscriptionId: item.subscriptionId, itemId: item.itemId, amountMicros: charged ? team.priceMicros : null, reason: team.reason };
-  // Only what is spent needs the ledger: a dispute or an uncharged adopt never waits for it. The
-  // instants are read once it is held, so a charged adopt enters the ledger at its place in line.
-  if (charged) await lockLedger(trx, ctx.engine);
   const now = Date.now();
   const counted = clock();
   const input = {
@@ -185,24 +204,37 @@ export async function takeTeamDecision(
     via: principal.via,
   };
   if (charged) {
-    const limits = await listLimits(trx);
+    // Only what is spent needs the ledger: a dispute or an uncharged adopt never waits for it. The
+    // lock, the limits and the spend go out together (one round trip on PostgreSQL), the reads run
+    // once the lock is held: every adopt's check sees the entries of all checked before it. The
+    // instant was read before the lock was granted, which changes no sum: an entry counts in the
+    // period of its own instant, and whichever check comes later sees it there.
+    const [, limitRows, spendRows] = await inOrder(trx, [ledgerLock(ctx.engine), limitsQuery(trx), spendQuery(trx, periodsAt(counted))]);
+    const limits = limitRows!.rows as LimitRow[];
     const passed =
       limits.length === 0
         ? null
-        : limitPassed(limits, await spendByKey(trx, periodsAt(counted)), {
+        : limitPassed(limits, spendOf(spendRows!.rows as SpendRow[]), {
             subscription_id: item.subscriptionId,
             member_id: team.memberId,
             amount: team.priceMicros,
           });
     if (passed) {
+      await inOrder(trx, later);
       const row = await insertDecision(trx, input, 'held', { now, countedAt: null });
       const hold = await insertHold(trx, row.id, passed, now);
       await appendAudit(trx, { ...audit, ...common, outcome: 'BUDGET_HELD', details: { decision_id: row.id, hold_id: hold.id, limit: passed } }, now);
       return { kind: 'held', row, holdId: hold.id, limit: passed };
     }
   }
-  const row = await insertDecision(trx, input, 'sending', { now, countedAt: charged ? counted : null });
-  await appendAudit(trx, { ...audit, ...common, outcome: 'accepted', details: { decision_id: row.id } }, now);
+  // The vote, the decision and its audit row: one round trip on PostgreSQL.
+  const row = newDecision(input, 'sending', { now, countedAt: charged ? counted : null });
+  await appendAuditAfter(
+    trx,
+    [...later, trx.insertInto('decisions').values(row)],
+    { ...audit, ...common, outcome: 'accepted', details: { decision_id: row.id } },
+    now,
+  );
   return { kind: 'accepted', row };
 }
 

@@ -5,7 +5,8 @@ import { HubError } from '../errors';
 import type { Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { lockLedger } from '../store/budgets';
-import { findVoteItem, putVote, putVoteItem, voteItemAndOverlap, votesOn, type VoteRow } from '../store/votes';
+import type { Statement } from '../db/in-order';
+import { findVoteItem, putVote, putVoteItem, putVoteQuery, voteItemAndOverlap, votesOn, type VoteItemAndOverlap, type VoteRow } from '../store/votes';
 import { teamOutcome } from '../overlap/rule';
 
 /*
@@ -48,9 +49,22 @@ export function choiceFrom(votes: VoteRow[], kind: 'adopt' | 'dispute', memberId
   return { kind, reason: first?.reason ?? null, body: first?.body ?? null, priceMicros: highestPrice(votes), memberId };
 }
 
-/** Records a member's vote (call in the decision's transaction, after the check for a team decision already made). */
-export async function castVote(trx: Kysely<HubTables>, engine: Engine, principal: Principal, vote: CastVote, now: number): Promise<VoteResult> {
-  const { item, overlap } = await voteItemAndOverlap(trx, vote.family, vote.itemId, vote.subscriptionId);
+/**
+ * Records a member's vote (call in the decision's transaction, after the check for a team decision
+ * already made). `read`: the item's vote row and overlap, when the caller read them under the item's
+ * lock already. `later`: where the vote's write goes when it is the team's decision (no overlap),
+ * for the caller to send with the decision's own writes (db/in-order.ts); written at once otherwise.
+ */
+export async function castVote(
+  trx: Kysely<HubTables>,
+  engine: Engine,
+  principal: Principal,
+  vote: CastVote,
+  now: number,
+  read?: VoteItemAndOverlap,
+  later?: Statement[],
+): Promise<VoteResult> {
+  const { item, overlap } = read ?? (await voteItemAndOverlap(trx, vote.family, vote.itemId, vote.subscriptionId));
   const row = {
     family: vote.family,
     item_id: vote.itemId,
@@ -65,7 +79,8 @@ export async function castVote(trx: Kysely<HubTables>, engine: Engine, principal
   // Not under overlap, or decided before and its decision dropped (a held adopt): the vote is the team's decision.
   const setting = item ? { overlap: item.needed, rule: item.rule } : overlap;
   if ((!item && setting.overlap <= 1) || item?.state === 'decided' || item?.state === 'settled') {
-    await putVote(trx, row);
+    if (later) later.push(putVoteQuery(trx, row));
+    else await putVote(trx, row);
     return null;
   }
   const before = await votesOn(trx, vote.family, vote.itemId);

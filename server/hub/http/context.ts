@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { HostPolicy } from '../../http/hosts';
-import type { Engine, HubTables } from '../db/schema';
+import type { Engine, HubTables, VendorKeysTable } from '../db/schema';
 import type { Broker } from '../live/broker';
 import type { Passwords } from '../passwords';
 import type { AccessTokenRow } from '../store/access-tokens';
@@ -49,6 +49,13 @@ export interface RetryPolicy {
   pollMs: number;
 }
 
+/** What a forwarded request reads whoever asks: the stored vendor keys, and a simulated decision's item as the hub saw it delivered. */
+export interface ForwardReads {
+  vendorKeys: Promise<Selectable<VendorKeysTable>[]>;
+  /** The item's subscription and pull-time price; undefined when the hub never delivered it; null for a request that decides no simulated item. */
+  seen: Promise<{ subscription_id: string | null; price_micros: number | null } | undefined> | null;
+}
+
 /** Who is asking, and how: a session cookie or a personal access token. */
 export interface Principal {
   member: MemberRow;
@@ -58,5 +65,10 @@ export interface Principal {
 }
 
 export interface HubEnv {
-  Variables: { principal: Principal | null; bearer: boolean };
+  Variables: {
+    principal: Principal | null;
+    bearer: boolean;
+    /** /v1's own reads, started beside the session lookup (routes/forward.ts, `prefetchForward`). */
+    forwardReads?: ForwardReads;
+  };
 }

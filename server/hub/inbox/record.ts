@@ -1,8 +1,9 @@
 import { usdToMicros } from '../../../src/api/contract';
 import type { HubContext } from '../http/context';
-import { appendAudit } from '../store/audit';
+import type { Statement } from '../db/in-order';
+import { appendAuditAfter, type AuditEntry } from '../store/audit';
 import { keepInInbox, type Arrival, type ArrivedHow } from '../store/inbox';
-import { recordPullReceipt } from '../store/receipts';
+import { pullReceiptQuery } from '../store/receipts';
 
 const outcomeOf = (status: number, body: unknown) =>
   status < 300 ? 'ok' : ((body as { errorCode?: unknown } | null)?.errorCode?.toString() ?? `http_${status}`).slice(0, 64);
@@ -37,40 +38,45 @@ export async function recordPull(
   const arrivals = ok && arrival ? inboxArrivals(keep(items), simulated) : [];
   let kept = 0;
   await ctx.db.transaction().execute(async (trx) => {
+    // The writes, sent together once the inbox's head is locked (db/in-order.ts: one round trip on PostgreSQL).
+    const later: Statement[] = [];
     // Into the team's inbox first: it takes the subscription's head row, so concurrent pulls keep their items in order.
-    if (arrivals.length > 0) kept = await keepInInbox(trx, subscriptionId!, arrivals, arrival!, actor.id, now);
+    if (arrivals.length > 0) kept = await keepInInbox(trx, subscriptionId!, arrivals, arrival!, actor.id, now, later);
     // An incremental live page moved the vendor's position to its last item: a lost pull's recovery starts there (team-pull.ts).
     const last = (items[items.length - 1] as { submission_id?: unknown } | undefined)?.submission_id;
     if (ok && path === '/live/pull' && (arrival === 'pull' || arrival === 'schedule') && typeof last === 'string') {
-      await trx.updateTable('inbox_pulls').set({ position_item: last }).where('subscription_id', '=', subscriptionId).execute();
+      later.push(trx.updateTable('inbox_pulls').set({ position_item: last }).where('subscription_id', '=', subscriptionId));
     }
     // One statement for the page (a row at a time was a round trip each on PostgreSQL).
     if (seen.length > 0) {
-      await trx
-        .insertInto('pulled_items')
-        .values(seen)
-        .onConflict((oc) =>
-          oc.column('item_id').doUpdateSet((eb) => ({
-            subscription_id: eb.ref('excluded.subscription_id'),
-            price_micros: eb.ref('excluded.price_micros'),
-            pulled_at: eb.ref('excluded.pulled_at'),
-          })),
-        )
-        .execute();
+      later.push(
+        trx
+          .insertInto('pulled_items')
+          .values(seen)
+          .onConflict((oc) =>
+            oc.column('item_id').doUpdateSet((eb) => ({
+              subscription_id: eb.ref('excluded.subscription_id'),
+              price_micros: eb.ref('excluded.price_micros'),
+              pulled_at: eb.ref('excluded.pulled_at'),
+            })),
+          ),
+      );
     }
     // The hub's own receipt: a later read of the vendor's usage must not take it for spend outside the hub.
     if (amount !== null && typeof receipt?.receipt_id === 'string' && receipt.receipt_id.length <= 200) {
       const created = typeof receipt.created_at === 'string' ? Date.parse(receipt.created_at) : NaN;
-      await recordPullReceipt(trx, {
-        receipt_id: receipt.receipt_id,
-        subscription_id: subscriptionId,
-        item_id: null,
-        amount_micros: amount,
-        created_at: Number.isFinite(created) ? created : now,
-        seen_at: now,
-      });
+      later.push(
+        pullReceiptQuery(trx, {
+          receipt_id: receipt.receipt_id,
+          subscription_id: subscriptionId,
+          item_id: null,
+          amount_micros: amount,
+          created_at: Number.isFinite(created) ? created : now,
+          seen_at: now,
+        }),
+      );
     }
-    await appendAudit(trx, {
+    const entry: AuditEntry = {
       actorId: actor.id,
       via: actor.via,
       action: 'v1.pull',
@@ -79,7 +85,8 @@ export async function recordPull(
       amountMicros: amount,
       outcome,
       details: { count: items.length, status, ...(arrival && arrival !== 'pull' && arrival !== 'pending' ? { how: arrival } : {}) },
-    });
+    };
+    await appendAuditAfter(trx, later, entry, now);
   });
   return kept;
 }

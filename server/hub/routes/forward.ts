@@ -1,15 +1,18 @@
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { sql } from 'kysely';
+import { inOrder } from '../db/in-order';
 import { acceptDecision } from '../decisions/accept';
 import { redact } from '../decisions/upstream';
 import { HubError } from '../errors';
 import { allow } from '../http/auth';
 import { upstreamRequest, vendorUrl, type UpstreamResponse } from '../http/upstream-request';
-import type { HubContext, HubEnv, Principal } from '../http/context';
+import type { ForwardReads, HubContext, HubEnv, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { recordPull } from '../inbox/record';
 import { PAGE_MAX, withTeamPull } from '../inbox/team-pull';
 import type { ArrivedHow } from '../store/inbox';
-import { readVendorKeys, vendorKeyFor } from '../store/vendor-keys';
+import { readVendorKeys, vendorKeyFor, vendorKeysQuery, type VendorKeyRow } from '../store/vendor-keys';
 
 /*
  * /v1 through the hub: a signed-in member (or a personal access token) calls the vendor's own
@@ -52,12 +55,9 @@ export function forwardRouter(ctx: HubContext) {
   const router = new Hono<HubEnv>();
 
   router.all('/*', async (c) => {
-    // Read beside the request's own lookups (a decided item's price and subscription): on
-    // PostgreSQL another pooled connection, so that round trip is not added after the other.
-    const vendorKeys = readVendorKeys(ctx.db);
-    // Unused when the request is refused first: its failure is then nobody's to report.
-    vendorKeys.catch(() => undefined);
-    const request = await describe(ctx, c);
+    const reads = c.get('forwardReads') ?? startReads(ctx, c);
+    const vendorKeys = reads.vendorKeys;
+    const request = await describe(ctx, c, reads.seen);
     const decide = request.decision !== null;
     let principal: Principal | null = c.get('principal');
     try {
@@ -135,6 +135,76 @@ export function forwardRouter(ctx: HubContext) {
   return router;
 }
 
+/**
+ * Starts /v1's own reads before who is asking is known (mounted ahead of `identify`), so that on
+ * PostgreSQL they run on other pooled connections beside the session lookup instead of after it:
+ * one round trip before the vendor is called, not two. Only for a request carrying a credential
+ * (a cookie or Authorization): one without is refused before anything else is read. What it read
+ * is not used, nor any of it answered, unless the request is then allowed (`authorize`).
+ */
+export function prefetchForward(ctx: HubContext) {
+  return createMiddleware<HubEnv>(async (c, next) => {
+    if (c.req.header('Cookie') !== undefined || c.req.header('Authorization') !== undefined) c.set('forwardReads', startReads(ctx, c));
+    return next();
+  });
+}
+
+function startReads(ctx: HubContext, c: Context<HubEnv>): ForwardReads {
+  const path = c.req.path.replace(/^\/v1/, '');
+  const match = c.req.method === 'POST' ? DECISION.exec(path) : null;
+  // A simulated decision's item and the vendor keys in one round trip on PostgreSQL, on one pooled connection beside the session's.
+  const both = match?.[1] === 'data' ? inOrder(ctx.db, [vendorKeysQuery(ctx.db), itemSeenQuery(ctx, safeDecode(match[2]!))]) : null;
+  const reads: ForwardReads = both
+    ? { vendorKeys: both.then(([keys]) => keys!.rows as VendorKeyRow[]), seen: both.then(([, seen]) => seen!.rows[0] as ItemSeen | undefined) }
+    : { vendorKeys: readVendorKeys(ctx.db), seen: null };
+  // Unused when the request is refused first: their failure is then nobody's to report.
+  reads.vendorKeys.catch(() => undefined);
+  reads.seen?.catch(() => undefined);
+  return reads;
+}
+
+const safeDecode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * A simulated item's path names no subscription: the hub knows it, and the price, from the pull
+ * that brought the item (`pulled_items`); pruned after 30 days (store/pulled-items.ts), or
+ * delivered some other way (a delivery's items), the team's inbox keeps it; pruned once its
+ * decision was sent, a repeat is known from the decision, and so is a hold kept from before this
+ * check (a retry of it gets the hold's answer, not a 404).
+ */
+const itemSeenQuery = (ctx: HubContext, itemId: string) =>
+  ctx.db
+    .selectFrom('pulled_items')
+    .select([sql<number>`1`.as('source'), sql<string | null>`subscription_id`.as('subscription_id'), 'price_micros'])
+    .where('item_id', '=', itemId)
+    .unionAll(
+      ctx.db
+        .selectFrom('inbox_items')
+        .select([sql<number>`2`.as('source'), 'subscription_id', 'price_micros'])
+        .where('family', '=', 'data')
+        .where('item_id', '=', itemId),
+    )
+    .unionAll(
+      ctx.db
+        .selectFrom('decisions')
+        .select([sql<number>`3`.as('source'), 'subscription_id', 'price_micros'])
+        .where('family', '=', 'data')
+        .where('item_id', '=', itemId),
+    )
+    .orderBy('source')
+    .limit(1);
+
+type ItemSeen = { subscription_id: string | null; price_micros: number | null };
+
+/** itemSeenQuery's answer: the first source that knows the item, in that order; undefined for none. */
+const itemSeen = async (ctx: HubContext, itemId: string): Promise<ItemSeen | undefined> => (await itemSeenQuery(ctx, itemId).execute())[0];
+
 /** How many items a live pull asked for (spec 4.6: 1 to 200, 50 by default): what a lost answer may have taken. */
 function pageSize(c: Context<HubEnv>): number {
   const limit = Number(c.req.query('limit') ?? 50);
@@ -142,7 +212,7 @@ function pageSize(c: Context<HubEnv>): number {
 }
 
 /** What is asked: the path after /v1, whether it decides or pulls, and the subscription it concerns. */
-async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
+async function describe(ctx: HubContext, c: Context<HubEnv>, seenRead: ForwardReads['seen']): Promise<Request> {
   const path = c.req.path.replace(/^\/v1/, '');
   const match = c.req.method === 'POST' ? DECISION.exec(path) : null;
   const decision = match ? { family: match[1] as 'data' | 'live', itemId: decodeURIComponent(match[2]!), action: match[3] as 'adopt' | 'dispute' } : null;
@@ -165,23 +235,7 @@ async function describe(ctx: HubContext, c: Context<HubEnv>): Promise<Request> {
   }
   if (decision?.family === 'data') {
     // A simulated item's path names no subscription: the hub knows it from the pull that brought the item.
-    const seen =
-      (await ctx.db.selectFrom('pulled_items').select(['subscription_id', 'price_micros']).where('item_id', '=', decision.itemId).executeTakeFirst()) ??
-      // Pruned after 30 days (store/pulled-items.ts), or delivered some other way (a delivery's items): the team's inbox keeps it.
-      (await ctx.db
-        .selectFrom('inbox_items')
-        .select(['subscription_id', 'price_micros'])
-        .where('family', '=', 'data')
-        .where('item_id', '=', decision.itemId)
-        .executeTakeFirst()) ??
-      // Pruned once its decision was sent (store/pulled-items.ts): a repeat is known from the decision;
-      // so is a hold kept from before this check (a retry of it gets the hold's answer, not a 404).
-      (await ctx.db
-        .selectFrom('decisions')
-        .select(['subscription_id', 'price_micros'])
-        .where('family', '=', 'data')
-        .where('item_id', '=', decision.itemId)
-        .executeTakeFirst());
+    const seen = await (seenRead ?? itemSeen(ctx, decision.itemId));
     subscriptionId = seen?.subscription_id ?? null;
     priceMicros = seen?.price_micros ?? null;
     delivered = seen !== undefined;

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type QueryResult, type Selectable } from 'kysely';
+import { inOrder, type Statement } from '../db/in-order';
 import { isAuditAction, type AuditAction } from '../../../src/api/contract/hub-audit-actions';
 import { GENESIS } from '../db/migrations';
 import type { AuditTable, HubTables } from '../db/schema';
@@ -70,6 +71,48 @@ export async function appendAudit(db: Kysely<HubTables>, entry: AuditEntry, now 
       return full;
     }
   }
+  return appendLocked(db, entry, now);
+}
+
+/**
+ * `statements` (writes that need no answer), then the audit row recording them: on PostgreSQL,
+ * when this process knows the head, all sent together (db/in-order.ts), one round trip; should
+ * the guard match nothing, the row is appended the usual way after them. The row comes last: the
+ * audit head is the last lock taken.
+ */
+export async function appendAuditAfter(db: Kysely<HubTables>, statements: readonly Statement[], entry: AuditEntry, now = Date.now()): Promise<AuditRow> {
+  const batched = batchedAudit(db, entry, now);
+  const results = await inOrder(db, [...statements, batched?.query ?? null]);
+  return batched ? batched.finish(results[results.length - 1]) : appendAudit(db, entry, now);
+}
+
+/**
+ * appendAudit as one statement to send with others, on PostgreSQL when this process knows the
+ * head; `finish` with that statement's result. Null on SQLite or with no head known.
+ */
+function batchedAudit(
+  db: Kysely<HubTables>,
+  entry: AuditEntry,
+  now = Date.now(),
+): { query: Statement; finish: (result: QueryResult<unknown> | undefined) => Promise<AuditRow> } | null {
+  if (!isAuditAction(entry.action)) throw new Error(`audit action ${JSON.stringify(entry.action)} is not in AUDIT_ACTION_GROUPS`);
+  const adapter = db.getExecutor().adapter;
+  const known = lastHead.get(adapter);
+  if (!known || !(adapter instanceof PostgresAdapter)) return null;
+  const full = auditRow(entry, now, known.seq + 1, known.hash);
+  return {
+    query: guardedAppend(known, full),
+    finish: async (result) => {
+      if (Number(result?.numAffectedRows ?? 0) !== 1) return appendLocked(db, entry, now);
+      lastHead.set(adapter, { seq: full.seq, hash: full.hash });
+      return full;
+    },
+  };
+}
+
+/** The head read under its lock, and the row appended after it. */
+async function appendLocked(db: Kysely<HubTables>, entry: AuditEntry, now: number): Promise<AuditRow> {
+  const adapter = db.getExecutor().adapter;
   const head = await db
     .updateTable('audit_head')
     .set((eb) => ({ seq: eb('seq', '+', 1) }))
@@ -109,20 +152,19 @@ function auditRow(entry: AuditEntry, now: number, seq: number, prevHash: string)
   return { ...row, hash: rowHash(row) };
 }
 
+/** PostgreSQL, one round trip: the head moves only if it was `known`, and the row is inserted only if it moved. */
+const guardedAppend = (known: { seq: number; hash: string }, r: AuditRow) => sql`
+  with head as (
+    update audit_head set seq = ${r.seq}, hash = ${r.hash} where id = 1 and seq = ${known.seq} and hash = ${known.hash} returning seq
+  )
+  insert into audit (seq, at, actor_id, via, action, target, subscription_id, item_id, amount_micros, reason, outcome, details, prev_hash, hash)
+  select head.seq, ${r.at}::bigint, ${r.actor_id}::text, ${r.via}::text, ${r.action}::text, ${r.target}::text, ${r.subscription_id}::text,
+         ${r.item_id}::text, ${r.amount_micros}::bigint, ${r.reason}::text, ${r.outcome}::text, ${r.details}::text, ${r.prev_hash}::text, ${r.hash}::text
+  from head`;
+
 /** The row appended after `known`, if the stored head is still `known` (else nothing, and false). */
 async function appendAfter(db: Kysely<HubTables>, postgres: boolean, known: { seq: number; hash: string }, r: AuditRow): Promise<boolean> {
-  if (postgres) {
-    // One round trip: the head moves only if it was `known`, and the row is inserted only if it moved.
-    const result = await sql`
-      with head as (
-        update audit_head set seq = ${r.seq}, hash = ${r.hash} where id = 1 and seq = ${known.seq} and hash = ${known.hash} returning seq
-      )
-      insert into audit (seq, at, actor_id, via, action, target, subscription_id, item_id, amount_micros, reason, outcome, details, prev_hash, hash)
-      select head.seq, ${r.at}::bigint, ${r.actor_id}::text, ${r.via}::text, ${r.action}::text, ${r.target}::text, ${r.subscription_id}::text,
-             ${r.item_id}::text, ${r.amount_micros}::bigint, ${r.reason}::text, ${r.outcome}::text, ${r.details}::text, ${r.prev_hash}::text, ${r.hash}::text
-      from head`.execute(db);
-    return Number(result.numAffectedRows ?? 0) === 1;
-  }
+  if (postgres) return Number((await guardedAppend(known, r).execute(db)).numAffectedRows ?? 0) === 1;
   const moved = await db
     .updateTable('audit_head')
     .set({ seq: r.seq, hash: r.hash })

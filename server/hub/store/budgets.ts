@@ -16,7 +16,9 @@ export type LimitRow = BudgetLimitsTable;
 const SPENDING = ['queued', 'sending', 'sent'] as const;
 const AMOUNT = sql<number>`coalesce(receipt_micros, price_micros, 0)`;
 
-export const listLimits = (db: Kysely<HubTables>) => db.selectFrom('budget_limits').selectAll().orderBy('scope').orderBy('target').execute();
+export const limitsQuery = (db: Kysely<HubTables>) => db.selectFrom('budget_limits').selectAll().orderBy('scope').orderBy('target');
+
+export const listLimits = (db: Kysely<HubTables>) => limitsQuery(db).execute();
 
 export async function replaceLimits(db: Kysely<HubTables>, rows: LimitRow[]): Promise<void> {
   await db.deleteFrom('budget_limits').execute();
@@ -29,8 +31,11 @@ export async function replaceLimits(db: Kysely<HubTables>, rows: LimitRow[]): Pr
  * the write lock). PostgreSQL: a transaction-level advisory lock, released at commit or rollback.
  */
 export async function lockLedger(db: Kysely<HubTables>, engine: Engine): Promise<void> {
-  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${LEDGER_LOCK})`.execute(db);
+  await ledgerLock(engine)?.execute(db);
 }
+
+/** lockLedger's statement, to send ahead of the reads it guards (db/in-order.ts); null on SQLite. */
+export const ledgerLock = (engine: Engine) => (engine === 'postgres' ? sql`select pg_advisory_xact_lock(${LEDGER_LOCK})` : null);
 /** An arbitrary constant naming the hub's ledger lock ("ddhledgr" as a number). */
 const LEDGER_LOCK = 0x6464686c6564;
 
@@ -49,9 +54,16 @@ export const OUTSIDE_MEMBER = '';
  * vendor's receipts the hub did not cause (last synced), as one row of OUTSIDE_MEMBER.
  */
 export async function spendByKey(db: Kysely<HubTables>, periods: Periods): Promise<SpendRow[]> {
-  // One statement (a round trip on PostgreSQL, under the ledger lock): the hub's own spend by
-  // subscription and member, and the outside receipts' one row (member OUTSIDE_MEMBER, never a member's id).
-  const rows = await db
+  return spendOf(await spendQuery(db, periods).execute());
+}
+
+/**
+ * spendByKey's statement, to send with others (db/in-order.ts): one statement (a round trip on
+ * PostgreSQL, under the ledger lock), the hub's own spend by subscription and member, and the
+ * outside receipts' one row (member OUTSIDE_MEMBER, never a member's id).
+ */
+export const spendQuery = (db: Kysely<HubTables>, periods: Periods) =>
+  db
     .selectFrom('decisions')
     .select([
       'subscription_id',
@@ -63,8 +75,10 @@ export async function spendByKey(db: Kysely<HubTables>, periods: Periods): Promi
     .where('state', 'in', SPENDING)
     .where('counted_at', '>=', periods.monthStart)
     .groupBy(['subscription_id', 'member_id'])
-    .unionAll(outsideSpendQuery(db, periods, OUTSIDE_MEMBER))
-    .execute();
+    .unionAll(outsideSpendQuery(db, periods, OUTSIDE_MEMBER));
+
+/** The rows spendQuery read, as spendByKey answers them. */
+export function spendOf(rows: SpendRow[]): SpendRow[] {
   // SQLite sums to a number, PostgreSQL's sum(bigint) is numeric (text): one shape for both.
   return rows
     .map((r) => ({ ...r, day_micros: Number(r.day_micros), month_micros: Number(r.month_micros) }))

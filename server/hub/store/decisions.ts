@@ -41,13 +41,16 @@ const OVERLAP_LOCKS = 0x6464686f;
  * overlap setting, item, ledger, audit head.
  */
 export async function lockItem(db: Kysely<HubTables>, engine: Engine, family: string, itemId: string, subscriptionId: string | null = null): Promise<void> {
-  if (engine !== 'postgres') return;
+  const lock = itemLock(engine, family, itemId, subscriptionId);
+  if (lock) await lock.execute(db);
+}
+
+/** lockItem's statement, to send ahead of the reads it guards (db/in-order.ts); null on SQLite. */
+export function itemLock(engine: Engine, family: string, itemId: string, subscriptionId: string | null) {
+  if (engine !== 'postgres') return null;
   const item = `${family}/${itemId}`;
-  if (subscriptionId === null) await sql`select pg_advisory_xact_lock(${ITEM_LOCKS}, hashtext(${item}))`.execute(db);
-  else
-    await sql`select pg_advisory_xact_lock_shared(${OVERLAP_LOCKS}, hashtext(${subscriptionId})), pg_advisory_xact_lock(${ITEM_LOCKS}, hashtext(${item}))`.execute(
-      db,
-    );
+  if (subscriptionId === null) return sql`select pg_advisory_xact_lock(${ITEM_LOCKS}, hashtext(${item}))`;
+  return sql`select pg_advisory_xact_lock_shared(${OVERLAP_LOCKS}, hashtext(${subscriptionId})), pg_advisory_xact_lock(${ITEM_LOCKS}, hashtext(${item}))`;
 }
 
 /** The overlap settings' locks, exclusive, in one order (two changes naming the same subscriptions take turns, never deadlock). */
@@ -57,14 +60,16 @@ export async function lockOverlapSettings(db: Kysely<HubTables>, engine: Engine,
   await sql`select pg_advisory_xact_lock(${OVERLAP_LOCKS}, hashtext(s.id)) from (values ${keys}) as s(id) order by hashtext(s.id)`.execute(db);
 }
 
-export const findActiveDecision = (db: Kysely<HubTables>, family: string, itemId: string) =>
+/** The item's standing decision (neither refused nor dropped): at most one row (a unique index). */
+export const activeDecisionQuery = (db: Kysely<HubTables>, family: string, itemId: string) =>
   db
     .selectFrom('decisions')
     .selectAll()
     .where('family', '=', family as DecisionRow['family'])
     .where('item_id', '=', itemId)
-    .where('state', 'not in', ['refused', 'dropped'])
-    .executeTakeFirst();
+    .where('state', 'not in', ['refused', 'dropped']);
+
+export const findActiveDecision = (db: Kysely<HubTables>, family: string, itemId: string) => activeDecisionQuery(db, family, itemId).executeTakeFirst();
 
 export const findDecision = (db: Kysely<HubTables>, id: string) => db.selectFrom('decisions').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -75,7 +80,14 @@ export async function insertDecision(
   state: 'held' | 'sending',
   at: { now: number; countedAt: number | null },
 ): Promise<DecisionRow> {
-  const row: DecisionRow = {
+  const row = newDecision(input, state, at);
+  await db.insertInto('decisions').values(row).execute();
+  return row;
+}
+
+/** The row insertDecision writes, for a caller that sends its INSERT with other statements. */
+export function newDecision(input: NewDecision, state: 'held' | 'sending', at: { now: number; countedAt: number | null }): DecisionRow {
+  return {
     ...input,
     id: newId('dec'),
     receipt_micros: null,
@@ -91,8 +103,6 @@ export async function insertDecision(
     response_body: null,
     outcome: null,
   };
-  await db.insertInto('decisions').values(row).execute();
-  return row;
 }
 
 /** Claims a due queued decision for this sender; false when another got it first. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { inOrder, type Statement } from '../db/in-order';
 import type { HubTables } from '../db/schema';
 
 /*
@@ -18,7 +19,11 @@ export interface Arrival {
   price_micros: number | null;
 }
 
-/** Keeps the items the inbox does not hold yet; returns how many it added. The caller's transaction holds the head row until it commits. */
+/**
+ * Keeps the items the inbox does not hold yet; returns how many it adds. The caller's transaction
+ * holds the head row until it commits. The writes go into `later`, for the caller to send with its
+ * own (db/in-order.ts): they need no answer, and on PostgreSQL that saves their round trip.
+ */
 export async function keepInInbox(
   trx: Transaction<HubTables>,
   subscriptionId: string,
@@ -26,40 +31,39 @@ export async function keepInInbox(
   how: ArrivedHow,
   by: string | null,
   now: number,
+  later: Statement[],
 ): Promise<number> {
   // An item twice in one answer (the vendor is not trusted) is one row.
   const unique = [...new Map(items.map((item) => [`${item.family}\n${item.item_id}`, item])).values()];
   if (unique.length === 0) return 0;
   // Creates the head if missing and locks it: ON CONFLICT DO UPDATE takes the row lock on
-  // PostgreSQL (held to commit); SQLite's write transaction is exclusive already. One round trip.
-  const head = await trx
-    .insertInto('inbox_heads')
-    .values({ subscription_id: subscriptionId, seq: 0 })
-    .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ seq: sql<number>`inbox_heads.seq` }))
-    .returning('seq')
-    .executeTakeFirstOrThrow();
-  // Items kept already keep their first arrival and number: the head lock means none appears meanwhile.
+  // PostgreSQL (held to commit); SQLite's write transaction is exclusive already. Items kept
+  // already keep their first arrival and number: they are read once the head is locked (the next
+  // statement, sent with it: one round trip on PostgreSQL), so none appears meanwhile.
   const families = [...new Set(unique.map((item) => item.family))];
-  const held = new Set(
-    (
-      await trx
-        .selectFrom('inbox_items')
-        .select(['family', 'item_id'])
-        .where('family', 'in', families)
-        .where(
-          'item_id',
-          'in',
-          unique.map((item) => item.item_id),
-        )
-        .execute()
-    ).map((row) => `${row.family}\n${row.item_id}`),
-  );
+  const [locked, kept] = await inOrder(trx, [
+    trx
+      .insertInto('inbox_heads')
+      .values({ subscription_id: subscriptionId, seq: 0 })
+      .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ seq: sql<number>`inbox_heads.seq` }))
+      .returning('seq'),
+    trx
+      .selectFrom('inbox_items')
+      .select(['family', 'item_id'])
+      .where('family', 'in', families)
+      .where(
+        'item_id',
+        'in',
+        unique.map((item) => item.item_id),
+      ),
+  ]);
+  const head = locked!.rows[0] as { seq: number };
+  const held = new Set((kept!.rows as { family: string; item_id: string }[]).map((row) => `${row.family}\n${row.item_id}`));
   const fresh = unique.filter((item) => !held.has(`${item.family}\n${item.item_id}`));
   if (fresh.length === 0) return 0;
   const first = Number(head.seq) + 1;
-  await trx
-    .insertInto('inbox_items')
-    .values(
+  later.push(
+    trx.insertInto('inbox_items').values(
       fresh.map((item, index) => ({
         family: item.family,
         item_id: item.item_id,
@@ -71,13 +75,12 @@ export async function keepInInbox(
         arrived_how: how,
         arrived_by: by,
       })),
-    )
-    .execute();
-  await trx
-    .updateTable('inbox_heads')
-    .set({ seq: first + fresh.length - 1 })
-    .where('subscription_id', '=', subscriptionId)
-    .execute();
+    ),
+    trx
+      .updateTable('inbox_heads')
+      .set({ seq: first + fresh.length - 1 })
+      .where('subscription_id', '=', subscriptionId),
+  );
   return fresh.length;
 }
 

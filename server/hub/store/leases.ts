@@ -239,7 +239,7 @@ export const endLeaseOnVote = (db: Db, family: string, itemId: string, memberId:
     .execute();
 
 /** Who holds a live lease on the item, if anyone. */
-export const liveLeaseOf = (db: Db, family: string, itemId: string, now: number) =>
+export const liveLeaseQuery = (db: Db, family: string, itemId: string, now: number) =>
   db
     .selectFrom('leases')
     .innerJoin('members', 'members.id', 'leases.member_id')
@@ -247,8 +247,7 @@ export const liveLeaseOf = (db: Db, family: string, itemId: string, now: number)
     .where('leases.family', '=', family as ItemRef['family'])
     .where('leases.item_id', '=', itemId)
     .where('leases.state', '=', 'active')
-    .where('leases.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('leases.expires_at', '>', now);
 
 /**
  * Every live lease of an undecided item with its holder (optionally of one subscription), item

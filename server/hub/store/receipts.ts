@@ -16,14 +16,12 @@ export type ReceiptRow = VendorReceiptsTable;
 const SPENDING = ['queued', 'sending', 'sent'] as const;
 
 /** A pull the hub forwarded came back with a receipt: the hub's own, whenever a sync reads it. */
-export async function recordPullReceipt(db: Kysely<HubTables>, row: Omit<ReceiptRow, 'source' | 'decision_id' | 'kind'>): Promise<void> {
-  await db
+export const pullReceiptQuery = (db: Kysely<HubTables>, row: Omit<ReceiptRow, 'source' | 'decision_id' | 'kind'>) =>
+  db
     .insertInto('vendor_receipts')
     .values({ ...row, kind: 'pull', source: 'hub', decision_id: null })
     // A sync that read it first took it for outside spend: it was the hub's.
-    .onConflict((oc) => oc.column('receipt_id').doUpdateSet({ source: 'hub' }))
-    .execute();
-}
+    .onConflict((oc) => oc.column('receipt_id').doUpdateSet({ source: 'hub' }));
 
 /** A receipt as read from the vendor, before the hub decides whose it is and when it saw it. */
 export type ReadReceipt = Omit<VendorReceiptsTable, 'seen_at' | 'source' | 'decision_id'>;

@@ -4,7 +4,7 @@ import { newId } from '../secrets';
 import { HubSecretError, wrongSecret, type VendorCipher } from '../vendor-cipher';
 import { invalidateVendorKeyCache, openVendorSecret } from './vendor-key-cache';
 
-type VendorKeyRow = Selectable<VendorKeysTable>;
+export type VendorKeyRow = Selectable<VendorKeysTable>;
 
 /** A vendor key as listed: what it covers and when it changed, never the key or JWT (not even a part). */
 export interface VendorKeyView {
@@ -120,7 +120,9 @@ export async function removeVendorKey(db: Kysely<HubTables>, id: string) {
  * Every stored key, as vendorKeyFor picks among them. Oldest first: a store that held two
  * overlapping keys before they were refused still picks one, always the same.
  */
-export const readVendorKeys = (db: Kysely<HubTables>) => db.selectFrom('vendor_keys').selectAll().orderBy('created_at').orderBy('name').execute();
+export const vendorKeysQuery = (db: Kysely<HubTables>) => db.selectFrom('vendor_keys').selectAll().orderBy('created_at').orderBy('name');
+
+export const readVendorKeys = (db: Kysely<HubTables>) => vendorKeysQuery(db).execute();
 
 /**
  * The key for a subscription: one naming it wins over one covering every subscription. With no

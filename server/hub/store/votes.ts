@@ -39,16 +39,33 @@ export async function voteItemAndOverlap(
   family: VoteItemRow['family'],
   itemId: string,
   subscriptionId: string | null,
-): Promise<{ item: VoteItemRow | undefined; overlap: Pick<OverlapRow, 'overlap' | 'rule'> }> {
+): Promise<VoteItemAndOverlap> {
   if (subscriptionId === null) return { item: await findVoteItem(db, family, itemId), overlap: DEFAULT_OVERLAP };
-  // One row whatever exists: each table joined to a constant row, on its own key.
-  const row = await db
+  return voteItemAndOverlapOf((await voteItemAndOverlapQuery(db, family, itemId, subscriptionId).execute())[0]);
+}
+
+export interface VoteItemAndOverlap {
+  item: VoteItemRow | undefined;
+  overlap: Pick<OverlapRow, 'overlap' | 'rule'>;
+}
+
+/**
+ * voteItemAndOverlap's statement, to send with others (db/in-order.ts): one row whatever exists,
+ * each table joined to a constant row on its own key. No subscription joins no setting (the default).
+ */
+export const voteItemAndOverlapQuery = (db: Kysely<HubTables>, family: VoteItemRow['family'], itemId: string, subscriptionId: string | null) =>
+  db
     .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
     .leftJoin('vote_items', (join) => join.on('vote_items.family', '=', family).on('vote_items.item_id', '=', itemId))
-    .leftJoin('overlap_settings', (join) => join.on('overlap_settings.subscription_id', '=', subscriptionId))
+    .leftJoin('overlap_settings', (join) => join.on('overlap_settings.subscription_id', '=', subscriptionId ?? sql<string>`null`))
     .selectAll('vote_items')
-    .select(['overlap_settings.overlap as setting_overlap', 'overlap_settings.rule as setting_rule'])
-    .executeTakeFirstOrThrow();
+    .select(['overlap_settings.overlap as setting_overlap', 'overlap_settings.rule as setting_rule']);
+
+export type VoteItemAndOverlapRow = Awaited<ReturnType<ReturnType<typeof voteItemAndOverlapQuery>['executeTakeFirstOrThrow']>>;
+
+/** The row voteItemAndOverlapQuery read, as voteItemAndOverlap answers it. */
+export function voteItemAndOverlapOf(row: VoteItemAndOverlapRow | undefined): VoteItemAndOverlap {
+  if (!row) throw new Error('the vote item and overlap read returned no row');
   const { setting_overlap: overlap, setting_rule: rule, ...item } = row;
   return {
     item: item.item_id === null ? undefined : (item as VoteItemRow),
@@ -68,16 +85,19 @@ export const votesOn = (db: Kysely<HubTables>, family: string, itemId: string) =
 
 /** A member's vote, new or changed (their first cast is kept in first_at). */
 export async function putVote(db: Kysely<HubTables>, row: Omit<VoteRow, 'first_at'>): Promise<void> {
-  await db
+  await putVoteQuery(db, row).execute();
+}
+
+/** putVote's statement, to send with others (db/in-order.ts). */
+export const putVoteQuery = (db: Kysely<HubTables>, row: Omit<VoteRow, 'first_at'>) =>
+  db
     .insertInto('votes')
     .values({ ...row, first_at: row.at })
     .onConflict((oc) =>
       oc
         .columns(['family', 'item_id', 'member_id'])
         .doUpdateSet({ vote: row.vote, reason: row.reason, body: row.body, price_micros: row.price_micros, at: row.at }),
-    )
-    .execute();
-}
+    );
 
 export async function putVoteItem(db: Kysely<HubTables>, row: VoteItemRow): Promise<void> {
   await db
