@@ -36,7 +36,9 @@ export {
   readPayloads,
   saveDelivered,
   setOpen,
+  subscribeItemsInFlight,
   type Delivered,
+  type ItemsInFlight,
   type SaveResult,
 } from './items';
 export { recordPull, unrecoveredLosses } from './pulls';

@@ -1,11 +1,23 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveSubmission, SimulatedItem } from '../../api/contract';
 import { createChangeFeed, type LocalChangeHere } from './change-feed';
 import { ConsoleDb } from './db';
-import { countItems, countScope, deleteScope, deleteSubscriptionItems, heldIds, listItems, readPayloads, saveDelivered, setOpen } from './items';
+import {
+  countItems,
+  countScope,
+  deleteScope,
+  deleteSubscriptionItems,
+  heldIds,
+  listItems,
+  readPayloads,
+  saveDelivered,
+  setOpen,
+  subscribeItemsInFlight,
+  type ItemsInFlight,
+} from './items';
 import { summaryOfLive, summaryOfSimulated } from './summary';
 
 const live = (id: number, feedback: LiveSubmission['consumer_feedback'] = null): LiveSubmission => ({
@@ -107,6 +119,99 @@ describe('local item store', () => {
     } finally {
       stop();
       otherTab.close();
+    }
+  });
+
+  it('tells this tab’s lists of a write’s rows as it starts, and what it added once it committed; other tabs hear only the commit', async () => {
+    await saveDelivered(db, 'S', 'sub', 'incremental', [delivered(live(1))], 1_000);
+    const heard: unknown[] = [];
+    const otherTab = new BroadcastChannel('items-test');
+    otherTab.onmessage = (event: MessageEvent) => heard.push(event.data);
+    const told: ItemsInFlight[] = [];
+    const stop = subscribeItemsInFlight(db, (writing) => told.push(writing));
+    try {
+      const saving = saveDelivered(
+        db,
+        'S',
+        'sub',
+        'reread',
+        [1, 2].map((i) => delivered(live(i))),
+        2_000,
+      );
+      // Told as the write starts, before it settles: every row of the page, as the write adds it.
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ scope: 'S', subscriptionId: 'sub' });
+      expect(told[0]!.rows.map((r) => [r.itemId, r.via, r.open, r.seq])).toEqual([
+        ['1', 'reread', 1, 2_000_000],
+        ['2', 'reread', 1, 2_000_001],
+      ]);
+      // Once committed: the rows it added (the store held item 1 already), and those are on disk.
+      const added = await told[0]!.added;
+      expect(added.map((r) => r.itemId)).toEqual(['2']);
+      expect(await heldIds(db, 'S', 'sub', ['2'])).toEqual(new Set(['2']));
+      expect(await saving).toEqual({ added: 1, known: 1 });
+      await expect.poll(() => heard).toEqual([{ scope: 'S', table: 'items', ids: ['sub'], appended: true }]);
+
+      // A write that fails settles `added` by rejecting, as the save does.
+      const add = IDBObjectStore.prototype.add;
+      IDBObjectStore.prototype.add = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+      try {
+        const failing = saveDelivered(db, 'S', 'sub', 'reread', [delivered(live(3))], 3_000);
+        expect(told).toHaveLength(2);
+        await expect(told[1]!.added).rejects.toThrow();
+        await expect(failing).rejects.toThrow();
+      } finally {
+        IDBObjectStore.prototype.add = add;
+      }
+      expect(await heldIds(db, 'S', 'sub', ['3'])).toEqual(new Set());
+    } finally {
+      stop();
+      otherTab.close();
+    }
+  });
+
+  it('writes a page the user waits for right after the frame that shows it, or at once when the page is left', async () => {
+    // Frames come when the test says: the browser's come after the list rendered the page.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    const told: ItemsInFlight[] = [];
+    const stop = subscribeItemsInFlight(db, (writing) => told.push(writing));
+    const committed = async (ids: string[]) => (await heldIds(db, 'S', 'sub', ids)).size;
+    try {
+      const saving = saveDelivered(db, 'S', 'sub', 'pending', [delivered(live(1))], 1_000, { paintFirst: true });
+      // Told at once; nothing written until the frame (a read now finds the store as it was).
+      expect(told).toHaveLength(1);
+      expect(await committed(['1'])).toBe(0);
+      // The next frame may come before the list rendered the page: the write waits for the one after.
+      expect(frames).toHaveLength(1);
+      frames.shift()!(0);
+      expect(await committed(['1'])).toBe(0);
+      expect(frames).toHaveLength(1);
+      frames.shift()!(0);
+      expect(await saving).toEqual({ added: 1, known: 0 });
+      expect((await told[0]!.added).map((r) => r.itemId)).toEqual(['1']);
+
+      // The page is left before its frame: the write starts then (no frame comes, and the timer
+      // that stands in for one is held: only the page's leaving can start it).
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const leaving = saveDelivered(db, 'S', 'sub', 'pending', [delivered(live(2))], 2_000, { paintFirst: true });
+      expect(await committed(['2'])).toBe(0);
+      window.dispatchEvent(new Event('pagehide'));
+      expect(await leaving).toEqual({ added: 1, known: 0 });
+      vi.useRealTimers();
+      expect(frames).toHaveLength(1);
+
+      // A page written in a run does not wait for frames.
+      expect(await saveDelivered(db, 'S', 'sub', 'incremental', [delivered(live(3))], 3_000)).toEqual({ added: 1, known: 0 });
+      expect(frames).toHaveLength(1);
+    } finally {
+      stop();
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
     }
   });
 

@@ -8,6 +8,40 @@ export interface Delivered {
   record: unknown;
 }
 
+/**
+ * Items a write of this tab is adding, told as the write starts, before it commits: a list may show
+ * them from memory at once (a pull's answer → its items painted does not wait for the disk), and
+ * learns from `added` what the write did. Readers of the store wait for the change the feed tells
+ * once it committed, as before; other tabs hear only that. Kept with the database (not on the
+ * feed, which the first page loads): only this tab's lists listen.
+ */
+export interface ItemsInFlight {
+  scope: string;
+  subscriptionId: string;
+  /** The rows as the write adds them (an item the store holds already keeps its own row: see `added`). */
+  rows: readonly StoredItem[];
+  /** Settles with the write: the rows it added (those the store did not hold), or rejected when nothing was written. */
+  added: Promise<readonly StoredItem[]>;
+}
+
+const inFlightListeners = () => new Set<(writing: ItemsInFlight) => void>();
+
+/** Listens to the items this tab's writes to `db` are adding, as each starts; returns the unsubscribe. */
+export function subscribeItemsInFlight(db: ConsoleDb, listener: (writing: ItemsInFlight) => void): () => void {
+  const listeners = db.owned(inFlightListeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export interface SaveOptions {
+  /**
+   * The page is one the user waits to see (a pull's answer): its write starts once the next frame
+   * is painted, the frame that shows it from memory (`subscribeItemsInFlight`), or at once when the page is hidden
+   * or left. Off for pages written in a run (Pull all new, Recover), where no one waits on a frame.
+   */
+  paintFirst?: boolean;
+}
+
 export interface SaveResult {
   /** Items the store did not hold before. */
   added: number;
@@ -16,9 +50,12 @@ export interface SaveResult {
 }
 
 /**
- * Writes a page of delivered items in one transaction, before anything shows them: a small row per
- * item and one row holding the page's records. An item the store already holds keeps its first
- * arrival and content; only a decision the service now reports for it is taken over.
+ * Writes a page of delivered items in one transaction: a small row per item and one row holding
+ * the page's records. An item the store already holds keeps its first arrival and content; only a
+ * decision the service now reports for it is taken over. The write starts at once (a page the
+ * user waits to see: right after the frame that shows it, `paintFirst`); this tab's lists are told
+ * of its rows as it starts (shown from memory while the disk works, `subscribeItemsInFlight`), and every reader,
+ * here and in other tabs, once it committed.
  */
 export async function saveDelivered(
   db: ConsoleDb,
@@ -27,55 +64,68 @@ export async function saveDelivered(
   via: DeliveryVia,
   page: readonly Delivered[],
   now = Date.now(),
+  { paintFirst = false }: SaveOptions = {},
 ): Promise<SaveResult> {
   const unique = [...new Map(page.map((d) => [d.summary.itemId, d])).values()];
   if (unique.length === 0) return { added: 0, known: 0 };
-  const result = await db.transaction('rw', [db.items, db.pages, db.counts], async () => {
-    // The records first, all of them: the items point at their row, and most pages are all new.
-    const records = new Map(unique.map((d) => [d.summary.itemId, d.record]));
-    // The counts are read beside it: one round trip fewer before the commit.
-    const [pageId, counted] = await Promise.all([db.pages.add({ scope, subscriptionId, records }), db.counts.get([scope, subscriptionId])]);
-    const items: StoredItem[] = unique.map(({ summary }, index) => ({
-      ...summary,
-      scope,
-      subscriptionId,
-      seq: now * 1000 + index,
-      receivedAt: now,
-      via,
-      open: summary.serverDecision ? 0 : 1,
-      page: pageId,
-    }));
-    // Add, and let the ones already held fail: one write per item instead of a read and a write.
-    const held = new Set<number>();
-    await db.items.bulkAdd(items).catch(Dexie.BulkError, (error: InstanceType<typeof Dexie.BulkError>) => {
-      for (const position of Object.keys(error.failuresByPos)) held.add(Number(position));
-    });
-    // Items held already keep their first content: the page row keeps only the new ones.
-    if (held.size === unique.length) await db.pages.delete(pageId);
-    else if (held.size > 0) {
-      for (const index of held) records.delete(unique[index]!.summary.itemId);
-      await db.pages.put({ id: pageId, scope, subscriptionId, records });
-    }
-    // Items held already: only a decision the service now reports changes them.
-    const reported = unique.filter((d, index) => held.has(index) && d.summary.serverDecision);
-    let updated = 0;
-    let closed = 0;
-    if (reported.length) {
-      const rows = await db.items.bulkGet(reported.map((d): ItemKey => [scope, subscriptionId, d.summary.itemId]));
-      const changes = rows.flatMap((row, i) => {
-        const decision = reported[i]!.summary.serverDecision;
-        if (!row || row.serverDecision === decision) return [];
-        closed += row.open;
-        return [{ ...row, serverDecision: decision, open: 0 as const }];
+  const rows: StoredItem[] = unique.map(({ summary }, index) => ({
+    ...summary,
+    scope,
+    subscriptionId,
+    seq: now * 1000 + index,
+    receivedAt: now,
+    via,
+    open: summary.serverDecision ? 0 : 1,
+  }));
+  const write = () =>
+    db.transaction('rw', [db.items, db.pages, db.counts], async () => {
+      // The records first, all of them: the items point at their row, and most pages are all new.
+      const records = new Map(unique.map((d) => [d.summary.itemId, d.record]));
+      // The counts are read beside it: one round trip fewer before the commit.
+      const [pageId, counted] = await Promise.all([db.pages.add({ scope, subscriptionId, records }), db.counts.get([scope, subscriptionId])]);
+      const items: StoredItem[] = rows.map((row) => ({ ...row, page: pageId }));
+      // Add, and let the ones already held fail: one write per item instead of a read and a write.
+      const held = new Set<number>();
+      await db.items.bulkAdd(items).catch(Dexie.BulkError, (error: InstanceType<typeof Dexie.BulkError>) => {
+        for (const position of Object.keys(error.failuresByPos)) held.add(Number(position));
       });
-      if (changes.length) await db.items.bulkPut(changes);
-      updated = changes.length;
-    }
-    const added = unique.length - held.size;
-    const addedOpen = items.reduce((sum, item, index) => (held.has(index) ? sum : sum + item.open), 0);
-    await writeCounts(db, counted, scope, subscriptionId, added, addedOpen - closed);
-    return { added, known: held.size, changed: added + updated, rows: held.size ? items.filter((_, index) => !held.has(index)) : items };
-  });
+      // Items held already keep their first content: the page row keeps only the new ones.
+      if (held.size === unique.length) await db.pages.delete(pageId);
+      else if (held.size > 0) {
+        for (const index of held) records.delete(unique[index]!.summary.itemId);
+        await db.pages.put({ id: pageId, scope, subscriptionId, records });
+      }
+      // Items held already: only a decision the service now reports changes them.
+      const reported = unique.filter((d, index) => held.has(index) && d.summary.serverDecision);
+      let updated = 0;
+      let closed = 0;
+      if (reported.length) {
+        const stored = await db.items.bulkGet(reported.map((d): ItemKey => [scope, subscriptionId, d.summary.itemId]));
+        const changes = stored.flatMap((row, i) => {
+          const decision = reported[i]!.summary.serverDecision;
+          if (!row || row.serverDecision === decision) return [];
+          closed += row.open;
+          return [{ ...row, serverDecision: decision, open: 0 as const }];
+        });
+        if (changes.length) await db.items.bulkPut(changes);
+        updated = changes.length;
+      }
+      const added = unique.length - held.size;
+      const addedOpen = items.reduce((sum, item, index) => (held.has(index) ? sum : sum + item.open), 0);
+      await writeCounts(db, counted, scope, subscriptionId, added, addedOpen - closed);
+      return { added, known: held.size, changed: added + updated, rows: held.size ? items.filter((_, index) => !held.has(index)) : items };
+    });
+  // The list shows the page while the disk works: waiting for the commit before showing it was most
+  // of a pull's answer → items painted (bench:ui). A page the user waits for is written right after
+  // the frame that shows it: the write's own work on this thread (copying every record for the
+  // disk) then comes after that frame, not before it. A failed write settles `added` (and rejects here).
+  // Two frames: the list renders the rows in a task of its own, which may come after the next frame
+  // (and a busy machine's frames are long: the timer standing in for them waits longer too).
+  const writing = paintFirst ? afterNextPaint(2, 250).then(write) : write();
+  const added = writing.then((result) => result.rows);
+  added.catch(() => undefined); // Its failure is the caller's to show (this function rejects with it).
+  for (const listener of db.owned(inFlightListeners)) listener({ scope, subscriptionId, rows, added });
+  const result = await writing;
   // Told once committed: what it names is on disk.
   if (result.changed > 0) db.changes.publish({ scope, table: 'items', ids: [subscriptionId], appended: true, rows: result.rows });
   return { added: result.added, known: result.known + (page.length - unique.length) };
@@ -184,19 +234,30 @@ export async function readPayloads(db: ConsoleDb, scope: string, subscriptionId:
   });
 }
 
-/** Resolves once the next frame is painted (soon after, in a hidden tab or outside a browser, where frames may not come). */
-function afterNextPaint(): Promise<void> {
+/**
+ * Resolves once the next frame is painted (soon after, in a hidden tab or outside a browser, where
+ * frames may not come), or as soon as the page is hidden or left: a write that waits for a frame
+ * starts then rather than never. `frames`: how many frames to let by (2: the frame after the next,
+ * for a change React renders in a task of its own, which may come after the next frame), and
+ * `fallbackMs` how long to wait for them at most (a visible page whose frames do not come).
+ */
+function afterNextPaint(frames = 1, fallbackMs = 100): Promise<void> {
   return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible')
-      requestAnimationFrame(() => {
-        clearTimeout(fallback);
-        setTimeout(resolve, 0);
-      });
-    else {
-      clearTimeout(fallback);
+    if (typeof requestAnimationFrame !== 'function' || typeof document === 'undefined' || document.visibilityState !== 'visible') {
       setTimeout(resolve, 0);
+      return;
     }
+    const done = () => {
+      clearTimeout(fallback);
+      document.removeEventListener('visibilitychange', done);
+      window.removeEventListener('pagehide', done);
+      resolve();
+    };
+    const fallback = setTimeout(done, fallbackMs);
+    document.addEventListener('visibilitychange', done);
+    window.addEventListener('pagehide', done);
+    const frame = (left: number) => requestAnimationFrame(() => (left > 1 ? frame(left - 1) : setTimeout(done, 0)));
+    frame(frames);
   });
 }
 

@@ -8,7 +8,10 @@ import { rememberRecords } from './content-cache';
  * dynamically): the store's library stays out of the first page's JavaScript.
  */
 
-/** One page kept: its content remembered for the list first (no read to show it), then written to the store. */
+/**
+ * One page kept: its content remembered for the list first (no read to show it), then written to
+ * the store, right after the frame that shows it (`paintFirst`: the page is one the user waits for).
+ */
 async function keepPage(
   connection: Connection,
   subscriptionId: string,
@@ -19,7 +22,7 @@ async function keepPage(
   const scope = await localScope(connection);
   const db = localDb();
   rememberRecords(db, scope, subscriptionId, kind, page);
-  await saveDelivered(db, scope, subscriptionId, via, page);
+  await saveDelivered(db, scope, subscriptionId, via, page, Date.now(), { paintFirst: true });
 }
 
 export const keepLivePage = (connection: Connection, subscriptionId: string, items: readonly LiveSubmission[]) =>

@@ -51,8 +51,12 @@ export interface NewPage extends SaveResult {
   page: LivePullPage;
 }
 
-/** One incremental pull: room checked first, the page stored before it is returned. */
-export async function pullNew(deps: LivePullDeps, limit: number): Promise<NewPage> {
+/**
+ * One incremental pull: room checked first, the page stored before it is returned (listed from
+ * memory while its write runs; `paintFirst`: written right after the frame that shows it, for a
+ * pull the user waits on rather than one page of a run).
+ */
+export async function pullNew(deps: LivePullDeps, limit: number, { paintFirst = false }: { paintFirst?: boolean } = {}): Promise<NewPage> {
   const { db, scope, client, subscriptionId } = deps;
   const now = deps.now ?? Date.now;
   await ensureRoom(limit * ROOM_PER_ITEM);
@@ -67,8 +71,8 @@ export async function pullNew(deps: LivePullDeps, limit: number): Promise<NewPag
       { cause: error },
     );
   }
-  // Remembered before the write: the list shows the page as soon as the write commits (from the
-  // rows it wrote), and the focused item's content then comes from memory, not from a read.
+  // Remembered before the write: the list shows the page as the write starts (from the rows it
+  // writes), and the focused item's content then comes from memory, not from a read.
   rememberRecords(
     db,
     scope,
@@ -78,7 +82,7 @@ export async function pullNew(deps: LivePullDeps, limit: number): Promise<NewPag
   );
   try {
     const writing = performance.now();
-    const saved = await saveDelivered(db, scope, subscriptionId, 'incremental', toDelivered(page.items), now());
+    const saved = await saveDelivered(db, scope, subscriptionId, 'incremental', toDelivered(page.items), now(), { paintFirst });
     // Measured for `npm run bench:store` (User Timing costs nothing when nobody reads it).
     performance.measure('dds:store-page', { start: writing, detail: { items: page.items.length } });
     await recordPull(db, { scope, subscriptionId, at: now(), mode: 'incremental', outcome: 'ok', count: page.items.length });

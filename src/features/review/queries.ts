@@ -2,13 +2,26 @@ import { queryOptions } from '@tanstack/react-query';
 import { clientFor, keyedQueryKey, type Connection } from '../../data';
 import { splitIds } from './search';
 
+/** A re-read page arrived and is shown, but could not be written to this browser's storage. */
+class PageNotKeptError extends Error {
+  override readonly name = 'PageNotKeptError';
+  readonly title = 'Shown, but not saved on this device';
+  constructor(override readonly cause: unknown) {
+    super(
+      `This page could not be written to this browser's storage (${cause instanceof Error ? cause.message : String(cause)}). Retry reads it again and writes it; a re-read moves nothing on the service.`,
+    );
+  }
+}
+
 // The local store loads with the first read that needs it, not with the first page.
 const keeper = () => import('./keep-delivered');
 
 /**
  * Review reads. Re-read pages and pending simulated items are safe to cache and refetch; each
- * answer is written to the local store before it is returned, so nothing shown exists only in
- * memory.
+ * answer's write to the local store starts as it arrives, so nothing shown exists only in memory
+ * for longer than the write takes. Pending items are listed from the store (as the write starts:
+ * use-stored-items.ts), and the read settles with the write; a re-read page is shown from the
+ * answer while its write runs, and a failed write is shown beside it (`written`).
  */
 export interface RereadParams {
   subscriptionId: string;
@@ -33,8 +46,11 @@ export const rereadPageQuery = (connection: Connection, params: RereadParams) =>
         },
         signal,
       );
-      await (await keeper()).keepLivePage(connection, params.subscriptionId, page.items);
-      return page;
+      const written = keeper()
+        .then((keep) => keep.keepLivePage(connection, params.subscriptionId, page.items))
+        .catch((cause: unknown) => Promise.reject(new PageNotKeptError(cause)));
+      written.catch(() => undefined); // Shown where the page is (useReviewSource), never an unhandled rejection.
+      return { ...page, written };
     },
     staleTime: 5 * 60_000,
   });

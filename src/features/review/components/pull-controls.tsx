@@ -76,6 +76,8 @@ export function PullControls(props: Props) {
   } = props;
   const navigate = useNavigate({ from: '/review/$subscriptionId' });
   const sizeErrorId = useId();
+  // Kept: written. A pull's items are listed while their write runs, and counted here once it committed.
+  const kept = source.stored.items.length - source.stored.unwritten;
   // A valid size goes to the URL (the workspace drops the draft once the URL has it); an invalid one
   // stays in the field with its message.
   const applySize = (text: string) => {
@@ -190,7 +192,7 @@ export function PullControls(props: Props) {
         {!isLive && <VisitSpendLine connectionId={connectionId} items={items} />}
         {source.mode !== 'reread' && (
           <span>
-            {source.stored.items.length.toLocaleString()} item{source.stored.items.length === 1 ? '' : 's'} kept on this device
+            {kept.toLocaleString()} item{kept === 1 ? '' : 's'} kept on this device
             {source.mode === 'new' && source.hasMore === false ? ' · up to date' : ''}
           </span>
         )}

@@ -101,7 +101,7 @@ function setSource(change: Partial<ReviewSource>) {
       mode: 'pending',
       items: [],
       scope: 'S',
-      stored: { items: [], complete: true, error: null },
+      stored: { items: [], complete: true, unwritten: 0, error: null },
       pull: vi.fn(),
       pullNext: vi.fn(),
       prefetchNext: vi.fn(),

@@ -92,7 +92,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
         mutationFn: async () => {
           if (!deps) throw new Error('The local store is not ready yet.');
           void requestPersistence();
-          return pullNew(deps, limit);
+          return pullNew(deps, limit, { paintFirst: true });
         },
         onSuccess: (result: Awaited<ReturnType<typeof pullNew>>) => setLiveHasMore(result.page.hasMore),
         onSettled: refreshLosses,
@@ -151,6 +151,8 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
   const rereadItems = rereadPage?.data.items;
 
   const rereadList: ReviewItem[] = useMemo(() => (rereadItems ?? []).map((s) => fromLive(s, subscription.id)), [rereadItems, subscription.id]);
+  // The page on screen could not be written (it shows while its write runs): said beside it, with Retry.
+  const rereadNotKept = useRejection(rereadPage?.data.written);
   // A page that arrived but could not be stored stays on screen (with a blocking notice to save it as a file).
   const unsaved = incremental.error instanceof NotStoredError ? incremental.error.page.items : null;
   const storedList = useMemo(
@@ -185,7 +187,8 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
     recover: () => void runLong('recover'),
   });
   const loading = incremental.isPending || reread.isFetching || pending.isFetching || task?.kind === 'pull-all';
-  const error = (mode === 'new' ? incremental.error : mode === 'reread' ? reread.error : pending.error) ?? scopeError ?? stored.error ?? null;
+  const error =
+    (mode === 'new' ? incremental.error : mode === 'reread' ? (reread.error ?? rereadNotKept) : pending.error) ?? scopeError ?? stored.error ?? null;
   // A list from the store grows in place; a re-read page is a new page.
   const pageKey = mode === 'reread' ? (rereadPage?.key ?? rereadKey) : 'stored';
   const lastPull = incremental.data ?? null;
@@ -216,3 +219,17 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
 }
 
 export type ReviewSource = ReturnType<typeof useReviewSource>;
+
+/** What `promise` was rejected with, once it was (null before, and while it holds or was fulfilled). */
+function useRejection(promise: Promise<unknown> | undefined): unknown {
+  const [rejected, setRejected] = useState<{ promise: Promise<unknown>; error: unknown } | null>(null);
+  useEffect(() => {
+    if (!promise) return;
+    let current = true;
+    promise.catch((error: unknown) => current && setRejected({ promise, error }));
+    return () => {
+      current = false;
+    };
+  }, [promise]);
+  return rejected && rejected.promise === promise ? rejected.error : null;
+}
