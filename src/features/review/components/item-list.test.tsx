@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DisplayState, ReviewItem } from '../model';
@@ -136,5 +136,33 @@ describe('ItemList', () => {
     expect(row.getAttribute('aria-label')!.length).toBeLessThan(300);
     expect(screen.getByRole('checkbox').getAttribute('aria-label')!.length).toBeLessThan(300);
     expect(row).toHaveTextContent(/^Item GGGG.*…Task 1 · grade GGGG.*…new$/);
+  });
+
+  it('first shows the rows a window’s height holds, and the rows kept ready below the view once it knows its size', () => {
+    // A ResizeObserver that answers when the test says (the browser's answers after the frame's layout).
+    const observers: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          observers.push(this.callback);
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      const items = Array.from({ length: 200 }, (_, i) => item(i));
+      const { listbox } = renderList({ items });
+      // Before: the window's height (jsdom's is 768 px) of 56 px rows, none past it.
+      expect(within(listbox).getAllByRole('option')).toHaveLength(Math.ceil(window.innerHeight / 56));
+      expect(screen.getAllByRole('checkbox')).toHaveLength(Math.ceil(window.innerHeight / 56));
+      // Measured (560 px): the 10 rows in view and 8 ready below them.
+      act(() => observers.forEach((tell) => tell()));
+      expect(within(listbox).getAllByRole('option')).toHaveLength(10 + 8);
+      expect(screen.getAllByRole('checkbox')).toHaveLength(10 + 8);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

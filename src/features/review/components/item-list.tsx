@@ -93,11 +93,12 @@ const ignore = () => undefined;
  * of the rows (bench:ui). Until the first answer the list assumes the window's height
  * (`initialRect`): a few rows too many for one frame, never a gap.
  */
-function observeRectAfterLayout(measured: { current: boolean }) {
+function observeRectAfterLayout(measured: { current: boolean }, onMeasured: () => void) {
   return (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) => {
     const element = instance.scrollElement;
     if (!element) return;
     const tell = () => {
+      if (!measured.current) onMeasured();
       measured.current = true;
       cb({ width: element.clientWidth, height: element.clientHeight });
     };
@@ -151,7 +152,12 @@ export function ItemList({
 }) {
   const parentRef = useRef<HTMLDivElement>(null);
   const measured = useRef(false);
-  const [observeElementRect] = useState(() => observeRectAfterLayout(measured));
+  // Until the list knows its size it assumes the window's height, more than it shows: rows past
+  // that are out of view whatever the list's size, so the rows kept ready below the view (for the
+  // keys that move on) join once it is measured, after the frame that first shows the list. They
+  // were a third of what that frame added to the page after a pull (bench:ui).
+  const [sized, setSized] = useState(false);
+  const [observeElementRect] = useState(() => observeRectAfterLayout(measured, () => setSized(true)));
   // At mount the virtualizer writes its initial offset (0) to the element: a list just shown is at
   // its top already, and the write (scrollTo) forced the same layout as asking its size.
   const [scrollToFn] = useState(
@@ -163,7 +169,7 @@ export function ItemList({
     count: items.length,
     getScrollElement: () => parentRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    overscan: sized ? 8 : 0,
     observeElementRect,
     scrollToFn,
     initialRect: { width: 0, height: window.innerHeight },
