@@ -53,10 +53,10 @@ export interface NewPage extends SaveResult {
 
 /**
  * One incremental pull: room checked first, the page stored before it is returned (listed from
- * memory while its write runs; `paintFirst`: written right after the frame that shows it, for a
- * pull the user waits on rather than one page of a run).
+ * memory while its write runs). Its write starts at once, never after a frame as a re-read page's
+ * may (`paintFirst`): the position has moved, so a page lost with its tab comes back only by Recover.
  */
-export async function pullNew(deps: LivePullDeps, limit: number, { paintFirst = false }: { paintFirst?: boolean } = {}): Promise<NewPage> {
+export async function pullNew(deps: LivePullDeps, limit: number): Promise<NewPage> {
   const { db, scope, client, subscriptionId } = deps;
   const now = deps.now ?? Date.now;
   await ensureRoom(limit * ROOM_PER_ITEM);
@@ -82,7 +82,7 @@ export async function pullNew(deps: LivePullDeps, limit: number, { paintFirst = 
   );
   try {
     const writing = performance.now();
-    const saved = await saveDelivered(db, scope, subscriptionId, 'incremental', toDelivered(page.items), now(), { paintFirst });
+    const saved = await saveDelivered(db, scope, subscriptionId, 'incremental', toDelivered(page.items), now());
     // Measured for `npm run bench:store` (User Timing costs nothing when nobody reads it).
     performance.measure('dds:store-page', { start: writing, detail: { items: page.items.length } });
     await recordPull(db, { scope, subscriptionId, at: now(), mode: 'incremental', outcome: 'ok', count: page.items.length });

@@ -92,7 +92,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
         mutationFn: async () => {
           if (!deps) throw new Error('The local store is not ready yet.');
           void requestPersistence();
-          return pullNew(deps, limit, { paintFirst: true });
+          return pullNew(deps, limit);
         },
         onSuccess: (result: Awaited<ReturnType<typeof pullNew>>) => setLiveHasMore(result.page.hasMore),
         onSettled: refreshLosses,
