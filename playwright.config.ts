@@ -14,8 +14,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  // Three on two cores: a test spends about half its time waiting on its pages and services (the
-  // whole suite used 960 s of CPU in 1,517 s with three workers, on a machine other work kept busy).
+  // Three on two cores: two left CPU idle while tests waited on their pages and services. A clean-clone
+  // CI run's E2E step went from 1,187 s with two to 1,091 s with three; four timed out hub tests on a
+  // machine other work kept busy.
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   // Hang guards, not speed limits (speed lives in the benchmarks): on a loaded 2-core machine a

@@ -3,8 +3,7 @@
 // the output of every step that failed. Exits non-zero if any step failed.
 // Two phases, so that no timed step competes with another for the CPU: unit+integration first
 // (its tests start services and CLIs with hang guards), then E2E (three workers, each with its own
-// service and browser: a test waits on its pages and services about half the time, so two workers
-// left a core idle). The static checks have no clocks: they run niced beside
+// service and browser: with two, CPU sat idle while tests waited on their pages and services). The static checks have no clocks: they run niced beside
 // both, taking only the CPU the timed steps leave. TEST_JOBS caps the steps running at once.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
