@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type QueryResult, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import { inOrder, type Statement } from '../db/in-order';
 import { isAuditAction, type AuditAction } from '../../../src/api/contract/hub-audit-actions';
 import { GENESIS } from '../db/migrations';
@@ -60,17 +60,8 @@ const lastHead = new WeakMap<object, { seq: number; hash: string }>();
  * head is read under the lock as before.
  */
 export async function appendAudit(db: Kysely<HubTables>, entry: AuditEntry, now = Date.now()): Promise<AuditRow> {
-  // The type is the guard; this catches a cast or a computed name before it reaches the chain for good.
-  if (!isAuditAction(entry.action)) throw new Error(`audit action ${JSON.stringify(entry.action)} is not in AUDIT_ACTION_GROUPS`);
-  const adapter = db.getExecutor().adapter;
-  const known = lastHead.get(adapter);
-  if (known) {
-    const full = auditRow(entry, now, known.seq + 1, known.hash);
-    if (await appendAfter(db, adapter instanceof PostgresAdapter, known, full)) {
-      lastHead.set(adapter, { seq: full.seq, hash: full.hash });
-      return full;
-    }
-  }
+  const guess = guessNext(db, entry, now);
+  if (guess && (await appendAfter(db, guess.adapter instanceof PostgresAdapter, guess.known, guess.full))) return remember(guess);
   return appendLocked(db, entry, now);
 }
 
@@ -81,33 +72,34 @@ export async function appendAudit(db: Kysely<HubTables>, entry: AuditEntry, now 
  * audit head is the last lock taken.
  */
 export async function appendAuditAfter(db: Kysely<HubTables>, statements: readonly Statement[], entry: AuditEntry, now = Date.now()): Promise<AuditRow> {
-  const batched = batchedAudit(db, entry, now);
-  const results = await inOrder(db, [...statements, batched?.query ?? null]);
-  return batched ? batched.finish(results[results.length - 1]) : appendAudit(db, entry, now);
+  const guess = guessNext(db, entry, now);
+  if (!guess || !(guess.adapter instanceof PostgresAdapter)) {
+    await inOrder(db, statements);
+    return appendAudit(db, entry, now);
+  }
+  const results = await inOrder(db, [...statements, guardedAppend(guess.known, guess.full)]);
+  return Number(results[results.length - 1]?.numAffectedRows ?? 0) === 1 ? remember(guess) : appendLocked(db, entry, now);
 }
 
-/**
- * appendAudit as one statement to send with others, on PostgreSQL when this process knows the
- * head; `finish` with that statement's result. Null on SQLite or with no head known.
- */
-function batchedAudit(
-  db: Kysely<HubTables>,
-  entry: AuditEntry,
-  now = Date.now(),
-): { query: Statement; finish: (result: QueryResult<unknown> | undefined) => Promise<AuditRow> } | null {
+interface Guess {
+  adapter: object;
+  known: { seq: number; hash: string };
+  full: AuditRow;
+}
+
+/** The row as it follows the head this process last wrote (a guess the append guards); null when none is known. */
+function guessNext(db: Kysely<HubTables>, entry: AuditEntry, now: number): Guess | null {
+  // The type is the guard; this catches a cast or a computed name before it reaches the chain for good.
   if (!isAuditAction(entry.action)) throw new Error(`audit action ${JSON.stringify(entry.action)} is not in AUDIT_ACTION_GROUPS`);
   const adapter = db.getExecutor().adapter;
   const known = lastHead.get(adapter);
-  if (!known || !(adapter instanceof PostgresAdapter)) return null;
-  const full = auditRow(entry, now, known.seq + 1, known.hash);
-  return {
-    query: guardedAppend(known, full),
-    finish: async (result) => {
-      if (Number(result?.numAffectedRows ?? 0) !== 1) return appendLocked(db, entry, now);
-      lastHead.set(adapter, { seq: full.seq, hash: full.hash });
-      return full;
-    },
-  };
+  return known ? { adapter, known, full: auditRow(entry, now, known.seq + 1, known.hash) } : null;
+}
+
+/** The guessed row went in: it is the head now. */
+function remember({ adapter, full }: Guess): AuditRow {
+  lastHead.set(adapter, { seq: full.seq, hash: full.hash });
+  return full;
 }
 
 /** The head read under its lock, and the row appended after it. */
