@@ -1,9 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { HostPolicy } from '../../http/hosts';
-import type { Engine, HubTables, VendorKeysTable } from '../db/schema';
+import type { Engine, HubTables } from '../db/schema';
 import type { Broker } from '../live/broker';
 import type { Passwords } from '../passwords';
 import type { AccessTokenRow } from '../store/access-tokens';
+import type { VendorKeyRow } from '../store/vendor-keys';
 import type { MemberRow } from '../store/members';
 import type { ThrottlePolicy } from '../store/throttle';
 import type { VendorCipher } from '../vendor-cipher';
@@ -49,11 +50,17 @@ export interface RetryPolicy {
   pollMs: number;
 }
 
+/** A simulated item as the hub saw it delivered: its subscription and pull-time price. */
+export interface ItemSeen {
+  subscription_id: string | null;
+  price_micros: number | null;
+}
+
 /** What a forwarded request reads whoever asks: the stored vendor keys, and a simulated decision's item as the hub saw it delivered. */
 export interface ForwardReads {
-  vendorKeys: Promise<Selectable<VendorKeysTable>[]>;
-  /** The item's subscription and pull-time price; undefined when the hub never delivered it; null for a request that decides no simulated item. */
-  seen: Promise<{ subscription_id: string | null; price_micros: number | null } | undefined> | null;
+  vendorKeys: Promise<VendorKeyRow[]>;
+  /** Undefined when the hub never delivered the item; null for a request that decides no simulated item. */
+  seen: Promise<ItemSeen | undefined> | null;
 }
 
 /** Who is asking, and how: a session cookie or a personal access token. */

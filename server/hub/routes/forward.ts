@@ -7,7 +7,7 @@ import { redact } from '../decisions/upstream';
 import { HubError } from '../errors';
 import { allow } from '../http/auth';
 import { upstreamRequest, vendorUrl, type UpstreamResponse } from '../http/upstream-request';
-import type { ForwardReads, HubContext, HubEnv, Principal } from '../http/context';
+import type { ForwardReads, HubContext, HubEnv, ItemSeen, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { recordPull } from '../inbox/record';
 import { PAGE_MAX, withTeamPull } from '../inbox/team-pull';
@@ -199,8 +199,6 @@ const itemSeenQuery = (ctx: HubContext, itemId: string) =>
     )
     .orderBy('source')
     .limit(1);
-
-type ItemSeen = { subscription_id: string | null; price_micros: number | null };
 
 /** itemSeenQuery's answer: the first source that knows the item, in that order; undefined for none. */
 const itemSeen = async (ctx: HubContext, itemId: string): Promise<ItemSeen | undefined> => (await itemSeenQuery(ctx, itemId).execute())[0];
