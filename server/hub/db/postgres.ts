@@ -1,5 +1,6 @@
 import { Kysely } from 'kysely';
 import pg from 'pg';
+import { coalesceWrites } from './coalesced-writes';
 import { PipelinedPostgresDialect } from './pipelined-driver';
 import type { HubTables } from './schema';
 
@@ -35,6 +36,9 @@ export function openPostgres(url: string, log?: (line: string) => void, onRoundT
   // A client checked out between two queries of a transaction has no pool listener: its error
   // (the server gone mid-transaction) would be uncaught and end the hub. Its next query fails
   // instead (503), and the pool discards it on release.
-  pool.on('connect', (client) => client.on('error', (error) => log?.(`database connection lost: ${error.message}`)));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log?.(`database connection lost: ${error.message}`));
+    coalesceWrites(client);
+  });
   return new Kysely<HubTables>({ dialect: new PipelinedPostgresDialect({ pool }, onRoundTrip) });
 }
