@@ -9,8 +9,9 @@
  *     observer's stream (GET /hub/v1/events as an admin), p95 (target ≤ 1 s).
  * Both run with HUB_BENCH_INBOX (default 100,000) items in the shared inbox beforehand, the scale issue 26 names.
  * HUB_BENCH_PARTS=a (or b) runs one part; HUB_BENCH_ENGINES=postgres (or sqlite) one engine.
- * The simulator runs as a child process; the hub runs in this process (SQLite in a temporary
- * directory, then a throwaway PostgreSQL database: HUB_TEST_DATABASE_URL or the local cluster).
+ * The simulator and the hub each run as a process of their own, as they are deployed (the hub on
+ * SQLite in a temporary directory, then on a throwaway PostgreSQL database: HUB_TEST_DATABASE_URL or
+ * the local cluster); this process only sends the requests and times them.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +19,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { demoCredentialsSchema } from '../src/api/contract';
-import { startHub, type RunningHub } from '../server/hub/main';
 import { createPasswords } from '../server/hub/passwords';
 import { addMember } from '../server/hub/store/members';
 import { addVendorKey } from '../server/hub/store/vendor-keys';
@@ -28,6 +28,7 @@ import { openStream } from '../server/tests/hub/event-stream';
 import { throwawayDatabase } from '../server/tests/hub/postgres';
 import { measure, percentile } from './harness/measure';
 import { runBench, type Row } from './harness/run';
+import { startHubProcess, type HubProcess } from './harness/hub';
 import { startService } from './harness/service';
 
 const SECONDS = Number(process.env.HUB_BENCH_SECONDS ?? 300);
@@ -76,7 +77,7 @@ runBench('hub', async (bench) => {
 });
 
 interface Team {
-  hub: RunningHub;
+  hub: HubProcess;
   cookies: string[];
   /** The observing console's session. */
   observer: string;
@@ -94,8 +95,7 @@ async function startTeam(
   const database = engine === 'postgres' ? await throwawayDatabase({ durableCommits: true }) : undefined;
   if (database) bench.defer(() => database.drop());
   const hubSecret = randomBytes(32).toString('hex');
-  const hub = await startHub({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: database?.url, upstream, hubSecret });
-  bench.defer(() => hub.close());
+  const hub = await startHubProcess(bench, { dataDir, databaseUrl: database?.url, upstream, hubSecret });
   const hash = await createPasswords().hash(PASSWORD);
   const emails = Array.from({ length: REVIEWERS }, (_, i) => `reviewer${i + 1}@bench.hub`);
   for (const email of emails) await addMember(hub.store.db, { email, role: 'reviewer', passwordHash: hash });
@@ -128,7 +128,7 @@ async function startTeam(
  * takes, numbered ahead of what the run pulls, spread over the subscriptions the reviewers decide,
  * with the counts the triggers keep. One statement per subscription, the same SQL on both engines.
  */
-async function fillInbox(hub: RunningHub) {
+async function fillInbox(hub: HubProcess) {
   const per = Math.ceil(INBOX_ITEMS / SUBSCRIPTIONS.length);
   for (const subscription of SUBSCRIPTIONS) {
     await sql`

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { openHubStore } from '../../server/hub/db/open';
+import type { Bench } from './run';
+
+export interface HubProcess {
+  url: string;
+  /** The hub's store, opened by this process too: for a benchmark's setup and its witness reads. */
+  store: Awaited<ReturnType<typeof openHubStore>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A team hub as it runs for a team: a process of its own (`npm run hub`), on a free port, forwarding
+ * to `upstream`, its vendor keys sealed under `hubSecret`. A hub in the benchmark's own process
+ * would share one event loop with the clients that measure it: their work and the hub's would wait
+ * for each other, which no deployment does (the simulator it is compared with runs apart too).
+ */
+export async function startHubProcess(
+  bench: Bench,
+  options: { dataDir: string; databaseUrl?: string; upstream: string; hubSecret: string },
+): Promise<HubProcess> {
+  const args = ['--import', 'tsx', 'server/cli/hub.ts', '--port', '0', '--host', '127.0.0.1', '--data', options.dataDir];
+  if (options.databaseUrl) args.push('--database', options.databaseUrl);
+  args.push('--upstream', options.upstream, '--quiet');
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, HUB_SECRET: options.hubSecret } });
+  const exited = once(child, 'exit');
+  const close = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  bench.defer(close);
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const listening = /listening on (http:\/\/\S+)/.exec(out);
+      if (listening) resolve(listening[1]!);
+    });
+    void exited.then(([code]) => reject(new Error(`the hub exited with ${code} before it listened:\n${out}`)));
+  });
+  // Its schema is in place once it listens: the benchmark's own connection can set it up.
+  const store = await openHubStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  bench.defer(() => store.close());
+  return { url, store, close };
+}
