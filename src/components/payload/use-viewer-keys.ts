@@ -13,7 +13,7 @@ const CHARACTERS = [...BY_CHARACTER.keys()].join('\u0000');
 
 /**
  * Binds the viewer's keys (viewer-keymap.ts) on the document while `enabled`, and only while `root`
- * is shown: the review renders the next item hidden (or inert) beside the focused one, whose viewer must not
+ * is shown: the review renders the next item hidden (or aria-hidden) beside the focused one, whose viewer must not
  * answer. Handlers are read through a ref, so the bindings are made once.
  */
 export function useViewerKeys(handlers: ViewerKeyHandlers, enabled: boolean, root: RefObject<HTMLElement | null>) {
@@ -23,8 +23,10 @@ export function useViewerKeys(handlers: ViewerKeyHandlers, enabled: boolean, roo
   }, [handlers]);
   const inactive = () => {
     const element = root.current;
-    // Hidden, or rendered invisible and inert beside the focused item (the review's next one).
-    return !element || !element.isConnected || element.closest('[hidden], [inert]') !== null;
+    // Hidden, or rendered invisible and aria-hidden beside the focused item (the review's next one).
+    // Not `inert`: the review lifts it from the focused item a frame after the keypress that shows
+    // it, and a key pressed in that frame is for the item on screen.
+    return !element || !element.isConnected || element.closest('[hidden], [aria-hidden="true"]') !== null;
   };
   const run = (action: ViewerAction | undefined, event: KeyboardEvent) => {
     const handler = action && latest.current[action];

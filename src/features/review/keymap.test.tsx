@@ -109,6 +109,16 @@ describe('the keymap is the one source of the shortcuts', () => {
     expect(handlers.toggleOverlays).not.toHaveBeenCalled();
     expect(handlers.zoomIn).not.toHaveBeenCalled();
     expect(handlers.fit).not.toHaveBeenCalled();
+    // Nor one rendered invisible beside the focused item (aria-hidden); the focused one answers
+    // while still inert (the review lifts that a frame after the keypress that showed it).
+    shown.hidden = false;
+    shown.setAttribute('aria-hidden', 'true');
+    await user.keyboard('h');
+    expect(handlers.toggleOverlays).not.toHaveBeenCalled();
+    shown.removeAttribute('aria-hidden');
+    shown.inert = true;
+    await user.keyboard('h');
+    expect(handlers.toggleOverlays).toHaveBeenCalledTimes(1);
     shown.remove();
   });
 

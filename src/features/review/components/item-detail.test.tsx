@@ -253,6 +253,27 @@ describe('ItemDetail', () => {
     await waitFor(() => expect(rendered()).toEqual([4, 5, 6, 7]));
   });
 
+  it('moves inert to the item left a frame after the move, showing the focused one above it meanwhile', async () => {
+    const at = (n: number) => item(`it_${n}`, { caption: `caption ${n}` });
+    const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeOpen: false, reasons: DEFAULT_REASONS } as const;
+    const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };
+    const detail = (n: number) => <ItemDetail {...props} {...handlers} item={at(n)} ahead={[at(n + 1), at(n + 2)]} />;
+    const box = (n: number) => screen.getByText(new RegExp(`caption ${n}`), { ignore: false }).closest('[data-item-content], [aria-hidden]')!;
+    const { rerender } = render(detail(1));
+    await waitFor(() => expect(box(2)).toHaveAttribute('inert'));
+    expect(box(1)).not.toHaveAttribute('inert');
+    rerender(detail(2));
+    // At once: the item shown is the focused one, above the rest, and the one left is hidden from assistive technology.
+    expect(box(2)).toHaveAttribute('data-item-content');
+    expect(box(2)).not.toHaveAttribute('aria-hidden');
+    expect(box(2)).toHaveClass('lg:z-[1]');
+    expect(box(1)).toHaveAttribute('aria-hidden', 'true');
+    // After the paint: only the focused item is reachable.
+    await waitFor(() => expect(box(2)).not.toHaveAttribute('inert'));
+    expect(box(1)).toHaveAttribute('inert');
+    expect(box(3)).toHaveAttribute('inert');
+  });
+
   it('cuts megabytes-long metadata and title, each with a toggle that shows all of it', async () => {
     const grade = 'A'.repeat(5_000_000);
     const long = {

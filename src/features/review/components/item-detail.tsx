@@ -23,7 +23,8 @@ const CONTENT = 'flex flex-col lg:absolute lg:inset-0 lg:min-h-0 lg:overflow-y-a
  * The items beside the focused one: transparent rather than `visibility: hidden`, so they are
  * painted (not shown) before their keypress. Hidden, an SVG image was first painted by the keypress
  * and painted again, whole, a frame later. aria-hidden and inert keep them from assistive technology,
- * focus, the pointer and selection, as hidden ones were.
+ * focus, the pointer and selection, as hidden ones were (inert from the frame after a keypress: see
+ * ItemStack; until then the focused item lies above them).
  */
 const INVISIBLE = { opacity: 0 } as const;
 
@@ -152,18 +153,27 @@ export interface ItemDetailProps {
 const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: ReviewItem; ahead: readonly ReviewItem[]; baseUrl: string }) {
   // The first render (a page just pulled) shows the focused item alone: the ones ahead follow its paint.
   const [kept, setKept] = useState<readonly ReviewItem[]>(() => [item]);
+  // The one item not inert: the focused one, from the frame after the keypress that focused it.
+  // `inert` is inherited, so flipping it restyles both items' whole subtrees: ~120 elements, 2.5 ms
+  // of the keypress's frame, where the rest of it restyles 7 (bench:ui, traced). The keypress makes
+  // the item opaque and lays it above the others (z-index), so the pointer reaches it at once, and
+  // aria-hidden moves with it (the viewer's keys follow aria-hidden for that frame).
+  const [reachable, setReachable] = useState(item.key);
   const next = ahead[0];
   const stale = next !== undefined && !kept.some((k) => k.key === next.key);
+  const unreachable = reachable !== item.key;
   useEffect(() => {
-    if (!stale) return;
+    if (!stale && !unreachable) return;
     let cancelled = false;
     afterPaint(() => {
-      if (!cancelled) startTransition(() => setKept([item, ...ahead]));
+      if (cancelled) return;
+      if (stale) startTransition(() => setKept([item, ...ahead]));
+      setReachable(item.key);
     });
     return () => {
       cancelled = true;
     };
-  }, [stale, item, ahead]);
+  }, [stale, unreachable, item, ahead]);
   // In a fixed order (the kept ones, then the focused one if it is not among them), so moving on
   // moves no element. Each is rendered from its current object (a decision replaces an item's).
   const current = new Map([item, ...ahead].map((i) => [i.key, i]));
@@ -171,11 +181,11 @@ const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: Revi
   return shown.map((entry) => {
     const shownItem = current.get(entry.key) ?? entry;
     return shownItem.key === item.key ? (
-      <div key={shownItem.key} data-item-content className={CONTENT}>
+      <div key={shownItem.key} data-item-content inert={shownItem.key !== reachable} className={cx(CONTENT, 'lg:z-[1]')}>
         <ItemContent item={shownItem} baseUrl={baseUrl} />
       </div>
     ) : (
-      <div key={shownItem.key} inert aria-hidden="true" className={cx(CONTENT, 'pointer-events-none max-lg:hidden')} style={INVISIBLE}>
+      <div key={shownItem.key} inert={shownItem.key !== reachable} aria-hidden="true" className={cx(CONTENT, 'max-lg:hidden')} style={INVISIBLE}>
         <ItemContent item={shownItem} baseUrl={baseUrl} />
       </div>
     );
