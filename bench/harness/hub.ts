@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { openHubStore } from '../../server/hub/db/open';
+import { openHubStore, type HubStore } from '../../server/hub/db/open';
 import type { Bench } from './run';
+import { spawnListening } from './spawn';
 
 export interface HubProcess {
   url: string;
   /** The hub's store, opened by this process too: for a benchmark's setup and its witness reads. */
-  store: Awaited<ReturnType<typeof openHubStore>>;
+  store: HubStore;
   close(): Promise<void>;
 }
 
@@ -20,26 +19,10 @@ export async function startHubProcess(
   bench: Bench,
   options: { dataDir: string; databaseUrl?: string; upstream: string; hubSecret: string },
 ): Promise<HubProcess> {
-  const args = ['--import', 'tsx', 'server/cli/hub.ts', '--port', '0', '--host', '127.0.0.1', '--data', options.dataDir];
+  const args = ['--port', '0', '--host', '127.0.0.1', '--data', options.dataDir];
   if (options.databaseUrl) args.push('--database', options.databaseUrl);
   args.push('--upstream', options.upstream, '--quiet');
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, HUB_SECRET: options.hubSecret } });
-  const exited = once(child, 'exit');
-  const close = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    await exited;
-  };
-  bench.defer(close);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const listening = /listening on (http:\/\/\S+)/.exec(out);
-      if (listening) resolve(listening[1]!);
-    });
-    void exited.then(([code]) => reject(new Error(`the hub exited with ${code} before it listened:\n${out}`)));
-  });
+  const { url, close } = await spawnListening(bench, 'hub.ts', args, { env: { ...process.env, HUB_SECRET: options.hubSecret } });
   // Its schema is in place once it listens: the benchmark's own connection can set it up.
   const store = await openHubStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   bench.defer(() => store.close());

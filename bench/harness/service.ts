@@ -1,8 +1,9 @@
-import { execFileSync, execSync, spawn } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bench } from './run';
+import { spawnListening } from './spawn';
 
 export interface Service {
   url: string;
@@ -32,21 +33,7 @@ export async function startService(
   const args = ['--port', options.port ?? '0', '--data', dataDir, ...(options.seed ? ['--seed', options.seed] : [])];
   if (options.static) args.push('--static', options.static);
   if (!options.onLine) args.push('--quiet');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/service.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  bench.defer(() => child.kill('SIGTERM'));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      const lines = (out + chunk.toString()).split('\n');
-      out = lines.pop()!;
-      for (const line of lines) {
-        const listening = /listening on (http:\/\/\S+)/.exec(line);
-        if (listening) resolve(listening[1]!);
-        else options.onLine?.(line);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`service exited with ${code}`)));
-  });
+  const { child, url } = await spawnListening(bench, 'service.ts', args, { onLine: options.onLine });
   const cli = (script: string, cliArgs: string[]) =>
     execFileSync(process.execPath, ['--import', 'tsx', `server/cli/${script}`, ...cliArgs, '--data', dataDir], {
       encoding: 'utf8',
