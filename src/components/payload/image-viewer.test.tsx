@@ -175,4 +175,27 @@ describe('the image viewer', () => {
     await user.keyboard('+h');
     expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
   });
+
+  it('leaves keys typed in a field, on a list option or with Ctrl to them, and answers once the focus is back', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <input aria-label="Note" />
+        <div role="option" aria-selected tabIndex={0}>
+          An item
+        </div>
+        <PayloadViewer value={SCENE} baseUrl={BASE} eagerImage />
+      </>,
+    );
+    await user.click(screen.getByRole('textbox', { name: 'Note' }));
+    await user.keyboard('+1h');
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('+1h');
+    screen.getByRole('option').focus();
+    await user.keyboard('+1h{Control>}={/Control}');
+    expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
+    expect(visibleShapes()).toHaveLength(3);
+    screen.getByRole('option').blur();
+    await user.keyboard('1');
+    expect(layer()).toBe('translate3d(-160px, -120px, 0px) scale(1)');
+  });
 });

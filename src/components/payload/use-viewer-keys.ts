@@ -1,52 +1,104 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { useHotkeys } from 'react-hotkeys-hook';
 import { VIEWER_KEYMAP, type ViewerAction, type ViewerKeyBinding } from './viewer-keymap';
 
 export type ViewerKeyHandlers = Partial<Record<ViewerAction, () => void>>;
 
+/** The name react-hotkeys-hook gives a key (its mapCode): "KeyH" → "h", "Digit0" → "0", "ArrowLeft" → "arrowleft". */
+const keyName = (key: string) => ({ left: 'arrowleft', right: 'arrowright', up: 'arrowup', down: 'arrowdown' })[key] ?? key.toLowerCase();
+const codeName = (code: string) => code.toLowerCase().replace(/key|digit|numpad/, '');
+
 const entries = Object.entries(VIEWER_KEYMAP) as [ViewerAction, ViewerKeyBinding][];
-const BY_HOTKEY = new Map(entries.flatMap(([action, b]) => (b.hotkeys ? b.hotkeys.split(',').map((c) => [c.trim(), action] as const) : [])));
+/** Each combination ("shift+arrowleft", "h"), with exactly the modifiers it names, to its action. */
+const BY_COMBINATION = new Map(
+  entries.flatMap(([action, b]) =>
+    (b.hotkeys ?? '')
+      .split(',')
+      .filter((c) => c.trim())
+      .map((c) => {
+        const parts = c.trim().split('+');
+        const key = keyName(parts.pop()!);
+        return [`${parts.includes('shift') ? 'shift+' : ''}${key}`, action] as const;
+      }),
+  ),
+);
 const BY_CHARACTER = new Map(entries.flatMap(([action, b]) => (b.typed ?? []).map((c) => [c, action] as const)));
-const HOTKEYS = [...BY_HOTKEY.keys()];
-// "+" joins modifiers in react-hotkeys-hook's syntax: characters are split on a key no one types.
-const CHARACTERS = [...BY_CHARACTER.keys()].join('\u0000');
+
+/** Where a typed key is the field's, not a shortcut (react-hotkeys-hook's list of tags and roles). */
+const FORM_TAGS_AND_ROLES = new Set([
+  'input',
+  'textarea',
+  'select',
+  'searchbox',
+  'slider',
+  'spinbutton',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'radio',
+  'textbox',
+]);
+
+function actionOf(event: KeyboardEvent): ViewerAction | undefined {
+  const target = event.target as HTMLElement | null;
+  if (target && (target.isContentEditable || FORM_TAGS_AND_ROLES.has(target.tagName?.toLowerCase()) || FORM_TAGS_AND_ROLES.has(target.role ?? ''))) return;
+  // Ctrl, Alt or ⌘ with a key is the browser's or the system's (with "+" or "-": the browser's zoom).
+  if (event.ctrlKey || event.metaKey || event.altKey || event.getModifierState?.('AltGraph')) return;
+  // "+" is Shift+= on one layout and a key of its own on another: matched by the character typed.
+  const typed = BY_CHARACTER.get(event.key?.toLowerCase());
+  if (typed) return typed;
+  return event.code ? BY_COMBINATION.get(`${event.shiftKey ? 'shift+' : ''}${codeName(event.code)}`) : undefined;
+}
+
+interface Bound {
+  handlers: RefObject<ViewerKeyHandlers>;
+  root: RefObject<HTMLElement | null>;
+}
+
+/**
+ * Every viewer on the page is bound through one keydown listener: the review keeps several items
+ * rendered (hidden) beside the focused one, and a listener each (react-hotkeys-hook parses its
+ * combinations again on every key) cost a third of a millisecond of each keypress before its paint.
+ */
+const bound = new Set<Bound>();
+
+/** Hidden, or rendered invisible and aria-hidden beside the focused item (the review's next one). */
+function inactive(root: HTMLElement | null) {
+  // Not `inert`: the review lifts it from the focused item a frame after the keypress that shows
+  // it, and a key pressed in that frame is for the item on screen.
+  return !root || !root.isConnected || root.closest('[hidden], [aria-hidden="true"]') !== null;
+}
+
+function onKeyDown(event: KeyboardEvent) {
+  const action = actionOf(event);
+  if (!action) return;
+  for (const { handlers, root } of bound) {
+    const handler = handlers.current[action];
+    if (!handler || inactive(root.current)) continue;
+    event.preventDefault();
+    handler();
+  }
+}
 
 /**
  * Binds the viewer's keys (viewer-keymap.ts) on the document while `enabled`, and only while `root`
- * is shown: the review renders the next item hidden (or aria-hidden) beside the focused one, whose viewer must not
- * answer. Handlers are read through a ref, so the bindings are made once.
+ * is shown: the review renders the next item hidden (or aria-hidden) beside the focused one, whose
+ * viewer must not answer. Keys typed in fields are theirs. Handlers are read through a ref, so the
+ * binding is made once.
  */
 export function useViewerKeys(handlers: ViewerKeyHandlers, enabled: boolean, root: RefObject<HTMLElement | null>) {
   const latest = useRef(handlers);
   useLayoutEffect(() => {
     latest.current = handlers;
   }, [handlers]);
-  const inactive = () => {
-    const element = root.current;
-    // Hidden, or rendered invisible and aria-hidden beside the focused item (the review's next one).
-    // Not `inert`: the review lifts it from the focused item a frame after the keypress that shows
-    // it, and a key pressed in that frame is for the item on screen.
-    return !element || !element.isConnected || element.closest('[hidden], [aria-hidden="true"]') !== null;
-  };
-  const run = (action: ViewerAction | undefined, event: KeyboardEvent) => {
-    const handler = action && latest.current[action];
-    if (!handler) return;
-    event.preventDefault();
-    handler();
-  };
-  useHotkeys(HOTKEYS, (event, { hotkey }) => run(BY_HOTKEY.get(hotkey), event), { enabled, ignoreEventWhen: inactive }, []);
-  useHotkeys(
-    CHARACTERS,
-    (event) => run(BY_CHARACTER.get(event.key), event),
-    {
-      enabled,
-      useKey: true,
-      // Shift makes "+" on many layouts; Ctrl, Alt or ⌘ with "+" or "-" is the browser's own zoom.
-      ignoreModifiers: true,
-      ignoreEventWhen: (event) => inactive() || event.ctrlKey || event.metaKey || event.altKey,
-      delimiter: '\u0000',
-      splitKey: '\u0001',
-    },
-    [],
-  );
+  useLayoutEffect(() => {
+    if (!enabled) return;
+    const entry = { handlers: latest, root };
+    if (bound.size === 0) document.addEventListener('keydown', onKeyDown);
+    bound.add(entry);
+    return () => {
+      bound.delete(entry);
+      if (bound.size === 0) document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [enabled, root]);
 }
