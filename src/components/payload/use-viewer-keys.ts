@@ -50,34 +50,11 @@ function actionOf(event: KeyboardEvent): ViewerAction | undefined {
   return event.code ? BY_COMBINATION.get(`${event.shiftKey ? 'shift+' : ''}${codeName(event.code)}`) : undefined;
 }
 
-interface Bound {
-  handlers: RefObject<ViewerKeyHandlers>;
-  root: RefObject<HTMLElement | null>;
-}
-
-/**
- * Every viewer on the page is bound through one keydown listener: the review keeps several items
- * rendered (hidden) beside the focused one, and a listener each (react-hotkeys-hook parses its
- * combinations again on every key) cost a third of a millisecond of each keypress before its paint.
- */
-const bound = new Set<Bound>();
-
 /** Hidden, or rendered invisible and aria-hidden beside the focused item (the review's next one). */
 function inactive(root: HTMLElement | null) {
   // Not `inert`: the review lifts it from the focused item a frame after the keypress that shows
   // it, and a key pressed in that frame is for the item on screen.
   return !root || !root.isConnected || root.closest('[hidden], [aria-hidden="true"]') !== null;
-}
-
-function onKeyDown(event: KeyboardEvent) {
-  const action = actionOf(event);
-  if (!action) return;
-  for (const { handlers, root } of bound) {
-    const handler = handlers.current[action];
-    if (!handler || inactive(root.current)) continue;
-    event.preventDefault();
-    handler();
-  }
 }
 
 /**
@@ -93,12 +70,19 @@ export function useViewerKeys(handlers: ViewerKeyHandlers, enabled: boolean, roo
   }, [handlers]);
   useLayoutEffect(() => {
     if (!enabled) return;
-    const entry = { handlers: latest, root };
-    if (bound.size === 0) document.addEventListener('keydown', onKeyDown);
-    bound.add(entry);
-    return () => {
-      bound.delete(entry);
-      if (bound.size === 0) document.removeEventListener('keydown', onKeyDown);
+    // A plain listener per viewer: the review keeps several items rendered (hidden) beside the
+    // focused one, and with react-hotkeys-hook each of their 16 listeners parsed its combinations
+    // again on every key (a third of a millisecond of each keypress before its paint). Here a key is
+    // matched against the combinations parsed once, above, and a key no viewer binds (j, a, d) is
+    // let go after two map lookups.
+    const onKeyDown = (event: KeyboardEvent) => {
+      const action = actionOf(event);
+      const handler = action && latest.current[action];
+      if (!handler || inactive(root.current)) return;
+      event.preventDefault();
+      handler();
     };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [enabled, root]);
 }
