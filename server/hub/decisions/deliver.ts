@@ -47,11 +47,12 @@ export async function deliver(ctx: HubContext, row: DecisionRow, options: { answ
         details: { decision_id: row.id, kind: row.kind, status: attempt.status, attempts: row.attempts + 1 },
       });
     });
-  // A browser's request need not wait for this commit (its fsync is most of the hub's added
-  // latency): should it never happen, the row is still `sending`, so it is sent again once its
-  // claim runs out or at the next start, and the vendor takes the repeat as a no-op. It starts on
-  // the next turn of the event loop, once the answer is written: SQLite's statements run on this
-  // thread, and started now they ran before the answer went out (about 1 ms per decision).
+  // A browser's request need not wait for this transaction (its round trips to the database, each
+  // one an idle process woken on this kind of machine: docs/hub.md). Should it never happen, the
+  // row is still `sending`, so it is sent again once its claim runs out or at the next start, and
+  // the vendor takes the repeat as a no-op. It starts on the next turn of the event loop, once the
+  // answer is written: SQLite's statements run on this thread, and started now they ran before the
+  // answer went out (about 1 ms per decision).
   if (options.answerFirst)
     setImmediate(() => void record().catch((error: unknown) => ctx.log?.(`hub: recording decision ${row.id}: ${(error as Error).message}`)));
   else await record();
