@@ -291,11 +291,40 @@ test('a charged adopt still in its undo window when the page reloads is sent at 
   await page.keyboard.press('a');
   await expect(page.getByRole('status', { name: /^Decisions: 1 unsent/ })).toBeVisible();
 
+  // Every text the header's decision status takes in the next page, each one before it is painted.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { decisionStatuses: string[] }).decisionStatuses = seen;
+    new MutationObserver(() => {
+      const label = document.querySelector('[role="status"][aria-label^="Decisions:"]')?.getAttribute('aria-label');
+      if (label && label !== seen.at(-1)) seen.push(label);
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+  });
+  // The adopt the next page sends is held on its way to the hub, until the page has been looked at.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reachedHub!: () => void;
+  const sent = new Promise<void>((resolve) => (reachedHub = resolve));
+  await page.route(`**/v1/data/items/${itemId}/adopt`, async (route) => {
+    reachedHub();
+    await released;
+    await route.continue();
+  });
+
   // The page goes while the adopt waits out its undo window: the next load takes it over.
   await page.reload();
-  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
+  await sent;
+  const status = page.getByRole('status', { name: /^Decisions:/ });
+  await expect(status).toHaveAccessibleName('Decisions: 1 unsent');
+  // Before the page had read what the one before left, it knew of no decision: it never said all were saved.
+  const shown = () => page.evaluate(() => (window as unknown as { decisionStatuses: string[] }).decisionStatuses);
+  expect(await shown()).not.toContain('Decisions: All decisions saved');
+  expect(vendorItemStatuses(hub, [itemId])).toEqual(['pending']);
+  release();
+  await expect(status).toHaveAccessibleName('Decisions: All decisions saved');
   await expect(page.getByRole('button', { name: /Send and pay/ })).toHaveCount(0);
-  expect(vendorItemStatuses(hub, [itemId])).toEqual(['adopted']);
+  // Saved means the hub holds it: had the vendor not answered at once, the hub's sender delivers it.
+  await expect.poll(() => vendorItemStatuses(hub, [itemId])).toEqual(['adopted']);
   expect(chargedOnce(hub).has(itemId)).toBe(true);
   await context.close();
 });

@@ -20,6 +20,7 @@ export {
   useLeaveGuard,
   useOtherTabsEntries,
   useOutboxEntries,
+  useOutboxLoaded,
   useOutboxPaused,
   useOutboxPausedSubscriptions,
   useOutboxWriteError,

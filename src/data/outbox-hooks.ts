@@ -48,6 +48,16 @@ export function useOutboxEntries(connectionId: string | undefined, follow?: Outb
   return scope ? (snapshot.entries[scope] ?? EMPTY) : EMPTY;
 }
 
+/**
+ * Whether this tab has read the connection's stored decisions: right after a page load, memory
+ * does not yet hold what the page before left unsent. True without a known organization (nothing
+ * can be stored before it is known).
+ */
+export function useOutboxLoaded(connectionId: string | undefined, follow?: OutboxFollow): boolean {
+  const { scope, snapshot } = useScoped(connectionId, follow);
+  return scope === null || snapshot.loaded[scope] === true;
+}
+
 /** Unfinished decisions other open tabs own on this organization (shown live, never sent here). */
 export function useOtherTabsEntries(connectionId: string | undefined, follow?: OutboxFollow): readonly OutboxEntry[] {
   const { scope, snapshot } = useScoped(connectionId, follow);

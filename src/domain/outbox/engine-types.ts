@@ -54,6 +54,11 @@ export interface UnwrittenJournal {
 export interface OutboxSnapshot {
   /** Per scope: this tab's decisions, and every confirmed or discarded one (the record). */
   entries: Readonly<Record<string, readonly OutboxEntry[]>>;
+  /**
+   * Scopes whose stored decisions this tab has read (at least once). Until then memory knows
+   * nothing of what a page left unsent, so nothing may be said to be saved.
+   */
+  loaded: Readonly<Record<string, true>>;
   /** Per scope: unfinished decisions other open tabs own: shown here, never sent or undone here. */
   others: Readonly<Record<string, readonly OutboxEntry[]>>;
   /** Scopes that cannot send at all (key refused, disconnected), with why. */

@@ -352,8 +352,10 @@ describe('outbox engine', () => {
     const { engine } = setup({ isOnline: () => false });
     engine.enqueue(S, live('1'));
     await vi.advanceTimersByTimeAsync(0);
+    expect(engine.getSnapshot().loaded[S]).toBe(true);
     engine.forget(S);
     expect(engine.entriesOf(S)).toEqual([]);
+    expect(engine.getSnapshot().loaded[S]).toBeUndefined();
   });
 
   it('a duplicated tab (new id, same store) never sends an undone or confirmed decision', async () => {
@@ -380,7 +382,11 @@ describe('outbox engine', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     tabs.close(first.deps.tabs.id);
     const second = setup();
-    await second.engine.load(S);
+    // Until the store is read, the new page knows nothing of them: it may not say they are saved.
+    const loading = second.engine.load(S);
+    expect(second.engine.getSnapshot().loaded[S]).toBeUndefined();
+    await loading;
+    expect(second.engine.getSnapshot().loaded[S]).toBe(true);
     await vi.advanceTimersByTimeAsync(100);
     expect(second.sent.map((e) => e.itemId)).toEqual(['free']);
     expect(stateOf(second.engine, 'paid')).toBe('needs-confirmation');

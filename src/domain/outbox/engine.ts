@@ -124,7 +124,8 @@ export class OutboxEngine extends TeamCommands {
     const { entries, others } = splitRows(rows, this.own.get(scope)?.values() ?? [], this.deps.tabs.id, this.writes.has);
     this.own.set(scope, new ScopeEntries(entries));
     this.stale.add(scope);
-    this.snapshot = { ...this.snapshot, others: { ...this.snapshot.others, [scope]: others } };
+    const loaded = this.snapshot.loaded[scope] ? this.snapshot.loaded : { ...this.snapshot.loaded, [scope]: true as const };
+    this.snapshot = { ...this.snapshot, loaded, others: { ...this.snapshot.others, [scope]: others } };
     this.notify(false);
     this.ownership.watch(scope, new Set(others.map((e) => e.owner)));
     this.pump();
@@ -165,6 +166,7 @@ export class OutboxEngine extends TeamCommands {
   /** Forgets a scope in memory (its local data was deleted): nothing is written. */
   forget(scope: string): void {
     const { [scope]: _others, ...others } = this.snapshot.others;
+    const { [scope]: _loaded, ...loaded } = this.snapshot.loaded;
     const { [scope]: _paused, ...paused } = this.snapshot.paused;
     const { [scope]: _subs, ...pausedSubscriptions } = this.snapshot.pausedSubscriptions;
     this.writes.forget(scope);
@@ -173,7 +175,7 @@ export class OutboxEngine extends TeamCommands {
     this.scopes.delete(scope);
     this.own.delete(scope);
     this.stale.add(scope);
-    this.snapshot = { ...this.snapshot, others, paused, pausedSubscriptions };
+    this.snapshot = { ...this.snapshot, loaded, others, paused, pausedSubscriptions };
     this.notify();
     this.schedule();
   }

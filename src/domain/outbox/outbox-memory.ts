@@ -14,7 +14,7 @@ const EMPTY: readonly OutboxEntry[] = [];
  * scheduling and sending) build on it.
  */
 export abstract class OutboxMemory {
-  protected snapshot: OutboxSnapshot = { entries: {}, others: {}, paused: {}, pausedSubscriptions: {}, writeError: null };
+  protected snapshot: OutboxSnapshot = { entries: {}, loaded: {}, others: {}, paused: {}, pausedSubscriptions: {}, writeError: null };
   /** This tab's entries per scope; `snapshot.entries` is rebuilt from them when read after a change. */
   protected readonly own = new Map<string, ScopeEntries>();
   protected readonly stale = new Set<string>();

@@ -1,10 +1,21 @@
 import { Link } from '@tanstack/react-router';
-import { outboxCounts, useActiveConnection, useLeaveGuard, useOtherTabsEntries, useOutboxEntries, useOutboxPaused } from '../../../data';
+import {
+  outboxCounts,
+  useActiveConnection,
+  useLeaveGuard,
+  useOtherTabsEntries,
+  useOutboxEntries,
+  useOutboxLoaded,
+  useOutboxPaused,
+  useOutboxWriteError,
+} from '../../../data';
 
 /**
  * Header status: how many decisions are unsent or failed, this tab's and, apart, those another
  * open tab holds (it sends them, or asks there to pay): "All decisions saved" only when no tab
- * of the organization has any left. Also guards leaving with unsent ones.
+ * of the organization has any left, and only once this tab has read what is stored (a page loaded
+ * again knows nothing yet of the decisions the page before left unsent). Also guards leaving with
+ * unsent ones.
  */
 export function OutboxStatus() {
   useLeaveGuard();
@@ -13,12 +24,17 @@ export function OutboxStatus() {
   // shown, even for a frame, over a decision just recorded.
   const entries = useOutboxEntries(connection?.id);
   const paused = useOutboxPaused(connection?.id);
+  const loaded = useOutboxLoaded(connection?.id);
+  const writeError = useOutboxWriteError();
   const { unsent, held, teamHeld, problems } = outboxCounts(entries);
   const other = outboxCounts(useOtherTabsEntries(connection?.id));
   const elsewhere = other.unsent + other.held;
   const here = unsent + held + teamHeld + problems;
-  const text =
-    here === 0 && elsewhere === 0
+  const text = !loaded
+    ? writeError
+      ? 'Saved decisions could not be read'
+      : 'Reading saved decisions…'
+    : here === 0 && elsewhere === 0
       ? 'All decisions saved'
       : [
           here > 0 &&
@@ -42,7 +58,7 @@ export function OutboxStatus() {
       <Link
         to="/review"
         className={`rounded px-2 py-1 text-xs font-medium ${
-          problems || paused || held || teamHeld
+          problems || paused || held || teamHeld || (!loaded && writeError)
             ? 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-100'
             : unsent || elsewhere
               ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'

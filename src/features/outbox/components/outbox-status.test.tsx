@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { outboxEntry } from '../../../test/outbox-entry';
+import type { OutboxEntry } from '../../../domain/outbox/model';
+import { OutboxStatus } from './outbox-status';
+
+/** The header's status over stand-ins: one active connection, and the outbox as the test sets it. */
+const world = vi.hoisted(() => ({ entries: [] as readonly unknown[], loaded: true, writeError: null as string | null }));
+
+vi.mock('@tanstack/react-router', async (original) => ({
+  ...(await original<typeof import('@tanstack/react-router')>()),
+  Link: ({ to, children, className }: { to: string; children: React.ReactNode; className?: string }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
+}));
+
+vi.mock('../../../data', async (original) => ({
+  ...(await original<typeof import('../../../data')>()),
+  useLeaveGuard: () => undefined,
+  useActiveConnection: () => ({ id: 'c1', name: 'Demo', apiKey: 'k' }),
+  useOutboxEntries: () => world.entries,
+  useOtherTabsEntries: () => [],
+  useOutboxPaused: () => null,
+  useOutboxLoaded: () => world.loaded,
+  useOutboxWriteError: () => world.writeError,
+}));
+
+const status = (state: { entries?: OutboxEntry[]; loaded?: boolean; writeError?: string | null }) => {
+  world.entries = state.entries ?? [];
+  world.loaded = state.loaded ?? true;
+  world.writeError = state.writeError ?? null;
+  render(<OutboxStatus />);
+  return screen.getByRole('status').getAttribute('aria-label');
+};
+
+describe('the header’s decision status', () => {
+  it('says all are saved only once this tab has read what the device holds', () => {
+    // A page loaded again: memory is empty, and what the page before left unsent is not read yet.
+    expect(status({ loaded: false })).toBe('Decisions: Reading saved decisions…');
+  });
+
+  it('says the saved decisions could not be read, when reading them failed', () => {
+    expect(status({ loaded: false, writeError: 'QuotaExceededError' })).toBe('Decisions: Saved decisions could not be read');
+  });
+
+  it('counts what is unsent once read', () => {
+    expect(status({ entries: [outboxEntry({ itemId: 'i1', state: 'grace' })] })).toBe('Decisions: 1 unsent');
+  });
+
+  it('says all are saved when the device holds nothing unsent', () => {
+    expect(status({ entries: [outboxEntry({ itemId: 'i1', state: 'sent' })] })).toBe('Decisions: All decisions saved');
+  });
+});
