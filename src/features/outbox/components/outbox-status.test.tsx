@@ -5,7 +5,7 @@ import type { OutboxEntry } from '../../../domain/outbox/model';
 import { OutboxStatus } from './outbox-status';
 
 /** The header's status over stand-ins: one active connection, and the outbox as the test sets it. */
-const world = vi.hoisted(() => ({ entries: [] as readonly unknown[], loaded: true, writeError: null as string | null }));
+const world = vi.hoisted(() => ({ entries: [] as readonly unknown[], others: [] as readonly unknown[], loaded: true, writeError: null as string | null }));
 
 vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),
@@ -21,18 +21,21 @@ vi.mock('../../../data', async (original) => ({
   useLeaveGuard: () => undefined,
   useActiveConnection: () => ({ id: 'c1', name: 'Demo', apiKey: 'k' }),
   useOutboxEntries: () => world.entries,
-  useOtherTabsEntries: () => [],
+  useOtherTabsEntries: () => world.others,
   useOutboxPaused: () => null,
   useOutboxLoaded: () => world.loaded,
   useOutboxWriteError: () => world.writeError,
 }));
 
-const status = (state: { entries?: OutboxEntry[]; loaded?: boolean; writeError?: string | null }) => {
+const status = (state: { entries?: OutboxEntry[]; others?: OutboxEntry[]; loaded?: boolean; writeError?: string | null }) => {
   world.entries = state.entries ?? [];
+  world.others = state.others ?? [];
   world.loaded = state.loaded ?? true;
   world.writeError = state.writeError ?? null;
-  render(<OutboxStatus />);
-  return screen.getByRole('status').getAttribute('aria-label');
+  const { unmount } = render(<OutboxStatus />);
+  const label = screen.getByRole('status').getAttribute('aria-label');
+  unmount();
+  return label;
 };
 
 describe('the header’s decision status', () => {
@@ -51,5 +54,16 @@ describe('the header’s decision status', () => {
 
   it('says all are saved when the device holds nothing unsent', () => {
     expect(status({ entries: [outboxEntry({ itemId: 'i1', state: 'sent' })] })).toBe('Decisions: All decisions saved');
+  });
+
+  it('counts another tab’s failed decisions, and the team hub’s holds whichever tab made them', () => {
+    expect(status({ others: [outboxEntry({ itemId: 'i1', state: 'failed' })] })).toBe('Decisions: 1 failed in another tab');
+    expect(status({ others: [outboxEntry({ itemId: 'i1', state: 'held-team' })] })).toBe('Decisions: 1 held by the team’s budget');
+    expect(
+      status({
+        entries: [outboxEntry({ itemId: 'i1', state: 'held-team' }), outboxEntry({ itemId: 'i2', state: 'grace' })],
+        others: [outboxEntry({ itemId: 'i3', state: 'held-team' }), outboxEntry({ itemId: 'i4', state: 'queued' })],
+      }),
+    ).toBe('Decisions: 1 unsent · 2 held by the team’s budget · 1 unsent in another tab');
   });
 });

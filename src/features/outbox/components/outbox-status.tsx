@@ -26,39 +26,36 @@ export function OutboxStatus() {
   const paused = useOutboxPaused(connection?.id);
   const loaded = useOutboxLoaded(connection?.id);
   const writeError = useOutboxWriteError();
-  const { unsent, held, teamHeld, problems } = outboxCounts(entries);
+  const { unsent, held, problems, ...mine } = outboxCounts(entries);
   const other = outboxCounts(useOtherTabsEntries(connection?.id));
+  // The hub keeps a held adopt whichever tab made it: one count, not "in another tab".
+  const teamHeld = mine.teamHeld + other.teamHeld;
+  const local = unsent + held + problems;
   const elsewhere = other.unsent + other.held;
-  const here = unsent + held + teamHeld + problems;
+  const parts = [
+    // Only held by a team hub: nothing waits in this browser, so no "0 unsent".
+    local > 0 && `${unsent} unsent`,
+    held && `${held} held by budget`,
+    teamHeld && `${teamHeld} held by the team’s budget`,
+    problems && `${problems} failed`,
+    paused && local + teamHeld > 0 && 'paused',
+    elsewhere && `${elsewhere} unsent in another tab`,
+    other.problems && `${other.problems} failed in another tab`,
+  ].filter(Boolean);
   const text = !loaded
     ? writeError
       ? 'Saved decisions could not be read'
       : 'Reading saved decisions…'
-    : here === 0 && elsewhere === 0
+    : parts.length === 0
       ? 'All decisions saved'
-      : [
-          here > 0 &&
-            [
-              // Only held by a team hub: nothing waits in this browser, so no "0 unsent".
-              (unsent || held || problems || !teamHeld) && `${unsent} unsent`,
-              held && `${held} held by budget`,
-              teamHeld && `${teamHeld} held by the team’s budget`,
-              problems && `${problems} failed`,
-              paused && 'paused',
-            ]
-              .filter(Boolean)
-              .join(' · '),
-          elsewhere > 0 && `${elsewhere} unsent in another tab`,
-        ]
-          .filter(Boolean)
-          .join(' · ');
+      : parts.join(' · ');
   // A live region holding the link: a link itself may not take the status role (axe: aria-allowed-role).
   return (
     <span role="status" aria-label={`Decisions: ${text}`}>
       <Link
         to="/review"
         className={`rounded px-2 py-1 text-xs font-medium ${
-          problems || paused || held || teamHeld || (!loaded && writeError)
+          problems || other.problems || paused || held || teamHeld || (!loaded && writeError)
             ? 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-100'
             : unsent || elsewhere
               ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'
