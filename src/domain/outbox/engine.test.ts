@@ -430,6 +430,44 @@ describe('outbox engine', () => {
     expect(shared.rows.size).toBe(1);
   });
 
+  it('a page left mid-run: the next load keeps the answers it had not written yet, and does not take marks taken ahead for requests on the wire', async () => {
+    const kept: OutboxEntry[] = [];
+    const journal: UnwrittenJournal = {
+      save: (entries) => void kept.push(...entries),
+      read: (scope) => kept.filter((e) => e.scope === scope),
+      drop: (_scope, ids) => void kept.splice(0, kept.length, ...kept.filter((e) => ids !== null && !ids.has(e.id))),
+    };
+    // The page ends right after it is left: nothing it writes from then on commits.
+    let ended = false;
+    const store = {
+      ...shared.store,
+      write: (...args: Parameters<typeof shared.store.write>) => (ended ? new Promise<void>(() => undefined) : shared.store.write(...args)),
+    };
+    let answered = 0;
+    const send = vi.fn(() => (++answered <= 3 ? Promise.resolve() : new Promise<never>(() => undefined)));
+    const first = setup({ store, journal, send, graceMs: () => 0, concurrency: 2 });
+    for (const id of ['c1', 'c2', 'c3', 'c4', 'c5', 'c6']) first.engine.enqueue(S, charged(id));
+    // Three answers are in, two requests on the wire, one queued; the answers' write waits for its batch.
+    await vi.advanceTimersByTimeAsync(20);
+    expect(send).toHaveBeenCalledTimes(5);
+    expect(['c1', 'c2', 'c3'].map((id) => stateOf(first.engine, id))).toEqual(['sent', 'sent', 'sent']);
+    ended = true;
+    first.engine.leave();
+    tabs.close(first.deps.tabs.id);
+
+    const second = setup({ journal });
+    await second.engine.load(S);
+    await vi.advanceTimersByTimeAsync(100);
+    // Answered: kept as sent, never sent again nor offered for payment again.
+    expect(['c1', 'c2', 'c3'].map((id) => stateOf(second.engine, id))).toEqual(['sent', 'sent', 'sent']);
+    // On the wire when the page went: their answer may yet have landed, so they wait out their mark.
+    expect(['c4', 'c5'].map((id) => stateOf(second.engine, id))).toEqual(['sending', 'sending']);
+    // Never sent: it waits for the user's confirmation at once, as any charged adopt of an earlier page.
+    expect(stateOf(second.engine, 'c6')).toBe('needs-confirmation');
+    expect(second.sent).toEqual([]);
+    expect(kept).toEqual([]);
+  });
+
   it('pauses only the refused subscription on a 403, and lets the user discard its decisions', async () => {
     const send = vi.fn(async (entry: OutboxEntry) => {
       if (entry.subscriptionId === 'narrow') throw new ApiError(403, 'SUBSCRIPTION_NOT_IN_SCOPE', 'not in scope', '');

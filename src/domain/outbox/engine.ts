@@ -2,7 +2,7 @@ import { ApiError } from '../../api/errors';
 import { BudgetGating } from './budget-gating';
 import type { OutboxDeps } from './engine-types';
 import { afterFailure, messageOf, withoutError, withoutMark } from './entry-changes';
-import { IN_FLIGHT_MS, type OutboxEntry } from './model';
+import { FINAL_STATES, IN_FLIGHT_MS, type OutboxEntry } from './model';
 import { classifyFailure } from './retry-policy';
 import { lostAnswer, nextWake, pickSendable, promoteDue } from './scheduler';
 import { ScopeEntries } from './scope-entries';
@@ -50,6 +50,7 @@ export class OutboxEngine extends TeamCommands {
       canSend: deps.canSend,
       resumesCharged: deps.resumesCharged,
       read: (scope) => this.read(scope),
+      left: deps.journal,
       taken: (scope, taken) => this.taken(scope, taken),
       fail: (error) => this.fail(error),
     });
@@ -90,13 +91,22 @@ export class OutboxEngine extends TeamCommands {
     try {
       const left = this.deps.journal?.read(scope) ?? [];
       if (left.length) {
-        // The page that left them is gone: they are a closed tab's (no owner), taken over below.
-        const held = new Set((await this.deps.store.read(scope)).map((e) => e.id));
+        // The page that left them is gone: those the store lacks are a closed tab's (no owner),
+        // taken over below. Those it holds are that page's own rows: their journaled state (an
+        // answer not yet written, a mark taken ahead but never sent) is applied when they are
+        // taken over (TabOwnership, `left`), and the journal keeps them until then.
+        const rows = new Map((await this.deps.store.read(scope)).map((e) => [e.id, e]));
+        const missing = left.filter((e) => !rows.has(e.id));
         await this.deps.store.write(
-          left.filter((e) => !held.has(e.id)).map((e) => ({ ...e, scope, owner: undefined })),
+          missing.map((e) => ({ ...e, scope, owner: undefined })),
           [],
         );
-        this.deps.journal?.drop(scope, new Set(left.map((e) => e.id)));
+        // Rows another tab took over since, or that are final, need nothing from the journal.
+        const done = left.filter((e) => {
+          const row = rows.get(e.id);
+          return !row || row.owner !== e.owner || FINAL_STATES.has(row.state);
+        });
+        this.deps.journal?.drop(scope, new Set(done.map((e) => e.id)));
       }
       await this.sync(scope);
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { OutboxDeps, OutboxSnapshot } from './engine-types';
-import { messageOf } from './entry-changes';
+import { messageOf, withoutMark } from './entry-changes';
 import type { OutboxEntry } from './model';
 import { Notifier } from './notifier';
 import { ScopeEntries } from './scope-entries';
@@ -84,12 +84,21 @@ export abstract class OutboxMemory {
    */
   readonly leave = (): void => {
     this.writes.runDeferred();
-    const unwritten: OutboxEntry[] = [];
+    const left = new Map<string, OutboxEntry>();
     for (const { scope, id } of this.writes.marked()) {
       const entry = this.own.get(scope)?.get(id);
-      if (entry) unwritten.push(entry);
+      if (entry) left.set(id, entry);
     }
-    this.deps.journal?.save(unwritten);
+    // Queued ones carry the in-flight mark taken ahead for them (`lease`), which a page that finds
+    // it must take for a request on the wire. This page knows they never left: the next need not
+    // wait the mark out, nor ask again to pay for them as for an answer lost.
+    for (const own of this.own.values()) {
+      for (const id of own.queue) {
+        const entry = own.get(id)!;
+        if (entry.inFlightUntil !== undefined) left.set(id, withoutMark(entry));
+      }
+    }
+    this.deps.journal?.save([...left.values()]);
   };
 
   /** Writes again what could not be written (after a storage fault). */

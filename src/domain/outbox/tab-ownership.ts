@@ -3,6 +3,7 @@ import { resumed } from './scheduler';
 import { isHubOwned } from './transitions';
 import type { DecisionStore } from './store';
 import type { TabRegistry } from './tabs';
+import type { UnwrittenJournal } from './engine-types';
 
 /**
  * Splits a scope's stored rows and this tab's memory after a read: this tab keeps its own
@@ -36,6 +37,16 @@ export function splitRows(
   return { entries: [...finals, ...kept].sort((a, b) => a.createdAt - b.createdAt), others };
 }
 
+/**
+ * A gone page's row as that page last knew it: its journal (written as it left) over what it had
+ * written before, which may lack an answer still waiting for its batch's write, or carry an
+ * in-flight mark taken ahead (`lease`) for a decision the page never sent. Claimed rows are still
+ * that page's, so nothing but the hub's news (a held adopt, settled by any tab) can have changed them since.
+ */
+function lastWord(row: OutboxEntry, left: OutboxEntry | undefined): OutboxEntry {
+  return left && !isHubOwned(row.state) ? { ...left, scope: row.scope, owner: row.owner } : row;
+}
+
 export interface TabOwnershipDeps {
   tabs: TabRegistry;
   store: Pick<DecisionStore, 'claim'>;
@@ -44,6 +55,8 @@ export interface TabOwnershipDeps {
   canSend?: (scope: string) => boolean;
   /** Whether a scope's charged decisions taken over are sent without asking again (scheduler.ts, `resumed`). */
   resumesCharged?: (scope: string) => boolean;
+  /** What pages journaled as they left (engine-types.ts): a gone tab's last word on its own rows. */
+  left?: Pick<UnwrittenJournal, 'read' | 'drop'>;
   /** Reads a scope again (rows, memory and `others`); `sync` runs it one at a time. */
   read: (scope: string) => Promise<void>;
   /** Decisions this tab took over (already written by the claim). */
@@ -108,7 +121,9 @@ export class TabOwnership {
     if (canSend && !canSend(scope)) return;
     try {
       const sendCharged = this.deps.resumesCharged?.(scope) ?? false;
-      const taken = await store.claim(scope, gone, (e) => resumed(e, tabs.id, this.deps.now(), 'take-over', sendCharged));
+      const left = new Map((gone === undefined ? [] : (this.deps.left?.read(scope) ?? [])).filter((e) => e.owner === gone).map((e) => [e.id, e]));
+      const taken = await store.claim(scope, gone, (row) => resumed(lastWord(row, left.get(row.id)), tabs.id, this.deps.now(), 'take-over', sendCharged));
+      if (left.size) this.deps.left?.drop(scope, new Set(left.keys()));
       if (taken.length) this.deps.taken(scope, taken);
     } catch (error) {
       this.deps.fail(error);
