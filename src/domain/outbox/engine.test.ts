@@ -331,6 +331,22 @@ describe('outbox engine', () => {
     expect(stateOf(b.engine, 'wire')).toBe('sent');
   });
 
+  it('a charged decision whose answer was lost is told to listeners as waiting for confirmation once its mark passes', async () => {
+    const a = setup({ graceMs: () => 0, send: () => new Promise<never>(() => undefined) });
+    a.engine.enqueue(S, charged('wire'));
+    await vi.advanceTimersByTimeAsync(10);
+    tabs.close(a.deps.tabs.id);
+    // The frame a notice waits for is a timer here: listeners hear of changes once per frame.
+    const b = setup({ nextFrame: (fn) => void setTimeout(fn, 16) });
+    await b.engine.load(S);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(stateOf(b.engine, 'wire')).toBe('sending');
+    const seen: (string | undefined)[] = [];
+    b.engine.subscribe(() => seen.push(b.engine.getSnapshot().entries[S]?.find((e) => e.itemId === 'wire')?.state));
+    await vi.advanceTimersByTimeAsync(45_000);
+    expect(seen.at(-1)).toBe('needs-confirmation');
+  });
+
   it('a tab that cannot send leaves a closed tab’s decisions to one that can, and takes them once it can', async () => {
     const a = setup({ graceMs: () => 30_000 });
     let connected = false;

@@ -223,10 +223,16 @@ export class OutboxEngine extends TeamCommands {
     }
     // Left 'sending' by a page that went: once the in-flight mark has passed, the answer is lost.
     for (const [scope, own] of this.own) {
+      let lost = false;
       for (const id of own.sending) {
         const e = own.get(id)!;
-        if (!this.inFlight.has(id) && (e.inFlightUntil ?? 0) <= now) this.change(scope, lostAnswer(e, now, this.deps.resumesCharged?.(scope)));
+        if (!this.inFlight.has(id) && (e.inFlightUntil ?? 0) <= now) {
+          this.change(scope, lostAnswer(e, now, this.deps.resumesCharged?.(scope)));
+          lost = true;
+        }
       }
+      // Told like any other change: a charged one now waits for the user's "Send and pay".
+      if (lost) this.notify(false);
     }
     if (this.gating) for (const [scope, own] of this.own) if (this.gating.due(scope, own)) this.gating.run(scope, own);
     if (this.deps.isOnline()) {
