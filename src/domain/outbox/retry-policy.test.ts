@@ -5,9 +5,16 @@ import { backoffMs, classifyFailure, MAX_ATTEMPTS } from './retry-policy';
 const half = () => 0.5;
 
 describe('retry policy', () => {
-  it('retries network errors, 5xx, 429, contract breaks and unknown errors until the 8th failure', () => {
+  it('retries a request that got no answer (offline, unreachable, timed out) for as long as it takes, never failing it', () => {
+    for (const error of [new NetworkError('down', false), new NetworkError('no answer within 15 s', true)]) {
+      for (const attempts of [1, MAX_ATTEMPTS, 10 * MAX_ATTEMPTS]) expect(classifyFailure(error, { attempts, random: half }).kind).toBe('retry');
+    }
+    // Still spaced out: capped at 30 s.
+    expect(classifyFailure(new NetworkError('down', false), { attempts: 100, random: () => 1 })).toEqual({ kind: 'retry', delayMs: 30_000 });
+  });
+
+  it('retries 5xx, 429, contract breaks and unknown errors until the 8th failure', () => {
     const errors = [
-      new NetworkError('down', false),
       new ApiError(502, null, 'bad gateway', ''),
       new ApiError(429, null, 'slow', ''),
       new ContractError('/x', 'data', 'bad', ''),

@@ -6,8 +6,11 @@ import { ApiError, ConnectionBlockedError, ContractError, NetworkError } from '.
  *   409 BUDGET_HELD: the hub holds the adopt under the team's budget ('held-team', not retried).
  * - 401, or requests blocked for the connection: the key must be fixed; the whole scope pauses.
  * - 403 (e.g. SUBSCRIPTION_NOT_IN_SCOPE): this key may not touch that subscription; only it pauses.
- * - network errors, 5xx, 429, an answer that breaks the contract and unknown errors: retried with
- *   jittered exponential backoff, until the `maxAttempts`-th failure, which is final.
+ * - no answer at all (offline, the service unreachable, no answer in time): retried with jittered
+ *   exponential backoff, capped, for as long as it takes. The service may be back at any time, and
+ *   the console says these decisions wait until it answers: they never turn "failed" for it.
+ * - 5xx, 429, an answer that breaks the contract and unknown errors: retried the same way, until
+ *   the `maxAttempts`-th failure, which is final.
  * - any other 4xx: final at once (sending it again cannot change the answer).
  */
 export type FailureOutcome =
@@ -52,7 +55,7 @@ export function classifyFailure(error: unknown, options: RetryOptions): FailureO
   if (error instanceof ApiError && error.status === 401) return { kind: 'pause-scope', refusedKey: true };
   if (error instanceof ConnectionBlockedError) return { kind: 'pause-scope', refusedKey: false };
   if (error instanceof ApiError && error.status === 403) return { kind: 'pause-subscription' };
-  if (isRetryable(error) && options.attempts < (options.maxAttempts ?? MAX_ATTEMPTS)) {
+  if (error instanceof NetworkError || (isRetryable(error) && options.attempts < (options.maxAttempts ?? MAX_ATTEMPTS))) {
     return { kind: 'retry', delayMs: backoffMs(options.attempts, options.random ?? Math.random, options.baseMs, options.capMs) };
   }
   return { kind: 'failed' };
