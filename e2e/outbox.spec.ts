@@ -199,6 +199,36 @@ test('two tabs on a remembered connection: a decision stays with its tab until t
   expect(await feedbackOf(undoneId)).toBeNull();
 });
 
+test('Disconnect in one tab counts the other tab’s unsent decision, and that tab stops sending with the forgotten key', async ({ context, request }) => {
+  const a = await context.newPage();
+  await connectDemo(a, { remember: true });
+  await a.goto('/review/sub_live_streets?limit=3');
+  await a.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('5');
+  await a.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(a.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+  const heldId = (await focusedTitle(a)).replace('Submission ', '');
+  await a.keyboard.press('a');
+  await expect(a.getByRole('status', { name: 'Decisions: 1 unsent' })).toBeVisible();
+
+  // Another tab disconnects: its dialog counts the decision A still holds.
+  const b = await context.newPage();
+  await b.goto('/connection');
+  await b.getByRole('button', { name: 'Disconnect Local demo' }).click();
+  const dialog = b.getByRole('alertdialog', { name: 'Disconnect Local demo?' });
+  await expect(dialog).toContainText('1 unsent decision (1 in another tab)');
+  await dialog.getByRole('checkbox', { name: /Also delete them from this device/ }).check();
+  await expect(dialog).toContainText('The 1 unsent decision will never be sent.');
+  await dialog.getByRole('checkbox', { name: /Also delete them from this device/ }).uncheck();
+  await dialog.getByRole('button', { name: 'Disconnect and keep local data' }).click();
+  await expect(b.getByRole('button', { name: 'Reconnect Local demo' })).toBeVisible();
+
+  // A forgets the key too: once its undo window ends, the decision waits (paused), unsent.
+  await expect(a.getByRole('status', { name: /^Connection status:/ })).toHaveAccessibleName('Connection status: disconnected');
+  await expect(a.getByRole('status', { name: 'Decisions: 1 unsent · paused' })).toBeVisible();
+  const feedback = (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === heldId)?.consumer_feedback ?? null;
+  expect(feedback).toBeNull();
+});
+
 test('a key revoked mid-review pauses the outbox; a new key resumes it with nothing lost or doubled', async ({ page, request }) => {
   const key = createKey('Revoked during review', ['sub_sim_product']);
   await connectWith(page, 'Reviewer', key.key, [{ id: 'sub_sim_product', kind: 'Simulated' }]);

@@ -2,6 +2,7 @@ import { ConnectionBlockedError } from '../api/errors';
 import { rememberSecret } from '../lib/redact';
 import { afterPaint } from '../lib/after-paint';
 import { decideRefusal, isConnected, type Connection, type connectionStore } from '../data';
+import { followOtherTabs } from '../data/connection-sync';
 import { knownScope, localScope } from '../data/local-scope';
 import type { Outbox } from '../data/outbox';
 import { budgetGate } from '../domain/outbox/budget-gate';
@@ -183,6 +184,9 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     window.addEventListener('pageshow', shown);
     document.addEventListener('visibilitychange', hidden);
     const unsubscribe = store.subscribe(sync);
+    // A key disconnected or a connection removed in another tab is so here: nothing is sent with it.
+    // Not in hub mode: its one connection is the hub's, and the stored ones are left as they are.
+    const stopFollowing = connections().some((c) => c.hub) ? undefined : followOtherTabs(store);
     sync();
     // Hub mode: what became of the adopts the team hub holds (released, dropped) reaches the outbox.
     const stopHolds = connections().some((c) => c.hub)
@@ -206,6 +210,7 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
       : undefined;
     return () => {
       unsubscribe();
+      stopFollowing?.();
       stopHolds?.();
       stopInbox?.();
       window.removeEventListener('online', engine.pump);

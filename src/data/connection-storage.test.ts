@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Connection } from './connection';
 import { ACTIVE_KEY, CONNECTIONS_KEY, loadConnections } from './connection-storage';
 import { ConnectionStore } from './connection-store';
+import { followOtherTabs } from './connection-sync';
 
 const KEY = `dds_live_sk_${'a'.repeat(32)}`;
 const connection = (id: string, remember: boolean): Connection => ({
@@ -95,5 +96,24 @@ describe('connection storage', () => {
     expect(new ConnectionStore().observedOf('a')).toBeNull();
     store.disconnect('a');
     expect(store.observedOf('a')).toBeNull();
+  });
+
+  it('follows another tab: a remembered connection disconnected or removed there is so here, this tab’s own stay', () => {
+    const here = new ConnectionStore({ connections: [], activeId: null });
+    here.save(connection('tab', false));
+    here.save(connection('shared', true));
+    const stop = followOtherTabs(here);
+    // Another tab disconnects the remembered one: it writes localStorage, this tab hears a storage event.
+    const other = new ConnectionStore();
+    other.disconnect('shared');
+    window.dispatchEvent(new StorageEvent('storage', { key: CONNECTIONS_KEY, storageArea: window.localStorage }));
+    expect(here.getSnapshot().connections.find((c) => c.id === 'shared')?.apiKey).toBe('');
+    expect(here.getSnapshot().connections.find((c) => c.id === 'tab')?.apiKey).toBe(KEY);
+    expect(here.active?.id).toBe('shared');
+    other.remove('shared');
+    window.dispatchEvent(new StorageEvent('storage', { key: CONNECTIONS_KEY, storageArea: window.localStorage }));
+    expect(here.getSnapshot().connections.map((c) => c.id)).toEqual(['tab']);
+    expect(here.active?.id).toBe('tab');
+    stop();
   });
 });

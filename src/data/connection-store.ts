@@ -115,6 +115,12 @@ export class ConnectionStore {
     if (active) this.commit({ active });
   }
 
+  /** Takes the connections another tab stored (connection-sync.ts; not in hub mode), as they are: not written back. */
+  adopt(connections: Connection[]): void {
+    this.snapshot = { ...this.snapshot, connections, active: connections.find((c) => c.id === this.snapshot.active?.id) ?? connections[0] ?? null };
+    this.notify();
+  }
+
   /** Clears a connection's secrets; its name, URL and subscriptions stay for reconnecting. */
   disconnect(id: string): void {
     const connections = this.snapshot.connections.map((c) => (c.id === id ? { ...c, apiKey: '' as const, jwt: undefined } : c));

@@ -4,28 +4,32 @@ import type { SignedInMember } from '../api/contract/hub';
 
 /** A connection: where the service is and the secrets to use it (never put in a URL). */
 const connectionSubscriptionSchema = z.object({
-  id: z.string().trim().min(1, 'Subscription ID is required').max(200),
+  id: z.string().trim().min(1).max(200),
   kind: subscriptionKindSchema,
   label: z.string().max(200).optional(),
 });
 export type ConnectionSubscription = z.infer<typeof connectionSubscriptionSchema>;
 
+/** An http(s) URL without credentials in it. */
+export function isServiceUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+// The messages a person reads are the connect form's (src/features/connections), off the first page.
 const baseUrlSchema = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, 'Base URL must be an http(s) URL such as https://dds.example.com')
+  .refine(isServiceUrl)
   .transform((value) => value.replace(/\/+$/, ''));
 
 export const connectionSchema = z.object({
   id: z.string().min(1),
-  name: z.string().trim().min(1, 'Name is required').max(80),
+  name: z.string().trim().min(1).max(80),
   baseUrl: baseUrlSchema,
   /** Empty after Disconnect: the connection's shell stays, its secrets do not. */
   apiKey: z.union([apiKeySchema, z.literal('')]),
@@ -43,16 +47,6 @@ export type Connection = z.infer<typeof connectionSchema> & {
    */
   hub?: { member: SignedInMember };
 };
-
-/** What the connect form submits: the key is required and checked for form before any request. */
-export const connectionFormSchema = connectionSchema.extend({
-  apiKey: apiKeySchema,
-  jwt: z
-    .string()
-    .trim()
-    .transform((v) => v || undefined)
-    .pipe(jwtSchema.optional()),
-});
 
 export const isConnected = (connection: Connection | null): connection is Connection =>
   !!connection && (connection.apiKey !== '' || connection.hub !== undefined);

@@ -5,7 +5,7 @@
  * routes use it; it imports no feature.
  */
 export { jwtInfo } from './jwt-info';
-export { connectionFormSchema, isConnected, scopeOf, type Connection, type ConnectionSubscription } from './connection';
+export { connectionSchema, isConnected, isServiceUrl, scopeOf, type Connection, type ConnectionSubscription } from './connection';
 export { clientFor, connectionStore, consoleOrigin, keyedQueryKey, publicQueryKey, verifyNewKey } from './session';
 export { localScope } from './local-scope';
 export { decideRefusal, pullRefusal, HubModeContext, useHubMode, type HubMode } from './hub-mode';
@@ -20,11 +20,11 @@ export {
   useLeaveGuard,
   useOtherTabsEntries,
   useOutboxEntries,
-  useOutboxLoaded,
   useOutboxPaused,
   useOutboxPausedSubscriptions,
   useOutboxWriteError,
 } from './outbox-hooks';
+export { useOutboxLoaded } from './outbox-loaded';
 export { usageQuery } from './usage-query';
 export { SPEC_WARNINGS } from './usage-warnings';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { type Connection } from '../../../data';
 import { useConnectionLifecycle } from '../../../data';
-import { useOutbox, outboxCounts, useOutboxEntries } from '../../../data';
+import { useOutbox, outboxCounts, useOtherTabsEntries, useOutboxEntries } from '../../../data';
 import { deleteLocalData } from '../delete-local';
 import { useLocalSummary } from '../local-summary';
 
@@ -28,7 +28,17 @@ export function DisconnectDialog({
   const queryClient = useQueryClient();
   const lifecycle = useConnectionLifecycle();
   const summary = useLocalSummary(connection);
-  const { unsent } = outboxCounts(useOutboxEntries(connection.id));
+  // Every decision not sent yet, of every tab: those held by a budget, failed ones and another
+  // tab's go with the local data as well, so the warning counts them.
+  const here = outboxCounts(useOutboxEntries(connection.id));
+  const there = outboxCounts(useOtherTabsEntries(connection.id));
+  const elsewhere = there.unsent + there.held + there.problems;
+  const unsent = here.unsent + here.held + here.problems + elsewhere;
+  const detail = [
+    here.held + there.held > 0 && `${(here.held + there.held).toLocaleString()} held by budget`,
+    here.problems + there.problems > 0 && `${(here.problems + there.problems).toLocaleString()} failed`,
+    elsewhere > 0 && `${elsewhere.toLocaleString()} in another tab`,
+  ].filter(Boolean);
   const [deleteLocal, setDeleteLocal] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,7 +73,8 @@ export function DisconnectDialog({
       <p>The key and the JWT are forgotten on this device.</p>
       <p className="mt-2">
         This device keeps {count(summary.total, 'delivered item')} of this organization ({count(summary.open, 'undecided item')}) and{' '}
-        {count(unsent, 'unsent decision')}. Kept, they are here again when you connect with any key of the same organization.
+        {count(unsent, 'unsent decision')}
+        {detail.length > 0 && ` (${detail.join(', ')})`}. Kept, they are here again when you connect with any key of the same organization.
       </p>
       <label className="mt-3 flex items-start gap-2">
         <input type="checkbox" className="mt-1" checked={deleteLocal} onChange={(e) => setDeleteLocal(e.target.checked)} />

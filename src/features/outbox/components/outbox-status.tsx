@@ -1,14 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import {
-  outboxCounts,
-  useActiveConnection,
-  useLeaveGuard,
-  useOtherTabsEntries,
-  useOutboxEntries,
-  useOutboxLoaded,
-  useOutboxPaused,
-  useOutboxWriteError,
-} from '../../../data';
+import { outboxCounts, useActiveConnection, useLeaveGuard, useOtherTabsEntries, useOutboxEntries, useOutboxLoaded, useOutboxPaused } from '../../../data';
 
 /**
  * Header status: how many decisions are unsent or failed, this tab's and, apart, those another
@@ -25,7 +16,6 @@ export function OutboxStatus() {
   const entries = useOutboxEntries(connection?.id);
   const paused = useOutboxPaused(connection?.id);
   const loaded = useOutboxLoaded(connection?.id);
-  const writeError = useOutboxWriteError();
   const { unsent, held, problems, ...mine } = outboxCounts(entries);
   const other = outboxCounts(useOtherTabsEntries(connection?.id));
   // The hub keeps a held adopt whichever tab made it: one count, not "in another tab".
@@ -42,20 +32,15 @@ export function OutboxStatus() {
     elsewhere && `${elsewhere} unsent in another tab`,
     other.problems && `${other.problems} failed in another tab`,
   ].filter(Boolean);
-  const text = !loaded
-    ? writeError
-      ? 'Saved decisions could not be read'
-      : 'Reading saved decisions…'
-    : parts.length === 0
-      ? 'All decisions saved'
-      : parts.join(' · ');
+  // Until read (or when reading failed: the notices say why), nothing can be said of them.
+  const text = !loaded ? 'Saved decisions not read yet' : parts.length === 0 ? 'All decisions saved' : parts.join(' · ');
   // A live region holding the link: a link itself may not take the status role (axe: aria-allowed-role).
   return (
     <span role="status" aria-label={`Decisions: ${text}`}>
       <Link
         to="/review"
         className={`rounded px-2 py-1 text-xs font-medium ${
-          problems || other.problems || paused || held || teamHeld || (!loaded && writeError)
+          problems || other.problems || paused || held || teamHeld
             ? 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-100'
             : unsent || elsewhere
               ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'

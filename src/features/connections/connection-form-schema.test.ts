@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectionFormSchema } from './connection';
-import { jwtInfo } from './jwt-info';
+import { connectionFormSchema } from './connection-form-schema';
+import { jwtInfo } from '../../data';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const token = (claims: object) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.sig`;
