@@ -138,8 +138,8 @@ describe('ItemList', () => {
     expect(row).toHaveTextContent(/^Item GGGG.*…Task 1 · grade GGGG.*…new$/);
   });
 
-  it('first shows the rows a window’s height holds, and the rows kept ready below the view once it knows its size', () => {
-    // A ResizeObserver that answers when the test says (the browser's answers after the frame's layout).
+  /** A ResizeObserver that answers when the test says (the browser's answers after the frame's layout). */
+  function unansweredResizeObservers() {
     const observers: (() => void)[] = [];
     vi.stubGlobal(
       'ResizeObserver',
@@ -151,6 +151,34 @@ describe('ItemList', () => {
         disconnect() {}
       },
     );
+    return observers;
+  }
+
+  it('first shows the rows the room it was given holds (the window, a narrow screen’s list at least), the rest once it knows its size', () => {
+    unansweredResizeObservers();
+    try {
+      const items = Array.from({ length: 200 }, (_, i) => item(i));
+      const rows = (room: number | undefined) => {
+        const { unmount } = render(
+          <ItemList items={items} states={items.map(() => 'new')} focusIndex={0} selected={new Set()} onPick={vi.fn()} label="Items of sub_1" room={room} />,
+        );
+        const count = screen.getAllByRole('option').length;
+        expect(screen.getAllByRole('checkbox')).toHaveLength(count);
+        unmount();
+        return count;
+      };
+      // 600 px from where the list starts to the window's bottom (jsdom's window is 768 px): 11 rows of 56 px, the 11th in part.
+      expect(rows(600)).toBe(11);
+      // Never more than the window holds, nor fewer than 45% of it (a narrow screen's list, scrolled meanwhile).
+      expect(rows(5_000)).toBe(Math.ceil(window.innerHeight / 56));
+      expect(rows(100)).toBe(Math.ceil((window.innerHeight * 0.45) / 56));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('first shows the rows a window’s height holds, and the rows kept ready below the view once it knows its size', () => {
+    const observers = unansweredResizeObservers();
     try {
       const items = Array.from({ length: 200 }, (_, i) => item(i));
       const { listbox } = renderList({ items });

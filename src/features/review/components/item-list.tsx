@@ -87,11 +87,18 @@ const Row = memo(function Row({ item, index, state, by, focused, selected, start
 const ignore = () => undefined;
 
 /**
+ * The height a list given `room` assumes until it is measured: never more than the window, and
+ * never less than a narrow screen's list (45vh tall, below the item), so a page scrolled meanwhile
+ * shows no gap where rows would be.
+ */
+const initialHeight = (room: number | undefined) => Math.min(window.innerHeight, Math.max(room ?? Infinity, window.innerHeight * 0.45));
+
+/**
  * The list's size as a ResizeObserver tells it, after the frame's layout. The virtualizer's own
  * observer also asks the element at once (clientHeight), which forced a whole layout of the page
  * in the middle of the commit that first shows a pull's items, and then a second render and layout
- * of the rows (bench:ui). Until the first answer the list assumes the window's height
- * (`initialRect`): a few rows too many for one frame, never a gap.
+ * of the rows (bench:ui). Until the first answer the list assumes the room it was given, or the
+ * window's height (`initialRect`): a few rows too many for one frame, never a gap.
  */
 function observeRectAfterLayout(measured: { current: boolean }, onMeasured: () => void) {
   return (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) => {
@@ -139,6 +146,7 @@ export function ItemList({
   onPick,
   label,
   className,
+  room,
 }: {
   items: readonly ReviewItem[];
   states: readonly DisplayState[];
@@ -149,14 +157,22 @@ export function ItemList({
   onPick: (index: number, mode: PickMode) => void;
   label: string;
   className?: string;
+  /**
+   * How far down the window the list can reach when it first shows: from where it starts to the
+   * window's bottom (px), measured before it was rendered. Rows past it are out of view.
+   */
+  room?: number;
 }) {
   const parentRef = useRef<HTMLDivElement>(null);
   const measured = useRef(false);
-  // Until the list knows its size it assumes the window's height, more than it shows: rows past
-  // that are out of view whatever the list's size, so the rows kept ready below the view (for the
-  // keys that move on) join once it is measured, after the frame that first shows the list. They
-  // were a third of what that frame added to the page after a pull (bench:ui).
+  // Until the list knows its size it assumes the room it was given (else the window's height),
+  // more than it shows: rows past that are out of view whatever the list's size, so the rows kept
+  // ready below the view (for the keys that move on) join once it is measured, after the frame
+  // that first shows the list. They were a third of what that frame added to the page after a pull
+  // (bench:ui); the window's height alone, where the list starts a sixth of the way down, rendered
+  // 18 rows where 13 fit, and each row is a part of that frame's style, layout and paint.
   const [sized, setSized] = useState(false);
+  const [initialRect] = useState(() => ({ width: 0, height: initialHeight(room) }));
   const [observeElementRect] = useState(() => observeRectAfterLayout(measured, () => setSized(true)));
   // At mount the virtualizer writes its initial offset (0) to the element: a list just shown is at
   // its top already, and the write (scrollTo) forced the same layout as asking its size.
@@ -172,7 +188,7 @@ export function ItemList({
     overscan: sized ? 8 : 0,
     observeElementRect,
     scrollToFn,
-    initialRect: { width: 0, height: window.innerHeight },
+    initialRect,
     // A scroll re-renders the list with React's own scheduling: flushSync rendered it inside each
     // scroll event (the list scrolls a row per keypress at its bottom), in the way of the next keypress.
     useFlushSync: false,

@@ -267,6 +267,15 @@ describe('ReviewWorkspace', () => {
     expect(selectedCount()).toBe('0 selected');
   });
 
+  it('tells the list the room it has below where it will start, measured as Pull was pressed with no item shown', async () => {
+    // jsdom lays nothing out: the empty page's place for the list starts 168 px down a 768 px window.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ y: 168, width: 400, height: 40 }));
+    const user = renderWorkspace([]);
+    await user.click(screen.getByRole('button', { name: 'Pull' }));
+    expect(source().pull).toHaveBeenCalledTimes(1);
+    change({ items: items(1, 5) });
+    expect(world.props.list.at(-1)).toMatchObject({ room: window.innerHeight - 168 });
+  });
   it('fetches the next page once the focus is 60 % in, and not again on each render', async () => {
     const user = renderWorkspace(items(1, 10), { mode: 'reread', pageKey: 'reread:p1', nextCursor: 'c2' });
     const prefetchNext = vi.mocked(source().prefetchNext);

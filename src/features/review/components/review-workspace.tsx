@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
@@ -123,6 +123,15 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   const [focusMode, setFocusMode] = useState(false);
   const listId = useId();
   const fillRef = useFillWindow<HTMLDivElement>();
+  // Where the list will start while no item is shown, measured as a pull is asked for (the page
+  // laid out already; the answer not yet waited for): the list's first frame renders only the rows
+  // that room can show, not a window's height of them.
+  const emptyRef = useRef<HTMLDivElement>(null);
+  const [listRoom, setListRoom] = useState<number | undefined>(undefined);
+  const measureListRoom = () => {
+    const empty = emptyRef.current;
+    if (empty) setListRoom(window.innerHeight - empty.getBoundingClientRect().top);
+  };
   const [graceSeconds, setGraceSeconds] = useState(() => loadSettings().graceSeconds);
   // The page size typed (kept until corrected) or the URL's; an invalid one is never pulled.
   // A valid size typed stays the field's text until the URL has it: until the navigation commits,
@@ -151,11 +160,13 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
     pick: (at: number, mode: PickMode) => dispatch({ type: 'pick', index: at, mode }),
     pull: () => {
       setPulls((n) => n + 1);
+      measureListRoom();
       const why = source.refusal ?? sizeError;
       return why ? decisions.announce(`Not pulled: ${why}`) : source.pull();
     },
     pullNext: () => {
       setPulls((n) => n + 1);
+      measureListRoom();
       const why = source.refusal ?? sizeError;
       return why ? decisions.announce(`Not pulled: ${why}`) : source.pullNext();
     },
@@ -240,7 +251,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
       <NotStored error={source.error} />
       {/* The focus is on an item whenever there are items. */}
       {!focused ? (
-        <div className="flex flex-col gap-2">
+        <div ref={emptyRef} className="flex flex-col gap-2">
           {lastAction}
           {error}
           <EmptyList source={source} search={search} batchless={batch?.batch === null && !batch.refusal} />
@@ -259,6 +270,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
               selected={selected}
               onPick={act.pick}
               label="Items on this page"
+              room={listRoom}
               className="h-[45vh] lg:h-auto lg:min-h-40 lg:flex-1"
             />
             <Selection
