@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { setAnswerHeader } from './answer-headers';
 
 /**
  * The console's security headers: a strict CSP, no referrer, no sniffing, no framing
@@ -29,6 +30,6 @@ export const withSecurityHeaders = (apiOrigins: readonly string[]) => {
   const headers = Object.entries(securityHeaders(apiOrigins));
   return createMiddleware(async (c, next) => {
     await next();
-    for (const [name, value] of headers) c.header(name, value);
+    for (const [name, value] of headers) setAnswerHeader(c, name, value);
   });
 };

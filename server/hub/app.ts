@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { MAX_BODY_BYTES } from '../../src/api/contract';
 import { LOT_LIMITS } from '../../src/api/contract/hub-lots';
 import { consoleFiles } from '../http/console-files';
 import { allowedHostsOnly } from '../http/hosts';
+import { setAnswerHeader } from '../http/answer-headers';
 import { requestLog } from '../http/request-log';
 import { withSecurityHeaders } from '../http/security-headers';
 import { ServiceError } from '../lib/service-error';
 import { mediaRouter } from '../routes/media';
 import { HubError, hubErrorBody, isDatabaseUnavailable } from './errors';
 import { identify } from './http/auth';
+import { limitBody } from './http/body-limit';
 import type { HubContext, HubEnv } from './http/context';
 import { sameOriginOnly } from './http/origin';
 import { auditRouter } from './routes/audit';
@@ -69,13 +70,11 @@ export function createHubApp(ctx: HubContext) {
     app.use(scope, async (c, next) => {
       // Nothing the hub answers may be cached by a browser or a proxy: it is all per member.
       await next();
-      c.header('Cache-Control', 'no-store');
+      setAnswerHeader(c, 'Cache-Control', 'no-store');
     });
   for (const scope of ['/hub/v1/*', '/v1/*']) {
     // A lot carries its item IDs: its routes take up to LOT_LIMITS.bodyBytes, everything else the usual limit.
-    const limits = [MAX_BODY_BYTES, LOT_LIMITS.bodyBytes].map((maxSize) =>
-      bodyLimit({ maxSize, onError: () => Promise.reject(new HubError('BODY_TOO_LARGE', `request body exceeds ${maxSize} bytes`)) }),
-    );
+    const limits = [MAX_BODY_BYTES, LOT_LIMITS.bodyBytes].map((maxSize) => limitBody(maxSize));
     app.use(scope, (c, next) => limits[c.req.path === '/hub/v1/lots' || c.req.path.startsWith('/hub/v1/lots/') ? 1 : 0]!(c, next));
     app.use(scope, textOnly);
     if (scope === '/v1/*') app.use(scope, prefetchForward(ctx));
