@@ -32,23 +32,23 @@ const CONTROL = /^\s*(begin|commit|rollback)\b[\w\s]*$/i;
 function forKysely(raw: Raw): SqliteDatabase {
   // Prepared statements are kept by their text: the hub runs a few dozen distinct queries, and
   // preparing each anew was most of libsql's time per request. One that fails is dropped (and
-  // prepared afresh next time), so no statement left in an error state is ever run again.
-  const statements = new Map<string, ReturnType<Raw['prepare']>>();
-  const prepared = (query: string) => {
-    let statement = statements.get(query);
-    if (!statement) {
-      if (statements.size >= MAX_STATEMENTS) statements.clear();
-      statements.set(query, (statement = raw.prepare(query)));
-    }
+  // prepared afresh next time), so no statement left in an error state is ever run again. What
+  // Kysely is handed for one is kept with it, its `reader` read once (a call into libsql each time
+  // it is asked, and Kysely asks on every run).
+  const statements = new Map<string, SqliteStatement>();
+  const keep = (query: string, statement: SqliteStatement) => {
+    if (statements.size >= MAX_STATEMENTS) statements.clear();
+    statements.set(query, statement);
     return statement;
   };
-  const guarded = <T>(query: string, run: () => T): T => {
-    try {
-      return run();
-    } catch (error) {
-      statements.delete(query);
-      throw error;
-    }
+  const kept = (query: string) =>
+    keep(
+      query,
+      forKyselyStatement(raw, query, () => statements.delete(query)),
+    );
+  const control = (query: string) => {
+    const done = { changes: 0, lastInsertRowid: 0 };
+    return keep(query, { reader: false, all: () => (raw.exec(query), []), run: () => (raw.exec(query), done), iterate: () => [][Symbol.iterator]() });
   };
   return {
     close: () => raw.close(),
@@ -56,21 +56,30 @@ function forKysely(raw: Raw): SqliteDatabase {
       // libsql does not reset a statement that failed: a `begin immediate` that timed out on
       // SQLITE_BUSY (another process writing) stays "in progress", and every later COMMIT on the
       // connection then fails. exec leaves no statement behind.
-      if (CONTROL.test(query)) {
-        const control = { changes: 0, lastInsertRowid: 0 };
-        return { reader: false, all: () => (raw.exec(query), []), run: () => (raw.exec(query), control), iterate: () => [][Symbol.iterator]() };
-      }
-      const statement = prepared(query);
-      return {
-        get reader() {
-          return statement.reader;
-        },
-        all: (params: readonly unknown[]) => guarded(query, () => statement.all(bindable(params)) as unknown[]),
-        run: (params: readonly unknown[]) => guarded(query, () => statement.run(bindable(params)) as { changes: number; lastInsertRowid: number | bigint }),
-        // A half-read iteration would hold the statement: a streamed query gets one of its own.
-        iterate: (params: readonly unknown[]) => raw.prepare(query).iterate(bindable(params)) as IterableIterator<unknown>,
-      };
+      return statements.get(query) ?? (CONTROL.test(query) ? control(query) : kept(query));
     },
+  };
+}
+
+type SqliteStatement = ReturnType<SqliteDatabase['prepare']>;
+
+/** One prepared statement as Kysely drives it; `forget` drops it from the cache when a run fails. */
+function forKyselyStatement(raw: Raw, query: string, forget: () => void): SqliteStatement {
+  const statement = raw.prepare(query);
+  const guarded = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      forget();
+      throw error;
+    }
+  };
+  return {
+    reader: statement.reader,
+    all: (params: readonly unknown[]) => guarded(() => statement.all(bindable(params)) as unknown[]),
+    run: (params: readonly unknown[]) => guarded(() => statement.run(bindable(params)) as { changes: number; lastInsertRowid: number | bigint }),
+    // A half-read iteration would hold the statement: a streamed query gets one of its own.
+    iterate: (params: readonly unknown[]) => raw.prepare(query).iterate(bindable(params)) as IterableIterator<unknown>,
   };
 }
 
