@@ -328,3 +328,25 @@ test('a charged adopt still in its undo window when the page reloads is sent at 
   expect(chargedOnce(hub).has(itemId)).toBe(true);
   await context.close();
 });
+
+test('signing out sends first the decisions still in their undo window: they reach the vendor, not left in this browser for the next member', async ({
+  browser,
+}) => {
+  const context = await hubContext(browser, hub);
+  const page = await context.newPage();
+  await signInThroughForm(page, hub.accounts.reviewer1);
+  await page.goto('/review/sub_live_streets?limit=10&queue=all');
+  await page.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('300');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await expect(page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
+  await focusUndecided(page, 'sub_live_streets');
+  const item = (await page.getByRole('region', { name: 'Focused item' }).getByRole('heading').textContent())!.replace('Submission ', '');
+  await page.keyboard.press('a');
+  await expect(page.getByRole('status', { name: 'Decisions: 1 unsent' })).toBeVisible();
+
+  await page.getByRole('button', { name: /^Signed in as/ }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect((await vendorFeedback(hub, 'sub_live_streets')).get(item)).toBe('adopt');
+  await context.close();
+});

@@ -1,7 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { hubApi } from '../../api/hub';
 import { Button } from '../../components/ui/button';
-import { useConnections, type HubMode } from '../../data';
+import { outboxCounts, useConnections, useOutbox, useOutboxEntries, type HubMode } from '../../data';
 import { useDismiss } from '../../lib/use-dismiss';
 import { useHubSessionWatch } from './session-watch';
 
@@ -27,6 +27,7 @@ export function MemberMenu({ hub }: { hub: HubMode }) {
   if (!hub.member) return null;
   const signOut = async (everywhere: boolean) => {
     setError(null);
+    setOpen(false);
     try {
       await hubApi(hub.origin).signOut(everywhere);
     } catch (failure) {
@@ -61,12 +62,7 @@ export function MemberMenu({ hub }: { hub: HubMode }) {
           id={id}
           className="absolute right-0 top-full z-30 mt-1 flex min-w-44 flex-col items-stretch gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
-          <Button size="sm" variant="ghost" onClick={() => void signOut(false)}>
-            Sign out
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => void signOut(true)}>
-            Sign out everywhere
-          </Button>
+          <SignOutButtons signOut={(everywhere) => void signOut(everywhere)} />
         </div>
       )}
       {error && (
@@ -75,5 +71,54 @@ export function MemberMenu({ hub }: { hub: HubMode }) {
         </span>
       )}
     </div>
+  );
+}
+
+/**
+ * Sign out, after this tab's decisions not sent yet: they belong to this member, so once another
+ * signs in on this browser they would wait here until this member came back. Their undo windows
+ * end at once and the sign-out waits until the hub has them; the member may also sign out without
+ * waiting (they then wait on this device) or stay.
+ */
+function SignOutButtons({ signOut }: { signOut: (everywhere: boolean) => void }) {
+  const outbox = useOutbox();
+  const connection = useConnections().active;
+  const { unsent } = outboxCounts(useOutboxEntries(connection?.id));
+  const [leaving, setLeaving] = useState<{ everywhere: boolean } | null>(null);
+  // Once: the caller is a new function on every render (the sign-out closes this menu).
+  const fired = useRef(false);
+  useEffect(() => {
+    if (!leaving || unsent > 0 || fired.current) return;
+    fired.current = true;
+    signOut(leaving.everywhere);
+  }, [leaving, unsent, signOut]);
+  const start = (everywhere: boolean) => {
+    if (unsent > 0 && connection) outbox.sendNow(connection.id);
+    setLeaving({ everywhere });
+  };
+  if (leaving && unsent > 0) {
+    return (
+      <div role="status" className="flex max-w-64 flex-col gap-1 p-1 text-sm">
+        <p>
+          Sending {unsent} decision{unsent === 1 ? '' : 's'} before signing out…
+        </p>
+        <Button size="sm" onClick={() => signOut(leaving.everywhere)}>
+          Sign out without waiting
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setLeaving(null)}>
+          Stay signed in
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <Button size="sm" variant="ghost" onClick={() => start(false)}>
+        Sign out
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => start(true)}>
+        Sign out everywhere
+      </Button>
+    </>
   );
 }
