@@ -120,6 +120,17 @@ function setup(overrides: Partial<OutboxDeps> = {}) {
   return { engine: new OutboxEngine(deps), deps, sent };
 }
 
+/** The pagehide journal in memory (src/app/unwritten-journal.ts keeps it in localStorage): what it holds, and the journal. */
+function memoryJournal() {
+  const kept: OutboxEntry[] = [];
+  const journal: UnwrittenJournal = {
+    save: (entries) => void kept.push(...entries),
+    read: (scope) => kept.filter((e) => e.scope === scope),
+    drop: (_scope, ids) => void kept.splice(0, kept.length, ...kept.filter((e) => ids !== null && !ids.has(e.id))),
+  };
+  return { kept, journal };
+}
+
 const S = 'http://dds org_1';
 const stateOf = (engine: OutboxEngine, itemId: string) => engine.entriesOf(S).find((e) => e.itemId === itemId)?.state;
 const storedStates = () => [...shared.rows.values()].map((e) => [e.itemId, e.state]);
@@ -415,12 +426,7 @@ describe('outbox engine', () => {
   });
 
   it('a page left before its write committed: the journal keeps the decision, the next load writes it once, and it is sent once', async () => {
-    const kept: OutboxEntry[] = [];
-    const journal: UnwrittenJournal = {
-      save: (entries) => void kept.push(...entries),
-      read: (scope) => kept.filter((e) => e.scope === scope),
-      drop: (_scope, ids) => void kept.splice(0, kept.length, ...kept.filter((e) => ids !== null && !ids.has(e.id))),
-    };
+    const { kept, journal } = memoryJournal();
     // The first page's write never commits (the page ends first); its paint never comes either.
     const never = { ...shared.store, write: () => new Promise<void>(() => undefined) };
     const first = setup({ store: never, journal, afterPaint: () => undefined });
@@ -447,12 +453,7 @@ describe('outbox engine', () => {
   });
 
   it('a page left mid-run: the next load keeps the answers it had not written yet, and does not take marks taken ahead for requests on the wire', async () => {
-    const kept: OutboxEntry[] = [];
-    const journal: UnwrittenJournal = {
-      save: (entries) => void kept.push(...entries),
-      read: (scope) => kept.filter((e) => e.scope === scope),
-      drop: (_scope, ids) => void kept.splice(0, kept.length, ...kept.filter((e) => ids !== null && !ids.has(e.id))),
-    };
+    const { kept, journal } = memoryJournal();
     // The page ends right after it is left: nothing it writes from then on commits.
     let ended = false;
     const store = {
