@@ -20,11 +20,11 @@ export {
   useLeaveGuard,
   useOtherTabsEntries,
   useOutboxEntries,
+  useOutboxLoaded,
   useOutboxPaused,
   useOutboxPausedSubscriptions,
   useOutboxWriteError,
 } from './outbox-hooks';
-export { useOutboxLoaded } from './outbox-loaded';
 export { usageQuery } from './usage-query';
 export { SPEC_WARNINGS } from './usage-warnings';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';
