@@ -2,6 +2,7 @@ import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
+import { FontWarmup } from '../../../components/ui/font-warmup';
 import { useDisputeReasons } from '../../dispute-reasons';
 import { decideRefusal, useOtherTabsEntries, useOutboxEntries } from '../../../data';
 import { loadSettings } from '../../../domain/outbox/settings';
@@ -255,6 +256,8 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
           {lastAction}
           {error}
           <EmptyList source={source} search={search} batchless={batch?.batch === null && !batch.refusal} />
+          {/* The first page of items lays out without looking fonts up. */}
+          <FontWarmup />
         </div>
       ) : (
         <div className={cx('grid min-h-0 flex-1 gap-4', !listCollapsed && !focusMode && 'lg:grid-cols-[minmax(15rem,21rem)_minmax(0,1fr)]')}>
