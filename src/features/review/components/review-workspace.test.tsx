@@ -195,6 +195,21 @@ describe('ReviewWorkspace', () => {
     expect(decided()).toEqual(['adopt it_1']);
   });
 
+  it('"Press Z to undo" is said only while the announced decision is in its undo window', async () => {
+    const user = renderWorkspace(items(1, 3));
+    await user.keyboard('a');
+    const status = screen.getByText('Adopted Item it_1. Press Z to undo.');
+    // Its window closes (the decision is on its way): the announcement stays, the hint goes.
+    act(() => {
+      world.entries = world.entries.map((e) => ({ ...(e as OutboxEntry), state: 'queued' }));
+      world.emit();
+    });
+    expect(status).toHaveTextContent(/^Adopted Item it_1\.$/);
+    // Another decision in its window does not bring the first one's hint back.
+    await user.keyboard('d{Enter}');
+    expect(screen.getByText('Disputed Item it_2. Press Z to undo.')).toBeInTheDocument();
+  });
+
   it('D then a number then Enter keeps the reason of a simulated dispute in its outbox entry; Esc disputes nothing', async () => {
     const user = renderWorkspace(items(1, 3));
     await user.keyboard('d{Escape}');

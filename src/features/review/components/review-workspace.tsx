@@ -205,7 +205,13 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   }, [index, items, act]);
 
   const canUndo = useMemo(() => entries.some((e) => e.state === 'grace'), [entries]);
-  const lastAction = <Last announcement={decisions.announcement} canUndo={canUndo} onUndo={decisions.undo} />;
+  const announced = decisions.announcedDecisions;
+  const undoHint = useMemo(() => {
+    if (announced.length === 0) return false;
+    const ids = new Set(announced);
+    return entries.some((e) => e.state === 'grace' && ids.has(e.itemId));
+  }, [entries, announced]);
+  const lastAction = <Last announcement={decisions.announcement} undoHint={undoHint} canUndo={canUndo} onUndo={decisions.undo} />;
   const error = source.error ? <ErrorPanel error={source.error} onRetry={source.retry} /> : null;
 
   return (

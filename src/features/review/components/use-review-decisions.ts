@@ -6,6 +6,8 @@ import type { FocusAction } from '../focus-selection';
 import { displayState, totalPrice, type DisplayState, type ReviewItem } from '../model';
 import { useStableHandlers } from './use-stable-handlers';
 
+const NOTHING_SAID = { text: '', undoable: [] } as const;
+
 export interface ReviewDecisionsInput {
   connectionId: string;
   items: readonly ReviewItem[];
@@ -30,7 +32,10 @@ export interface ReviewDecisionsInput {
  */
 export function useReviewDecisions({ connectionId, items, states, byItem, focus, selection, dispatch, readOnly }: ReviewDecisionsInput) {
   const outbox = useOutbox();
-  const [announcement, setAnnouncement] = useState('');
+  // What the last action did, and the items it decided: "Press Z to undo" is said only while one of
+  // them is still in its undo window (it stayed after the decision was sent, and Z then undid another).
+  const [last, setLast] = useState<{ text: string; undoable: readonly string[] }>(NOTHING_SAID);
+  const setAnnouncement = (text: string, undoable: readonly ReviewItem[] = []) => setLast({ text, undoable: undoable.map((item) => item.id) });
   const [disputeOpen, setDisputeOpen] = useState(false);
   // Selected items waiting for a confirmation: charged adopts, and disputes (one reason for all).
   const [adoptPending, setAdoptPending] = useState<readonly ReviewItem[] | null>(null);
@@ -74,7 +79,7 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
     }
     decideMany([focused], decision, reason);
     setDisputeOpen(false);
-    setAnnouncement(`${decision === 'adopt' ? 'Adopted' : 'Disputed'} ${focused.title}. Press Z to undo.`);
+    setAnnouncement(`${decision === 'adopt' ? 'Adopted' : 'Disputed'} ${focused.title}.`, [focused]);
     dispatch({ type: 'decided', states });
   };
 
@@ -99,11 +104,13 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
     }
     const done = decideMany(open, decision);
     dispatch({ type: 'clear' });
-    setAnnouncement(`Adopted ${done.length} items. Press Z to undo.`);
+    setAnnouncement(`Adopted ${done.length} items.`, done);
   };
 
   return {
-    announcement,
+    announcement: last.text,
+    /** The item IDs the announced action decided (none for any other announcement). */
+    announcedDecisions: last.undoable,
     disputeOpen,
     adoptPending,
     disputePending,
@@ -129,7 +136,7 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
         const done = decideMany(adoptPending, 'adopt');
         setAdoptPending(null);
         dispatch({ type: 'clear' });
-        setAnnouncement(`Adopted ${done.length} items for ${formatMicros(total)}. Press Z to undo.`);
+        setAnnouncement(`Adopted ${done.length} items for ${formatMicros(total)}.`, done);
       },
       cancelAdoptSelection: () => setAdoptPending(null),
       confirmDisputeSelection: (reason: string) => {
@@ -137,7 +144,7 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
         const done = decideMany(disputePending, 'dispute', reason);
         setDisputePending(null);
         dispatch({ type: 'clear' });
-        setAnnouncement(`Disputed ${done.length} items. Press Z to undo.`);
+        setAnnouncement(`Disputed ${done.length} items.`, done);
       },
       cancelDisputeSelection: () => setDisputePending(null),
       // Z and the Undo buttons do the same: take back the newest decision (or bulk decision) still in its window.
