@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { recordDecisionStatuses } from './support/decision-status';
 import {
   browserContents,
   chargedOnce,
@@ -292,14 +293,7 @@ test('a charged adopt still in its undo window when the page reloads is sent at 
   await expect(page.getByRole('status', { name: /^Decisions: 1 unsent/ })).toBeVisible();
 
   // Every text the header's decision status takes in the next page, each one before it is painted.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { decisionStatuses: string[] }).decisionStatuses = seen;
-    new MutationObserver(() => {
-      const label = document.querySelector('[role="status"][aria-label^="Decisions:"]')?.getAttribute('aria-label');
-      if (label && label !== seen.at(-1)) seen.push(label);
-    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
-  });
+  const shown = await recordDecisionStatuses(page);
   // The adopt the next page sends is held on its way to the hub, until the page has been looked at.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -316,9 +310,10 @@ test('a charged adopt still in its undo window when the page reloads is sent at 
   await sent;
   const status = page.getByRole('status', { name: /^Decisions:/ });
   await expect(status).toHaveAccessibleName('Decisions: 1 unsent');
-  // Before the page had read what the one before left, it knew of no decision: it never said all were saved.
-  const shown = () => page.evaluate(() => (window as unknown as { decisionStatuses: string[] }).decisionStatuses);
+  // Before the page had read what the one before left, it knew of no decision: it never said all were
+  // saved. Nor did it call the adopt another tab's while taking it over from the page before.
   expect(await shown()).not.toContain('Decisions: All decisions saved');
+  expect((await shown()).filter((text) => /another tab/.test(text))).toEqual([]);
   expect(vendorItemStatuses(hub, [itemId])).toEqual(['pending']);
   release();
   await expect(status).toHaveAccessibleName('Decisions: All decisions saved');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { recordDecisionStatuses } from './support/decision-status';
 import { serviceApi } from './support/api';
 import { connectDemo, connectWith } from './support/console';
 import { storedRows } from './support/idb';
@@ -126,6 +127,8 @@ test('a reload resumes free decisions by itself and charged ones after one confi
   await page.keyboard.press('a');
   await expect(page.getByRole('status', { name: /Decisions: 2 unsent/ })).toBeVisible();
 
+  // Every text the decision status takes in the next page.
+  const shown = await recordDecisionStatuses(page);
   // Leaving asks first.
   let asked = false;
   page.on('dialog', (dialog) => {
@@ -137,6 +140,8 @@ test('a reload resumes free decisions by itself and charged ones after one confi
 
   const notice = page.getByRole('alert', { name: 'Charged decisions waiting' });
   await expect(notice).toBeVisible();
+  // This page took the page before's decisions over: at no moment were they another tab's.
+  expect((await shown()).filter((text) => /another tab/.test(text))).toEqual([]);
   const feedback = async () => (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === liveId)?.consumer_feedback;
   await expect.poll(feedback, { timeout: 15_000 }).toBe('dispute');
   expect((await serviceApi(request).usage()).filter((r) => r.item_id === item!.id)).toHaveLength(0);

@@ -74,6 +74,7 @@ function fakeTabs() {
           if (owner && open.has(owner)) waiting.set(owner, [...(waiting.get(owner) ?? []), onGone]);
           else queueMicrotask(onGone);
         },
+        isOpen: async (owner) => !!owner && open.has(owner),
         announce: (scope) => {
           for (const [tab, listener] of channel) if (tab !== id && open.has(tab)) queueMicrotask(() => listener(scope));
         },
@@ -423,6 +424,38 @@ describe('outbox engine', () => {
     await third.engine.load(S);
     await vi.advanceTimersByTimeAsync(100);
     expect(stateOf(third.engine, 'paid')).toBe('expired');
+  });
+
+  it('after a reload, the page before’s decisions are never shown as another tab’s once the store is read', async () => {
+    const first = setup({ isOnline: () => false });
+    first.engine.enqueue(S, live('a'));
+    first.engine.enqueue(S, live('b'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    tabs.close(first.deps.tabs.id);
+    // Taking them over takes a while (a lock, then a transaction): frames are painted meanwhile.
+    const slowClaim: typeof shared.store.claim = async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return shared.store.claim(...args);
+    };
+    const second = setup({ isOnline: () => false, store: { ...shared.store, claim: slowClaim } });
+    // Every snapshot the page shows: read yet, and how many decisions it calls another tab's.
+    const seen: [boolean, number][] = [];
+    second.engine.subscribe(() => {
+      const snapshot = second.engine.getSnapshot();
+      seen.push([snapshot.loaded[S] === true, snapshot.others[S]?.length ?? 0]);
+    });
+    const loading = second.engine.load(S);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await loading;
+    expect(seen.length).toBeGreaterThan(1);
+    expect(second.engine.getSnapshot().loaded[S]).toBe(true);
+    expect(second.engine.entriesOf(S).map((e) => e.itemId)).toEqual(['a', 'b']);
+    expect(seen.filter(([read, others]) => read && others > 0)).toEqual([]);
+    // A tab still open keeps its decisions, shown as its own, and the read does not wait for it to close.
+    const third = setup({ isOnline: () => false });
+    await third.engine.load(S);
+    expect(third.engine.getSnapshot().loaded[S]).toBe(true);
+    expect(third.engine.othersOf(S).map((e) => e.itemId)).toEqual(['a', 'b']);
   });
 
   it('a page left before its write committed: the journal keeps the decision, the next load writes it once, and it is sent once', async () => {

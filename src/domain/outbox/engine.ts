@@ -134,11 +134,16 @@ export class OutboxEngine extends TeamCommands {
     const { entries, others } = splitRows(rows, this.own.get(scope)?.values() ?? [], this.deps.tabs.id, this.writes.has);
     this.own.set(scope, new ScopeEntries(entries));
     this.stale.add(scope);
-    const loaded = this.snapshot.loaded[scope] ? this.snapshot.loaded : { ...this.snapshot.loaded, [scope]: true as const };
-    this.snapshot = { ...this.snapshot, loaded, others: { ...this.snapshot.others, [scope]: others } };
+    this.snapshot = { ...this.snapshot, others: { ...this.snapshot.others, [scope]: others } };
     this.notify(false);
-    this.ownership.watch(scope, new Set(others.map((e) => e.owner)));
+    const settled = this.ownership.watch(scope, new Set(others.map((e) => e.owner)));
     this.pump();
+    if (this.snapshot.loaded[scope]) return;
+    // Read, once the tabs whose decisions were found are known open, or gone and taken over.
+    await settled;
+    if (!this.scopes.has(scope) || this.snapshot.loaded[scope]) return;
+    this.snapshot = { ...this.snapshot, loaded: { ...this.snapshot.loaded, [scope]: true } };
+    this.notify(false);
   }
 
   /** Decisions taken over from a tab that is gone (written by the claim already). */

@@ -102,17 +102,27 @@ export class TabOwnership {
     return r.queued;
   }
 
-  /** Takes over each other tab's decisions once that tab is gone. */
-  watch(scope: string, owners: Iterable<string | undefined>): void {
+  /**
+   * Takes over each other tab's decisions once that tab is gone. Resolves once each newly watched
+   * tab is known open, or is gone and its decisions are taken over: after a reload, the page before
+   * is gone, and until its decisions are taken over they would show as another tab's.
+   */
+  watch(scope: string, owners: Iterable<string | undefined>): Promise<void> {
+    const settled: Promise<void>[] = [];
     for (const owner of owners) {
       const watch = `${scope} ${owner ?? ''}`;
       if (this.watching.has(watch)) continue;
       this.watching.add(watch);
+      let takenOver: () => void = () => undefined;
+      const over = new Promise<void>((resolve) => (takenOver = resolve));
       this.deps.tabs.whenGone(owner, () => {
         this.watching.delete(watch);
-        void this.takeOver(scope, owner);
+        void this.takeOver(scope, owner).finally(takenOver);
       });
+      const { isOpen } = this.deps.tabs;
+      if (isOpen) settled.push(isOpen.call(this.deps.tabs, owner).then((open) => (open ? undefined : over)));
     }
+    return Promise.all(settled).then(() => undefined);
   }
 
   private async takeOver(scope: string, gone: string | undefined): Promise<void> {

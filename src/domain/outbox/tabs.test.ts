@@ -14,6 +14,8 @@ function fakeLocks() {
       if (result instanceof Promise) held.set(name, () => held.delete(name));
       return Promise.resolve(result);
     },
+    /** The locks held now, as `navigator.locks.query()` lists them. */
+    query: async () => ({ held: [...held.keys()].map((name) => ({ name })) }),
     /** The tab holding `name` closes. */
     close(name: string) {
       held.delete(name);
@@ -42,6 +44,18 @@ describe('tabs', () => {
     await Promise.resolve();
     expect(gone).toContain('a');
     expect(a.id).not.toBe(b.id);
+  });
+
+  it('tells whether another tab is open now, without waiting for it', async () => {
+    const locks = fakeLocks();
+    vi.stubGlobal('navigator', { locks });
+    const a = browserTabs(createChangeFeed(null));
+    const b = browserTabs(createChangeFeed(null));
+    expect(await b.isOpen!(a.id)).toBe(true);
+    expect(await b.isOpen!('closed-long-ago')).toBe(false);
+    expect(await b.isOpen!(undefined)).toBe(false);
+    locks.close(`dds.outbox.tab.${a.id}`);
+    expect(await b.isOpen!(a.id)).toBe(false);
   });
 
   it('tells the other tabs which scope changed, on the local store’s one change feed', async () => {

@@ -10,6 +10,8 @@ export interface TabRegistry {
   id: string;
   /** Calls `onGone` once the tab `owner` is no longer open: at once when it is not (or has no id). */
   whenGone(owner: string | undefined, onGone: () => void): void;
+  /** Whether the tab `owner` is open now (without waiting for it); absent where that cannot be asked. */
+  isOpen?(owner: string | undefined): Promise<boolean>;
   /** Tells the other tabs that a scope's decisions changed in storage. */
   announce(scope: string): void;
   /** Calls `listener` with each scope another tab announced. */
@@ -42,6 +44,12 @@ export function browserTabs(feed: ChangeFeed): TabRegistry {
       }
       // Refused, the owner cannot be told alive: its decisions are resumed rather than left unsent.
       void locks.request(lockOf(owner), () => onGone()).catch(() => onGone());
+    },
+    async isOpen(owner) {
+      if (!owner || !locks) return false;
+      // The held locks now; asking for the lock itself would wait for as long as the tab is open.
+      const { held = [] } = await locks.query().catch(() => ({ held: [] }));
+      return held.some((lock) => lock.name === lockOf(owner));
     },
     announce: (scope) => feed.publish({ scope, table: 'decisions' }),
     // This tab's own writes are in its memory already: only other tabs' are read back.
