@@ -92,6 +92,23 @@ for (const viewport of [
   });
 }
 
+test('the pull controls show their whole values', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await connectDemo(page);
+  await page.goto('/review/sub_sim_product?limit=200');
+  await page.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('30');
+  for (const [name, value] of [
+    ['Page size', '200'],
+    ['Undo window (s)', '30'],
+  ]) {
+    const field = page.getByRole('spinbutton', { name });
+    await expect(field).toHaveValue(value!);
+    // Text wider than the field scrolls inside it: "200" read "20".
+    const { text, room } = await field.evaluate((input) => ({ text: input.scrollWidth, room: input.clientWidth }));
+    expect(text, `${name}: its value fits the field`).toBeLessThanOrEqual(room);
+  }
+});
+
 test('the list collapses and expands, and stays collapsed after a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await connectDemo(page);

@@ -112,7 +112,7 @@ export function PullControls(props: Props) {
             min={LIMITS.livePull.min}
             max={LIMITS.livePull.max}
             step={1}
-            className={`${inputClass} w-16 py-1!`}
+            className={`${inputClass} w-20 py-1!`}
             value={sizeText}
             aria-invalid={sizeError ? true : undefined}
             aria-describedby={sizeErrorId}
@@ -168,7 +168,7 @@ export function PullControls(props: Props) {
           type="number"
           min={GRACE_MIN_S}
           max={GRACE_MAX_S}
-          className={`${inputClass} w-16 py-1!`}
+          className={`${inputClass} w-20 py-1!`}
           value={graceSeconds}
           onChange={(e) => {
             const value = Math.round(Number(e.target.value));
