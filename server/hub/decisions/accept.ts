@@ -6,12 +6,22 @@ import { HubError } from '../errors';
 import type { HubContext, Principal } from '../http/context';
 import { appendAudit, appendAuditAfter } from '../store/audit';
 import { inOrder, type Statement } from '../db/in-order';
-import { ledgerLock, limitsQuery, spendOf, spendQuery, type LimitRow, type SpendRow } from '../store/budgets';
-import { activeDecisionQuery, findActiveDecision, insertDecision, itemLock, lockItem, newDecision, type DecisionRow } from '../store/decisions';
+import { ledgerLock, limitsStatement, spendOf, spendStatement, type LimitRow, type SpendRow } from '../store/budgets';
+import { spendBounds } from '../store/receipts';
+import {
+  activeDecisionStatement,
+  findActiveDecision,
+  insertDecision,
+  insertDecisionStatement,
+  itemLock,
+  lockItem,
+  newDecision,
+  type DecisionRow,
+} from '../store/decisions';
 import { holdOfDecision, insertHold } from '../store/holds';
 import { vendorKeyFor, type VendorCredential } from '../store/vendor-keys';
-import { findVoteItem, voteItemAndOverlapOf, voteItemAndOverlapQuery, type VoteItemAndOverlapRow } from '../store/votes';
-import { endLeaseOnVote, liveLeaseQuery } from '../store/leases';
+import { findVoteItem, voteItemAndOverlapOf, voteItemAndOverlapStatement, type VoteItemAndOverlapRow } from '../store/votes';
+import { endLeaseOnVote, liveLeaseStatement } from '../store/leases';
 import { heldAnswer, queuedAnswer, recordedAnswer, sentAnswer, type Answer } from './answers';
 import { limitPassed } from './budget';
 import { deliver } from './deliver';
@@ -85,9 +95,9 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     // lock is granted, so it sees every decision committed before).
     const [, decided, leased, voting] = await inOrder(trx, [
       itemLock(ctx.engine, family, itemId, subscriptionId),
-      activeDecisionQuery(trx, family, itemId),
-      liveLeaseQuery(trx, family, itemId, (ctx.clock ?? Date.now)()),
-      voteItemAndOverlapQuery(trx, family, itemId, subscriptionId),
+      activeDecisionStatement(trx, { family, itemId }),
+      liveLeaseStatement(trx, { family, itemId, now: (ctx.clock ?? Date.now)() }),
+      voteItemAndOverlapStatement(trx, { family, itemId, subscriptionId }),
     ]);
     const existing = decided!.rows[0] as DecisionRow | undefined;
     if (existing) return { kind: 'existing', row: existing };
@@ -209,7 +219,11 @@ export async function takeTeamDecision(
     // once the lock is held: every adopt's check sees the entries of all checked before it. The
     // instant was read before the lock was granted, which changes no sum: an entry counts in the
     // period of its own instant, and whichever check comes later sees it there.
-    const [, limitRows, spendRows] = await inOrder(trx, [ledgerLock(ctx.engine), limitsQuery(trx), spendQuery(trx, periodsAt(counted))]);
+    const [, limitRows, spendRows] = await inOrder(trx, [
+      ledgerLock(ctx.engine),
+      limitsStatement(trx, {}),
+      spendStatement(trx, spendBounds(periodsAt(counted))),
+    ]);
     const limits = limitRows!.rows as LimitRow[];
     const passed =
       limits.length === 0
@@ -231,7 +245,7 @@ export async function takeTeamDecision(
   const row = newDecision(input, 'sending', { now, countedAt: charged ? counted : null });
   await appendAuditAfter(
     trx,
-    [...later, trx.insertInto('decisions').values(row)],
+    [...later, insertDecisionStatement(trx, row)],
     { ...audit, ...common, outcome: 'accepted', details: { decision_id: row.id } },
     now,
   );

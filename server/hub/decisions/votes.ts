@@ -6,7 +6,7 @@ import type { Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { lockLedger } from '../store/budgets';
 import type { Statement } from '../db/in-order';
-import { findVoteItem, putVote, putVoteItem, putVoteQuery, voteItemAndOverlap, votesOn, type VoteItemAndOverlap, type VoteRow } from '../store/votes';
+import { findVoteItem, putVote, putVoteItem, putVoteStatement, voteItemAndOverlap, votesOn, type VoteItemAndOverlap, type VoteRow } from '../store/votes';
 import { teamOutcome } from '../overlap/rule';
 
 /*
@@ -79,7 +79,7 @@ export async function castVote(
   // Not under overlap, or decided before and its decision dropped (a held adopt): the vote is the team's decision.
   const setting = item ? { overlap: item.needed, rule: item.rule } : overlap;
   if ((!item && setting.overlap <= 1) || item?.state === 'decided' || item?.state === 'settled') {
-    if (later) later.push(putVoteQuery(trx, row));
+    if (later) later.push(putVoteStatement(trx, row));
     else await putVote(trx, row);
     return null;
   }

@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { HubTables } from '../db/schema';
+import { shaped } from '../db/shaped';
 import { inOrder } from '../db/in-order';
 import { acceptDecision } from '../decisions/accept';
 import { redact } from '../decisions/upstream';
@@ -12,7 +14,7 @@ import { appendAudit } from '../store/audit';
 import { recordPull } from '../inbox/record';
 import { PAGE_MAX, withTeamPull } from '../inbox/team-pull';
 import type { ArrivedHow } from '../store/inbox';
-import { readVendorKeys, vendorKeyFor, vendorKeysQuery, type VendorKeyRow } from '../store/vendor-keys';
+import { readVendorKeys, vendorKeyFor, vendorKeysStatement, type VendorKeyRow } from '../store/vendor-keys';
 
 /*
  * /v1 through the hub: a signed-in member (or a personal access token) calls the vendor's own
@@ -153,7 +155,7 @@ function startReads(ctx: HubContext, c: Context<HubEnv>): ForwardReads {
   const path = c.req.path.replace(/^\/v1/, '');
   const match = c.req.method === 'POST' ? DECISION.exec(path) : null;
   // A simulated decision's item and the vendor keys in one round trip on PostgreSQL, on one pooled connection beside the session's.
-  const both = match?.[1] === 'data' ? inOrder(ctx.db, [vendorKeysQuery(ctx.db), itemSeenQuery(ctx, safeDecode(match[2]!))]) : null;
+  const both = match?.[1] === 'data' ? inOrder(ctx.db, [vendorKeysStatement(ctx.db, {}), itemSeenStatement(ctx.db, { itemId: safeDecode(match[2]!) })]) : null;
   const reads: ForwardReads = both
     ? { vendorKeys: both.then(([keys]) => keys!.rows as VendorKeyRow[]), seen: both.then(([, seen]) => seen!.rows[0] as ItemSeen | undefined) }
     : { vendorKeys: readVendorKeys(ctx.db), seen: null };
@@ -178,20 +180,20 @@ const safeDecode = (segment: string) => {
  * decision was sent, a repeat is known from the decision, and so is a hold kept from before this
  * check (a retry of it gets the hold's answer, not a 404).
  */
-const itemSeenQuery = (ctx: HubContext, itemId: string) =>
-  ctx.db
+export const itemSeenQuery = (db: Kysely<HubTables>, itemId: string) =>
+  db
     .selectFrom('pulled_items')
     .select([sql<number>`1`.as('source'), sql<string | null>`subscription_id`.as('subscription_id'), 'price_micros'])
     .where('item_id', '=', itemId)
     .unionAll(
-      ctx.db
+      db
         .selectFrom('inbox_items')
         .select([sql<number>`2`.as('source'), 'subscription_id', 'price_micros'])
         .where('family', '=', 'data')
         .where('item_id', '=', itemId),
     )
     .unionAll(
-      ctx.db
+      db
         .selectFrom('decisions')
         .select([sql<number>`3`.as('source'), 'subscription_id', 'price_micros'])
         .where('family', '=', 'data')
@@ -200,8 +202,11 @@ const itemSeenQuery = (ctx: HubContext, itemId: string) =>
     .orderBy('source')
     .limit(1);
 
+/** The same compiled once (db/shaped.ts): every simulated decision reads it. */
+const itemSeenStatement = shaped(['itemId'], (db, v: { itemId: string }) => itemSeenQuery(db, v.itemId));
+
 /** itemSeenQuery's answer: the first source that knows the item, in that order; undefined for none. */
-const itemSeen = async (ctx: HubContext, itemId: string): Promise<ItemSeen | undefined> => (await itemSeenQuery(ctx, itemId).execute())[0];
+const itemSeen = async (ctx: HubContext, itemId: string) => (await ctx.db.executeQuery(itemSeenStatement(ctx.db, { itemId }))).rows[0] as ItemSeen | undefined;
 
 /** How many items a live pull asked for (spec 4.6: 1 to 200, 50 by default): what a lost answer may have taken. */
 function pageSize(c: Context<HubEnv>): number {

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import { inOrder, type Statement } from '../db/in-order';
+import { shaped } from '../db/shaped';
 import { isAuditAction, type AuditAction } from '../../../src/api/contract/hub-audit-actions';
 import { GENESIS } from '../db/migrations';
 import type { AuditTable, HubTables } from '../db/schema';
@@ -157,17 +158,46 @@ const guardedAppend = (known: { seq: number; hash: string }, r: AuditRow) => sql
 /** The row appended after `known`, if the stored head is still `known` (else nothing, and false). */
 async function appendAfter(db: Kysely<HubTables>, postgres: boolean, known: { seq: number; hash: string }, r: AuditRow): Promise<boolean> {
   if (postgres) return Number((await guardedAppend(known, r).execute(db)).numAffectedRows ?? 0) === 1;
-  const moved = await db
-    .updateTable('audit_head')
-    .set({ seq: r.seq, hash: r.hash })
-    .where('id', '=', 1)
-    .where('seq', '=', known.seq)
-    .where('hash', '=', known.hash)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return false;
-  await db.insertInto('audit').values(r).execute();
+  const moved = await db.executeQuery(moveHeadStatement(db, { seq: r.seq, hash: r.hash, knownSeq: known.seq, knownHash: known.hash }));
+  if (Number(moved.numAffectedRows) !== 1) return false;
+  await db.executeQuery(insertAuditStatement(db, r));
   return true;
 }
+
+interface HeadMove {
+  seq: number;
+  hash: string;
+  knownSeq: number;
+  knownHash: string;
+}
+
+/** SQLite's guarded head move, built directly (shapes.test.ts compares it with the shaped one). */
+export const moveHeadQuery = (db: Kysely<HubTables>, m: HeadMove) =>
+  db.updateTable('audit_head').set({ seq: m.seq, hash: m.hash }).where('id', '=', 1).where('seq', '=', m.knownSeq).where('hash', '=', m.knownHash);
+
+/** The head move and the row's insert compiled once (db/shaped.ts): every audited request runs both. */
+export const moveHeadStatement = shaped(['seq', 'hash', 'knownSeq', 'knownHash'], moveHeadQuery);
+
+/** Every column of an audit row, in the order auditRow writes them. */
+const AUDIT_COLUMNS: Record<keyof AuditRow, true> = {
+  seq: true,
+  at: true,
+  actor_id: true,
+  via: true,
+  action: true,
+  target: true,
+  subscription_id: true,
+  item_id: true,
+  amount_micros: true,
+  reason: true,
+  outcome: true,
+  details: true,
+  prev_hash: true,
+  hash: true,
+};
+
+export const insertAuditQuery = (db: Kysely<HubTables>, r: AuditRow) => db.insertInto('audit').values(r);
+export const insertAuditStatement = shaped(Object.keys(AUDIT_COLUMNS) as (keyof AuditRow)[], insertAuditQuery);
 
 export interface AuditFilter {
   member?: string;

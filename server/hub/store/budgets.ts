@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Periods } from '../decisions/periods';
 import type { BudgetLimitsTable, Engine, HubTables } from '../db/schema';
-import { outsideSpendQuery } from './receipts';
+import { shaped } from '../db/shaped';
+import { outsideSpendQuery, spendBounds, type SpendBounds } from './receipts';
 
 /*
  * Budgets and the ledger they are checked against. Spend is the hub's own record of charged
@@ -17,6 +18,9 @@ const SPENDING = ['queued', 'sending', 'sent'] as const;
 const AMOUNT = sql<number>`coalesce(receipt_micros, price_micros, 0)`;
 
 export const limitsQuery = (db: Kysely<HubTables>) => db.selectFrom('budget_limits').selectAll().orderBy('scope').orderBy('target');
+
+/** limitsQuery compiled once (db/shaped.ts), for the decision path. */
+export const limitsStatement = shaped([], (db) => limitsQuery(db));
 
 export const listLimits = (db: Kysely<HubTables>) => limitsQuery(db).execute();
 
@@ -62,20 +66,25 @@ export async function spendByKey(db: Kysely<HubTables>, periods: Periods): Promi
  * PostgreSQL, under the ledger lock), the hub's own spend by subscription and member, and the
  * outside receipts' one row (member OUTSIDE_MEMBER, never a member's id).
  */
-export const spendQuery = (db: Kysely<HubTables>, periods: Periods) =>
+export const spendQuery = (db: Kysely<HubTables>, periods: Periods) => spendWithin(db, spendBounds(periods));
+
+/** spendQuery compiled once (db/shaped.ts), for the decision path. */
+export const spendStatement = shaped(['dayStart', 'dayEnd', 'monthStart', 'monthEnd'], (db, bounds: SpendBounds) => spendWithin(db, bounds));
+
+const spendWithin = (db: Kysely<HubTables>, bounds: SpendBounds) =>
   db
     .selectFrom('decisions')
     .select([
       'subscription_id',
       'member_id',
-      sql<number>`sum(case when counted_at >= ${periods.dayStart} then ${AMOUNT} else 0 end)`.as('day_micros'),
+      sql<number>`sum(case when counted_at >= ${bounds.dayStart} then ${AMOUNT} else 0 end)`.as('day_micros'),
       sql<number>`sum(${AMOUNT})`.as('month_micros'),
     ])
     .where('charged', '=', 1)
     .where('state', 'in', SPENDING)
-    .where('counted_at', '>=', periods.monthStart)
+    .where('counted_at', '>=', bounds.monthStart)
     .groupBy(['subscription_id', 'member_id'])
-    .unionAll(outsideSpendQuery(db, periods, OUTSIDE_MEMBER));
+    .unionAll(outsideSpendQuery(db, bounds, OUTSIDE_MEMBER));
 
 /** The rows spendQuery read, as spendByKey answers them. */
 export function spendOf(rows: SpendRow[]): SpendRow[] {

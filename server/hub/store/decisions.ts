@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { newId } from '../../lib/ids';
 import type { DecisionsTable, Engine, HubTables } from '../db/schema';
+import { shaped } from '../db/shaped';
 
 /*
  * Every write here runs in a transaction, even a single UPDATE: on SQLite a statement that fails
@@ -69,6 +70,9 @@ export const activeDecisionQuery = (db: Kysely<HubTables>, family: string, itemI
     .where('item_id', '=', itemId)
     .where('state', 'not in', ['refused', 'dropped']);
 
+/** activeDecisionQuery compiled once (db/shaped.ts), for the decision path. */
+export const activeDecisionStatement = shaped(['family', 'itemId'], (db, v: { family: string; itemId: string }) => activeDecisionQuery(db, v.family, v.itemId));
+
 export const findActiveDecision = (db: Kysely<HubTables>, family: string, itemId: string) => activeDecisionQuery(db, family, itemId).executeTakeFirst();
 
 export const findDecision = (db: Kysely<HubTables>, id: string) => db.selectFrom('decisions').selectAll().where('id', '=', id).executeTakeFirst();
@@ -104,6 +108,38 @@ export function newDecision(input: NewDecision, state: 'held' | 'sending', at: {
     outcome: null,
   };
 }
+
+/** Every column of a decision row, in newDecision's order: a new one is inserted with all of them. */
+const DECISION_COLUMNS: Record<keyof DecisionRow, true> = {
+  family: true,
+  item_id: true,
+  kind: true,
+  subscription_id: true,
+  reason: true,
+  body: true,
+  price_micros: true,
+  charged: true,
+  member_id: true,
+  via: true,
+  id: true,
+  receipt_micros: true,
+  state: true,
+  attempts: true,
+  next_attempt_at: true,
+  claimed_until: true,
+  counted_at: true,
+  created_at: true,
+  updated_at: true,
+  sent_at: true,
+  response_status: true,
+  response_body: true,
+  outcome: true,
+};
+
+/** A newDecision row's insert, compiled once (db/shaped.ts). */
+export const insertDecisionStatement = shaped(Object.keys(DECISION_COLUMNS) as (keyof DecisionRow)[], (db, row: DecisionRow) =>
+  db.insertInto('decisions').values(row),
+);
 
 /** Claims a due queued decision for this sender; false when another got it first. */
 export async function claimDecision(db: Kysely<HubTables>, id: string, now: number): Promise<boolean> {
@@ -144,23 +180,40 @@ export async function recordAnswer(
   answer: { state: 'sent' | 'refused'; status: number; body: string; outcome: string },
   now: number,
 ): Promise<boolean> {
-  const result = await db
+  const { state, status, body, outcome } = answer;
+  const result = await db.executeQuery(recordAnswerStatement(db, { id, state, status, body, outcome, sentAt: state === 'sent' ? now : null, now }));
+  return Number(result.numAffectedRows) === 1;
+}
+
+interface RecordedAnswer {
+  id: string;
+  state: 'sent' | 'refused';
+  status: number;
+  body: string;
+  outcome: string;
+  sentAt: number | null;
+  now: number;
+}
+
+/** recordAnswer's statement, built directly (shapes.test.ts compares it with the shaped one). */
+export const recordAnswerQuery = (db: Kysely<HubTables>, a: RecordedAnswer) =>
+  db
     .updateTable('decisions')
     .set((eb) => ({
-      state: answer.state,
-      response_status: answer.status,
-      response_body: answer.body,
-      outcome: answer.outcome,
-      sent_at: answer.state === 'sent' ? now : null,
+      state: a.state,
+      response_status: a.status,
+      response_body: a.body,
+      outcome: a.outcome,
+      sent_at: a.sentAt,
       claimed_until: null,
       attempts: eb('attempts', '+', 1),
-      updated_at: now,
+      updated_at: a.now,
     }))
-    .where('id', '=', id)
-    .where('state', '=', 'sending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+    .where('id', '=', a.id)
+    .where('state', '=', 'sending');
+
+/** The same compiled once (db/shaped.ts): every sent decision records its answer. */
+export const recordAnswerStatement = shaped(['id', 'state', 'status', 'body', 'outcome', 'sentAt', 'now'], recordAnswerQuery);
 
 /** Not delivered this time: back in the queue until `next`. */
 export async function recordRetry(db: Kysely<HubTables>, id: string, reason: string, next: number, now: number): Promise<void> {

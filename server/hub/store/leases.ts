@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { LEASE_LIMITS, type QueueFilters } from '../../../src/api/contract/hub-leases';
 import { newId } from '../../lib/ids';
 import type { Engine, HubTables, LeasesTable } from '../db/schema';
+import { shaped } from '../db/shaped';
 import { filterConditions, type InboxEb } from './queue-filters';
 
 /*
@@ -248,6 +249,11 @@ export const liveLeaseQuery = (db: Db, family: string, itemId: string, now: numb
     .where('leases.item_id', '=', itemId)
     .where('leases.state', '=', 'active')
     .where('leases.expires_at', '>', now);
+
+/** liveLeaseQuery compiled once (db/shaped.ts), for the decision path. */
+export const liveLeaseStatement = shaped(['family', 'itemId', 'now'], (db, v: { family: string; itemId: string; now: number }) =>
+  liveLeaseQuery(db, v.family, v.itemId, v.now),
+);
 
 /**
  * Every live lease of an undecided item with its holder (optionally of one subscription), item

@@ -73,22 +73,38 @@ export async function keepReceipts(db: Kysely<HubTables>, receipts: readonly Rea
  * Spend outside the hub in these periods (by the vendor's receipt instant), as one row shaped like
  * the ledger's (budgets.ts spendByKey): no subscription, `member` for the member, day and month.
  */
-export function outsideSpendQuery(db: Kysely<HubTables>, periods: Periods, member: string) {
-  // Bounded on both sides: the vendor's clock is not the hub's, a receipt from its "tomorrow" is not today's.
-  const dayEnd = periods.dayStart + 86_400_000;
-  const start = new Date(periods.monthStart);
-  const monthEnd = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
+export function outsideSpendQuery(db: Kysely<HubTables>, bounds: SpendBounds, member: string) {
+  const { dayStart, dayEnd, monthStart, monthEnd } = bounds;
   return db
     .selectFrom('vendor_receipts')
     .select([
       sql<string | null>`null`.as('subscription_id'),
       sql<string>`${member}`.as('member_id'),
-      sql<number>`coalesce(sum(case when created_at >= ${periods.dayStart} and created_at < ${dayEnd} then amount_micros else 0 end), 0)`.as('day_micros'),
+      sql<number>`coalesce(sum(case when created_at >= ${dayStart} and created_at < ${dayEnd} then amount_micros else 0 end), 0)`.as('day_micros'),
       sql<number>`coalesce(sum(amount_micros), 0)`.as('month_micros'),
     ])
     .where('source', '=', 'outside')
-    .where('created_at', '>=', periods.monthStart)
+    .where('created_at', '>=', monthStart)
     .where('created_at', '<', monthEnd);
+}
+
+/** The periods' instants a spend read is bounded by, computed before a statement is built (db/shaped.ts). */
+export interface SpendBounds {
+  dayStart: number;
+  dayEnd: number;
+  monthStart: number;
+  monthEnd: number;
+}
+
+/** Bounded on both sides: the vendor's clock is not the hub's, a receipt from its "tomorrow" is not today's. */
+export function spendBounds(periods: Periods): SpendBounds {
+  const start = new Date(periods.monthStart);
+  return {
+    dayStart: periods.dayStart,
+    dayEnd: periods.dayStart + 86_400_000,
+    monthStart: periods.monthStart,
+    monthEnd: Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1),
+  };
 }
 
 const SYNC_NAME = 'usage';

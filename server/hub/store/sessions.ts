@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { HubTables } from '../db/schema';
+import { shaped } from '../db/shaped';
 import { randomToken, sha256Hex } from '../secrets';
 import type { MemberRow } from './members';
 
@@ -23,16 +24,22 @@ export async function createSession(db: Kysely<HubTables>, memberId: string, now
  */
 export async function sessionMember(db: Kysely<HubTables>, token: string, now = Date.now()): Promise<{ sessionId: string; member: MemberRow } | undefined> {
   const id = sha256Hex(token);
-  const member = await db
+  const member = (await db.executeQuery(sessionMemberStatement(db, { id, now }))).rows[0] as MemberRow | undefined;
+  return member && { sessionId: id, member };
+}
+
+/** Every request's lookup, built directly (shapes.test.ts compares the two). */
+export const sessionMemberQuery = (db: Kysely<HubTables>, id: string, now: number) =>
+  db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
     .selectAll('members')
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', now)
-    .where('members.removed_at', 'is', null)
-    .executeTakeFirst();
-  return member && { sessionId: id, member };
-}
+    .where('members.removed_at', 'is', null);
+
+/** The same compiled once (db/shaped.ts). */
+export const sessionMemberStatement = shaped(['id', 'now'], (db, v: { id: string; now: number }) => sessionMemberQuery(db, v.id, v.now));
 
 export const endSession = (db: Kysely<HubTables>, sessionId: string) => db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Engine, HubTables, VendorKeysTable } from '../db/schema';
+import { shaped } from '../db/shaped';
 import { newId } from '../secrets';
 import { HubSecretError, wrongSecret, type VendorCipher } from '../vendor-cipher';
 import { invalidateVendorKeyCache, openVendorSecret } from './vendor-key-cache';
@@ -122,7 +123,10 @@ export async function removeVendorKey(db: Kysely<HubTables>, id: string) {
  */
 export const vendorKeysQuery = (db: Kysely<HubTables>) => db.selectFrom('vendor_keys').selectAll().orderBy('created_at').orderBy('name');
 
-export const readVendorKeys = (db: Kysely<HubTables>) => vendorKeysQuery(db).execute();
+/** vendorKeysQuery compiled once (db/shaped.ts): every /v1 request reads the keys. */
+export const vendorKeysStatement = shaped([], (db) => vendorKeysQuery(db));
+
+export const readVendorKeys = async (db: Kysely<HubTables>) => (await db.executeQuery(vendorKeysStatement(db, {}))).rows as VendorKeyRow[];
 
 /**
  * The key for a subscription: one naming it wins over one covering every subscription. With no

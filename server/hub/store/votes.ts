@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Engine, HubTables, OverlapSettingsTable, VoteItemsTable, VotesTable } from '../db/schema';
+import { shaped } from '../db/shaped';
 import { ITEM_LOCKS } from './decisions';
 
 /* Members' votes, where each voted item stands, and the overlap setting per subscription (migration 0009). */
@@ -61,6 +62,13 @@ export const voteItemAndOverlapQuery = (db: Kysely<HubTables>, family: VoteItemR
     .selectAll('vote_items')
     .select(['overlap_settings.overlap as setting_overlap', 'overlap_settings.rule as setting_rule']);
 
+/** voteItemAndOverlapQuery compiled once (db/shaped.ts): a null subscription is bound as NULL, which joins no setting either. */
+export const voteItemAndOverlapStatement = shaped(
+  ['family', 'itemId', 'subscriptionId'],
+  (db, v: { family: VoteItemRow['family']; itemId: string; subscriptionId: string | null }) =>
+    voteItemAndOverlapQuery(db, v.family, v.itemId, v.subscriptionId),
+);
+
 export type VoteItemAndOverlapRow = Awaited<ReturnType<ReturnType<typeof voteItemAndOverlapQuery>['executeTakeFirstOrThrow']>>;
 
 /** The row voteItemAndOverlapQuery read, as voteItemAndOverlap answers it. */
@@ -87,6 +95,12 @@ export const votesOn = (db: Kysely<HubTables>, family: string, itemId: string) =
 export async function putVote(db: Kysely<HubTables>, row: Omit<VoteRow, 'first_at'>): Promise<void> {
   await putVoteQuery(db, row).execute();
 }
+
+/** putVoteQuery compiled once (db/shaped.ts), for the decision path. */
+export const putVoteStatement = shaped(
+  ['family', 'item_id', 'member_id', 'subscription_id', 'vote', 'reason', 'body', 'price_micros', 'at'],
+  (db, row: Omit<VoteRow, 'first_at'>) => putVoteQuery(db, row),
+);
 
 /** putVote's statement, to send with others (db/in-order.ts). */
 export const putVoteQuery = (db: Kysely<HubTables>, row: Omit<VoteRow, 'first_at'>) =>
