@@ -92,13 +92,19 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
     const { family, itemId, subscriptionId } = request;
     // The item's lock, then what stands on it, read under the lock: on PostgreSQL sent with the
     // BEGIN, one round trip for all (db/in-order.ts; each read is its own statement, run once the
-    // lock is granted, so it sees every decision committed before).
-    const [, decided, leased, voting] = await inOrder(trx, [
+    // lock is granted, so it sees every decision committed before). A simulated adopt will most
+    // likely be a charged decision: the ledger's lock and reads go with them (takeTeamDecision),
+    // taken after the item's as always, one round trip fewer.
+    const counted = (ctx.clock ?? Date.now)();
+    const charging = family === 'data' && request.kind === 'adopt';
+    const [, decided, leased, voting, , limitRows, spendRows] = await inOrder(trx, [
       itemLock(ctx.engine, family, itemId, subscriptionId),
       activeDecisionStatement(trx, { family, itemId }),
-      liveLeaseStatement(trx, { family, itemId, now: (ctx.clock ?? Date.now)() }),
+      liveLeaseStatement(trx, { family, itemId, now: counted }),
       voteItemAndOverlapStatement(trx, { family, itemId, subscriptionId }),
+      ...(charging ? ledgerStatements(trx, ctx, counted) : []),
     ]);
+    const ledger = charging ? { counted, limits: limitRows!.rows as LimitRow[], spend: spendRows!.rows as SpendRow[] } : undefined;
     const existing = decided!.rows[0] as DecisionRow | undefined;
     if (existing) return { kind: 'existing', row: existing };
     // The team queue: an item leased to another member is theirs to decide (or vote on) while the lease lives.
@@ -121,7 +127,7 @@ export async function acceptDecision(ctx: HubContext, principal: Principal, requ
       return { kind: 'voted', answer: votedAnswer(request, vote.state) };
     }
     const team = vote?.team ?? { kind: request.kind, reason: request.reason, body, priceMicros: request.priceMicros, memberId: principal.member.id };
-    const taken = await takeTeamDecision(trx, ctx, principal, { family, itemId, subscriptionId }, team, later);
+    const taken = await takeTeamDecision(trx, ctx, principal, { family, itemId, subscriptionId }, team, later, ledger);
     // The rule made the team's decision other than this vote: the voter is told where their vote stands.
     return vote && team.kind !== request.kind ? { ...taken, voted: votedAnswer(request, vote.state) } : taken;
   });
@@ -189,6 +195,7 @@ export async function takeTeamDecision(
   item: { family: 'data' | 'live'; itemId: string; subscriptionId: string | null },
   team: TeamChoice,
   later: Statement[] = [],
+  ledgerRead?: LedgerRead,
 ): Promise<Taken> {
   const clock = ctx.clock ?? Date.now;
   const charged = item.family === 'data' && team.kind === 'adopt';
@@ -200,7 +207,7 @@ export async function takeTeamDecision(
   };
   const common = { subscriptionId: item.subscriptionId, itemId: item.itemId, amountMicros: charged ? team.priceMicros : null, reason: team.reason };
   const now = Date.now();
-  const counted = clock();
+  const counted = ledgerRead?.counted ?? clock();
   const input = {
     family: item.family,
     item_id: item.itemId,
@@ -219,16 +226,12 @@ export async function takeTeamDecision(
     // once the lock is held: every adopt's check sees the entries of all checked before it. The
     // instant was read before the lock was granted, which changes no sum: an entry counts in the
     // period of its own instant, and whichever check comes later sees it there.
-    const [, limitRows, spendRows] = await inOrder(trx, [
-      ledgerLock(ctx.engine),
-      limitsStatement(trx, {}),
-      spendStatement(trx, spendBounds(periodsAt(counted))),
-    ]);
-    const limits = limitRows!.rows as LimitRow[];
+    const ledger = ledgerRead ?? (await readLedger(trx, ctx, counted));
+    const limits = ledger.limits;
     const passed =
       limits.length === 0
         ? null
-        : limitPassed(limits, spendOf(spendRows!.rows as SpendRow[]), {
+        : limitPassed(limits, spendOf(ledger.spend), {
             subscription_id: item.subscriptionId,
             member_id: team.memberId,
             amount: team.priceMicros,
@@ -250,6 +253,25 @@ export async function takeTeamDecision(
     now,
   );
   return { kind: 'accepted', row };
+}
+
+/** The ledger as a charged decision's check reads it, under the ledger's lock, and the instant it counts at. */
+interface LedgerRead {
+  counted: number;
+  limits: LimitRow[];
+  spend: SpendRow[];
+}
+
+/** The ledger's lock, the limits and the spend: the reads run once the lock is held. */
+const ledgerStatements = (trx: Kysely<HubTables>, ctx: HubContext, counted: number) => [
+  ledgerLock(ctx.engine),
+  limitsStatement(trx, {}),
+  spendStatement(trx, spendBounds(periodsAt(counted))),
+];
+
+async function readLedger(trx: Kysely<HubTables>, ctx: HubContext, counted: number): Promise<LedgerRead> {
+  const [, limitRows, spendRows] = await inOrder(trx, ledgerStatements(trx, ctx, counted));
+  return { counted, limits: limitRows!.rows as LimitRow[], spend: spendRows!.rows as SpendRow[] };
 }
 
 /** After the commit: a held adopt's answer, or the decision sent at once (the vendor's answer, or 202 queued). */
