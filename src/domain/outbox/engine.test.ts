@@ -414,6 +414,8 @@ describe('outbox engine', () => {
     const loading = second.engine.load(S);
     expect(second.engine.getSnapshot().loaded[S]).toBeUndefined();
     await loading;
+    // Read once the page before's decisions are taken over (at once here: its tab is gone).
+    await vi.advanceTimersByTimeAsync(0);
     expect(second.engine.getSnapshot().loaded[S]).toBe(true);
     await vi.advanceTimersByTimeAsync(100);
     expect(second.sent.map((e) => e.itemId)).toEqual(['free']);
@@ -456,6 +458,26 @@ describe('outbox engine', () => {
     await third.engine.load(S);
     expect(third.engine.getSnapshot().loaded[S]).toBe(true);
     expect(third.engine.othersOf(S).map((e) => e.itemId)).toEqual(['a', 'b']);
+  });
+
+  it('after a reload whose connection is not verified yet, the page before’s decisions wait to be this page’s, never another tab’s', async () => {
+    const first = setup({ isOnline: () => false });
+    first.engine.enqueue(S, live('a'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    tabs.close(first.deps.tabs.id);
+    let connected = false;
+    const second = setup({ canSend: () => connected, tabs: { ...tabs.open(`tab${++tabNo}`), pageBefore: first.deps.tabs.id } });
+    await second.engine.load(S);
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Not taken over yet (no connection to send with): the header keeps saying it has not read them.
+    expect(second.engine.getSnapshot().loaded[S]).toBeUndefined();
+    expect(second.sent).toEqual([]);
+    connected = true;
+    second.engine.resume(S);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(second.engine.getSnapshot().loaded[S]).toBe(true);
+    expect(second.engine.othersOf(S)).toEqual([]);
+    expect(second.sent.map((e) => e.itemId)).toEqual(['a']);
   });
 
   it('a page left before its write committed: the journal keeps the decision, the next load writes it once, and it is sent once', async () => {

@@ -139,11 +139,14 @@ export class OutboxEngine extends TeamCommands {
     const settled = this.ownership.watch(scope, new Set(others.map((e) => e.owner)));
     this.pump();
     if (this.snapshot.loaded[scope]) return;
-    // Read, once the tabs whose decisions were found are known open, or gone and taken over.
-    await settled;
-    if (!this.scopes.has(scope) || this.snapshot.loaded[scope]) return;
-    this.snapshot = { ...this.snapshot, loaded: { ...this.snapshot.loaded, [scope]: true } };
-    this.notify(false);
+    // Read, once the tabs whose decisions were found are known open, or gone and taken over. Not
+    // awaited: reads run one at a time, and a takeover that waits for a connection waits for a
+    // later read.
+    void settled.then(() => {
+      if (!this.scopes.has(scope) || this.snapshot.loaded[scope]) return;
+      this.snapshot = { ...this.snapshot, loaded: { ...this.snapshot.loaded, [scope]: true } };
+      this.notify(false);
+    });
   }
 
   /** Decisions taken over from a tab that is gone (written by the claim already). */

@@ -105,7 +105,10 @@ export class TabOwnership {
   /**
    * Takes over each other tab's decisions once that tab is gone. Resolves once each newly watched
    * tab is known open, or is gone and its decisions are taken over: after a reload, the page before
-   * is gone, and until its decisions are taken over they would show as another tab's.
+   * is gone, and until its decisions are taken over they would show as another tab's. The page
+   * before in this tab counts only once its decisions are taken over: right after a reload the
+   * connection may not be verified yet, and a takeover waits for one (the next read, on resume,
+   * takes them over and resolves its own watch).
    */
   watch(scope: string, owners: Iterable<string | undefined>): Promise<void> {
     const settled: Promise<void>[] = [];
@@ -115,9 +118,10 @@ export class TabOwnership {
       this.watching.add(watch);
       let takenOver: () => void = () => undefined;
       const over = new Promise<void>((resolve) => (takenOver = resolve));
+      const successor = owner !== undefined && owner === this.deps.tabs.pageBefore;
       this.deps.tabs.whenGone(owner, () => {
         this.watching.delete(watch);
-        void this.takeOver(scope, owner).finally(takenOver);
+        void this.takeOver(scope, owner).then((claimed) => (claimed || !successor) && takenOver());
       });
       const { isOpen } = this.deps.tabs;
       if (isOpen) settled.push(isOpen.call(this.deps.tabs, owner).then((open) => (open ? undefined : over)));
@@ -125,18 +129,21 @@ export class TabOwnership {
     return Promise.all(settled).then(() => undefined);
   }
 
-  private async takeOver(scope: string, gone: string | undefined): Promise<void> {
+  /** Whether it took them over (false when this tab cannot send for the scope, or the claim failed). */
+  private async takeOver(scope: string, gone: string | undefined): Promise<boolean> {
     const { canSend, store, tabs } = this.deps;
     // Not watched any more: the next read of the scope (a broadcast, a resume) tries again.
-    if (canSend && !canSend(scope)) return;
+    if (canSend && !canSend(scope)) return false;
     try {
       const sendCharged = this.deps.resumesCharged?.(scope) ?? false;
       const left = new Map((gone === undefined ? [] : (this.deps.left?.read(scope) ?? [])).filter((e) => e.owner === gone).map((e) => [e.id, e]));
       const taken = await store.claim(scope, gone, (row) => resumed(lastWord(row, left.get(row.id)), tabs.id, this.deps.now(), 'take-over', sendCharged));
       if (left.size) this.deps.left?.drop(scope, new Set(left.keys()));
       if (taken.length) this.deps.taken(scope, taken);
+      return true;
     } catch (error) {
       this.deps.fail(error);
+      return false;
     }
   }
 }

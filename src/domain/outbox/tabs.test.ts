@@ -58,6 +58,23 @@ describe('tabs', () => {
     expect(await b.isOpen!(a.id)).toBe(false);
   });
 
+  it('the page before a reload is not open, though its lock is still held for a moment', async () => {
+    const locks = fakeLocks();
+    vi.stubGlobal('navigator', { locks });
+    sessionStorage.clear();
+    // Another tab (its own session storage: created before any page was left here).
+    const other = browserTabs(createChangeFeed(null));
+    const before = browserTabs(createChangeFeed(null));
+    // The page is left (a reload): the next page in this tab starts while the old lock is held.
+    window.dispatchEvent(new Event('pagehide'));
+    const next = browserTabs(createChangeFeed(null));
+    expect(await other.isOpen!(before.id)).toBe(true);
+    expect(await next.isOpen!(before.id)).toBe(false);
+    // Another tab open beside it is open all the same.
+    expect(await next.isOpen!(other.id)).toBe(true);
+    sessionStorage.clear();
+  });
+
   it('tells the other tabs which scope changed, on the local store’s one change feed', async () => {
     // Two tabs: each its own feed over the same channel, as two page loads have.
     const feedA = createChangeFeed('dds-local-tabs-test');
