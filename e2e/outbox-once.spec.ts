@@ -105,10 +105,21 @@ test('a reconnecting tab whose page is loaded again while its decisions are on t
   const fresh = createKey('Reconnect and load again', [SUB]);
   await page.getByRole('link', { name: 'Replace the key' }).click();
   await page.getByLabel('API key', { exact: true }).fill(fresh.key);
-  const firstAdopt = page.waitForRequest((r) => r.method() === 'POST' && /\/v1\/live\/items\/.+\/adopt/.test(r.url()));
+  // A slow network: the service records each adopt, and its answer is still on its way when the page goes.
+  let pageLeft!: () => void;
+  const left = new Promise<void>((resolve) => (pageLeft = resolve));
+  const ADOPT = /\/v1\/live\/items\/.+\/adopt/;
+  await page.route(ADOPT, async (route) => {
+    const answer = await route.fetch();
+    await left;
+    await route.fulfill({ response: answer }).catch(() => undefined); // the page that asked is gone
+  });
+  const firstAdopt = page.waitForRequest((r) => r.method() === 'POST' && ADOPT.test(r.url()));
   await page.getByRole('button', { name: 'Save key' }).click();
   // As soon as the new key sends the first decision, another page is loaded in the tab.
   await firstAdopt;
   await page.goto('/review');
+  pageLeft();
+  await page.unroute(ADOPT);
   await expectOnce(page, request, fresh.key, ids, adopts, before, 'page load', { repeatAllowed: true });
 });

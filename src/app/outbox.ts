@@ -178,7 +178,12 @@ export function createOutbox({ connections: store, changes, ...given }: OutboxCo
     // A page being left or hidden writes what waited for a paint at once (a hidden page paints no more
     // frames); one being left also journals what is not written yet (unwritten-journal.ts).
     const hidden = () => document.visibilityState === 'hidden' && engine.runDeferred();
-    const shown = (event: PageTransitionEvent) => event.persisted && journal.clearOwn();
+    // Back from the back/forward cache: this page holds its decisions itself again, and sends again.
+    const shown = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      journal.clearOwn();
+      engine.returned();
+    };
     window.addEventListener('online', engine.pump);
     window.addEventListener('pagehide', engine.leave);
     window.addEventListener('pageshow', shown);

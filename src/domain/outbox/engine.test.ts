@@ -540,6 +540,82 @@ describe('outbox engine', () => {
     expect(kept).toEqual([]);
   });
 
+  it('a request the browser drops as the page is left (before or after pagehide) is never taken as failed: the next page waits out its mark', async () => {
+    for (const order of ['dropped, then pagehide', 'pagehide, then dropped'] as const) {
+      shared = memoryStore();
+      tabs = fakeTabs();
+      const { kept, journal } = memoryJournal();
+      const drops: ((error: Error) => void)[] = [];
+      const send = vi.fn(() => new Promise<void>((_, reject) => drops.push(reject)));
+      // The page ends once it is left: nothing it writes from then on commits.
+      let ended = false;
+      const store = {
+        ...shared.store,
+        write: (...args: Parameters<typeof shared.store.write>) => (ended ? new Promise<void>(() => undefined) : shared.store.write(...args)),
+      };
+      const first = setup({ store, journal, send, graceMs: () => 0, concurrency: 1 });
+      first.engine.enqueue(S, live('wire'));
+      first.engine.enqueue(S, live('never-sent'));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(send).toHaveBeenCalledTimes(1);
+      const dropped = new NetworkError('Could not reach the service', false);
+      if (order === 'dropped, then pagehide') {
+        // Chromium: the page's requests are aborted, their rejections handled, then pagehide, all in one task.
+        drops[0]!(dropped);
+        for (let i = 0; i < 10; i++) await Promise.resolve();
+        first.engine.leave();
+      } else {
+        first.engine.leave();
+        drops[0]!(dropped);
+      }
+      ended = true;
+      await vi.advanceTimersByTimeAsync(0);
+      tabs.close(first.deps.tabs.id);
+      // Nothing more left the page, and it journaled the request on the wire as nothing.
+      expect(send, order).toHaveBeenCalledTimes(1);
+      expect(
+        kept.map((e) => e.itemId),
+        order,
+      ).toEqual(['never-sent']);
+
+      const second = setup({ journal, graceMs: () => 0 });
+      await second.engine.load(S);
+      await vi.advanceTimersByTimeAsync(1_000);
+      // It may have reached the service: sent again only once its mark has passed. The one never sent goes at once.
+      expect(stateOf(second.engine, 'wire'), order).toBe('sending');
+      expect(
+        second.sent.map((e) => e.itemId),
+        order,
+      ).toEqual(['never-sent']);
+      await vi.advanceTimersByTimeAsync(40_000);
+      expect(
+        second.sent.map((e) => e.itemId),
+        order,
+      ).toEqual(['never-sent', 'wire']);
+    }
+  });
+
+  it('a page back from the back/forward cache sends again; a request dropped as it was left waits out its mark', async () => {
+    const drops: ((error: Error) => void)[] = [];
+    let calls = 0;
+    const send = vi.fn(() => (++calls === 1 ? new Promise<void>((_, reject) => drops.push(reject)) : Promise.resolve()));
+    const page = setup({ send, graceMs: () => 0, concurrency: 1 });
+    page.engine.enqueue(S, live('wire'));
+    page.engine.enqueue(S, live('queued'));
+    await vi.advanceTimersByTimeAsync(10);
+    page.engine.leave();
+    drops[0]!(new NetworkError('Could not reach the service', false));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    page.engine.returned();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(stateOf(page.engine, 'queued')).toBe('sent');
+    expect(stateOf(page.engine, 'wire')).toBe('sending');
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(stateOf(page.engine, 'wire')).toBe('sent');
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
   it('pauses only the refused subscription on a 403, and lets the user discard its decisions', async () => {
     const send = vi.fn(async (entry: OutboxEntry) => {
       if (entry.subscriptionId === 'narrow') throw new ApiError(403, 'SUBSCRIPTION_NOT_IN_SCOPE', 'not in scope', '');

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors';
+import { ApiError, NetworkError } from '../../api/errors';
 import { BudgetGating } from './budget-gating';
 import type { OutboxDeps } from './engine-types';
 import { afterFailure, messageOf, withoutError, withoutMark } from './entry-changes';
@@ -243,7 +243,8 @@ export class OutboxEngine extends TeamCommands {
       if (lost) this.notify(false);
     }
     if (this.gating) for (const [scope, own] of this.own) if (this.gating.due(scope, own)) this.gating.run(scope, own);
-    if (this.deps.isOnline()) {
+    // Nothing new leaves a page being left: its answer would be lost with the page.
+    if (this.deps.isOnline() && !this.leaving) {
       const limit = this.deps.concurrency ?? 4;
       for (const [scope, own] of this.own) {
         if (this.inFlight.size >= limit) break;
@@ -345,12 +346,27 @@ export class OutboxEngine extends TeamCommands {
         this.answerWrite(scope),
       );
     } catch (error) {
+      if (await this.droppedByLeaving(error)) return;
       this.handleFailure(scope, entry, error, this.answerWrite(scope));
     } finally {
       this.inFlight.delete(entry.id);
       this.notify(false);
       this.pump();
     }
+  }
+
+  /**
+   * Whether a request without an answer was dropped because the page is being left. The browser
+   * aborts a page's requests as it goes, and Chromium does so just before `pagehide`, in the same
+   * task: the failure is weighed a task later, once `leave` has run. Such a request may have
+   * reached the service, so it is not taken as failed (which would queue it again, and journal it
+   * as never sent, for the next page to send at once): it stays on the wire, and the next page
+   * (or this one, back from the back/forward cache) sends it again only once its mark has passed.
+   */
+  private async droppedByLeaving(error: unknown): Promise<boolean> {
+    if (!(error instanceof NetworkError)) return false;
+    if (!this.leaving) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    return this.leaving;
   }
 
   /** An answer in a stream (more on their way or waiting) is written with the next batch; a lone one at once. */

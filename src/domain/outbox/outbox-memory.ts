@@ -21,6 +21,8 @@ export abstract class OutboxMemory {
   private readonly notifier: Notifier;
   /** Ids on the wire from this tab. */
   protected readonly inFlight = new Set<string>();
+  /** The page is being left (`leave`), until it is shown again from the back/forward cache (`returned`). */
+  protected leaving = false;
   protected readonly writes: WriteBehind;
   protected readonly now: () => number;
 
@@ -83,6 +85,7 @@ export abstract class OutboxMemory {
    * the journal (engine-types.ts, `UnwrittenJournal`), which keeps them if the page ends first.
    */
   readonly leave = (): void => {
+    this.leaving = true;
     this.writes.runDeferred();
     const left = new Map<string, OutboxEntry>();
     for (const { scope, id } of this.writes.marked()) {
@@ -99,6 +102,15 @@ export abstract class OutboxMemory {
       }
     }
     this.deps.journal?.save([...left.values()]);
+  };
+
+  /**
+   * The page came back from the back/forward cache: it sends again. A request the browser dropped
+   * as the page was left is not known to have failed: it waits out its in-flight mark (engine.ts).
+   */
+  readonly returned = (): void => {
+    this.leaving = false;
+    this.pump();
   };
 
   /** Writes again what could not be written (after a storage fault). */
