@@ -49,8 +49,17 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
   const subscriptionId = subscription.id;
   const kind = subscription.kind;
 
+  // The batch as last set, at once: a renewal answered before the next render must not build on
+  // (and bring back) a batch this hook has let go or replaced since.
+  const batchRef = useRef(batch);
+  useLayoutEffect(() => {
+    batchRef.current = batch;
+  }, [batch]);
+  // Batches let go here (a release, a swap for other filters): a renewal's late answer for one is old news.
+  const letGo = useRef(new Set<string>());
   const keep = useCallback(
     async (next: TeamBatch | null) => {
+      batchRef.current = next;
       setBatch(next);
       if (scope) await writeSetting(scope, batchSettingName(subscriptionId), next);
     },
@@ -92,16 +101,22 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
 
   const release = useCallback(() => {
     if (!batch) return;
+    const { batchId } = batch;
+    letGo.current.add(batchId);
     setBusy(true);
     setError(null);
     queueApi
-      .release(batch.batchId)
+      .release(batchId)
       .then(() => {
         setOffline(false);
         setEmpty(false);
         return keep(null);
       })
-      .catch(failed)
+      .catch((e: unknown) => {
+        // Not let go after all: it is still this reviewer's, and renewed.
+        letGo.current.delete(batchId);
+        failed(e);
+      })
       .finally(() => setBusy(false));
   }, [batch, keep]);
 
@@ -112,11 +127,9 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
     started.current = true;
     void readSetting(scope, batchSettingName(subscriptionId), parseBatch).then(
       (stored) => {
-        if (stored) setBatch(stored);
-        else {
-          setBatch(null);
-          take();
-        }
+        batchRef.current = stored;
+        setBatch(stored);
+        if (!stored) take();
       },
       () => setBatch(null),
     );
@@ -131,6 +144,7 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
     if (batch === null && askedUnder.current !== null && askedUnder.current !== filtersKey) take();
     if (!batch || batch.filters === filtersKey || swapping.current === batch.batchId) return;
     swapping.current = batch.batchId;
+    letGo.current.add(batch.batchId);
     setBusy(true);
     setError(null);
     queueApi.release(batch.batchId).then(
@@ -144,6 +158,7 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
         // Offline: the batch is kept and the swap tried again at its next change (a renewal once back online).
         if (e instanceof NetworkError) {
           swapping.current = null;
+          letGo.current.delete(batch.batchId);
           setOffline(true);
           return;
         }
@@ -155,22 +170,18 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
   }, [batch, filtersKey, refusal, keep, take]);
 
   // Renewal: throttled, and only for a reviewer at work (a hidden or idle tab lets the lease run out, as the queue intends).
-  const batchRef = useRef(batch);
-  useLayoutEffect(() => {
-    batchRef.current = batch;
-  }, [batch]);
   const renewedAt = useRef(0);
   const active = useRef(true);
   const renew = useCallback(() => {
     const current = batchRef.current;
-    if (!current) return;
+    if (!current || letGo.current.has(current.batchId)) return;
     renewedAt.current = Date.now();
     active.current = false;
     queueApi.renew(current.batchId).then(
       (r) => {
         setOffline(false);
         const latest = batchRef.current;
-        if (latest?.batchId !== r.batch_id) return;
+        if (latest?.batchId !== r.batch_id || letGo.current.has(r.batch_id)) return;
         const lost = r.lost.map((i) => i.item_id);
         const next = {
           ...latest,
