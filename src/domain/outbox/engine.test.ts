@@ -595,6 +595,26 @@ describe('outbox engine', () => {
     }
   });
 
+  it('a request dropped just before pagehide, its failure weighed only once the page is back from the back/forward cache, still waits out its mark', async () => {
+    const drops: ((error: Error) => void)[] = [];
+    let calls = 0;
+    const send = vi.fn(() => (++calls === 1 ? new Promise<void>((_, reject) => drops.push(reject)) : Promise.resolve()));
+    const page = setup({ send, graceMs: () => 0, concurrency: 1 });
+    page.engine.enqueue(S, live('wire'));
+    await vi.advanceTimersByTimeAsync(10);
+    // Dropped, pagehide in the same task; the page is frozen before the failure's task runs, and shown again.
+    drops[0]!(new NetworkError('Could not reach the service', false));
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    page.engine.leave();
+    page.engine.returned();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(stateOf(page.engine, 'wire')).toBe('sending');
+    expect(send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(stateOf(page.engine, 'wire')).toBe('sent');
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
   it('a page back from the back/forward cache sends again; a request dropped as it was left waits out its mark', async () => {
     const drops: ((error: Error) => void)[] = [];
     let calls = 0;

@@ -365,8 +365,10 @@ export class OutboxEngine extends TeamCommands {
    */
   private async droppedByLeaving(error: unknown): Promise<boolean> {
     if (!(error instanceof NetworkError)) return false;
+    const leaves = this.leaves;
     if (!this.leaving) await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    return this.leaving;
+    // Left meanwhile counts even if the page is back already (that task waited in the back/forward cache).
+    return this.leaving || this.leaves !== leaves;
   }
 
   /** An answer in a stream (more on their way or waiting) is written with the next batch; a lone one at once. */

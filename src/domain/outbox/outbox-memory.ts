@@ -23,6 +23,8 @@ export abstract class OutboxMemory {
   protected readonly inFlight = new Set<string>();
   /** The page is being left (`leave`), until it is shown again from the back/forward cache (`returned`). */
   protected leaving = false;
+  /** How many times the page was left: a failure weighed across a stay in the back/forward cache still knows it. */
+  protected leaves = 0;
   protected readonly writes: WriteBehind;
   protected readonly now: () => number;
 
@@ -86,6 +88,7 @@ export abstract class OutboxMemory {
    */
   readonly leave = (): void => {
     this.leaving = true;
+    this.leaves++;
     this.writes.runDeferred();
     const left = new Map<string, OutboxEntry>();
     for (const { scope, id } of this.writes.marked()) {

@@ -99,5 +99,7 @@ describe('the team batch, swapped for other filters', () => {
     expect(result.current.batch?.batchId).toBe('new');
     expect([...(result.current.ids ?? [])]).toEqual(['i1']);
     expect(hub.written.at(-1)).toMatchObject({ batchId: 'new' });
+    // The new batch is the one renewed from here on.
+    await waitFor(() => expect(pending('renew', 'new')).toBeDefined());
   });
 });

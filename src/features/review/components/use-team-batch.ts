@@ -131,7 +131,10 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
         setBatch(stored);
         if (!stored) take();
       },
-      () => setBatch(null),
+      () => {
+        batchRef.current = null;
+        setBatch(null);
+      },
     );
   }, [scope, subscriptionId, take]);
 
