@@ -132,6 +132,16 @@ function memoryJournal() {
   return { kept, journal };
 }
 
+/** A send whose first request gets no answer until `drop` (the browser dropping it as the page goes); later ones are answered. */
+function firstRequestDropped() {
+  let drop: (() => void) | undefined;
+  let calls = 0;
+  const send = vi.fn(() =>
+    ++calls === 1 ? new Promise<void>((_, reject) => (drop = () => reject(new NetworkError('Could not reach the service', false)))) : Promise.resolve(),
+  );
+  return { send, drop: () => drop!() };
+}
+
 const S = 'http://dds org_1';
 const stateOf = (engine: OutboxEngine, itemId: string) => engine.entriesOf(S).find((e) => e.itemId === itemId)?.state;
 const storedStates = () => [...shared.rows.values()].map((e) => [e.itemId, e.state]);
@@ -545,8 +555,7 @@ describe('outbox engine', () => {
       shared = memoryStore();
       tabs = fakeTabs();
       const { kept, journal } = memoryJournal();
-      const drops: ((error: Error) => void)[] = [];
-      const send = vi.fn(() => new Promise<void>((_, reject) => drops.push(reject)));
+      const { send, drop } = firstRequestDropped();
       // The page ends once it is left: nothing it writes from then on commits.
       let ended = false;
       const store = {
@@ -558,15 +567,14 @@ describe('outbox engine', () => {
       first.engine.enqueue(S, live('never-sent'));
       await vi.advanceTimersByTimeAsync(10);
       expect(send).toHaveBeenCalledTimes(1);
-      const dropped = new NetworkError('Could not reach the service', false);
       if (order === 'dropped, then pagehide') {
         // Chromium: the page's requests are aborted, their rejections handled, then pagehide, all in one task.
-        drops[0]!(dropped);
+        drop();
         for (let i = 0; i < 10; i++) await Promise.resolve();
         first.engine.leave();
       } else {
         first.engine.leave();
-        drops[0]!(dropped);
+        drop();
       }
       ended = true;
       await vi.advanceTimersByTimeAsync(0);
@@ -596,14 +604,12 @@ describe('outbox engine', () => {
   });
 
   it('a request dropped just before pagehide, its failure weighed only once the page is back from the back/forward cache, still waits out its mark', async () => {
-    const drops: ((error: Error) => void)[] = [];
-    let calls = 0;
-    const send = vi.fn(() => (++calls === 1 ? new Promise<void>((_, reject) => drops.push(reject)) : Promise.resolve()));
+    const { send, drop } = firstRequestDropped();
     const page = setup({ send, graceMs: () => 0, concurrency: 1 });
     page.engine.enqueue(S, live('wire'));
     await vi.advanceTimersByTimeAsync(10);
     // Dropped, pagehide in the same task; the page is frozen before the failure's task runs, and shown again.
-    drops[0]!(new NetworkError('Could not reach the service', false));
+    drop();
     for (let i = 0; i < 10; i++) await Promise.resolve();
     page.engine.leave();
     page.engine.returned();
@@ -616,15 +622,13 @@ describe('outbox engine', () => {
   });
 
   it('a page back from the back/forward cache sends again; a request dropped as it was left waits out its mark', async () => {
-    const drops: ((error: Error) => void)[] = [];
-    let calls = 0;
-    const send = vi.fn(() => (++calls === 1 ? new Promise<void>((_, reject) => drops.push(reject)) : Promise.resolve()));
+    const { send, drop } = firstRequestDropped();
     const page = setup({ send, graceMs: () => 0, concurrency: 1 });
     page.engine.enqueue(S, live('wire'));
     page.engine.enqueue(S, live('queued'));
     await vi.advanceTimersByTimeAsync(10);
     page.engine.leave();
-    drops[0]!(new NetworkError('Could not reach the service', false));
+    drop();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(send).toHaveBeenCalledTimes(1);
     page.engine.returned();
