@@ -55,8 +55,6 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
   useLayoutEffect(() => {
     batchRef.current = batch;
   }, [batch]);
-  // Batches let go here (a release, a swap for other filters): a renewal's late answer for one is old news.
-  const letGo = useRef(new Set<string>());
   const keep = useCallback(
     async (next: TeamBatch | null) => {
       batchRef.current = next;
@@ -101,22 +99,16 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
 
   const release = useCallback(() => {
     if (!batch) return;
-    const { batchId } = batch;
-    letGo.current.add(batchId);
     setBusy(true);
     setError(null);
     queueApi
-      .release(batchId)
+      .release(batch.batchId)
       .then(() => {
         setOffline(false);
         setEmpty(false);
         return keep(null);
       })
-      .catch((e: unknown) => {
-        // Not let go after all: it is still this reviewer's, and renewed.
-        letGo.current.delete(batchId);
-        failed(e);
-      })
+      .catch(failed)
       .finally(() => setBusy(false));
   }, [batch, keep]);
 
@@ -147,7 +139,6 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
     if (batch === null && askedUnder.current !== null && askedUnder.current !== filtersKey) take();
     if (!batch || batch.filters === filtersKey || swapping.current === batch.batchId) return;
     swapping.current = batch.batchId;
-    letGo.current.add(batch.batchId);
     setBusy(true);
     setError(null);
     queueApi.release(batch.batchId).then(
@@ -161,7 +152,6 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
         // Offline: the batch is kept and the swap tried again at its next change (a renewal once back online).
         if (e instanceof NetworkError) {
           swapping.current = null;
-          letGo.current.delete(batch.batchId);
           setOffline(true);
           return;
         }
@@ -177,14 +167,14 @@ export function useTeamBatch(connection: Connection, subscription: ConnectionSub
   const active = useRef(true);
   const renew = useCallback(() => {
     const current = batchRef.current;
-    if (!current || letGo.current.has(current.batchId)) return;
+    if (!current) return;
     renewedAt.current = Date.now();
     active.current = false;
     queueApi.renew(current.batchId).then(
       (r) => {
         setOffline(false);
         const latest = batchRef.current;
-        if (latest?.batchId !== r.batch_id || letGo.current.has(r.batch_id)) return;
+        if (latest?.batchId !== r.batch_id) return;
         const lost = r.lost.map((i) => i.item_id);
         const next = {
           ...latest,
