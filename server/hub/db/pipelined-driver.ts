@@ -21,6 +21,13 @@ import {
  *   COMMITTED, taken when it starts, after the ones before it ran): a read sent behind a lock
  *   statement reads what was committed by the time the lock was granted, as when it was sent after.
  *   Inside a transaction a failing one aborts it, so the ones after it fail too, as they would have.
+ * - A transaction's last batch may carry its COMMIT (`batchQuery(…, { commit: true })`): one round
+ *   trip for the last writes and the commit. The batch answers only once the COMMIT has: it throws
+ *   the first failed statement's error (the server then answered the COMMIT with ROLLBACK: nothing
+ *   was kept), else the COMMIT's own failure, or a COMMIT answered ROLLBACK. The transaction is over
+ *   either way: a statement after it on the connection is refused (it would run outside the
+ *   transaction), the transaction's end sends no COMMIT or ROLLBACK of its own, and Kysely's commit
+ *   only hands on the batch's outcome.
  *
  * Kysely runs one query at a time on a connection; a batch is one query to it, carried as a
  * CompiledQuery whose `batch` lists the statements. `onRoundTrip` hears each write to the server
@@ -28,13 +35,27 @@ import {
  */
 
 const BATCH = Symbol('batch');
+const COMMIT = Symbol('commit');
 
-type BatchQuery = CompiledQuery & { [BATCH]: readonly CompiledQuery[] };
+type BatchQuery = CompiledQuery & { [BATCH]: readonly CompiledQuery[]; [COMMIT]: boolean };
 
-/** Statements run in order, as one query to Kysely; `rows` of its result are each statement's result, in order. */
-export function batchQuery(queries: readonly CompiledQuery[]): CompiledQuery {
+/**
+ * Statements run in order, as one query to Kysely; `rows` of its result are each statement's result,
+ * in order. With `commit`, the transaction's COMMIT goes last, in the same round trip (see above).
+ */
+export function batchQuery(queries: readonly CompiledQuery[], options: { commit?: boolean } = {}): CompiledQuery {
+  const commit = options.commit === true;
+  const sql = [...queries.map((q) => q.sql), ...(commit ? ['commit'] : [])].join(';\n');
   // A copy: Kysely's compiled queries are frozen.
-  return { ...CompiledQuery.raw(queries.map((q) => q.sql).join(';\n')), [BATCH]: queries } as BatchQuery;
+  return { ...CompiledQuery.raw(sql), [BATCH]: queries, [COMMIT]: commit } as BatchQuery;
+}
+
+/** A COMMIT sent with a transaction's last batch was answered ROLLBACK with no statement of the batch failing. */
+export class RolledBackAtCommit extends Error {
+  constructor() {
+    super('the transaction was rolled back at its COMMIT');
+    this.name = 'RolledBackAtCommit';
+  }
 }
 
 const isBatch = (query: CompiledQuery): query is BatchQuery => BATCH in query;
@@ -42,6 +63,8 @@ const isBatch = (query: CompiledQuery): query is BatchQuery => BATCH in query;
 class PipelinedConnection implements DatabaseConnection {
   /** A BEGIN on the wire whose answer nobody has waited for yet. */
   #begun: { sql: string; answer: Promise<unknown> } | null = null;
+  /** The transaction's COMMIT, sent with its last batch: its outcome (rejected when nothing was kept). */
+  #ended: Promise<void> | null = null;
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -49,6 +72,7 @@ class PipelinedConnection implements DatabaseConnection {
   ) {}
 
   begin(sql: string): void {
+    this.#ended = null;
     const answer = this.inner.executeQuery(CompiledQuery.raw(sql));
     // Waited for by the next statement (or the transaction's end), which reports its failure.
     answer.catch(() => undefined);
@@ -56,10 +80,12 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // Run now, it would be a statement of its own outside the transaction, which the caller believes it is in.
+    if (this.#ended) throw new Error('the transaction ended with the COMMIT sent with its last statements: no statement may follow it');
     const begun = this.#begun;
     this.#begun = null;
     this.onRoundTrip?.(begun ? `${begun.sql};\n${query.sql}` : query.sql);
-    const running = isBatch(query) ? this.#batch<R>(query[BATCH]) : this.inner.executeQuery<R>(query);
+    const running = isBatch(query) ? this.#batch<R>(query[BATCH], query[COMMIT]) : this.inner.executeQuery<R>(query);
     if (begun) {
       running.catch(() => undefined);
       await begun.answer;
@@ -67,12 +93,38 @@ class PipelinedConnection implements DatabaseConnection {
     return running;
   }
 
-  async #batch<R>(queries: readonly CompiledQuery[]): Promise<QueryResult<R>> {
+  async #batch<R>(queries: readonly CompiledQuery[], commit: boolean): Promise<QueryResult<R>> {
     // All written before any answer is read: pipeline mode sends each at once.
-    const settled = await Promise.allSettled(queries.map((q) => this.inner.executeQuery(q)));
+    const sent = queries.map((q) => this.inner.executeQuery(q));
+    let ended: Promise<void> | null = null;
+    if (commit) {
+      // PostgreSQL answers a COMMIT after a failed statement with the tag ROLLBACK, not an error.
+      ended = this.inner.executeQuery(CompiledQuery.raw('commit')).then(({ rows }) => {
+        if ((rows[0] as { command?: unknown } | undefined)?.command !== 'COMMIT') throw new RolledBackAtCommit();
+      });
+      ended.catch(() => undefined);
+      this.#ended = ended;
+    }
+    const settled = await Promise.allSettled(sent);
+    // The batch answers once its COMMIT has: nothing is reported kept before it is.
+    const outcome =
+      ended &&
+      (await ended.then(
+        () => null,
+        (error: unknown) => ({ error }),
+      ));
+    // A failed statement is the cause (the COMMIT's ROLLBACK only follows from it).
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
+    if (outcome) throw outcome.error;
     return { rows: settled.map((s) => (s as PromiseFulfilledResult<QueryResult<unknown>>).value) as R[] };
+  }
+
+  /** The outcome of a COMMIT sent with the last batch, if one was (then the transaction is over); null otherwise. */
+  takeEnded(): Promise<void> | null {
+    const ended = this.#ended;
+    this.#ended = null;
+    return ended;
   }
 
   /** Waits for a BEGIN no statement followed (a transaction that ran none), so its failure is not lost. */
@@ -83,6 +135,7 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    if (this.#ended) throw new Error('the transaction ended with the COMMIT sent with its last statements: no statement may follow it');
     if (this.#begun) throw new Error('a streamed query cannot follow a BEGIN not yet answered');
     return this.inner.streamQuery<R>(query, chunkSize);
   }
@@ -104,6 +157,8 @@ class PipelinedDriver implements Driver {
     const inner = await this.inner.acquireConnection();
     let connection = this.#connections.get(inner);
     if (!connection) this.#connections.set(inner, (connection = new PipelinedConnection(inner, this.onRoundTrip)));
+    // A transaction's end always takes it; never carried to the connection's next user all the same.
+    connection.takeEnded();
     return connection;
   }
 
@@ -119,6 +174,9 @@ class PipelinedDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const pipelined = connection as PipelinedConnection;
+    // Committed with its last batch, which already answered: its outcome, no second COMMIT.
+    const ended = pipelined.takeEnded();
+    if (ended) return ended;
     await pipelined.settle();
     pipelined.onRoundTrip?.('commit');
     await this.inner.commitTransaction(pipelined.inner);
@@ -126,6 +184,10 @@ class PipelinedDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const pipelined = connection as PipelinedConnection;
+    // Over already: the COMMIT sent with the last batch was answered (ROLLBACK when a statement of it
+    // failed, which is why the transaction's code threw). Nothing is left to roll back.
+    const ended = pipelined.takeEnded();
+    if (ended) return ended.catch(() => undefined);
     // A BEGIN that failed left nothing to roll back; the ROLLBACK is sent all the same (harmless).
     await pipelined.settle().catch(() => undefined);
     pipelined.onRoundTrip?.('rollback');
