@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { inOrder, type Statement } from '../db/in-order';
 import { shaped } from '../db/shaped';
 import { isAuditAction, type AuditAction } from '../../../src/api/contract/hub-audit-actions';
@@ -71,16 +71,75 @@ export async function appendAudit(db: Kysely<HubTables>, entry: AuditEntry, now 
  * when this process knows the head, all sent together (db/in-order.ts), one round trip; should
  * the guard match nothing, the row is appended the usual way after them. The row comes last: the
  * audit head is the last lock taken.
+ *
+ * `end` (from auditedTransaction): these are the transaction's last statements. On PostgreSQL,
+ * with the head known, its COMMIT goes with them (still one round trip), so the guard cannot fall
+ * back within the transaction: a head that moved fails the row's insert, the COMMIT is answered
+ * ROLLBACK (nothing of the transaction was kept) and AuditHeadMoved is thrown, for
+ * auditedTransaction to run the transaction again the locked way.
  */
-export async function appendAuditAfter(db: Kysely<HubTables>, statements: readonly Statement[], entry: AuditEntry, now = Date.now()): Promise<AuditRow> {
+export async function appendAuditAfter(
+  db: Kysely<HubTables>,
+  statements: readonly Statement[],
+  entry: AuditEntry,
+  now = Date.now(),
+  end?: TransactionEnd,
+): Promise<AuditRow> {
   const guess = guessNext(db, entry, now);
   if (!guess || !(guess.adapter instanceof PostgresAdapter)) {
     await inOrder(db, statements);
     return appendAudit(db, entry, now);
   }
+  if (end?.commitWithAudit) {
+    try {
+      await inOrder(db, [...statements, guardedAppend(guess.known, guess.full, { failWhenMoved: true })], { commit: true });
+    } catch (error) {
+      throw headMoved(error) ? new AuditHeadMoved() : error;
+    }
+    return remember(guess);
+  }
   const results = await inOrder(db, [...statements, guardedAppend(guess.known, guess.full)]);
   return Number(results[results.length - 1]?.numAffectedRows ?? 0) === 1 ? remember(guess) : appendLocked(db, entry, now);
 }
+
+/** How auditedTransaction's body ends: whether its last audited writes may carry the COMMIT. */
+export interface TransactionEnd {
+  commitWithAudit: boolean;
+}
+
+/** The guarded append sent with a COMMIT found the head moved: nothing of the transaction was kept. */
+export class AuditHeadMoved extends Error {
+  constructor() {
+    super('the audit head moved since this process last wrote it');
+    this.name = 'AuditHeadMoved';
+  }
+}
+
+/**
+ * A transaction that ends with an audited write (`appendAuditAfter(…, end)` its last statements):
+ * on PostgreSQL its COMMIT goes with them, one round trip fewer. When another writer (the CLI, a
+ * second hub, or this process's transaction that rolled back) moved the audit head, that first try
+ * kept nothing, and `body` runs once more in a new transaction, which reads the head under its lock
+ * and commits on its own: everything is read and locked again, in the same order, as any
+ * transaction would. `body` must have no effect outside the database (it may run twice) and run
+ * nothing after the audited write.
+ */
+export async function auditedTransaction<T>(db: Kysely<HubTables>, body: (trx: Transaction<HubTables>, end: TransactionEnd) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute((trx) => body(trx, { commitWithAudit: true }));
+  } catch (error) {
+    if (!(error instanceof AuditHeadMoved)) throw error;
+    return db.transaction().execute((trx) => body(trx, { commitWithAudit: false }));
+  }
+}
+
+/** PostgreSQL's not_null_violation: the guarded append's row with no head to follow (guardedAppend). */
+const NOT_NULL_VIOLATION = '23502';
+
+const headMoved = (error: unknown) => {
+  const e = error as { code?: unknown; table?: unknown; column?: unknown } | null;
+  return e?.code === NOT_NULL_VIOLATION && e.table === 'audit' && e.column === 'seq';
+};
 
 interface Guess {
   adapter: object;
@@ -145,15 +204,19 @@ function auditRow(entry: AuditEntry, now: number, seq: number, prevHash: string)
   return { ...row, hash: rowHash(row) };
 }
 
-/** PostgreSQL, one round trip: the head moves only if it was `known`, and the row is inserted only if it moved. */
-const guardedAppend = (known: { seq: number; hash: string }, r: AuditRow) => sql`
+/**
+ * PostgreSQL, one round trip: the head moves only if it was `known`, and the row is inserted only if
+ * it moved. Otherwise nothing is inserted, or with `failWhenMoved` the row is inserted with no seq,
+ * which its NOT NULL refuses: the statement fails, and the transaction with it (headMoved).
+ */
+const guardedAppend = (known: { seq: number; hash: string }, r: AuditRow, options: { failWhenMoved?: boolean } = {}) => sql`
   with head as (
     update audit_head set seq = ${r.seq}, hash = ${r.hash} where id = 1 and seq = ${known.seq} and hash = ${known.hash} returning seq
   )
   insert into audit (seq, at, actor_id, via, action, target, subscription_id, item_id, amount_micros, reason, outcome, details, prev_hash, hash)
   select head.seq, ${r.at}::bigint, ${r.actor_id}::text, ${r.via}::text, ${r.action}::text, ${r.target}::text, ${r.subscription_id}::text,
          ${r.item_id}::text, ${r.amount_micros}::bigint, ${r.reason}::text, ${r.outcome}::text, ${r.details}::text, ${r.prev_hash}::text, ${r.hash}::text
-  from head`;
+  from ${options.failWhenMoved ? sql`(values (1)) as one (x) left join head on true` : sql`head`}`;
 
 /** The row appended after `known`, if the stored head is still `known` (else nothing, and false). */
 async function appendAfter(db: Kysely<HubTables>, postgres: boolean, known: { seq: number; hash: string }, r: AuditRow): Promise<boolean> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHubStore, type HubStore } from '../../hub/db/open';
-import { appendAudit, verifyAudit } from '../../hub/store/audit';
+import { appendAudit, appendAuditAfter, auditedTransaction, verifyAudit, type AuditEntry } from '../../hub/store/audit';
 import { addVendorKey, vendorKeyFor } from '../../hub/store/vendor-keys';
 import { vendorCipher } from '../../hub/vendor-cipher';
 import { ENGINES } from './hub-harness';
@@ -19,10 +19,12 @@ describe.each(ENGINES)('another writer on the same %s store', (engine) => {
   let database: ThrowawayDatabase | undefined;
   let hub: HubStore;
   let other: HubStore;
+  /** The hub's work (db/open.ts: on PostgreSQL each round trip), while a test listens. */
+  let heard: string[] | null = null;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'hub-writers-'));
     if (engine === 'postgres') database = await throwawayDatabase();
-    hub = await openHubStore({ dataDir, databaseUrl: database?.url });
+    hub = await openHubStore({ dataDir, databaseUrl: database?.url, onQuery: (sql) => heard?.push(sql) });
     other = await openHubStore({ dataDir, databaseUrl: database?.url });
   });
   afterAll(async () => {
@@ -60,6 +62,89 @@ describe.each(ENGINES)('another writer on the same %s store', (engine) => {
     const rows = await hub.db.selectFrom('audit').select(['seq', 'target']).orderBy('seq').execute();
     expect(rows.map((r) => r.target)).toEqual(['a1', 'a2', 'b1', 'a3', 'b2', 'b3', 'a4', 'a5']);
     expect(await verifyAudit(other.db)).toMatchObject({ ok: true, rows: 8 });
+  });
+
+  const entry = (target: string): AuditEntry => ({ actorId: null, via: 'test', action: 'settings.update', target, outcome: 'ok' });
+  const limit = (target: string) => hub.db.insertInto('budget_limits').values({ scope: 'member', target, daily_micros: 1, monthly_micros: null });
+  /** A write and its audit row ending a transaction (store/audit.ts): each run's `end` is kept in `runs`. */
+  const audited = (store: HubStore, target: string, runs: boolean[], write = limit(target)) =>
+    auditedTransaction(store.db, async (trx, end) => {
+      runs.push(end.commitWithAudit);
+      return appendAuditAfter(trx, [write], entry(target), Date.now(), end);
+    });
+  const chain = async () => (await hub.db.selectFrom('audit').select(['seq', 'target']).orderBy('seq').execute()).map((r) => `${r.seq} ${r.target}`);
+
+  it('ends a transaction with its audited writes and COMMIT together, and runs it again the locked way when another writer moved the head', async () => {
+    const before = (await chain()).length;
+    // The hub knows the head: its write, the row and the COMMIT go together (one round trip on PostgreSQL).
+    const first: boolean[] = [];
+    heard = [];
+    await audited(hub, 'c1', first);
+    expect(first).toEqual([true]);
+    if (engine === 'postgres') expect(heard).toEqual([expect.stringMatching(/^begin;\ninsert into "budget_limits"[^]*insert into audit [^]*;\ncommit$/)]);
+    // Another process appends: the head the hub knows is gone. The first try keeps nothing (its
+    // COMMIT was answered ROLLBACK), and the transaction runs again with the head read under its lock.
+    await append(other, 'o1');
+    const moved: boolean[] = [];
+    heard = [];
+    const row = await audited(hub, 'c2', moved);
+    expect(moved).toEqual(engine === 'postgres' ? [true, false] : [true]);
+    if (engine === 'postgres') {
+      expect(heard[0]).toMatch(/insert into audit [^]*;\ncommit$/);
+      // No ROLLBACK of its own after the first try: the server ended it at the COMMIT.
+      expect(heard.slice(1)).toEqual([
+        expect.stringMatching(/^begin;\ninsert into "budget_limits"[^]*insert into audit /),
+        expect.stringMatching(/^update "audit_head" set "seq"/),
+        expect.stringMatching(/^insert into "audit"/),
+        expect.stringMatching(/^update "audit_head" set "hash"/),
+        'commit',
+      ]);
+    }
+    heard = null;
+    expect(row.seq).toBe(before + 3);
+    // The write once, its row once, the chain whole, read by the other process.
+    expect(await hub.db.selectFrom('budget_limits').select('target').where('target', 'in', ['c1', 'c2']).orderBy('target').execute()).toEqual([
+      { target: 'c1' },
+      { target: 'c2' },
+    ]);
+    expect((await chain()).slice(before)).toEqual([`${before + 1} c1`, `${before + 2} o1`, `${before + 3} c2`]);
+    expect(await verifyAudit(other.db)).toMatchObject({ ok: true, rows: before + 3 });
+    // And the head is the hub's again: its next transaction ends in one round trip.
+    const next: boolean[] = [];
+    await audited(hub, 'c3', next);
+    expect(next).toEqual([true]);
+    expect(await verifyAudit(other.db)).toMatchObject({ ok: true, rows: before + 4 });
+  });
+
+  it('keeps nothing of a transaction whose write sent with the COMMIT fails, and surfaces that failure without running it again', async () => {
+    const before = await chain();
+    const runs: boolean[] = [];
+    // c1's limit exists: the insert fails, the guarded append and the COMMIT after it are refused by the aborted transaction.
+    await expect(audited(hub, 'c1', runs)).rejects.toMatchObject({ message: expect.stringMatching(/unique|UNIQUE/) });
+    expect(runs).toEqual([true]);
+    expect(await chain()).toEqual(before);
+    // Fails the same with the head moved first: the write's own error, not a second try.
+    await append(other, 'o2');
+    const moved: boolean[] = [];
+    await expect(audited(hub, 'c1', moved)).rejects.toMatchObject({ message: expect.stringMatching(/unique|UNIQUE/) });
+    expect(moved).toEqual([true]);
+    expect((await chain()).slice(before.length)).toEqual([`${before.length + 1} o2`]);
+    expect(await verifyAudit(hub.db)).toMatchObject({ ok: true, rows: before.length + 1 });
+  });
+
+  it.runIf(engine === 'postgres')('refuses a statement after the COMMIT sent with the last writes (it would run outside the transaction)', async () => {
+    // The head is the hub's again (the test before moved it).
+    await append(hub, 'h1');
+    const before = await chain();
+    await expect(
+      hub.db.transaction().execute(async (trx) => {
+        await appendAuditAfter(trx, [limit('late')], entry('late'), Date.now(), { commitWithAudit: true });
+        await trx.selectFrom('audit_head').selectAll().execute();
+      }),
+    ).rejects.toThrow('no statement may follow');
+    // What the COMMIT kept stays kept; nothing ran after it.
+    expect(await chain()).toEqual([...before, `${before.length + 1} late`]);
+    expect(await verifyAudit(other.db)).toMatchObject({ ok: true, rows: before.length + 1 });
   });
 
   it('forwards with a vendor key another process sealed anew at once, with no hook of this one called', async () => {
