@@ -1,5 +1,5 @@
 import type { HubContext, RetryPolicy } from '../http/context';
-import { appendAudit } from '../store/audit';
+import { appendAuditAfter, auditedTransaction } from '../store/audit';
 import { recordAnswer, recordRetry, type DecisionRow } from '../store/decisions';
 import type { VendorCredential } from '../store/vendor-keys';
 import { attemptDecision } from './upstream';
@@ -31,21 +31,28 @@ export async function deliver(ctx: HubContext, row: DecisionRow, options: { answ
   }
   const state = attempt.status < 300 ? 'sent' : 'refused';
   const outcome = outcomeOf(attempt.status, attempt.parsed);
+  // The audit row carries the COMMIT on PostgreSQL (store/audit.ts; run again should the head have moved).
   const record = () =>
-    ctx.db.transaction().execute(async (trx) => {
+    auditedTransaction(ctx.db, async (trx, end) => {
       // Lost the claim (reclaimed after it ran out and sent by another): its answer is recorded there.
       if (!(await recordAnswer(trx, row.id, { state, status: attempt.status, body: attempt.text, outcome }, now))) return;
-      await appendAudit(trx, {
-        actorId: row.member_id,
-        via: 'system',
-        action: 'decision.send',
-        target: `/${row.family}/items/${row.item_id}/${row.kind}`,
-        subscriptionId: row.subscription_id,
-        itemId: row.item_id,
-        amountMicros: row.charged ? row.price_micros : null,
-        outcome,
-        details: { decision_id: row.id, kind: row.kind, status: attempt.status, attempts: row.attempts + 1 },
-      });
+      await appendAuditAfter(
+        trx,
+        [],
+        {
+          actorId: row.member_id,
+          via: 'system',
+          action: 'decision.send',
+          target: `/${row.family}/items/${row.item_id}/${row.kind}`,
+          subscriptionId: row.subscription_id,
+          itemId: row.item_id,
+          amountMicros: row.charged ? row.price_micros : null,
+          outcome,
+          details: { decision_id: row.id, kind: row.kind, status: attempt.status, attempts: row.attempts + 1 },
+        },
+        Date.now(),
+        end,
+      );
     });
   // A browser's request need not wait for this transaction (its round trips to the database, each
   // one an idle process woken on this kind of machine: docs/hub.md). Should it never happen, the

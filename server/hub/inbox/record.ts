@@ -1,7 +1,7 @@
 import { usdToMicros } from '../../../src/api/contract';
 import type { HubContext } from '../http/context';
 import type { Statement } from '../db/in-order';
-import { appendAuditAfter, type AuditEntry } from '../store/audit';
+import { appendAuditAfter, auditedTransaction, type AuditEntry } from '../store/audit';
 import { keepInInbox, type Arrival, type ArrivedHow } from '../store/inbox';
 import { pullReceiptQuery } from '../store/receipts';
 
@@ -37,7 +37,8 @@ export async function recordPull(
   const seen = [...new Map(listed.map((row) => [row.item_id, row])).values()];
   const arrivals = ok && arrival ? inboxArrivals(keep(items), simulated) : [];
   let kept = 0;
-  await ctx.db.transaction().execute(async (trx) => {
+  // The last writes carry the COMMIT on PostgreSQL (store/audit.ts: run again should the audit head have moved).
+  await auditedTransaction(ctx.db, async (trx, end) => {
     // The writes, sent together once the inbox's head is locked (db/in-order.ts: one round trip on PostgreSQL).
     const later: Statement[] = [];
     // Into the team's inbox first: it takes the subscription's head row, so concurrent pulls keep their items in order.
@@ -86,7 +87,7 @@ export async function recordPull(
       outcome,
       details: { count: items.length, status, ...(arrival && arrival !== 'pull' && arrival !== 'pending' ? { how: arrival } : {}) },
     };
-    await appendAuditAfter(trx, later, entry, now);
+    await appendAuditAfter(trx, later, entry, now, end);
   });
   return kept;
 }

@@ -21,7 +21,7 @@ function writers(): { file: string; text: string }[] {
   return files
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .map((file) => ({ file, text: readFileSync(join(SERVER, file), 'utf8') }))
-    .filter(({ text }) => text.includes('appendAudit('));
+    .filter(({ text }) => /\bappendAudit(After)?\(/.test(text));
 }
 
 /** Every quoted `group.name` on an `action:` line (a ternary's two included), and every `prefix.${…}` template there. */

@@ -60,19 +60,19 @@ describe.each(ENGINES)('work per request on %s', (engine) => {
     return seen;
   };
   const decide = async (itemId: string, kind: 'adopt' | 'dispute') =>
-    (
-      await counted(
-        () => t.call('POST', `/v1/data/items/${itemId}/${kind}`, { cookie: reviewer }),
-        async () => (await sendsRecorded(itemId)) === 1,
-      )
-    ).length;
+    counted(
+      () => t.call('POST', `/v1/data/items/${itemId}/${kind}`, { cookie: reviewer }),
+      async () => (await sendsRecorded(itemId)) === 1,
+    );
 
   // Before → after the pipelined driver and the batched statements (issue 25), PostgreSQL round
   // trips: pull 8 → 5, adopt 19 → 9, dispute 17 → 8 (of which the session and, on another
   // connection at the same time, the vendor keys with a simulated item's price are 2, and a
   // decision's record of the vendor's answer 3 after the answer). SQLite's statements are as many
   // as before. Then adopt 9 → 8: a simulated adopt's ledger lock and reads sent with the item's.
-  const expected = engine === 'postgres' ? { pull: 5, adopt: 8, dispute: 8, me: 1 } : { pull: 9, adopt: 19, dispute: 17, me: 1 };
+  // Then pull 5 → 4, adopt and dispute 8 → 6: each transaction's COMMIT sent with its last writes
+  // (the decision's before the vendor is called, and its record of the answer after it).
+  const expected = engine === 'postgres' ? { pull: 4, adopt: 6, dispute: 6, me: 1 } : { pull: 9, adopt: 19, dispute: 17, me: 1 };
 
   it('a pull, an adopt, a dispute and the floor (GET /hub/v1/me) each do their known share of work', async () => {
     // The first pull keeps the items (and the audit head becomes this process's); the counted one finds them kept.
@@ -81,6 +81,16 @@ describe.each(ENGINES)('work per request on %s', (engine) => {
     const adopt = await decide(items[0]!.id, 'adopt');
     const dispute = await decide(items[1]!.id, 'dispute');
     const me = await counted(() => t.call('GET', '/hub/v1/me', { cookie: reviewer }));
-    expect({ pull: pull.length, adopt, dispute, me: me.length }).toEqual(expected);
+    expect({ pull: pull.length, adopt: adopt.length, dispute: dispute.length, me: me.length }).toEqual(expected);
+    if (engine !== 'postgres') return;
+    // The writes that end each transaction and their audit row went out with its COMMIT, never alone after them.
+    const ending = (work: string[], write: RegExp) => work.find((trip) => write.test(trip));
+    expect(ending(pull, /insert into audit /)).toMatch(/;\ncommit$/);
+    for (const decision of [adopt, dispute]) {
+      expect(ending(decision, /insert into "decisions"/)).toMatch(/insert into audit [^]*;\ncommit$/);
+      expect(ending(decision, /update "decisions" set "state"/)).toBeDefined();
+      expect(decision.filter((trip) => /commit$/.test(trip))).toHaveLength(2);
+    }
+    expect([...pull, ...adopt, ...dispute].filter((trip) => trip === 'commit')).toEqual([]);
   });
 });
