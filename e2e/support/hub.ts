@@ -34,13 +34,18 @@ export interface HubAccount {
 
 const READY_MS = 120_000;
 
-export async function startE2eHub(name = 'hub'): Promise<E2eHub> {
+/** This worker's hub port (its E2E port + 20): a spec that registers the hub with another party (an OpenID provider) needs it first. */
+export const e2eHubUrl = () => `http://127.0.0.1:${slotPort(workerSlot()) + 20}`;
+
+/** `extra`: more of the hub's flags, and its environment's additions (a client secret is never a flag). */
+export async function startE2eHub(name = 'hub', extra: { args?: string[]; env?: Record<string, string> } = {}): Promise<E2eHub> {
   const slot = workerSlot();
   const port = slotPort(slot) + 20;
   const url = `http://127.0.0.1:${port}`;
   const dataDir = join('.e2e-data', `${name}-w${slot}`);
   rmSync(dataDir, { recursive: true, force: true });
-  let running = await spawnHub(port, dataDir);
+  const spawnThis = () => spawnHub(port, dataDir, extra);
+  let running = await spawnThis();
   const list = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as HubAccount[];
   const byPrefix = (prefix: string) => list.find((a) => a.email.startsWith(prefix))!;
   const stop = async () => {
@@ -58,7 +63,7 @@ export async function startE2eHub(name = 'hub'): Promise<E2eHub> {
     stop,
     restart: async () => {
       await stop();
-      running = await spawnHub(port, dataDir);
+      running = await spawnThis();
       hub.simulatorUrl = running.simulatorUrl;
     },
   };
@@ -66,12 +71,16 @@ export async function startE2eHub(name = 'hub'): Promise<E2eHub> {
 }
 
 /** The hub process on its port and data directory (kept across a restart), once it printed that it is ready. */
-async function spawnHub(port: number, dataDir: string): Promise<{ child: ChildProcess; simulatorUrl: string }> {
+async function spawnHub(
+  port: number,
+  dataDir: string,
+  extra: { args?: string[]; env?: Record<string, string> },
+): Promise<{ child: ChildProcess; simulatorUrl: string }> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/cli/hub.ts', '--demo', '--static', 'dist', '--port', String(port), '--data', dataDir, '--quiet'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    ['--import', 'tsx', 'server/cli/hub.ts', '--demo', '--static', 'dist', '--port', String(port), '--data', dataDir, '--quiet', ...(extra.args ?? [])],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...extra.env } },
   );
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
@@ -100,7 +109,7 @@ export async function signInThroughForm(page: Page, account: Pick<HubAccount, 'e
   await expect(page.getByRole('heading', { name: 'Sign in to the team hub' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/sign-in/);
   await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible();
 }
@@ -126,6 +135,7 @@ export function hubAs(page: Page, hub: E2eHub) {
 
 interface AuditRow {
   actor_id: string | null;
+  via: string;
   action: string;
   item_id: string | null;
   subscription_id: string | null;

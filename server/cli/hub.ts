@@ -4,6 +4,7 @@ import { UsageError } from '../lib/service-error';
 import { openHubStore, type HubStore } from '../hub/db/open';
 import { ROLES } from '../hub/db/schema';
 import { startHub } from '../hub/main';
+import { checkOidcSettings, type OidcSettings } from '../hub/oidc';
 import { createPasswords, PASSWORD_MAX, PASSWORD_MIN } from '../hub/passwords';
 import { randomBytes } from 'node:crypto';
 import { randomToken } from '../hub/secrets';
@@ -27,6 +28,7 @@ import { oneOf, parseFlags, requireFlag, runCli, upstreamUrl } from './args';
 
 const USAGE = `usage:
   npm run hub -- --port 8788 --host 127.0.0.1 --data DIR [--database postgres://…] [--upstream URL | --demo] [--static DIR] [--origin URL] [--allowed-host NAME] [--insecure-cookies] [--quiet]
+      [--oidc-issuer URL --oidc-client-id ID [--oidc-label TEXT] [--oidc-redirect-uri URL]]   (single sign-on; client secret: HUB_OIDC_CLIENT_SECRET or DIR/oidc-client-secret)
   npm run hub -- members list --data DIR [--database URL]
   npm run hub -- members add --email E --role admin|reviewer|viewer [--password-stdin] --data DIR [--database URL]
   npm run hub -- members role --email E --role admin|reviewer|viewer --data DIR [--database URL]
@@ -268,6 +270,31 @@ async function audit(argv: string[]): Promise<void> {
   });
 }
 
+/**
+ * --oidc-*: single sign-on (server/hub/oidc.ts). The client secret is never a flag (flags land in
+ * shell history and `ps`): HUB_OIDC_CLIENT_SECRET, else DIR/oidc-client-secret, else none (a public client).
+ */
+function oidcSettings(values: Record<string, unknown>, dataDir: string): OidcSettings | undefined {
+  const issuer = values['oidc-issuer'] as string | undefined;
+  const clientId = values['oidc-client-id'] as string | undefined;
+  const others = ['oidc-client-id', 'oidc-label', 'oidc-redirect-uri'].filter((name) => values[name] !== undefined);
+  if (issuer === undefined) {
+    if (others.length) throw new UsageError(`--${others[0]} needs --oidc-issuer`);
+    return undefined;
+  }
+  const secretFile = join(dataDir, 'oidc-client-secret');
+  const clientSecret = process.env.HUB_OIDC_CLIENT_SECRET ?? (existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : undefined);
+  const settings: OidcSettings = {
+    issuer,
+    clientId: requireFlag(clientId, 'oidc-client-id'),
+    clientSecret: clientSecret || undefined,
+    label: values['oidc-label'] as string | undefined,
+    redirectUri: values['oidc-redirect-uri'] as string | undefined,
+  };
+  checkOidcSettings(settings);
+  return settings;
+}
+
 async function serve(argv: string[]): Promise<void> {
   const { values } = parseFlags(argv, {
     ...STORE_FLAGS,
@@ -279,6 +306,10 @@ async function serve(argv: string[]): Promise<void> {
     origin: { type: 'string', multiple: true },
     'allowed-host': { type: 'string', multiple: true },
     'insecure-cookies': { type: 'boolean', default: false },
+    'oidc-issuer': { type: 'string' },
+    'oidc-client-id': { type: 'string' },
+    'oidc-label': { type: 'string' },
+    'oidc-redirect-uri': { type: 'string' },
     quiet: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   });
@@ -299,14 +330,17 @@ async function serve(argv: string[]): Promise<void> {
   if (values.demo && values.upstream !== undefined) throw new UsageError('--demo runs its own simulator as the upstream: leave out --upstream');
   const upstream = values.upstream === undefined ? undefined : upstreamUrl(values.upstream);
   const log = values.quiet ? undefined : (text: string) => process.stdout.write(`${text}\n`);
+  const dataDir = values.data ?? '.data';
+  const oidc = oidcSettings(values, dataDir);
   if (values['insecure-cookies'])
     process.stderr.write('hub: --insecure-cookies: the session cookie is sent over plain http; use it only on a trusted network\n');
   const hub = await startHub({
     port: Number(values.port),
     host: values.host,
-    dataDir: values.data ?? '.data',
+    dataDir,
     databaseUrl: values.database,
     origins,
+    oidc,
     allowedHosts: values['allowed-host'],
     insecureCookies: values['insecure-cookies'],
     demo: values.demo,
@@ -322,7 +356,7 @@ async function serve(argv: string[]): Promise<void> {
     throw error;
   });
   process.stdout.write(`Team hub listening on ${hub.url}\nStore: ${hub.store.describe}\n`);
-  if (values.static) process.stdout.write(`Console: ${hub.url}/ (sign in with a member's email and password)\n`);
+  if (values.static) process.stdout.write(`Console: ${hub.url}/ (sign in with a member's email and password${oidc ? ', or with single sign-on' : ''})\n`);
   // The file's path only: the passwords stay in the file.
   if (hub.demoAccountsFile) process.stdout.write(`Demo accounts: ${hub.demoAccountsFile}\n`);
   if (hub.simulator) process.stdout.write(`Simulator (upstream): ${hub.simulator.url}\nSimulator credentials: ${hub.simulator.credentialsFile}\n`);

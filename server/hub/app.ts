@@ -25,6 +25,7 @@ import { lotsRouter } from './routes/lots';
 import { overlapRouter } from './routes/overlap';
 import { forwardRouter, prefetchForward } from './routes/forward';
 import { membersRouter } from './routes/members';
+import { oidcRouter } from './routes/oidc';
 import { sessionRouter } from './routes/session';
 import { settingsRouter } from './routes/settings';
 import { subscriptionsRouter } from './routes/subscriptions';
@@ -88,6 +89,7 @@ export function createHubApp(ctx: HubContext) {
   }
 
   app.route('/hub/v1', sessionRouter(ctx));
+  app.route('/hub/v1', oidcRouter(ctx));
   app.route('/hub/v1', membersRouter(ctx));
   app.route('/hub/v1', tokensRouter(ctx));
   app.route('/hub/v1', auditRouter(ctx));

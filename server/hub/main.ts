@@ -13,6 +13,7 @@ import { openHubStore, type HubStore, type QueryListener } from './db/open';
 import { createBroker, type Broker } from './live/broker';
 import { listenForAudit, type Listener } from './live/pg-listen';
 import { DEMO_ACCOUNTS_FILE, seedDemoAccounts, startDemoSimulator } from './demo';
+import { createOidc, type OidcSettings } from './oidc';
 import { createPasswords } from './passwords';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './store/throttle';
 import { checkVendorKeys } from './store/vendor-keys';
@@ -65,6 +66,8 @@ export interface HubOptions {
   memberHoldCap?: number;
   /** Pulled items' prices are kept this many days (server/hub/store/pulled-items.ts); 30 when absent. */
   pulledItemsDays?: number;
+  /** Single sign-on through an OpenID Connect provider, beside passwords (server/hub/oidc.ts). */
+  oidc?: OidcSettings;
 }
 
 export interface RunningHub {
@@ -139,6 +142,7 @@ export async function startHub(options: HubOptions): Promise<RunningHub> {
       demoMedia: options.simulator === true,
       pullClaimMs: options.pullClaimMs,
       memberHoldCap: options.memberHoldCap,
+      oidc: options.oidc && createOidc(options.oidc, cipher),
     };
     // Decisions a killed hub left mid-send are queued again before the first request is served.
     const clock = options.clock ?? Date.now;

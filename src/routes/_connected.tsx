@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { isConnected } from '../data';
-import { isSafeRedirect } from '../lib/safe-redirect';
+import { isSafeRedirect } from '../api/contract/safe-redirect';
 
 /**
  * The pages that need a key, guarded once: without a connected key the user is sent to connect,

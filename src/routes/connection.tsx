@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from '../api/contract/zod';
 import { ConnectionsPage } from '../features/connections';
-import { isSafeRedirect } from '../lib/safe-redirect';
+import { isSafeRedirect } from '../api/contract/safe-redirect';
 import { DisconnectDialog, LocalDataPanel } from '../features/local-data';
 import { RemoveConnectionDialog } from '../features/outbox';
 import { forgetContent } from '../features/review';

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from '../api/contract/zod';
 import { SignInPage } from '../features/hub-session';
-import { isSafeRedirect } from '../lib/safe-redirect';
+import { isSafeRedirect } from '../api/contract/safe-redirect';
 
 const searchSchema = z.object({
   /** Where the member was going: a same-origin path only (no open redirect). */
@@ -11,6 +11,8 @@ const searchSchema = z.object({
     .union([z.literal(1), z.literal('1')])
     .optional()
     .catch(undefined),
+  /** Why a single sign-on came back without a session (server/hub/routes/oidc.ts): the page names the codes it knows. */
+  sso: z.string().max(40).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/sign-in')({
@@ -20,7 +22,7 @@ export const Route = createFileRoute('/sign-in')({
     if (!context.hub) throw redirect({ to: '/connection' });
   },
   component: function SignInRoute() {
-    const { redirect: redirectTo, ended } = Route.useSearch();
-    return <SignInPage redirectTo={redirectTo} ended={ended !== undefined} />;
+    const { redirect: redirectTo, ended, sso } = Route.useSearch();
+    return <SignInPage redirectTo={redirectTo} ended={ended !== undefined} ssoFailure={sso} />;
   },
 });

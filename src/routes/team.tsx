@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { NotConnectedToHub, TeamNav } from '../features/team';
-import { isSafeRedirect } from '../lib/safe-redirect';
+import { isSafeRedirect } from '../api/contract/safe-redirect';
 
 /**
  * The team pages, guarded on their own (not by _connected: a hub member has no key in the

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { HostPolicy } from '../../http/hosts';
 import type { Engine, HubTables } from '../db/schema';
 import type { Broker } from '../live/broker';
+import type { Oidc } from '../oidc';
 import type { Passwords } from '../passwords';
 import type { AccessTokenRow } from '../store/access-tokens';
 import type { VendorKeyRow } from '../store/vendor-keys';
@@ -40,6 +41,8 @@ export interface HubContext {
   hostPolicy?: HostPolicy;
   /** The team's change stream in this process (GET /hub/v1/events); woken after every state change. */
   events?: Broker;
+  /** Single sign-on through an OpenID Connect provider (--oidc-issuer); password sign-in only when absent. */
+  oidc?: Oidc;
 }
 
 export interface RetryPolicy {

@@ -60,7 +60,7 @@ export async function startTestHub(
   engine: TestEngine,
   options: { throttle?: ThrottlePolicy; simulator?: boolean; upstream?: string; hubSecret?: string; staticDir?: string } & Pick<
     HubOptions,
-    'clock' | 'retry' | 'receiptSyncMs' | 'eventsHeartbeatMs' | 'scheduleTickMs' | 'pullClaimMs' | 'onQuery'
+    'clock' | 'retry' | 'receiptSyncMs' | 'eventsHeartbeatMs' | 'scheduleTickMs' | 'pullClaimMs' | 'onQuery' | 'oidc'
   > = {},
 ): Promise<TestHub> {
   // argon2id at its full cost takes ~0.2 s a hash here; the parameters travel in the hash, so tests may use less.
@@ -90,6 +90,7 @@ export async function startTestHub(
       scheduleTickMs: options.scheduleTickMs ?? 0,
       pullClaimMs: options.pullClaimMs,
       onQuery: options.onQuery,
+      oidc: options.oidc,
       log: (line) => logs.push(line),
     });
     const list = JSON.parse(readFileSync(join(dataDir, DEMO_ACCOUNTS_FILE), 'utf8')) as Account[];

@@ -73,6 +73,22 @@ const ROWS = (adminCookie: () => string): Row[] => [
     expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 401, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
   },
   {
+    name: 'GET /hub/v1/sign-in-methods',
+    request: async () => ({ method: 'GET', path: '/hub/v1/sign-in-methods' }),
+    expect: { admin: 200, reviewer: 200, viewer: 200, anonymous: 200, 'admin-token': 200, 'reviewer-token': 200, 'viewer-token': 200 },
+  },
+  // Single sign-on is anyone's to start, as a password sign-in is; this hub has no provider (oidc.test.ts runs one).
+  {
+    name: 'GET /hub/v1/oidc/start',
+    request: async () => ({ method: 'GET', path: '/hub/v1/oidc/start' }),
+    expect: { admin: 404, reviewer: 404, viewer: 404, anonymous: 404, 'admin-token': 404, 'reviewer-token': 404, 'viewer-token': 404 },
+  },
+  {
+    name: 'GET /hub/v1/oidc/callback',
+    request: async () => ({ method: 'GET', path: '/hub/v1/oidc/callback?code=c&state=s' }),
+    expect: { admin: 404, reviewer: 404, viewer: 404, anonymous: 404, 'admin-token': 404, 'reviewer-token': 404, 'viewer-token': 404 },
+  },
+  {
     name: 'GET /hub/v1/members',
     request: async () => ({ method: 'GET', path: '/hub/v1/members' }),
     expect: { admin: 200, reviewer: 403, viewer: 403, anonymous: 401, 'admin-token': 200, 'reviewer-token': 403, 'viewer-token': 403 },
@@ -393,6 +409,8 @@ describe.each(ENGINES)('hub bad input on %s', (engine) => {
       ['POST', '/hub/v1/session', { body: 'x'.repeat(70_000) }],
       ['DELETE', '/hub/v1/session', { cookie: admin, body: { all: 'yes' } }],
       ['DELETE', '/hub/v1/session?all=maybe', { cookie: admin }],
+      ['GET', '/hub/v1/oidc/start?redirect=%2F%2Fevil.example', {}],
+      ['GET', '/hub/v1/oidc/start?return=%2Freview', {}],
       ['PATCH', '/hub/v1/members/mem_nobody', { cookie: admin, body: { role: 'viewer' } }],
       ['PATCH', '/hub/v1/members/mem_nobody', { cookie: admin, body: { role: 'root' } }],
       ['DELETE', '/hub/v1/members/mem_nobody', { cookie: admin }],

@@ -47,6 +47,7 @@ import {
 } from './hub-leases';
 import { budgetsBody, budgetsResponse, holdResponse, holdsListQuery, holdsResponse } from './hub-budgets';
 import { hubChangeEvent, hubEventsQuery, hubStreamMark } from './hub-events';
+import { oidcStartQuery, signInMethodsResponse, SSO_FAILURES } from './hub-sign-in';
 import { inboxQuery, inboxResponse, inboxScheduleBody, inboxSchedulesResponse } from './hub-inbox';
 import { teamDecisionsQuery, teamDecisionsResponse } from './hub-decisions';
 import { lotResponse, lotsResponse, lotUpdateBody, newLotBody } from './hub-lots';
@@ -117,6 +118,7 @@ const COMPONENTS = {
   LeaseSettings: leaseSettingsResponse,
   LeasesResponse: leasesResponse,
   RevokeResponse: revokeResponse,
+  SignInMethods: signInMethodsResponse,
   ErrorBody: errorBodySchema,
 } satisfies Record<string, z.ZodType>;
 type ComponentName = keyof typeof COMPONENTS;
@@ -143,14 +145,16 @@ interface Operation {
   origin?: boolean;
   query?: z.ZodObject;
   body?: ComponentName;
-  status?: 200 | 201;
+  /** 302/303: a browser's navigation, answered with a redirect (single sign-on). */
+  status?: 200 | 201 | 302 | 303;
   /** A component, or a non-JSON answer (the export). */
-  response: ComponentName | { content: Record<string, JsonObject>; headers?: JsonObject };
+  response: ComponentName | { content?: Record<string, JsonObject>; headers?: JsonObject };
   errors: HubErrorList;
 }
 
 const TAGS = {
-  Session: 'Sign in and out (a `ddh_session` cookie: HttpOnly, SameSite=Strict), and who is asking.',
+  Session:
+    'Sign in and out (a `ddh_session` cookie: HttpOnly, SameSite=Strict), with a password or through the team’s OpenID Connect provider (`--oidc-issuer`), and who is asking.',
   Members: 'The team: admins add members, change roles and remove them.',
   Tokens: 'Personal access tokens for scripts (`Authorization: Bearer ddh_pat_…`), shown once.',
   Audit: 'The hash-chained audit log: read, filter, export as CSV or JSON Lines.',
@@ -553,6 +557,53 @@ const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
+    path: '/hub/v1/sign-in-methods',
+    operationId: 'signInMethods',
+    summary: 'What the sign-in page offers: a password, and the single sign-on provider when the hub has one',
+    tag: 'Session',
+    auth: 'none',
+    response: 'SignInMethods',
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/oidc/start',
+    operationId: 'startSingleSignOn',
+    summary: 'Single sign-on, a browser navigation: a redirect to the provider (code flow, PKCE, state, nonce) with the flow in a sealed cookie',
+    tag: 'Session',
+    auth: 'none',
+    query: oidcStartQuery,
+    status: 302,
+    response: {
+      headers: {
+        Location: {
+          description: 'The provider’s authorization URL; `/sign-in?sso=unavailable` (303) when the provider does not answer.',
+          required: true,
+          schema: { type: 'string' },
+        },
+        'Set-Cookie': { description: '`ddh_oidc_flow`: HttpOnly, SameSite=Lax, Path=/hub/v1/oidc, 10 minutes.', schema: { type: 'string' } },
+      },
+    },
+    errors: [BAD_QUERY, ['NOT_FOUND', 404]],
+  },
+  {
+    method: 'get',
+    path: '/hub/v1/oidc/callback',
+    operationId: 'finishSingleSignOn',
+    summary: `The provider's answer: a fresh session for the active member with the verified email, then the console; otherwise /sign-in?sso= one of ${SSO_FAILURES.join(', ')}`,
+    tag: 'Session',
+    auth: 'none',
+    status: 303,
+    response: {
+      headers: {
+        Location: { description: 'Where the member was going, or `/sign-in?sso=<failure>`.', required: true, schema: { type: 'string' } },
+        'Set-Cookie': { description: 'The session cookie when signed in; the flow cookie removed either way.', schema: { type: 'string' } },
+      },
+    },
+    errors: [['NOT_FOUND', 404]],
+  },
+  {
+    method: 'get',
     path: '/hub/v1/me',
     operationId: 'me',
     summary: 'The member asking (and the token’s scope when called with one)',
@@ -878,7 +929,7 @@ function operationObject(operation: Operation): JsonObject {
   const success =
     typeof operation.response === 'string'
       ? { description: 'Success', content: { 'application/json': { schema: ref(operation.response) } } }
-      : { description: 'Success', ...operation.response };
+      : { description: operation.status === 302 || operation.status === 303 ? 'Redirect' : 'Success', ...operation.response };
   return {
     operationId: operation.operationId,
     summary: operation.summary,

@@ -1,25 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { hubApi } from '../../api/hub';
+import { signInMethodsResponse } from '../../api/contract/hub-sign-in';
+import { hubApi, hubConfig } from '../../api/hub';
+import { request } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Panel } from '../../components/ui/panel';
 import { useHubMode } from '../../data';
-import { signInError } from './sign-in-errors';
+import { signInError, ssoFailureText } from './sign-in-errors';
 
 export interface SignInPageProps {
   /** Where to go once signed in (a same-origin path, checked by the route). */
   redirectTo?: string;
   /** Why the member is here: their session ended mid-work (signed out elsewhere, expired, removed). */
   ended?: boolean;
+  /** A single sign-on that came back without a session, and why (the hub's `?sso=` code). */
+  ssoFailure?: string;
 }
 
 /**
  * The team hub's sign-in: email and password, posted to the hub on this origin, which answers with
- * an HttpOnly session cookie. The page then loads again where the member was going, so the whole
- * console (connection, local data, outbox) is composed for this member.
+ * an HttpOnly session cookie; or, when the hub has a provider, single sign-on (a navigation to the
+ * hub, which sends the browser to the provider and back with the same cookie). The page then loads
+ * again where the member was going, so the whole console (connection, local data, outbox) is
+ * composed for this member.
  */
-export function SignInPage({ redirectTo, ended }: SignInPageProps) {
+export function SignInPage({ redirectTo, ended, ssoFailure }: SignInPageProps) {
   const hub = useHubMode();
+  const origin = hub?.origin ?? window.location.origin;
+  // Only a hub with a provider offers it; one that does not answer this (an older hub) offers passwords alone.
+  const methods = useQuery({
+    queryKey: ['hub', 'sign-in-methods', origin],
+    queryFn: ({ signal }) => request(hubConfig(origin), { method: 'GET', path: '/hub/v1/sign-in-methods', schema: signInMethodsResponse, signal }),
+    retry: false,
+  });
+  const sso = methods.data?.sso ?? null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +49,7 @@ export function SignInPage({ redirectTo, ended }: SignInPageProps) {
     setBusy(true);
     setError(null);
     try {
-      await hubApi(hub?.origin ?? window.location.origin).signIn(email.trim(), password);
+      await hubApi(origin).signIn(email.trim(), password);
       window.location.assign(redirectTo ?? '/review');
     } catch (failure) {
       setError(signInError(failure));
@@ -54,6 +69,31 @@ export function SignInPage({ redirectTo, ended }: SignInPageProps) {
         </p>
       )}
       {hub?.member && <p className="text-sm text-slate-600 dark:text-slate-400">Signed in as {hub.member.email}. Signing in again replaces that session.</p>}
+      {ssoFailure && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          Not signed in: {ssoFailureText(ssoFailure)}
+        </p>
+      )}
+      {sso && (
+        <Panel>
+          <div className="flex flex-col gap-2">
+            <Button
+              variant="primary"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                // A navigation, not a request: the hub sends the browser to the provider, which sends it back signed in.
+                window.location.assign(`${sso.start}?${new URLSearchParams({ redirect: redirectTo ?? '/review' })}`);
+              }}
+            >
+              Sign in with {sso.label}
+            </Button>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              Your organization’s sign-in; the hub signs you in as the member with the email address it confirms.
+            </p>
+          </div>
+        </Panel>
+      )}
       <Panel>
         <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate aria-describedby={error ? 'sign-in-error' : undefined}>
           <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />

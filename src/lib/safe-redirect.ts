@@ -1,8 +1,0 @@
-/**
- * A path of this console to return to after connecting: starts with one "/" (not "//" or "/\",
- * which browsers read as another host) and holds no control characters.
- */
-export function isSafeRedirect(target: string): boolean {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  return /^\/(?![/\\])/.test(target) && !/[\u0000-\u001f\\]/.test(target);
-}
