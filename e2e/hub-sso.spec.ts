@@ -1,12 +1,14 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startOidcProvider, TEST_OIDC_CLIENT, type TestProvider } from '../server/tests/oidc-provider';
-import { browserContents, e2eHubUrl, hubAs, hubContext, signedInPage, startE2eHub, type E2eHub } from './support/hub';
+import { browserContents, e2eHubUrl, hubAs, hubContext, signedInPage, signInThroughForm, startE2eHub, type E2eHub } from './support/hub';
 
 /*
  * Single sign-on on a team hub, as a person goes through it: the hub's sign-in page offers the
  * team's provider (a real OpenID Connect provider, oidc-provider on loopback, with its development
  * login: any login, any password), the provider's own login and consent pages, and back to the
  * console signed in as the member with that email. The admin reads who signed in from the audit log.
+ * The provider is on another site than the hub (localhost against 127.0.0.1), as a real one is: its
+ * redirect back is cross-site, with which the browser sends no SameSite=Strict cookie.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -15,7 +17,7 @@ let provider: TestProvider;
 const contexts: BrowserContext[] = [];
 
 test.beforeAll(async () => {
-  provider = await startOidcProvider();
+  provider = await startOidcProvider({ host: 'localhost' });
   hub = await startE2eHub('hub-sso', {
     args: ['--oidc-issuer', provider.issuer, '--oidc-client-id', TEST_OIDC_CLIENT.clientId, '--oidc-label', 'Acme SSO'],
     env: { HUB_OIDC_CLIENT_SECRET: TEST_OIDC_CLIENT.clientSecret },
@@ -98,4 +100,21 @@ test('declining at the provider says so, and signs nobody in', async ({ browser 
   await expect(page).toHaveURL(`${hub.url}/sign-in?sso=denied`);
   await expect(page.getByRole('alert')).toHaveText(/The sign-in was cancelled at the provider/);
   expect((await context.cookies()).some((c) => c.name === 'ddh_session')).toBe(false);
+});
+
+test('signing in through the provider where someone was signed in ends their session, though the way back is cross-site', async ({ browser }) => {
+  const context = await hubContext(browser, hub);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInThroughForm(page, hub.accounts.viewer);
+  const before = (await context.cookies()).find((c) => c.name === 'ddh_session')!.value;
+
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Sign in with Acme SSO' }).click();
+  await atProvider(page, hub.accounts.reviewer2.email);
+  await expect(page.getByText(`Signed in as ${hub.accounts.reviewer2.email}`)).toBeVisible();
+
+  // The viewer's session ended on the hub, not only in this browser's jar.
+  const old = await fetch(`${hub.url}/hub/v1/me`, { headers: { Cookie: `ddh_session=${before}` } });
+  expect(old.status).toBe(401);
 });

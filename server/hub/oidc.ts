@@ -6,7 +6,9 @@ import type { VendorCipher } from './vendor-cipher';
 /*
  * Single sign-on with OpenID Connect (docs/hub.md, "Single sign-on"): the authorization code flow
  * with PKCE, a state and a nonce, run by openid-client (discovery, the token request, the ID
- * token's signature, issuer, audience, expiry and nonce). The hub keeps nothing of the flow: its
+ * token's signature against the provider's published keys, issuer, audience, expiry and nonce;
+ * openid-client checks the signature only when asked, `enableNonRepudiationChecks`, since TLS to the
+ * token endpoint may stand in for it, which an http issuer on loopback does not give). The hub keeps nothing of the flow: its
  * state travels in a cookie sealed under the hub secret (AES-GCM, its own context), so a flow
  * started on one hub of the team can end on another, and a forged or foreign callback opens nothing.
  * The provider proves an email address; the hub signs in the active member who has it, and nobody
@@ -23,6 +25,8 @@ export interface OidcSettings {
   label?: string;
   /** The redirect URI registered with the provider; `<the origin the browser used>/hub/v1/oidc/callback` when absent. */
   redirectUri?: string;
+  /** How long one request to the provider may take (s): PROVIDER_TIMEOUT_S when absent (tests shorten it). */
+  timeoutSeconds?: number;
 }
 
 export class OidcError extends Error {
@@ -47,14 +51,30 @@ interface Flow {
   redirectUri: string;
   returnTo: string;
   expiresAt: number;
+  /**
+   * The session the browser had when it started (its id, not its token): ended when the sign-in
+   * completes. The callback comes from the provider's site, with which a SameSite=Strict cookie is
+   * not sent, so this is the only moment the hub sees it.
+   */
+  replaces: string | null;
 }
+
+/** How long one request to the provider may take before the sign-in says it did not answer (openid-client's default is 30 s). */
+const PROVIDER_TIMEOUT_S = 10;
+
+/** An address the hub can match to a member as it is: printable ASCII, at most 254 characters (RFC 5321's path). No Unicode case mapping can turn another mailbox into a member's. */
+const MATCHABLE_EMAIL = /^[\x21-\x7e]{3,254}$/;
 
 export interface Oidc {
   label: string;
   /** Where to send the browser for a new sign-in, and the sealed flow for its cookie. */
-  begin: (redirectUri: string, returnTo: string, now?: number) => Promise<{ url: string; sealed: string }>;
-  /** The provider's answer (the callback's query) checked against the flow: the verified address and where to go. */
-  finish: (query: URLSearchParams, sealed: string | undefined, now?: number) => Promise<{ email: string; subject: string; returnTo: string }>;
+  begin: (redirectUri: string, returnTo: string, replaces: string | null, now?: number) => Promise<{ url: string; sealed: string }>;
+  /** The provider's answer (the callback's query) checked against the flow: the verified address, where to go, and the session it replaces. */
+  finish: (
+    query: URLSearchParams,
+    sealed: string | undefined,
+    now?: number,
+  ) => Promise<{ email: string; subject: string; returnTo: string; replaces: string | null }>;
   /** The redirect URI for a browser that came through `origin` (the configured one when set). */
   redirectUriFor: (origin: string) => string;
 }
@@ -92,13 +112,14 @@ export function createOidc(settings: OidcSettings, cipher: VendorCipher): Oidc {
   let configuration: Promise<client.Configuration> | null = null;
   const configured = () => {
     configuration ??= client
-      .discovery(
-        issuer,
-        settings.clientId,
-        undefined,
-        settings.clientSecret !== undefined ? client.ClientSecretBasic(settings.clientSecret) : client.None(),
-        issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,
-      )
+      .discovery(issuer, settings.clientId, undefined, settings.clientSecret !== undefined ? client.ClientSecretBasic(settings.clientSecret) : client.None(), {
+        timeout: settings.timeoutSeconds ?? PROVIDER_TIMEOUT_S,
+        ...(issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
+      })
+      .then((config) => {
+        client.enableNonRepudiationChecks(config);
+        return config;
+      })
       .catch((error: unknown) => {
         configuration = null;
         throw new OidcError('unavailable', `the sign-in provider could not be reached (${(error as Error).name})`);
@@ -122,7 +143,7 @@ export function createOidc(settings: OidcSettings, cipher: VendorCipher): Oidc {
   return {
     label: settings.label?.trim() || issuer.hostname,
     redirectUriFor: (origin) => settings.redirectUri ?? `${origin}/hub/v1/oidc/callback`,
-    async begin(redirectUri, returnTo, now = Date.now()) {
+    async begin(redirectUri, returnTo, replaces, now = Date.now()) {
       const config = await configured();
       const flow: Flow = {
         state: client.randomState(),
@@ -131,6 +152,7 @@ export function createOidc(settings: OidcSettings, cipher: VendorCipher): Oidc {
         redirectUri,
         returnTo,
         expiresAt: now + OIDC_FLOW_TTL_MS,
+        replaces,
       };
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -164,14 +186,19 @@ export function createOidc(settings: OidcSettings, cipher: VendorCipher): Oidc {
         if (claims && typeof claims.email !== 'string') claims = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
       } catch (error) {
         if (error instanceof OidcError) throw error;
-        // The provider refused the code, or its ID token failed a check: nothing of its text is shown or kept.
-        throw new OidcError(error instanceof TypeError ? 'unavailable' : 'invalid', `the provider’s answer was refused (${(error as Error).name})`);
+        // No answer in time (or none at all) is the provider being away; anything else is an answer
+        // refused: the code, or an ID token that failed a check. Nothing of its text is shown or kept.
+        // (openid-client reports a timeout as a ClientError coded OAUTH_TIMEOUT; a refused connection as fetch's TypeError.)
+        const away = error instanceof TypeError || (error instanceof client.ClientError && error.code === 'OAUTH_TIMEOUT');
+        throw new OidcError(away ? 'unavailable' : 'invalid', `the provider’s answer was refused (${(error as Error).name})`);
       }
       if (!claims) throw new OidcError('invalid', 'the provider sent no ID token');
       const email = typeof claims.email === 'string' ? claims.email : '';
       if (!email) throw new OidcError('no_email', 'the provider named no email address: it must share the `email` scope');
       if (claims.email_verified !== true) throw new OidcError('email_not_verified', 'the provider has not verified this email address');
-      return { email, subject: claims.sub, returnTo: flow.returnTo };
+      if (!MATCHABLE_EMAIL.test(email))
+        throw new OidcError('invalid', 'the provider’s email address is not one the hub matches (printable ASCII, at most 254 characters)');
+      return { email, subject: claims.sub, returnTo: flow.returnTo, replaces: flow.replaces };
     },
   };
 }

@@ -9,6 +9,8 @@ import { OIDC_FLOW_COOKIE, OIDC_FLOW_TTL_MS, OidcError, type Oidc } from '../oid
 import { appendAudit } from '../store/audit';
 import { findActiveByEmail, normalEmail } from '../store/members';
 import { createSession, endSession, SESSION_TTL_MS } from '../store/sessions';
+import { accountKey, addressKey, lockedFor, recordFailure } from '../store/throttle';
+import { clientAddress } from './session';
 
 /** Only the callback reads the flow's cookie. */
 const FLOW_PATH = '/hub/v1/oidc';
@@ -34,7 +36,9 @@ export function oidcRouter(ctx: HubContext) {
     const oidc = configured();
     const returnTo = c.req.valid('query').redirect ?? '/review';
     try {
-      const { url, sealed } = await oidc.begin(oidc.redirectUriFor(new URL(c.req.url).origin), returnTo);
+      // The session this browser has now (a same-site navigation: the Strict cookie came) ends when the sign-in completes.
+      const replaces = c.get('principal')?.sessionId ?? null;
+      const { url, sealed } = await oidc.begin(oidc.redirectUriFor(new URL(c.req.url).origin), returnTo, replaces);
       // Lax: the provider sends the browser back with a top-level GET from its own site, which a Strict cookie would not follow.
       setCookie(c, OIDC_FLOW_COOKIE, sealed, { httpOnly: true, sameSite: 'Lax', path: FLOW_PATH, secure: ctx.secureCookies, maxAge: OIDC_FLOW_TTL_MS / 1000 });
       return c.redirect(url, 302);
@@ -48,6 +52,9 @@ export function oidcRouter(ctx: HubContext) {
     const sealed = getCookie(c, OIDC_FLOW_COOKIE);
     // One use: whatever the answer, the flow is over.
     deleteCookie(c, OIDC_FLOW_COOKIE, { path: FLOW_PATH, secure: ctx.secureCookies });
+    // An address that kept signing in as nobody (the password form's failures count too) waits, as at the form.
+    const address = addressKey(clientAddress(c));
+    if ((await lockedFor(ctx.db, [address])) > 0) return failed(c, new OidcError('throttled', 'too many sign-ins from this address matched no member'));
     let identity: Awaited<ReturnType<Oidc['finish']>>;
     try {
       identity = await oidc.finish(new URL(c.req.url).searchParams, sealed);
@@ -56,10 +63,11 @@ export function oidcRouter(ctx: HubContext) {
     }
     const email = normalEmail(identity.email);
     const member = await findActiveByEmail(ctx.db, email);
-    // As a password sign-in: a session the request came with is never kept (fixation), and the outcome is audited.
-    const presented = c.get('principal')?.sessionId;
+    // As a password sign-in: the session the browser had is never kept (fixation), and the outcome is audited.
+    const replaced = new Set([identity.replaces, c.get('principal')?.sessionId].filter((id): id is string => !!id));
     const session = await ctx.db.transaction().execute(async (trx) => {
-      if (presented) await endSession(trx, presented);
+      for (const id of replaced) await endSession(trx, id);
+      if (!member) await recordFailure(trx, ctx.throttle, { account: accountKey(email), address });
       await appendAudit(trx, {
         actorId: member?.id ?? null,
         via: 'oidc',

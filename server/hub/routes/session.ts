@@ -12,7 +12,7 @@ import { createSession, endAllSessions, endSession, SESSION_TTL_MS } from '../st
 import { accountKey, addressKey, clearAccount, lockedFor, recordFailure } from '../store/throttle';
 
 /** The peer's address (the socket's: X-Forwarded-For is anyone's to write). */
-const clientAddress = (c: Context) => {
+export const clientAddress = (c: Context) => {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, TEST_OIDC_CLIENT, type TestProvider } from '../oidc-provider';
+import { DEFAULT_THROTTLE } from '../../hub/store/throttle';
 import { cookieOf, ENGINES, startTestHub, type TestHub } from './hub-harness';
 
 /*
@@ -76,7 +77,11 @@ describe.each(ENGINES)('single sign-on (OpenID Connect) on %s', (engine) => {
 
   beforeAll(async () => {
     provider = await startOidcProvider();
-    t = await startTestHub(engine, { oidc: { issuer: provider.issuer, ...TEST_OIDC_CLIENT, label: 'Test SSO' } });
+    // A few sign-ins that match no member lock the address (the last test), and a provider that hangs is given up on in 1 s.
+    t = await startTestHub(engine, {
+      oidc: { issuer: provider.issuer, ...TEST_OIDC_CLIENT, label: 'Test SSO', timeoutSeconds: 1 },
+      throttle: { ...DEFAULT_THROTTLE, perAddress: 4 },
+    });
     callback = `${t.url}/hub/v1/oidc/callback`;
     provider.serve([callback]);
   });
@@ -85,7 +90,7 @@ describe.each(ENGINES)('single sign-on (OpenID Connect) on %s', (engine) => {
     await provider?.close();
   });
 
-  /** The hub's start for `redirect`: its redirect to the provider, and the flow's cookie in the jar. */
+  /** The hub's start for `redirect`: its redirect to the provider, and the flow's cookie in the jar (with the jar's session, if any: a same-site navigation). */
   const start = async (jar: Jar, redirect = '/team/audit') => {
     const started = await visit(jar, `${t.url}/hub/v1/oidc/start?redirect=${encodeURIComponent(redirect)}`);
     expect(started.response.status).toBe(302);
@@ -185,21 +190,80 @@ describe.each(ENGINES)('single sign-on (OpenID Connect) on %s', (engine) => {
       `${t.url}/sign-in?sso=no_member`,
     );
 
-    // A session planted in the browser before the sign-in is not the one it ends with.
+    // The session the browser had when it started (a same-site navigation sends the Strict cookie) is
+    // not the one it ends with, and it ends: the callback comes from the provider's site, which sends
+    // no Strict cookie, so the hub must remember it from the start.
     const planted = await t.signIn(t.accounts.viewer);
-    const victim: Jar = new Map([[new URL(t.url).origin, new Map([[planted.split('=')[0]!, planted.split('=')[1]!]])]]);
-    const landed = await visit(victim, await atProvider(victim, (await start(victim)).authorize, callback, t.accounts.reviewer1.email));
+    const [name, value] = [planted.split('=')[0]!, planted.split('=')[1]!];
+    const victim: Jar = new Map([[new URL(t.url).origin, new Map([[name, value]])]]);
+    const { authorize } = await start(victim);
+    const back = await atProvider(victim, authorize, callback, t.accounts.reviewer1.email);
+    victim.get(new URL(t.url).origin)!.delete(name);
+    const landed = await visit(victim, back);
     expect(landed.response.status).toBe(303);
     expect(cookieOf(landed.response.headers)).not.toBe(planted);
     expect((await t.call('GET', '/hub/v1/me', { cookie: planted })).status).toBe(401);
   });
 
+  it('refuses an ID token the provider did not sign, whatever address it names', async () => {
+    provider.forgeIdTokens(t.accounts.admin.email);
+    try {
+      const jar: Jar = new Map();
+      const landed = await visit(jar, await atProvider(jar, (await start(jar)).authorize, callback, t.accounts.viewer.email));
+      expect(landed.location).toBe(`${t.url}/sign-in?sso=invalid`);
+      expect(cookieOf(landed.response.headers)).toBeUndefined();
+    } finally {
+      provider.forgeIdTokens(null);
+    }
+  });
+
+  it.each([
+    // K here is the Kelvin sign (U+212A), which lowercases to an ASCII k: another mailbox than kate@.
+    ['an address only Unicode case mapping makes a member’s', '\u212aate@demo.hub'],
+    ['an address longer than 254 characters', `${'a'.repeat(250)}@demo.hub`],
+  ])('refuses %s', async (_what, login) => {
+    const admin = await t.signIn(t.accounts.admin);
+    await t.call('POST', '/hub/v1/members', { cookie: admin, body: { email: 'kate@demo.hub', role: 'admin', password: 'kate-password-12' } });
+    expect('\u212aate@demo.hub'.toLowerCase()).toBe('kate@demo.hub');
+    const jar: Jar = new Map();
+    const landed = await visit(jar, await atProvider(jar, (await start(jar)).authorize, callback, login));
+    expect(landed.location).toBe(`${t.url}/sign-in?sso=invalid`);
+    expect(cookieOf(landed.response.headers)).toBeUndefined();
+  });
+
+  it('gives up on a provider that does not answer, and says it did not answer', async () => {
+    provider.hang('/token');
+    try {
+      const jar: Jar = new Map();
+      const landed = await visit(jar, await atProvider(jar, (await start(jar)).authorize, callback, t.accounts.viewer.email));
+      expect(landed.location).toBe(`${t.url}/sign-in?sso=unavailable`);
+    } finally {
+      provider.hang(null);
+    }
+  });
+
   it('takes only a path of the console to return to', async () => {
-    for (const redirect of ['//evil.example/x', 'https://evil.example/', '/hub/v1/members', '/v1/data/pull', '/\\evil.example']) {
+    // DEL (and any byte a Location header cannot carry) too: it reached the header once, a 500 after the session was made.
+    for (const redirect of ['//evil.example/x', 'https://evil.example/', '/hub/v1/members', '/v1/data/pull', '/\\evil.example', '/review\u007f', '/review/é']) {
       const answer = await t.call('GET', `/hub/v1/oidc/start?redirect=${encodeURIComponent(redirect)}`, { origin: null });
       expect(answer.status, redirect).toBe(400);
       expect(answer.body).toMatchObject({ success: false, errorCode: 'INVALID_PARAMETER' });
     }
+  });
+
+  // Last: it locks this address. Sign-ins that match no member count as failed sign-ins, as wrong passwords do.
+  it('slows an address whose sign-ins keep matching no member, then refuses even a member from it', async () => {
+    const outcomes: string[] = [];
+    for (let i = 0; i < 6 && outcomes.at(-1) !== `${t.url}/sign-in?sso=throttled`; i++) {
+      const jar: Jar = new Map();
+      outcomes.push((await visit(jar, await atProvider(jar, (await start(jar)).authorize, callback, `stranger${i}@elsewhere.example`))).location!);
+    }
+    expect(outcomes.at(-1)).toBe(`${t.url}/sign-in?sso=throttled`);
+    expect(outcomes.slice(0, -1).every((o) => o.endsWith('sso=no_member'))).toBe(true);
+    const jar: Jar = new Map();
+    const member = await visit(jar, await atProvider(jar, (await start(jar)).authorize, callback, t.accounts.reviewer1.email));
+    expect(member.location).toBe(`${t.url}/sign-in?sso=throttled`);
+    expect(cookieOf(member.response.headers)).toBeUndefined();
   });
 });
 

@@ -19,7 +19,7 @@ export type SignInMethods = z.infer<typeof signInMethodsResponse>;
  * Why a sign-in through the provider ended without a session: the hub sends the browser to
  * `/sign-in?sso=<one of these>` (server/hub/oidc.ts), never with the provider's own words.
  */
-export const SSO_FAILURES = ['unavailable', 'denied', 'expired', 'invalid', 'no_email', 'email_not_verified', 'no_member'] as const;
+export const SSO_FAILURES = ['unavailable', 'denied', 'expired', 'invalid', 'no_email', 'email_not_verified', 'no_member', 'throttled'] as const;
 export type SsoFailure = (typeof SSO_FAILURES)[number];
 
 /** A path of the console to land on after signing in: a safe redirect that is not one of the hub's APIs. */

@@ -28,6 +28,7 @@ const SSO_FAILURE_TEXT: Record<SsoFailure, string> = {
   no_email: 'The provider did not share an email address with the team hub. Ask your admin to allow the email scope.',
   email_not_verified: 'The provider has not verified your email address, so the team hub cannot match it to a member.',
   no_member: 'No member of this team hub has the email address your provider gave. Ask an admin of the hub to add you.',
+  throttled: 'Too many sign-ins from this address matched no member. Wait a few minutes, then try again.',
 };
 
 /** The text for a `?sso=` code; one this console does not know (a newer hub's) still says the sign-in did not end in a session. */
