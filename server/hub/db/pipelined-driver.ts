@@ -51,7 +51,7 @@ export function batchQuery(queries: readonly CompiledQuery[], options: { commit?
 }
 
 /** A COMMIT sent with a transaction's last batch was answered ROLLBACK with no statement of the batch failing. */
-export class RolledBackAtCommit extends Error {
+class RolledBackAtCommit extends Error {
   constructor() {
     super('the transaction was rolled back at its COMMIT');
     this.name = 'RolledBackAtCommit';

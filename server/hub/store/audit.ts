@@ -108,7 +108,7 @@ export interface TransactionEnd {
 }
 
 /** The guarded append sent with a COMMIT found the head moved: nothing of the transaction was kept. */
-export class AuditHeadMoved extends Error {
+class AuditHeadMoved extends Error {
   constructor() {
     super('the audit head moved since this process last wrote it');
     this.name = 'AuditHeadMoved';
