@@ -135,10 +135,11 @@ test('three reviewers in three browsers: disjoint batches, every item decided on
 
 test('a tab closed mid-batch: after the idle time the admin set, the lease returns to the queue and the next take gets those items', async ({ browser }) => {
   test.setTimeout(240_000);
-  // The admin sets a short idle time through the page (12 s).
+  // The admin sets a short idle time through the page (24 s: long enough for a second reviewer to
+  // sign in and take a batch on a loaded machine while the first lease lives; 12 s was not).
   await admin.goto('/team/leases');
   await admin.getByRole('combobox', { name: 'Subscription' }).selectOption(SUB);
-  await admin.getByRole('textbox', { name: 'Idle time (minutes) before a lease ends' }).fill('0.2');
+  await admin.getByRole('textbox', { name: 'Idle time (minutes) before a lease ends' }).fill('0.4');
   await admin.getByRole('button', { name: 'Save idle time' }).click();
   await expect(admin.getByText('Saved: 0 min.')).toBeVisible();
   await pullIntoInbox(6);

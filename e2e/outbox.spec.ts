@@ -208,7 +208,9 @@ test('Disconnect in one tab counts the other tab’s unsent decision, and that t
   const a = await context.newPage();
   await connectDemo(a, { remember: true });
   await a.goto('/review/sub_live_streets?limit=3');
-  await a.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('5');
+  // Long enough for the second tab to load and open its dialog while A still holds the decision (5 s
+  // was not, on a loaded machine: the decision was sent first and the dialog rightly counted none).
+  await a.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('30');
   await a.getByRole('button', { name: 'Pull', exact: true }).click();
   await expect(a.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first()).toBeVisible();
   const heldId = (await focusedTitle(a)).replace('Submission ', '');
@@ -229,7 +231,7 @@ test('Disconnect in one tab counts the other tab’s unsent decision, and that t
 
   // A forgets the key too: once its undo window ends, the decision waits (paused), unsent.
   await expect(a.getByRole('status', { name: /^Connection status:/ })).toHaveAccessibleName('Connection status: disconnected');
-  await expect(a.getByRole('status', { name: 'Decisions: 1 unsent · paused' })).toBeVisible();
+  await expect(a.getByRole('status', { name: 'Decisions: 1 unsent · paused' })).toBeVisible({ timeout: 60_000 });
   const feedback = (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === heldId)?.consumer_feedback ?? null;
   expect(feedback).toBeNull();
 });

@@ -131,7 +131,7 @@ test('a whole session: no CSP violation, no foreign request, no leaked key, noth
 
 test('every page has no serious or critical accessibility violation', async ({ page }) => {
   // Eleven pages, each loaded and analysed by axe (a few seconds each on two cores): more than the default minute.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await connectDemo(page);
   const pages: [string, () => Promise<void>][] = [
     ['/connection', async () => void (await expect(page.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible())],
