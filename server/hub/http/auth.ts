@@ -1,15 +1,19 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { API_KEY_PATTERN } from '../../../src/api/contract';
 import type { Role } from '../db/schema';
 import { HubError } from '../errors';
 import { ACCESS_TOKEN_PATTERN } from '../secrets';
 import { lookupToken } from '../store/access-tokens';
-import { sessionMember } from '../store/sessions';
+import { sessionMember, SESSION_TTL_MS } from '../store/sessions';
 import type { HubContext, HubEnv, Principal } from './context';
 
 export const SESSION_COOKIE = 'ddh_session';
+
+/** The cookie every sign-in sets (a password, or single sign-on): HttpOnly, SameSite=Strict, for the session's lifetime. */
+export const setSessionCookie = (c: Context, token: string, secure: boolean) =>
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: SESSION_TTL_MS / 1000 });
 
 /** Three base64url segments: the shape of the vendor's JWTs. */
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;

@@ -3,12 +3,12 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { oidcStartQuery, type SignInMethods } from '../../../src/api/contract/hub-sign-in';
 import { validQuery } from '../../http/validate';
 import { HubError } from '../errors';
-import { SESSION_COOKIE } from '../http/auth';
+import { setSessionCookie } from '../http/auth';
 import type { HubContext, HubEnv } from '../http/context';
 import { OIDC_FLOW_COOKIE, OIDC_FLOW_TTL_MS, OidcError, type Oidc } from '../oidc';
 import { appendAudit } from '../store/audit';
 import { findActiveByEmail, normalEmail } from '../store/members';
-import { createSession, endSession, SESSION_TTL_MS } from '../store/sessions';
+import { createSession, endSession } from '../store/sessions';
 import { accountKey, addressKey, lockedFor, recordFailure } from '../store/throttle';
 import { clientAddress } from './session';
 
@@ -79,7 +79,7 @@ export function oidcRouter(ctx: HubContext) {
       return member ? createSession(trx, member.id) : null;
     });
     if (!session) return failed(c, new OidcError('no_member', 'no active member has this email address'));
-    setCookie(c, SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: ctx.secureCookies, maxAge: SESSION_TTL_MS / 1000 });
+    setSessionCookie(c, session.token, ctx.secureCookies);
     return c.redirect(identity.returnTo, 303);
   });
 

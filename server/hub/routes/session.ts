@@ -1,14 +1,14 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie } from 'hono/cookie';
 import { validJson, validQuery } from '../../http/validate';
 import { HubError } from '../errors';
-import { allow, SESSION_COOKIE } from '../http/auth';
+import { allow, SESSION_COOKIE, setSessionCookie } from '../http/auth';
 import type { HubContext, HubEnv } from '../http/context';
 import { signInBody, signOutQuery } from '../http/schemas';
 import { appendAudit } from '../store/audit';
 import { findActiveByEmail, memberView, normalEmail } from '../store/members';
-import { createSession, endAllSessions, endSession, SESSION_TTL_MS } from '../store/sessions';
+import { createSession, endAllSessions, endSession } from '../store/sessions';
 import { accountKey, addressKey, clearAccount, lockedFor, recordFailure } from '../store/throttle';
 
 /** The peer's address (the socket's: X-Forwarded-For is anyone's to write). */
@@ -50,7 +50,7 @@ export function sessionRouter(ctx: HubContext) {
       return createSession(trx, member.id);
     });
     if (!session || !member) throw new HubError('INVALID_CREDENTIALS', 'wrong email or password');
-    setCookie(c, SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'Strict', path: '/', secure: ctx.secureCookies, maxAge: SESSION_TTL_MS / 1000 });
+    setSessionCookie(c, session.token, ctx.secureCookies);
     return c.json({ member: memberView(member), expires_at: new Date(session.expiresAt).toISOString() });
   });
 
