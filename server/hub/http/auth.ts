@@ -35,7 +35,7 @@ export const identify = (ctx: HubContext) =>
     let principal: Principal | null = null;
     const cookie = getCookie(c, SESSION_COOKIE);
     if (cookie !== undefined) {
-      const found = await sessionMember(ctx.db, cookie);
+      const found = await (c.get('forwardReads')?.session ?? sessionMember(ctx.db, cookie));
       if (found) principal = { member: found.member, via: 'session', sessionId: found.sessionId };
       // The console names the member its page works as: a page opened as one member (or started from
       // memory offline) whose browser now holds another's session (a sign-in in another tab) must not

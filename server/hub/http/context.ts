@@ -7,6 +7,7 @@ import type { Passwords } from '../passwords';
 import type { AccessTokenRow } from '../store/access-tokens';
 import type { VendorKeyRow } from '../store/vendor-keys';
 import type { MemberRow } from '../store/members';
+import type { SessionFound } from '../store/sessions';
 import type { ThrottlePolicy } from '../store/throttle';
 import type { VendorCipher } from '../vendor-cipher';
 
@@ -64,6 +65,8 @@ export interface ForwardReads {
   vendorKeys: Promise<VendorKeyRow[]>;
   /** Undefined when the hub never delivered the item; null for a request that decides no simulated item. */
   seen: Promise<ItemSeen | undefined> | null;
+  /** The session cookie's lookup (`sessionMember`'s answer), read in the same round trip; absent without a cookie. */
+  session?: Promise<SessionFound | undefined>;
 }
 
 /** Who is asking, and how: a session cookie or a personal access token. */

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { sql, type Kysely } from 'kysely';
 import type { HubTables } from '../db/schema';
@@ -7,14 +8,15 @@ import { inOrder } from '../db/in-order';
 import { acceptDecision } from '../decisions/accept';
 import { redact } from '../decisions/upstream';
 import { HubError } from '../errors';
-import { allow } from '../http/auth';
+import { allow, SESSION_COOKIE } from '../http/auth';
 import { upstreamRequest, vendorUrl, type UpstreamResponse } from '../http/upstream-request';
 import type { ForwardReads, HubContext, HubEnv, ItemSeen, Principal } from '../http/context';
 import { appendAudit } from '../store/audit';
 import { recordPull } from '../inbox/record';
 import { PAGE_MAX, withTeamPull } from '../inbox/team-pull';
 import type { ArrivedHow } from '../store/inbox';
-import { readVendorKeys, vendorKeyFor, vendorKeysStatement, type VendorKeyRow } from '../store/vendor-keys';
+import { vendorKeyFor, vendorKeysStatement, type VendorKeyRow } from '../store/vendor-keys';
+import { sessionLookup } from '../store/sessions';
 
 /*
  * /v1 through the hub: a signed-in member (or a personal access token) calls the vendor's own
@@ -138,11 +140,13 @@ export function forwardRouter(ctx: HubContext) {
 }
 
 /**
- * Starts /v1's own reads before who is asking is known (mounted ahead of `identify`), so that on
- * PostgreSQL they run on other pooled connections beside the session lookup instead of after it:
- * one round trip before the vendor is called, not two. Only for a request carrying a credential
- * (a cookie or Authorization): one without is refused before anything else is read. What it read
- * is not used, nor any of it answered, unless the request is then allowed (`authorize`).
+ * Starts /v1's own reads before who is asking is known (mounted ahead of `identify`), with the
+ * session cookie's lookup in the same batch: on PostgreSQL one round trip on one pooled connection
+ * before the transaction (two connections at once woke two idle server processes, and on this
+ * kind of VM each wake costs about as much as the query). `identify` takes the session from it.
+ * Only for a request carrying a credential (a cookie or Authorization): one without is refused
+ * before anything else is read. What it read is not used, nor any of it answered, unless the
+ * request is then allowed (`authorize`); a lookup is a read, and a bad cookie finds no session.
  */
 export function prefetchForward(ctx: HubContext) {
   return createMiddleware<HubEnv>(async (c, next) => {
@@ -154,14 +158,24 @@ export function prefetchForward(ctx: HubContext) {
 function startReads(ctx: HubContext, c: Context<HubEnv>): ForwardReads {
   const path = c.req.path.replace(/^\/v1/, '');
   const match = c.req.method === 'POST' ? DECISION.exec(path) : null;
-  // A simulated decision's item and the vendor keys in one round trip on PostgreSQL, on one pooled connection beside the session's.
-  const both = match?.[1] === 'data' ? inOrder(ctx.db, [vendorKeysStatement(ctx.db, {}), itemSeenStatement(ctx.db, { itemId: safeDecode(match[2]!) })]) : null;
-  const reads: ForwardReads = both
-    ? { vendorKeys: both.then(([keys]) => keys!.rows as VendorKeyRow[]), seen: both.then(([, seen]) => seen!.rows[0] as ItemSeen | undefined) }
-    : { vendorKeys: readVendorKeys(ctx.db), seen: null };
+  const cookie = getCookie(c, SESSION_COOKIE);
+  const session = cookie === undefined ? null : sessionLookup(ctx.db, cookie);
+  // The session, the vendor keys and a simulated decision's item in one round trip on PostgreSQL, on
+  // one pooled connection: one idle server process woken per request, not two (docs/hub.md).
+  const all = inOrder(ctx.db, [
+    session?.statement ?? null,
+    vendorKeysStatement(ctx.db, {}),
+    match?.[1] === 'data' ? itemSeenStatement(ctx.db, { itemId: safeDecode(match[2]!) }) : null,
+  ]);
+  const reads: ForwardReads = {
+    vendorKeys: all.then(([, keys]) => keys!.rows as VendorKeyRow[]),
+    seen: match?.[1] === 'data' ? all.then(([, , seen]) => seen!.rows[0] as ItemSeen | undefined) : null,
+    ...(session && { session: all.then(([found]) => session.found(found!.rows)) }),
+  };
   // Unused when the request is refused first: their failure is then nobody's to report.
   reads.vendorKeys.catch(() => undefined);
   reads.seen?.catch(() => undefined);
+  reads.session?.catch(() => undefined);
   return reads;
 }
 

@@ -22,10 +22,23 @@ export async function createSession(db: Kysely<HubTables>, memberId: string, now
  * The member behind a cookie's token, read afresh on every request (with the member's current
  * role, so a removal or a role change applies at once), or undefined.
  */
-export async function sessionMember(db: Kysely<HubTables>, token: string, now = Date.now()): Promise<{ sessionId: string; member: MemberRow } | undefined> {
+export async function sessionMember(db: Kysely<HubTables>, token: string, now = Date.now()): Promise<SessionFound | undefined> {
+  const lookup = sessionLookup(db, token, now);
+  return lookup.found((await db.executeQuery(lookup.statement)).rows);
+}
+
+export interface SessionFound {
+  sessionId: string;
+  member: MemberRow;
+}
+
+/** The same lookup as a statement to send along with others (routes/forward.ts), and how to read its rows. */
+export function sessionLookup(db: Kysely<HubTables>, token: string, now = Date.now()) {
   const id = sha256Hex(token);
-  const member = (await db.executeQuery(sessionMemberStatement(db, { id, now }))).rows[0] as MemberRow | undefined;
-  return member && { sessionId: id, member };
+  return {
+    statement: sessionMemberStatement(db, { id, now }),
+    found: (rows: readonly unknown[]): SessionFound | undefined => (rows[0] ? { sessionId: id, member: rows[0] as MemberRow } : undefined),
+  };
 }
 
 /** Every request's lookup, built directly (shapes.test.ts compares the two). */

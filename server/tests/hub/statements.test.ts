@@ -72,7 +72,9 @@ describe.each(ENGINES)('work per request on %s', (engine) => {
   // as before. Then adopt 9 → 8: a simulated adopt's ledger lock and reads sent with the item's.
   // Then pull 5 → 4, adopt and dispute 8 → 6: each transaction's COMMIT sent with its last writes
   // (the decision's before the vendor is called, and its record of the answer after it).
-  const expected = engine === 'postgres' ? { pull: 4, adopt: 6, dispute: 6, me: 1 } : { pull: 9, adopt: 19, dispute: 17, me: 1 };
+  // Then pull 4 → 3, adopt and dispute 6 → 5: /v1's session lookup sent with the vendor keys and
+  // the item's price, on one connection (one idle server process woken, not two).
+  const expected = engine === 'postgres' ? { pull: 3, adopt: 5, dispute: 5, me: 1 } : { pull: 9, adopt: 19, dispute: 17, me: 1 };
 
   it('a pull, an adopt, a dispute and the floor (GET /hub/v1/me) each do their known share of work', async () => {
     // The first pull keeps the items (and the audit head becomes this process's); the counted one finds them kept.
@@ -83,6 +85,9 @@ describe.each(ENGINES)('work per request on %s', (engine) => {
     const me = await counted(() => t.call('GET', '/hub/v1/me', { cookie: reviewer }));
     expect({ pull: pull.length, adopt: adopt.length, dispute: dispute.length, me: me.length }).toEqual(expected);
     if (engine !== 'postgres') return;
+    // Who is asking, the vendor keys and (a decision's) the item as delivered: one round trip.
+    for (const work of [pull, adopt, dispute]) expect(work.find((trip) => /from "sessions"/.test(trip))).toMatch(/from "vendor_keys"/);
+    for (const decision of [adopt, dispute]) expect(decision.find((trip) => /from "sessions"/.test(trip))).toMatch(/from "pulled_items"/);
     // The writes that end each transaction and their audit row went out with its COMMIT, never alone after them.
     const ending = (work: string[], write: RegExp) => work.find((trip) => write.test(trip));
     expect(ending(pull, /insert into audit /)).toMatch(/;\ncommit$/);
