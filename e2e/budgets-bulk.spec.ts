@@ -57,17 +57,17 @@ test('a bulk adopt past a limit says before it is confirmed what is paid and wha
 
   // The run says what the limit holds, and where to act on it.
   const run = page.getByRole('region', { name: 'Bulk decisions sent' });
-  await expect(run).toContainText('2 of 8 confirmed', { timeout: 20_000 });
+  await expect(run).toContainText('2 of 8 confirmed');
   await expect(run.getByLabel('8 recorded')).toContainText('held by budget6');
-  await expect.poll(async () => (await charged()).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(async () => (await charged()).length).toBe(2);
   await run.getByRole('link', { name: 'Raise the limit or release them on Budgets' }).click();
   await expect(page.getByRole('heading', { name: 'Budgets', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Decisions held by budget' }).getByRole('button', { name: 'Release 6 held decisions ($0.102)' })).toBeVisible();
 
   // Raised so that all fit: the held ones are weighed again and sent, each once.
   await saveDaily(page, '0.20');
-  await expect.poll(async () => (await charged()).length, { timeout: 20_000 }).toBe(8);
-  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await charged()).length).toBe(8);
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
   const receipts = await charged();
   expect(new Set(receipts.map((r) => r.item_id)).size).toBe(8);
   expect([...adopts.values()]).toEqual(Array<number>(8).fill(1));

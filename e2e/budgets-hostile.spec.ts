@@ -100,7 +100,7 @@ test('a budgets document damaged on this device is never read as "no limit": the
   // Saved again: the document is replaced whole, the held-back adopt fits $1 and goes, once.
   await saveDaily(page, '1');
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
   expect(adopts).toEqual([adopted]);
 });
 
@@ -158,7 +158,7 @@ test('an unknown key in the budgets, or the budgets row deleted once limits were
   // Saved again: the held-back adopt fits and goes, once.
   await saveDaily(page, '1');
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
   expect(adopts).toHaveLength(1);
 });
 
@@ -188,7 +188,7 @@ test('a receipt the service got wrong (past the exact range) leaves the Budgets 
   const adopted = await adoptOne(page);
   await budgetsLink(page).click();
   const held = page.getByRole('region', { name: 'Decisions held by budget' });
-  await expect(held).toContainText(`adopt item ${adopted} (${SUB})$0.017`, { timeout: 15_000 });
+  await expect(held).toContainText(`adopt item ${adopted} (${SUB})$0.017`);
   await expect(held).toContainText(`held by budget: ${SUB} daily limit $1.00`);
   expect(adopts).toEqual([]);
 });
@@ -223,17 +223,15 @@ test('a limit lowered during a bulk run holds the rest of the run: only the adop
     .getByRole('alertdialog')
     .getByRole('button', { name: /^Adopt \d+ and pay/ })
     .click();
-  await expect.poll(() => adopts.length, { timeout: 15_000 }).toBe(WIRE);
+  await expect.poll(() => adopts.length).toBe(WIRE);
 
   // Lowered to nothing while the run goes on: what is not on the wire yet is held, not sent.
   await budgetsLink(page).click();
   await saveDaily(page, '0');
   const held = page.getByRole('region', { name: 'Decisions held by budget' });
-  await expect(held.getByRole('button', { name: `Release ${n - WIRE} held decisions ($${((n - WIRE) * 0.017).toFixed(3).replace(/0+$/, '')})` })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(held.getByRole('button', { name: `Release ${n - WIRE} held decisions ($${((n - WIRE) * 0.017).toFixed(3).replace(/0+$/, '')})` })).toBeVisible();
   answer();
-  await expect(page.getByRole('status', { name: `Decisions: 0 unsent · ${n - WIRE} held by budget` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status', { name: `Decisions: 0 unsent · ${n - WIRE} held by budget` })).toBeVisible();
   const charged = (await chargedNow()).filter((r) => !before.has(r.receipt_id));
   expect(charged.map((r) => r.item_id).sort()).toEqual([...adopts].sort());
   expect(adopts).toHaveLength(WIRE);

@@ -83,7 +83,7 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   await openReview(a);
   const ids = await adopt(a, 4);
   const held = a.getByRole('region', { name: 'Held by budget' });
-  await expect(held).toContainText('2 charged adopts held by budget, $0.034 in all', { timeout: 15_000 });
+  await expect(held).toContainText('2 charged adopts held by budget, $0.034 in all');
   await expect(held).toContainText(`$0.034 in all (${SUB} daily limit $0.05 (spent $0.034))`);
   // The items behind a disclosure, by short ID with the whole ID on hover.
   await held.getByText('Show the 2 held items').click();
@@ -94,13 +94,13 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   await expect(focused(a)).toContainText('held by budget');
   await expect(focused(a)).toContainText(`$0.017 not sent: ${SUB} daily limit $0.05 (spent $0.034)`);
   await expect(a.getByRole('status', { name: /Decisions: 0 unsent · 2 held by budget/ })).toBeVisible();
-  await expect.poll(async () => (await charged()).map((r) => r.item_id).sort(), { timeout: 15_000 }).toEqual(ids.slice(0, 2).sort());
+  await expect.poll(async () => (await charged()).map((r) => r.item_id).sort()).toEqual(ids.slice(0, 2).sort());
   const notice = (page: Page, percent: number) => page.getByRole('status').filter({ hasText: `Budget: ${percent}% of the ${SUB} daily limit reached` });
   await expect(notice(a, 50)).toContainText('$0.034 of $0.05 today (your time)');
 
   // Durable: a reload keeps them held and sends nothing.
   await a.reload();
-  await expect(held).toContainText('2 charged adopts held by budget, $0.034 in all', { timeout: 15_000 });
+  await expect(held).toContainText('2 charged adopts held by budget, $0.034 in all');
   await expect(a.getByRole('status', { name: /Decisions: 0 unsent · 2 held by budget/ })).toBeVisible();
 
   // A second tab of the same organization cannot spend past the limit either.
@@ -117,7 +117,7 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
     fifth = await focusedId(b);
   }
   await adopt(b, 1);
-  await expect(b.getByRole('region', { name: 'Held by budget' })).toContainText(`1 charged adopt held by budget, $0.017 in all`, { timeout: 15_000 });
+  await expect(b.getByRole('region', { name: 'Held by budget' })).toContainText(`1 charged adopt held by budget, $0.017 in all`);
   expect((await charged()).length).toBe(2);
 
   // Release in the tab that holds them: one confirmation naming the count and the total.
@@ -126,15 +126,15 @@ test('a $0.05 daily limit holds the 3rd and 4th 1.7¢ adopt in this tab and in a
   const confirm = a.getByRole('alertdialog', { name: 'Release 2 held decisions?' });
   await expect(confirm).toContainText('will charge $0.034');
   await confirm.getByRole('button', { name: 'Send and pay $0.034' }).click();
-  await expect.poll(async () => (await charged()).map((r) => r.item_id).sort(), { timeout: 15_000 }).toEqual(ids.sort());
+  await expect.poll(async () => (await charged()).map((r) => r.item_id).sort()).toEqual(ids.sort());
   // All of A's are sent; the one B holds is not called saved.
-  await expect(a.getByRole('status', { name: 'Decisions: 1 unsent in another tab' })).toBeVisible({ timeout: 15_000 });
+  await expect(a.getByRole('status', { name: 'Decisions: 1 unsent in another tab' })).toBeVisible();
 
   await expect(notice(a, 100)).toContainText('$0.068 of $0.05 today (your time)');
 
   // Charged exactly once each, and no second charge after another reload; the other tab's stays held.
   await a.reload();
-  await expect(a.getByRole('status', { name: 'Decisions: 1 unsent in another tab' })).toBeVisible({ timeout: 15_000 });
+  await expect(a.getByRole('status', { name: 'Decisions: 1 unsent in another tab' })).toBeVisible();
   // A notice is given once per threshold per period: not again after the reload.
   await expect(meter).toBeVisible();
   await expect(a.getByRole('textbox', { name: `${SUB} daily limit (USD)` })).toHaveAccessibleDescription(

@@ -118,7 +118,7 @@ test('an unreachable service is said so: nothing is saved unless asked, and the 
   // observed it answering, and the header said verified.
   await page.route('**/v1/**', (route) => route.abort('connectionrefused'));
   await nav(page, 'Usage').click();
-  await expect(status(page)).toHaveAccessibleName(/^Connection status: unreachable since/, { timeout: 20_000 });
+  await expect(status(page)).toHaveAccessibleName(/^Connection status: unreachable since/);
 });
 
 test('edit replaces only the JWT, only the subscriptions, or only the key (verified)', async ({ page }) => {
@@ -317,7 +317,7 @@ test('Remove asks; with unsent decisions it counts them and sends them first', a
   await expect(dialog).toHaveAccessibleName('Remove after sending has 2 unsent decisions');
   await dialog.getByRole('button', { name: 'Send them now' }).click();
   // Once the service confirmed them, the same dialog offers the removal.
-  await expect(dialog).toHaveAccessibleName('Remove Remove after sending?', { timeout: 15_000 });
+  await expect(dialog).toHaveAccessibleName('Remove Remove after sending?');
   const feedback = await serviceApi(request, key.key).reread('sub_live_streets');
   for (const id of ids) expect(feedback.find((s) => s.submission_id === id)?.consumer_feedback).toBe('adopt');
   await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
@@ -356,14 +356,13 @@ test('after Disconnect the paused banner says the decisions are kept and to conn
   const banner = page.getByRole('alert').filter({ hasText: 'Sending decisions is paused' });
   await expect(banner).toHaveText(
     'Sending decisions is paused: this connection is disconnected. 2 unsent decisions of “Disconnected reviewer” are kept on this device; connect again to send them.',
-    { timeout: 20_000 },
   );
   await expect(page.getByText('Requests are paused')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Reconnect Disconnected reviewer' }).click();
   await page.getByLabel('API key', { exact: true }).fill(key.key);
   await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
   await expect(banner).toHaveCount(0);
 });
 

@@ -84,7 +84,7 @@ function itemStatuses(subscriptionId: string): Map<string, string> {
 const list = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' });
 const focusedItem = (page: Page) => page.getByRole('region', { name: 'Focused item' });
 const focusedId = async (page: Page) => (await focusedItem(page).getByRole('heading').textContent())!.replace(/^(Submission|Item) /, '');
-const saved = (page: Page) => expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+const saved = (page: Page) => expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
 const reasonForm = (page: Page) => page.getByRole('form', { name: 'Dispute reason' });
 
 /** Connects through the UI with this spec's key, remembered on this device (so a second tab has it). */

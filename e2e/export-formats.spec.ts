@@ -120,7 +120,7 @@ async function exportEverything(page: Page, format: string | RegExp): Promise<st
   await dialog.getByRole('radio', { name: format }).check();
   await dialog.getByRole('button', { name: /^Export [\d,]+ items?$/ }).click();
   const saved = dialog.getByText(/^Saved [\d,]+ items? as /);
-  await expect(saved).toBeVisible({ timeout: 30_000 });
+  await expect(saved).toBeVisible();
   return /as (\S+?)(;|\.$)/.exec((await saved.textContent())!)![1]!;
 }
 

@@ -115,7 +115,7 @@ test('two reviewers adopt by keys at once under a $0.05 daily limit: the vendorâ
     const next = [...before].find(([, s]) => s === 'new')![0];
     await one.locator(`[role="option"][id$="-${next}"]`).click();
     await one.keyboard.press('a');
-    await expect(one.locator(`[role="option"][id$="-${next}"]`)).toHaveAttribute('data-state', 'held-team', { timeout: 30_000 });
+    await expect(one.locator(`[role="option"][id$="-${next}"]`)).toHaveAttribute('data-state', 'held-team');
     expect(fresh()).toEqual(receipts);
   }
   expect([...fresh().values()].reduce((a, b) => a + b, 0)).toBe(charged);

@@ -27,7 +27,7 @@ test.afterAll(async () => {
 
 const focusedHeading = (page: Page) => page.getByRole('region', { name: 'Focused item' }).getByRole('heading').first();
 const focusedId = async (page: Page) => (await focusedHeading(page).textContent())!.replace(/^(Submission|Item) /, '').trim();
-const saved = (page: Page) => expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+const saved = (page: Page) => expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
 /** B's items table row of an item (the table shows the id's first characters). */
 const rowOf = (page: Page, id: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: id.slice(0, 8) }) });
 
@@ -76,7 +76,7 @@ test('a teammate’s adopts and disputes show in another browser’s items view 
 
   // B's items view is open before A decides anything; the page is never reloaded until the end.
   await b.goto(`/items/${SUB}`);
-  await expect(b.getByRole('row').filter({ hasText: 'Undecided' })).toHaveCount(LIMIT, { timeout: 30_000 });
+  await expect(b.getByRole('row').filter({ hasText: 'Undecided' })).toHaveCount(LIMIT);
   await b.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   await watchRows(b);
   // And B's Statistics of the subscription, in a second tab.
@@ -103,8 +103,7 @@ test('a teammate’s adopts and disputes show in another browser’s items view 
   await saved(a);
 
   // B: each row reads decided by A, with no reload.
-  for (const { id, kind } of decided)
-    await expect(rowOf(b, id)).toContainText(kind === 'adopt' ? 'Adopted by reviewer1' : 'Disputed by reviewer1', { timeout: 30_000 });
+  for (const { id, kind } of decided) await expect(rowOf(b, id)).toContainText(kind === 'adopt' ? 'Adopted by reviewer1' : 'Disputed by reviewer1');
   expect(await b.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true)).toBe(true);
   // The rest are undecided still; Statistics counts A's decisions, without a reload either.
   await expect(b.getByRole('row').filter({ hasText: 'Undecided' })).toHaveCount(LIMIT - decided.length);
@@ -194,13 +193,13 @@ test('an export names who decided each item: a teammate’s decisions carry thei
   const downloads: Download[] = [];
   b.on('download', (download) => downloads.push(download));
   await b.goto(`/items/${SUB}`);
-  await expect(b.getByRole('row').filter({ hasText: 'by reviewer1' })).toHaveCount(byReviewer1.size, { timeout: 30_000 });
+  await expect(b.getByRole('row').filter({ hasText: 'by reviewer1' })).toHaveCount(byReviewer1.size);
   await b.getByRole('button', { name: 'Export…' }).click();
   const dialog = b.getByRole('dialog');
   await dialog.getByRole('radio', { name: /^Everything/ }).check();
   await dialog.getByRole('radio', { name: /JSON Lines/ }).check();
   await dialog.getByRole('button', { name: /^Export [\d,]+ items?$/ }).click();
-  await expect(dialog.getByText(/^Saved [\d,]+ items? as /)).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText(/^Saved [\d,]+ items? as /)).toBeVisible();
   await expect.poll(() => downloads.some((d) => d.suggestedFilename().endsWith('.jsonl'))).toBe(true);
   const file = downloads.find((d) => d.suggestedFilename().endsWith('.jsonl'))!;
   const [head, ...lines] = readFileSync((await file.path())!, 'utf8')

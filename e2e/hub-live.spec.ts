@@ -27,7 +27,7 @@ async function adoptFocused(page: Page): Promise<string> {
   const title = page.getByRole('region', { name: 'Focused item' }).getByRole('heading').first();
   const id = (await title.textContent())!.replace(/^Item /, '').trim();
   await page.keyboard.press('a');
-  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
   return id;
 }
 

@@ -112,7 +112,7 @@ test('two reviewers sign in through the form and decide by keys; each audit row 
   await openReview(two!, 'sub_live_streets');
   const byOne = [await decideFocused(one!, 'a'), await decideFocused(one!, 'd')];
   const byTwo = [await decideFocused(two!, 'a')];
-  for (const page of [one!, two!]) await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+  for (const page of [one!, two!]) await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
 
   // The vendor recorded them (the simulator asked directly with the vendor key).
   const support = await vendorFeedback(hub, 'sub_live_support');
@@ -159,7 +159,7 @@ test('an admin removes a reviewer: their next request sends them to sign in, whe
   await focusUndecided(reviewer, 'sub_live_support');
   const item = await decideFocused(reviewer, 'a');
   await api.removeMember(id);
-  await expect(reviewer).toHaveURL(/\/sign-in\?/, { timeout: 30_000 });
+  await expect(reviewer).toHaveURL(/\/sign-in\?/);
   await expect(reviewer.getByRole('status').filter({ hasText: 'Your session ended' })).toBeVisible();
   expect(new URL(reviewer.url()).searchParams.get('redirect')).toMatch(/^\/review\/sub_live_support/);
   expect((await vendorFeedback(hub, 'sub_live_support')).get(item)).toBeNull();
@@ -171,7 +171,7 @@ test('an admin removes a reviewer: their next request sends them to sign in, whe
   await reviewer.getByLabel('Password').fill(password);
   await reviewer.getByRole('button', { name: 'Sign in' }).click();
   await expect(reviewer).toHaveURL(/\/review\/sub_live_support/);
-  await expect.poll(async () => (await vendorFeedback(hub, 'sub_live_support')).get(item), { timeout: 30_000 }).toBe('adopt');
+  await expect.poll(async () => (await vendorFeedback(hub, 'sub_live_support')).get(item)).toBe('adopt');
   await Promise.all([reviewerContext.close(), adminContext.close()]);
 });
 

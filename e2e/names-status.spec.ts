@@ -100,11 +100,9 @@ test('an adopt past a small daily limit says "held by budget" in the row, the it
     await page.keyboard.press('a');
     await expect(focused(page).getByRole('heading')).not.toHaveText(new RegExp(`${ids.at(-1)}$`));
   }
-  await expect
-    .poll(async () => (await serviceApi(request, budgetKey).usage()).filter((r) => r.subscription_id === BUDGET_SUB).length, { timeout: 15_000 })
-    .toBe(1);
+  await expect.poll(async () => (await serviceApi(request, budgetKey).usage()).filter((r) => r.subscription_id === BUDGET_SUB).length).toBe(1);
 
-  await expect(page.getByRole('status', { name: /Decisions: .*1 held by budget/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status', { name: /Decisions: .*1 held by budget/ })).toBeVisible();
   // The notice names the count, the amount and the limit; the items are behind a disclosure, short, whole on hover.
   const notice = page.getByRole('region', { name: 'Held by budget' });
   await expect(notice).toContainText(`1 charged adopt held by budget, $0.017 in all (${BUDGET_SUB} daily limit $0.03 (spent $0.017))`);
@@ -162,7 +160,7 @@ test('a bulk run’s counts add up to what was recorded in the undo window and o
   expect(early.get('in the undo window')).toBe(6);
   expect(sumOfParts(early)).toBe(6);
   // Once the service confirmed them: still one set of counts adding up to 6.
-  await expect(run).toContainText('Bulk run done: 6 of 6 confirmed', { timeout: 30_000 });
+  await expect(run).toContainText('Bulk run done: 6 of 6 confirmed');
   await expect(parts).toHaveCount(0);
   await expect(run.getByTitle(/confirmed/)).toHaveAttribute('title', /^(\d+ [^·]+)( · \d+ [^·]+)*$/);
   const folded = new Map(

@@ -11,7 +11,7 @@ import { createKey, demoCredentials, narrowKey } from './support/service';
  */
 test.describe.configure({ mode: 'serial' });
 
-const saved = (page: Page) => expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+const saved = (page: Page) => expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
 const focusedTitle = async (page: Page) => (await page.getByRole('region', { name: 'Focused item' }).getByRole('heading').textContent())!;
 
 /** Opens a subscription's review with an undo window, pulls a page and waits for its first item. */
@@ -72,13 +72,13 @@ test('a tab-only connection: decisions left in the undo window of a closed tab a
   await connectDemo(b);
   const total = formatMicros(simIds.reduce((sum, id) => sum + prices.get(id)!, 0));
   const notice = b.getByRole('alert', { name: 'Charged decisions waiting' });
-  await expect(notice).toContainText(`Sending will charge ${total}`, { timeout: 15_000 });
+  await expect(notice).toContainText(`Sending will charge ${total}`);
   const feedback = async () => {
     const all = await serviceApi(request).reread('sub_live_streets');
     return liveIds.map((id) => all.find((s) => s.submission_id === id)?.consumer_feedback ?? null);
   };
   // The free ones go by themselves; nothing is charged before the user confirms.
-  await expect.poll(feedback, { timeout: 15_000 }).toEqual(['adopt', 'adopt', 'adopt']);
+  await expect.poll(feedback).toEqual(['adopt', 'adopt', 'adopt']);
   expect((await serviceApi(request).usage()).filter((r) => r.item_id && simIds.includes(r.item_id))).toHaveLength(0);
 
   await notice.getByRole('button', { name: `Send and pay ${total}` }).click();
@@ -131,7 +131,7 @@ test('tabs opened before and after, and a duplicated tab: the service records ex
 
   // A closes inside the window: an open tab takes its decision over and sends it, without a reload.
   await a.close();
-  await expect.poll(() => feedbackOf(kept!), { timeout: 10_000 }).toBe('adopt');
+  await expect.poll(() => feedbackOf(kept!)).toBe('adopt');
   for (const tab of [before, duplicate!, after]) await saved(tab);
   expect(await feedbackOf(undone!)).toBeNull();
   expect(await feedbackOf(confirmed!)).toBe('adopt');
@@ -161,10 +161,10 @@ test('a key narrowed to fewer subscriptions pauses only the refused one; its dec
   narrowKey(narrow.key_id, 'sub_sim_product');
 
   const paused = page.getByRole('alert', { name: 'Subscription sub_sim_product paused' });
-  await expect(paused).toContainText('sub_sim_product', { timeout: 20_000 });
+  await expect(paused).toContainText('sub_sim_product');
   const feedbackOf = async (id: string) =>
     (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === id)?.consumer_feedback ?? null;
-  await expect.poll(() => feedbackOf(first!), { timeout: 15_000 }).toBe('adopt');
+  await expect.poll(() => feedbackOf(first!)).toBe('adopt');
   await expect(page.getByRole('status', { name: /Decisions: 1 unsent$/ })).toBeVisible();
 
   // The other subscription keeps working with the narrower key.
@@ -172,7 +172,7 @@ test('a key narrowed to fewer subscriptions pauses only the refused one; its dec
   await page.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('0');
   await page.getByRole('listbox', { name: 'Items on this page' }).focus();
   const [second] = await adopt(page, 1);
-  await expect.poll(() => feedbackOf(second!), { timeout: 15_000 }).toBe('adopt');
+  await expect.poll(() => feedbackOf(second!)).toBe('adopt');
   await expect(paused).toBeVisible();
 
   // The stuck decision is discarded after a confirmation, and stays listed as discarded.

@@ -46,7 +46,7 @@ async function decideFive(page: Page, name: string) {
     await page.keyboard.press('a');
     await expect(page.getByRole('region', { name: 'Focused item' }).getByRole('heading')).not.toHaveText(new RegExp(`${ids.at(-1)}$`));
   }
-  await expect(page.getByRole('status', { name: /Decisions: 5 unsent · paused/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status', { name: /Decisions: 5 unsent · paused/ })).toBeVisible();
   return ids;
 }
 

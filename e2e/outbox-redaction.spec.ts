@@ -32,7 +32,7 @@ test('an error echoing the bare body of the key is redacted where it is stored, 
   await list.focus();
   await page.keyboard.press('a');
 
-  await expect(page.getByText(/Could not adopt .*cannot adopt for account \[redacted key\]/).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Could not adopt .*cannot adopt for account \[redacted key\]/).first()).toBeVisible();
   const rows = await storedRows<{ state: string; lastError?: string }>(page, 'decisions');
   const failed = rows.filter((r) => r.state === 'failed');
   expect(failed).toHaveLength(1);

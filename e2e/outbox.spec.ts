@@ -143,7 +143,7 @@ test('a reload resumes free decisions by itself and charged ones after one confi
   // This page took the page before's decisions over: at no moment were they another tab's.
   expect((await shown()).filter((text) => /another tab/.test(text))).toEqual([]);
   const feedback = async () => (await serviceApi(request).reread('sub_live_streets')).find((s) => s.submission_id === liveId)?.consumer_feedback;
-  await expect.poll(feedback, { timeout: 15_000 }).toBe('dispute');
+  await expect.poll(feedback).toBe('dispute');
   expect((await serviceApi(request).usage()).filter((r) => r.item_id === item!.id)).toHaveLength(0);
 
   await notice.getByRole('button', { name: /Send and pay \$/ }).click();
@@ -199,7 +199,7 @@ test('two tabs on a remembered connection: a decision stays with its tab until t
   await expect(b.getByRole('status', { name: 'Decisions: 1 unsent in another tab' })).toBeVisible();
   // A closes inside its undo window: B takes over what A left, and sends it.
   await a.close();
-  await expect.poll(() => feedbackOf(keptId), { timeout: 15_000 }).toBe('adopt');
+  await expect.poll(() => feedbackOf(keptId)).toBe('adopt');
   await expect(b.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
   expect(await feedbackOf(undoneId)).toBeNull();
 });
@@ -244,7 +244,7 @@ test('a key revoked mid-review pauses the outbox; a new key resumes it with noth
   revokeKey(key.key_id);
   await page.keyboard.press('a');
   await page.keyboard.press('a');
-  await expect(page.getByRole('alert').filter({ hasText: 'This API key has been revoked.' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'This API key has been revoked.' })).toBeVisible();
   await expect(page.getByRole('status', { name: /Decisions: 2 unsent · paused/ })).toBeVisible();
   expect((await serviceApi(request).usage()).filter((r) => r.item_id && ids.includes(r.item_id))).toHaveLength(0);
 

@@ -210,5 +210,5 @@ test('keyboard only: reach every page and complete a review', async ({ page }) =
     await page.keyboard.press('Enter');
   }
   await expect(list.getByRole('option', { name: /waiting to send|disputed/ })).toHaveCount(2);
-  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
 });

@@ -8,7 +8,7 @@ import { demoCredentials } from './support/service';
 const list = (page: Page) => page.getByRole('listbox', { name: 'Items on this page' });
 const focusedItem = (page: Page) => page.getByRole('region', { name: 'Focused item' });
 const focusedTitle = async (page: Page) => (await focusedItem(page).getByRole('heading').textContent())!;
-const saved = (page: Page) => expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+const saved = (page: Page) => expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
 
 async function pull(page: Page, address: string) {
   await page.goto(address);
@@ -107,7 +107,7 @@ test('a decision refused with 409 shows the state the service recorded', async (
   await page.keyboard.press('d');
   await expect(page.getByRole('radio', { name: 'No code' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(/Not saved: the service already holds/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Not saved: the service already holds/)).toBeVisible();
   await expect(list(page).getByRole('option', { name: new RegExp(`^${title}, adopted`) })).toBeVisible();
   await page.keyboard.press('k');
   await expect(focusedItem(page).getByText('adopted', { exact: true })).toBeVisible();
@@ -246,7 +246,7 @@ test('the next re-read page loads and fails beside the current page, not instead
   await expect(list(page).getByRole('option')).toHaveCount(5);
   await expect(focusedItem(page).getByRole('heading')).toHaveText(title);
   release();
-  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(list(page).getByRole('option')).toHaveCount(5);
   await expect(focusedItem(page).getByRole('heading')).toHaveText(title);
 });

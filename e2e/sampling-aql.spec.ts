@@ -80,7 +80,7 @@ async function decideByKeys(page: Page, keys: readonly ('a' | 'd')[], total: num
     decided.push(id);
   }
   // Sent and confirmed before the page is left (the undo window passes first).
-  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
   return decided;
 }
 

@@ -90,7 +90,7 @@ test('filter the stored items by quality and grade, keep the filter over a reloa
   const decidedId = title.replace('Submission ', '');
   expect(expectedIds.has(decidedId), decidedId).toBe(true);
   await page.keyboard.press('a');
-  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
 
   // Back on the items view, the decided item has left "undecided" and entered "adopted".
   await page.goBack();
