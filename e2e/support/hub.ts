@@ -2,7 +2,7 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import Database from 'libsql';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_CREDENTIALS_FILE, demoCredentialsSchema, type DemoCredentials } from '../../src/api/contract';
 import { slotPort, workerSlot } from './worker';
@@ -70,6 +70,41 @@ export async function startE2eHub(name = 'hub', extra: { args?: string[]; env?: 
   return hub;
 }
 
+/** Where the hub on a port writes its process ID: the next hub on that port ends one left running. */
+const pidFile = (port: number) => join('.e2e-data', `hub-port-${port}.pid`);
+
+/** Running (a zombie nobody reaped yet holds no port and counts as ended). */
+const isAlive = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Ends a hub an earlier spec left on this port. A failed test restarts its worker, and a worker
+ * ended before its afterAll stopped the hub leaves the hub running on the port the slot's next
+ * worker needs (a clean-clone run: one timed-out test, then every later hub spec of that slot
+ * refused with "port in use"). Only a process still running this hub CLI is ended.
+ */
+async function stopLeftover(port: number) {
+  if (!existsSync(pidFile(port))) return;
+  const pid = Number(readFileSync(pidFile(port), 'utf8'));
+  rmSync(pidFile(port), { force: true });
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  let command = '';
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return;
+  }
+  if (!command.includes('server/cli/hub.ts') || !command.includes(String(port))) return;
+  process.kill(pid, 'SIGKILL');
+  await expect.poll(() => isAlive(pid), { message: `the hub left on port ${port} (process ${pid}) to end` }).toBe(false);
+}
+
 /** The hub process on its port and data directory (kept across a restart), once it printed that it is ready. */
 async function spawnHub(
   port: number,
@@ -77,11 +112,14 @@ async function spawnHub(
   extra: { args?: string[]; env?: Record<string, string> },
 ): Promise<{ child: ChildProcess; simulatorUrl: string }> {
   const url = `http://127.0.0.1:${port}`;
+  await stopLeftover(port);
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'server/cli/hub.ts', '--demo', '--static', 'dist', '--port', String(port), '--data', dataDir, '--quiet', ...(extra.args ?? [])],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...extra.env } },
   );
+  mkdirSync('.e2e-data', { recursive: true });
+  writeFileSync(pidFile(port), String(child.pid));
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   let exited = false;
