@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
-import { renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveSubmission } from '../../api/contract';
 import { ConsoleDb, listItems, saveDelivered, setDatabaseForTests, summaryOfLive } from '../../domain/store';
-import { prefetchContent, useItemContent } from './content-cache';
+import { prefetchContent, readContentAgain, useItemContent } from './content-cache';
 import { fromStored } from './model';
 
 const live = (id: number): LiveSubmission => ({
@@ -50,5 +50,26 @@ describe('content read ahead from the local store', () => {
     expect(renderHook(() => useItemContent(second!)).result.current).toEqual({ status: 'ready', content: { text: 'item 2' } });
     // Another page's record is not read along.
     expect(renderHook(() => useItemContent(fourth!)).result.current).toEqual({ status: 'loading' });
+  });
+
+  it('a read that fails says why and reads again on Try again, instead of "reading" for good', async () => {
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      [1].map((i) => ({ summary: summaryOfLive(live(i)), record: live(i) })),
+    );
+    const [first] = (await listItems(db, 'S', 'sub', 0, 10)).map(fromStored);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    db.close({ disableAutoOpen: true });
+    const hook = renderHook(() => useItemContent(first!));
+    await waitFor(() => expect(hook.result.current).toMatchObject({ status: 'failed', why: expect.stringMatching(/DatabaseClosedError/) }));
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Reading delivered content from this browser’s storage failed: DatabaseClosedError/));
+    logged.mockRestore();
+    // Nothing reads it again by itself; Try again does.
+    await db.open();
+    act(() => readContentAgain(first!));
+    await waitFor(() => expect(hook.result.current).toEqual({ status: 'ready', content: { text: 'item 1' } }));
   });
 });

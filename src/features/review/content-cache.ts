@@ -13,6 +13,8 @@ const MAX_ENTRIES = 600;
 const contentMemory = () => ({
   cache: new Map<string, unknown>(),
   loading: new Map<string, Promise<void>>(),
+  /** Why the last read of an item failed; cleared when it is asked for again. */
+  failed: new Map<string, string>(),
   listeners: new Set<() => void>(),
 });
 const memory = () => localDb().owned(contentMemory);
@@ -48,7 +50,7 @@ export function rememberRecords(
 /** Reads the content of these items into memory (those not there yet). */
 export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Promise<void> {
   const db = localDb();
-  const { cache, loading, listeners } = db.owned(contentMemory);
+  const { cache, loading, failed, listeners } = db.owned(contentMemory);
   const missing = items.filter(
     (item): item is ReviewItem & { scope: string } =>
       !!item?.scope &&
@@ -77,10 +79,25 @@ export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Pro
       if (!asked.has(id) && !cache.has(keyOf(scope, subscriptionId, id))) put(cache, keyOf(scope, subscriptionId, id), contentOf(group[0]!.kind, record));
     for (const item of group) put(cache, keyOf(scope, subscriptionId, item.id), records.has(item.id) ? contentOf(item.kind, records.get(item.id)) : MISSING);
   });
-  const done = Promise.all(reads).then(() => {
-    for (const item of missing) loading.delete(keyOf(item.scope, item.subscriptionId, item.id));
-    for (const listener of listeners) listener();
-  });
+  // Settled either way: a failed read must not leave its items "loading" for good (nothing would
+  // read them again); they show why, with a way to read again (`readContentAgain`).
+  const done = Promise.all(reads).then(
+    () => {
+      for (const item of missing) loading.delete(keyOf(item.scope, item.subscriptionId, item.id));
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      console.error(`Reading delivered content from this browser’s storage failed: ${why}`);
+      for (const item of missing) {
+        const key = keyOf(item.scope, item.subscriptionId, item.id);
+        loading.delete(key);
+        if (!cache.has(key)) failed.set(key, why);
+      }
+      for (const listener of listeners) listener();
+      throw error;
+    },
+  );
   for (const item of missing) loading.set(keyOf(item.scope, item.subscriptionId, item.id), done);
   return done;
 }
@@ -88,12 +105,14 @@ export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Pro
 /** Stands for content the store does not hold (deleted meanwhile). */
 const MISSING = Symbol('missing content');
 
-export type ContentState = { status: 'ready'; content: unknown } | { status: 'loading' } | { status: 'missing' };
+export type ContentState = { status: 'ready'; content: unknown } | { status: 'loading' } | { status: 'missing' } | { status: 'failed'; why: string };
 
 function stateOf(item: ReviewItem): ContentState {
   if (item.content !== undefined || !item.scope) return { status: 'ready', content: item.content };
-  const { cache } = memory();
+  const { cache, failed } = memory();
   const key = keyOf(item.scope, item.subscriptionId, item.id);
+  const why = failed.get(key);
+  if (why !== undefined) return { status: 'failed', why };
   if (!cache.has(key)) return { status: 'loading' };
   const content = cache.get(key);
   return content === MISSING ? { status: 'missing' } : { status: 'ready', content };
@@ -104,11 +123,12 @@ export function useItemContent(item: ReviewItem): ContentState {
   const [, setVersion] = useState(0);
   const state = stateOf(item);
   useEffect(() => {
-    if (state.status !== 'loading') return;
+    if (state.status === 'ready' || state.status === 'missing') return;
     const listener = () => setVersion((v) => v + 1);
     const { listeners } = memory();
     listeners.add(listener);
-    void prefetchContent([item]).catch(() => undefined);
+    // A failure is kept and shown (stateOf); the item waits for its Try again.
+    if (state.status === 'loading') void prefetchContent([item]).catch(() => undefined);
     return () => {
       listeners.delete(listener);
     };
@@ -116,9 +136,19 @@ export function useItemContent(item: ReviewItem): ContentState {
   return state;
 }
 
+/** Reads an item whose last read failed again (its Try again). */
+export function readContentAgain(item: ReviewItem): void {
+  if (!item.scope) return;
+  const { failed, listeners } = memory();
+  failed.delete(keyOf(item.scope, item.subscriptionId, item.id));
+  for (const listener of listeners) listener();
+}
+
 /** Forgets content kept in memory (a scope's local data was deleted). */
 export function forgetContent(scope?: string) {
-  const { cache } = memory();
-  if (!scope) cache.clear();
-  else for (const key of [...cache.keys()]) if (key.startsWith(`${scope}\u0000`)) cache.delete(key);
+  const { cache, failed } = memory();
+  for (const kept of [cache, failed]) {
+    if (!scope) kept.clear();
+    else for (const key of [...kept.keys()]) if (key.startsWith(`${scope}\u0000`)) kept.delete(key);
+  }
 }

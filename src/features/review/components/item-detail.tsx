@@ -8,7 +8,7 @@ import type { OutboxEntry } from '../../../domain/outbox/model';
 import { teamVotesText } from '../../../domain/outbox/team-votes';
 import { isTeammates } from '../../../domain/outbox/transitions';
 import { GradeBadge, PayloadViewer, ScoreBadge } from '../../../components/payload';
-import { useItemContent } from '../content-cache';
+import { readContentAgain, useItemContent } from '../content-cache';
 import { metaText, STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
 import { useNames } from '../../../data';
 import { heldReason } from '../../budgets';
@@ -83,6 +83,13 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
         />
       ) : content.status === 'loading' ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">Reading the content from this browser’s storage…</p>
+      ) : content.status === 'failed' ? (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-800 dark:text-red-200">
+          <span>Could not read this item’s content from this browser’s storage ({content.why}).</span>
+          <Button size="sm" onClick={() => readContentAgain(item)}>
+            Try again
+          </Button>
+        </div>
       ) : (
         <p role="alert" className="text-sm text-red-800 dark:text-red-200">
           This item’s content is no longer in this browser’s storage (its local data was deleted).
