@@ -56,6 +56,8 @@ async function settled(page: Page) {
 test('two reviewers adopt by keys at once under a $0.05 daily limit: the vendor’s receipts stay within it, the rest is held and shown as held in each console; a day forward or back on a browser’s clock changes nothing', async ({
   browser,
 }) => {
+  // A hang guard: three browsers, two runs of keys, a clock moved both ways (past three minutes once on a loaded CI machine).
+  test.setTimeout(360_000);
   const [adminContext, oneContext, twoContext] = await Promise.all([hubContext(browser, hub), hubContext(browser, hub), hubContext(browser, hub)]);
   const [admin, one, two] = await Promise.all([adminContext.newPage(), oneContext.newPage(), twoContext.newPage()]);
   await signInThroughForm(admin, hub.accounts.admin);
