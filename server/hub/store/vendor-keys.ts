@@ -126,7 +126,7 @@ export const vendorKeysQuery = (db: Kysely<HubTables>) => db.selectFrom('vendor_
 /** vendorKeysQuery compiled once (db/shaped.ts): every /v1 request reads the keys. */
 export const vendorKeysStatement = shaped([], (db) => vendorKeysQuery(db));
 
-export const readVendorKeys = async (db: Kysely<HubTables>) => (await db.executeQuery(vendorKeysStatement(db, {}))).rows as VendorKeyRow[];
+const readVendorKeys = async (db: Kysely<HubTables>) => (await db.executeQuery(vendorKeysStatement(db, {}))).rows as VendorKeyRow[];
 
 /**
  * The key for a subscription: one naming it wins over one covering every subscription. With no
