@@ -81,20 +81,20 @@ export function prefetchContent(items: readonly (ReviewItem | undefined)[]): Pro
   });
   // Settled either way: a failed read must not leave its items "loading" for good (nothing would
   // read them again); they show why, with a way to read again (`readContentAgain`).
+  const settle = (why?: string) => {
+    for (const item of missing) {
+      const key = keyOf(item.scope, item.subscriptionId, item.id);
+      loading.delete(key);
+      if (why !== undefined && !cache.has(key)) failed.set(key, why);
+    }
+    for (const listener of listeners) listener();
+  };
   const done = Promise.all(reads).then(
-    () => {
-      for (const item of missing) loading.delete(keyOf(item.scope, item.subscriptionId, item.id));
-      for (const listener of listeners) listener();
-    },
+    () => settle(),
     (error: unknown) => {
       const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       console.error(`Reading delivered content from this browser’s storage failed: ${why}`);
-      for (const item of missing) {
-        const key = keyOf(item.scope, item.subscriptionId, item.id);
-        loading.delete(key);
-        if (!cache.has(key)) failed.set(key, why);
-      }
-      for (const listener of listeners) listener();
+      settle(why);
       throw error;
     },
   );
@@ -111,9 +111,11 @@ function stateOf(item: ReviewItem): ContentState {
   if (item.content !== undefined || !item.scope) return { status: 'ready', content: item.content };
   const { cache, failed } = memory();
   const key = keyOf(item.scope, item.subscriptionId, item.id);
-  const why = failed.get(key);
-  if (why !== undefined) return { status: 'failed', why };
-  if (!cache.has(key)) return { status: 'loading' };
+  // Content that arrived since (a pull's records) wins over an earlier failed read.
+  if (!cache.has(key)) {
+    const why = failed.get(key);
+    return why === undefined ? { status: 'loading' } : { status: 'failed', why };
+  }
   const content = cache.get(key);
   return content === MISSING ? { status: 'missing' } : { status: 'ready', content };
 }
