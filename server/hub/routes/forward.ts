@@ -160,16 +160,13 @@ function startReads(ctx: HubContext, c: Context<HubEnv>): ForwardReads {
   const match = c.req.method === 'POST' ? DECISION.exec(path) : null;
   const cookie = getCookie(c, SESSION_COOKIE);
   const session = cookie === undefined ? null : sessionLookup(ctx.db, cookie);
+  const itemId = match?.[1] === 'data' ? safeDecode(match[2]!) : null;
   // The session, the vendor keys and a simulated decision's item in one round trip on PostgreSQL, on
   // one pooled connection: one idle server process woken per request, not two (docs/hub.md).
-  const all = inOrder(ctx.db, [
-    session?.statement ?? null,
-    vendorKeysStatement(ctx.db, {}),
-    match?.[1] === 'data' ? itemSeenStatement(ctx.db, { itemId: safeDecode(match[2]!) }) : null,
-  ]);
+  const all = inOrder(ctx.db, [session?.statement ?? null, vendorKeysStatement(ctx.db, {}), itemId === null ? null : itemSeenStatement(ctx.db, { itemId })]);
   const reads: ForwardReads = {
     vendorKeys: all.then(([, keys]) => keys!.rows as VendorKeyRow[]),
-    seen: match?.[1] === 'data' ? all.then(([, , seen]) => seen!.rows[0] as ItemSeen | undefined) : null,
+    seen: itemId === null ? null : all.then(([, , seen]) => seen!.rows[0] as ItemSeen | undefined),
     ...(session && { session: all.then(([found]) => session.found(found!.rows)) }),
   };
   // Unused when the request is refused first: their failure is then nobody's to report.
