@@ -16,6 +16,8 @@ import { liveStream, startService } from './harness/service';
 interface KeySample {
   /** Keypress → the paint (rendering update) that showed the next item: its title and, if it has one, its image. */
   painted: number;
+  /** Keypress → its handlers and the render they caused done (the keydown's own work). */
+  handled: number;
   /** Keypress → that frame on screen (presentation). */
   presented: number;
 }
@@ -31,6 +33,7 @@ async function installProbes(page: Page) {
     const w = window as unknown as Record<string, unknown>;
     w.__keys = [] as number[];
     w.__focused = [] as string[];
+    w.__handled = [] as number[];
     w.__paints = [] as { id: string; item: string; paint: number; present: number }[];
     // The key that only opens a dialog before the measured one (d before its Enter) is not a sample.
     // Per press, the item focused when the frame after it begins: that frame paints it. Asked from
@@ -43,6 +46,15 @@ async function installProbes(page: Page) {
       (event) => {
         if (event.key === w.__opener) return;
         const at = (w.__keys as number[]).push(event.timeStamp) - 1;
+        // Registered last, in the bubble phase on window: it runs after the review's handlers and
+        // the render they caused (React renders a key's update in a microtask at the end of its
+        // listener). A key whose handler stops it (the reason picker's Enter) is not timed.
+        (w.__handled as number[])[at] = Number.NaN;
+        const done = (e: Event) => {
+          if (e === event) (w.__handled as number[])[at] = performance.now() - event.timeStamp;
+        };
+        window.addEventListener('keydown', done);
+        setTimeout(() => window.removeEventListener('keydown', done));
         requestAnimationFrame(() => {
           (w.__focused as string[])[at] = document.querySelector('[aria-label="Focused item"] h2')?.getAttribute('elementtiming') ?? '';
         });
@@ -73,8 +85,9 @@ async function installProbes(page: Page) {
 /** `opener`: a key pressed before each measured one and not measured itself (d opens the reason picker; its Enter decides). */
 async function keyLatencies(page: Page, key: string, count: number, opener?: string): Promise<{ samples: KeySample[]; unmatched: number }> {
   await page.evaluate((o) => {
-    const w = window as unknown as { __keys: number[]; __focused: string[]; __paints: unknown[]; __opener: string | null };
+    const w = window as unknown as { __keys: number[]; __handled: number[]; __focused: string[]; __paints: unknown[]; __opener: string | null };
     w.__keys.length = 0;
+    w.__handled.length = 0;
     w.__focused.length = 0;
     w.__paints.length = 0;
     w.__opener = o;
@@ -89,9 +102,14 @@ async function keyLatencies(page: Page, key: string, count: number, opener?: str
     await page.waitForTimeout(40);
   }
   await page.waitForTimeout(200);
-  const { keys, focused, paints } = await page.evaluate(() => {
-    const w = window as unknown as { __keys: number[]; __focused: string[]; __paints: { id: string; item: string; paint: number; present: number }[] };
-    return { keys: [...w.__keys], focused: [...w.__focused], paints: [...w.__paints] };
+  const { keys, handled, focused, paints } = await page.evaluate(() => {
+    const w = window as unknown as {
+      __keys: number[];
+      __handled: number[];
+      __focused: string[];
+      __paints: { id: string; item: string; paint: number; present: number }[];
+    };
+    return { keys: [...w.__keys], handled: [...w.__handled], focused: [...w.__focused], paints: [...w.__paints] };
   });
   const focusedItems = focused.map((title) => (title ? title.slice(title.indexOf(' ') + 1) : undefined));
   const samples: KeySample[] = [];
@@ -112,6 +130,7 @@ async function keyLatencies(page: Page, key: string, count: number, opener?: str
     }
     const image = after.find((p) => p.id === 'delivered-image' && p.item === title.item);
     samples.push({
+      handled: handled[i] ?? Number.NaN,
       painted: Math.max(title.paint, image?.paint ?? 0) - pressedAt,
       presented: Math.max(title.present, image?.present ?? 0) - pressedAt,
     });
@@ -302,7 +321,10 @@ runBench('ui', async (bench) => {
     for (const [key, { samples, unmatched }] of keys) {
       const painted = samples.map((s) => s.painted);
       const presented = samples.map((s) => s.presented);
+      const handled = samples.map((s) => s.handled).filter((h) => !Number.isNaN(h));
       keyRows.push(
+        // Where the painted time goes: the keydown's own work (handlers and React's render and commit), then the frame.
+        ...(handled.length > 0 ? [measure(`key ${key} → its handlers and render done, median`, percentile(handled, 50), 'ms', 1)] : []),
         // Issue 22's targets: a keypress paints its item within half a frame, and is on screen within one.
         measure(`key ${key} → next item painted, median`, percentile(painted, 50), 'ms', 1, { max: 7 }),
         measure(`key ${key} → next item painted, p95`, percentile(painted, 95), 'ms', 1, { max: 33 }),

@@ -9,10 +9,11 @@ const EMPTY: readonly OutboxEntry[] = [];
 const NONE: Readonly<Record<string, string>> = {};
 
 /**
- * How a display follows the outbox. `now`: in the render that changed it (the review's own rows,
- * buttons and focus need the decision at once). `after-paint`: once the frame that showed the change
- * has been painted, as a transition a keypress interrupts. Counts and sums beside the review (the
- * header's status and budget, notices, the visit's spend) follow a decision a frame later instead of
+ * How a display follows the outbox. `now`: in the render that changed it (the header's status, which
+ * must never say "All decisions saved" over a decision just made). `after-paint`: once the frame that
+ * showed the change has been painted, as a transition a keypress interrupts. The review workspace
+ * (its rows and counts; its card moves on ahead of it, focus-lead.ts) and the displays beside it (the
+ * header's budget, notices, the visit's spend) follow a decision a frame later instead of
  * re-rendering, over every decision, inside the keypress that made it.
  */
 export type OutboxFollow = 'now' | 'after-paint';

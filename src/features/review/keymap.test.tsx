@@ -90,7 +90,7 @@ describe('the keymap is the one source of the shortcuts', () => {
     const shown = document.createElement('section');
     document.body.append(shown);
     renderHook(() => {
-      useReviewKeys(review as unknown as ReviewKeyHandlers, true);
+      useReviewKeys(review as unknown as ReviewKeyHandlers, () => true);
       useViewerKeys(viewer as unknown as ViewerKeyHandlers, true, { current: shown });
     });
     const user = userEvent.setup();

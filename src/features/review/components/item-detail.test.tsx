@@ -36,7 +36,7 @@ function renderDetail(props: Partial<ItemDetailProps> & { state?: DisplayState }
       state="new"
       entry={undefined}
       baseUrl="https://dds.example.com"
-      disputeOpen={false}
+      disputeFor={null}
       reasons={DEFAULT_REASONS}
       {...handlers}
       {...props}
@@ -54,7 +54,7 @@ function DisputeHarness({ onDisputeConfirm, onDisputeCancel }: { onDisputeConfir
       state="new"
       entry={undefined}
       baseUrl="https://dds.example.com"
-      disputeOpen={open}
+      disputeFor={open ? 'simulated:it_1' : null}
       reasons={DEFAULT_REASONS}
       onAdopt={vi.fn()}
       onDispute={() => setOpen(true)}
@@ -230,7 +230,7 @@ describe('ItemDetail', () => {
 
   it('keeps the items ahead rendered while moving through them, and renders the next few only when the next is not among them', async () => {
     const at = (n: number) => item(`it_${n}`, { caption: `caption ${n}` });
-    const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeOpen: false, reasons: DEFAULT_REASONS } as const;
+    const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeFor: null, reasons: DEFAULT_REASONS } as const;
     const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };
     const detail = (n: number) => <ItemDetail {...props} {...handlers} item={at(n)} ahead={[at(n + 1), at(n + 2), at(n + 3)]} />;
     const rendered = () =>
@@ -255,7 +255,7 @@ describe('ItemDetail', () => {
 
   it('moves inert to the item left a frame after the move, showing the focused one above it meanwhile', async () => {
     const at = (n: number) => item(`it_${n}`, { caption: `caption ${n}` });
-    const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeOpen: false, reasons: DEFAULT_REASONS } as const;
+    const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeFor: null, reasons: DEFAULT_REASONS } as const;
     const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };
     const detail = (n: number) => <ItemDetail {...props} {...handlers} item={at(n)} ahead={[at(n + 1), at(n + 2)]} />;
     const box = (n: number) => screen.getByText(new RegExp(`caption ${n}`), { ignore: false }).closest('[data-item-content], [aria-hidden]')!;

@@ -135,7 +135,8 @@ export interface ItemDetailProps {
   state: DisplayState;
   entry: OutboxEntry | undefined;
   baseUrl: string;
-  disputeOpen: boolean;
+  /** The key of the item whose dispute reason picker is open (shown only while that item is). */
+  disputeFor: string | null;
   /** The organization's reason codes, in the dialog's order. */
   reasons: readonly ReasonCode[];
   onAdopt: () => void;
@@ -206,7 +207,7 @@ export function ItemDetail({
   state,
   entry,
   baseUrl,
-  disputeOpen,
+  disputeFor,
   reasons,
   onAdopt,
   onDispute,
@@ -315,7 +316,7 @@ export function ItemDetail({
       <div className="flex flex-col lg:relative lg:row-start-4 lg:min-h-0">
         {/* The reason picker lies over the top of the content on wide screens: opening and closing it
             resizes nothing (the image is not fitted again twice for each dispute). */}
-        {disputeOpen && !decided && (
+        {disputeFor === item.key && !decided && (
           <div className="max-lg:mb-2 lg:absolute lg:inset-x-0 lg:top-0 lg:z-10 lg:shadow-lg">
             <DisputeReason reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />
           </div>

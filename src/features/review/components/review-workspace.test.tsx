@@ -173,12 +173,43 @@ describe('ReviewWorkspace', () => {
     expect(focusedTitle()).toBe('Item it_4');
   });
 
+  it('a move renders the card before its paint and the list after it; a click meanwhile wins', async () => {
+    const user = renderWorkspace(items(1, 6));
+    await user.keyboard('j');
+    // The card shows the next item at once; the list has not rendered for it yet (focus-lead.ts).
+    expect(focusedTitle()).toBe('Item it_2');
+    expect(world.props.list.at(-1)).toMatchObject({ focusIndex: 0 });
+    await vi.waitFor(() => expect(world.props.list.at(-1)).toMatchObject({ focusIndex: 1 }));
+    expect(focusedTitle()).toBe('Item it_2');
+    // Two moves, then a click before the workspace followed: the click's item stays focused.
+    await user.keyboard('jj');
+    await user.click(screen.getByRole('option', { name: /^Item it_6,/ }));
+    expect(focusedTitle()).toBe('Item it_6');
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    expect(focusedTitle()).toBe('Item it_6');
+    expect(world.props.list.at(-1)).toMatchObject({ focusIndex: 5 });
+    // X right after a move selects the item the card shows.
+    await user.keyboard('{Home}x');
+    expect(screen.getByRole('option', { name: /^Item it_1,/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('Z pressed before a decision is announced: the undo is what is said', async () => {
+    const user = renderWorkspace(items(1, 3));
+    await user.keyboard('az');
+    expect(decided()).toEqual([]);
+    expect(focusedTitle()).toBe('Item it_1');
+    expect(await screen.findByText('Undid adopt of item it_1.')).toBeInTheDocument();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    expect(screen.queryByText(/^Adopted Item it_1/)).not.toBeInTheDocument();
+  });
+
   it('A and D decide the focused item and move on to the next undecided one; Z takes the last back and returns to it', async () => {
     const user = renderWorkspace([item(1), item(2, 'adopted'), item(3), item(4)]);
     await user.keyboard('a');
     expect(decided()).toEqual(['adopt it_1']);
     expect(focusedTitle()).toBe('Item it_3');
-    expect(screen.getByText('Adopted Item it_1. Press Z to undo.')).toBeInTheDocument();
+    // What the decision did is said once its frame has painted (the card moved on before).
+    expect(await screen.findByText('Adopted Item it_1. Press Z to undo.')).toBeInTheDocument();
     // D opens the reason picker on a simulated item too; Enter alone disputes without a reason.
     await user.keyboard('d');
     expect(screen.getByRole('form', { name: 'Dispute reason' })).toBeInTheDocument();
@@ -198,7 +229,7 @@ describe('ReviewWorkspace', () => {
   it('"Press Z to undo" is said only while the announced decision is in its undo window', async () => {
     const user = renderWorkspace(items(1, 3));
     await user.keyboard('a');
-    const status = screen.getByText('Adopted Item it_1. Press Z to undo.');
+    const status = await screen.findByText('Adopted Item it_1. Press Z to undo.');
     // Its window closes (the decision is on its way): the announcement stays, the hint goes.
     act(() => {
       world.entries = world.entries.map((e) => ({ ...(e as OutboxEntry), state: 'queued' }));
@@ -207,7 +238,7 @@ describe('ReviewWorkspace', () => {
     expect(status).toHaveTextContent(/^Adopted Item it_1\.$/);
     // Another decision in its window does not bring the first one's hint back.
     await user.keyboard('d{Enter}');
-    expect(screen.getByText('Disputed Item it_2. Press Z to undo.')).toBeInTheDocument();
+    expect(await screen.findByText('Disputed Item it_2. Press Z to undo.')).toBeInTheDocument();
   });
 
   it('D then a number then Enter keeps the reason of a simulated dispute in its outbox entry; Esc disputes nothing', async () => {
@@ -218,7 +249,7 @@ describe('ReviewWorkspace', () => {
     await user.keyboard('d2{Enter}');
     expect(decided()).toEqual(['dispute it_1']);
     expect(reasons()).toEqual(['missing_object']);
-    expect(screen.getByText('Disputed Item it_1. Press Z to undo.')).toBeInTheDocument();
+    expect(await screen.findByText('Disputed Item it_1. Press Z to undo.')).toBeInTheDocument();
     // The Dispute button opens the same picker.
     await user.click(screen.getByRole('button', { name: 'Dispute' }));
     await user.keyboard('5{Enter}');
@@ -295,9 +326,11 @@ describe('ReviewWorkspace', () => {
     const user = renderWorkspace(items(1, 10), { mode: 'reread', pageKey: 'reread:p1', nextCursor: 'c2' });
     const prefetchNext = vi.mocked(source().prefetchNext);
     await user.keyboard('jjjjj');
+    // The workspace takes the card's focus after the frame that showed it.
+    await vi.waitFor(() => expect(world.props.list.at(-1)).toMatchObject({ focusIndex: 5 }));
     expect(prefetchNext).not.toHaveBeenCalled();
     await user.keyboard('j');
-    expect(prefetchNext).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(prefetchNext).toHaveBeenCalledTimes(1));
     // Renders that move nothing (a selection, a source with new functions) fetch nothing more.
     await user.keyboard('x');
     const again = vi.fn();
@@ -305,7 +338,7 @@ describe('ReviewWorkspace', () => {
     expect(prefetchNext).toHaveBeenCalledTimes(1);
     expect(again).not.toHaveBeenCalled();
     await user.keyboard('j');
-    expect(again).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(again).toHaveBeenCalledTimes(1));
   });
 
   it('gives the list, the item and the pull controls the same handlers on every render', async () => {

@@ -1,4 +1,5 @@
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
@@ -9,7 +10,9 @@ import { loadSettings } from '../../../domain/outbox/settings';
 import { useLotSample } from '../../sampling';
 import { hasFilters } from '../../../domain/triage';
 import { prefetchContent } from '../content-cache';
-import { itemsAhead, type PickMode } from '../focus-selection';
+import { type PickMode } from '../focus-selection';
+import { createFocusLead } from '../focus-lead';
+import { afterPaint } from '../../../lib/after-paint';
 import { displayState, entriesByItem, teammateOf, totalPrice } from '../model';
 import { loadLayout, saveLayout } from '../layout-prefs';
 import { pageSizeError } from '../search';
@@ -18,7 +21,7 @@ import { BulkAdoptDialog } from './bulk-adopt-dialog';
 import { BulkDisputeDialog } from './bulk-dispute-dialog';
 import { EmptyList } from './empty-list';
 import { FilterBanner, useReviewFilter, type ReviewFilter } from './filtered-view';
-import { ItemDetail } from './item-detail';
+import { FocusedCard, shownIndex } from './focused-card';
 import { ItemList } from './item-list';
 import { LastAction } from './last-action';
 import { NotStoredDialog } from './not-stored-dialog';
@@ -90,8 +93,9 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   const filtered = filter !== null;
   const ids = filter?.ids ?? null;
   const items = useMemo(() => (!filtered ? source.items : ids ? source.items.filter((item) => ids.has(item.id)) : []), [filtered, ids, source.items]);
-  const entries = useOutboxEntries(connection.id);
-  const otherTabs = useOtherTabsEntries(connection.id);
+  // A frame late (after its paint): a decision renders only the card before its paint (focus-lead.ts).
+  const entries = useOutboxEntries(connection.id, 'after-paint');
+  const otherTabs = useOtherTabsEntries(connection.id, 'after-paint');
   // This tab's decisions, and those other tabs recorded on the same items (shown, not sent here).
   const byItem = useMemo(() => entriesByItem([...otherTabs, ...entries]), [otherTabs, entries]);
   const states = useMemo(() => items.map((item) => displayState(item, byItem.get(item.id))), [items, byItem]);
@@ -110,13 +114,39 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   const focused = items[index];
   const { selected } = view;
   const selection = useMemo(() => (selected.size === 0 ? [] : items.filter((item) => selected.has(item.key))), [items, selected]);
-  // The items moving on would focus: the detail keeps them rendered (hidden), so each paints at once.
-  const ahead = useMemo(() => itemsAhead(items, states, index), [items, states, index]);
 
+  // Where a keypress moved the card ahead of this render (focus-lead.ts): the card shows it at once,
+  // the workspace takes it after the paint, and the lead is dropped once this render has its item
+  // focused (or its item is gone).
+  const [lead] = useState(createFocusLead);
+  useLayoutEffect(() => {
+    const key = lead.get();
+    if (key !== null && (focused?.key === key || !items.some((item) => item.key === key))) lead.clear();
+  });
+  // The focus the reviewer sees: the lead's item, if a keypress moved on since this render.
+  const shown = () => shownIndex(items, index, lead.get());
+  // A move renders only the card before its paint; the workspace follows in the task after it.
+  const moveTo = (to: number) => {
+    const item = items[Math.max(0, Math.min(to, items.length - 1))];
+    if (!item || item.key === items[shown()]?.key) return;
+    lead.set(item.key);
+    afterPaint(act.followLead);
+  };
+  // Any other change of focus or selection starts from the focus seen: the lead is taken first.
+  // Dropping the lead is safe only because the render that takes it over comes before any other
+  // event: a key's or a click's own render does (discrete), and the follow after the paint is
+  // flushed at once (followLead), so no handler reads the focus between the two.
+  const settle = () => {
+    const key = lead.get();
+    if (key === null) return;
+    lead.clear();
+    const at = items.findIndex((item) => item.key === key);
+    if (at >= 0) dispatch({ type: 'focus', index: at });
+  };
   const { reasons } = useDisputeReasons(connection);
   // A team hub's viewer reads everything and decides nothing: no key or button sends a decision.
   const readOnly = decideRefusal(connection);
-  const decisions = useReviewDecisions({ connectionId: connection.id, items, states, byItem, focus: index, selection, dispatch, readOnly });
+  const decisions = useReviewDecisions({ connectionId: connection.id, items, states, byItem, focusNow: shown, settle, moveTo, selection, dispatch, readOnly });
   const pageTotal = useMemo(() => totalPrice(items), [items]);
   const [helpOpen, setHelpOpen] = useState(false);
   // The layout: the list collapsed (kept on this device) and focus mode (only the item card).
@@ -148,17 +178,24 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   const sizeError = sizeDraft !== null ? pageSizeError(sizeDraft.trim() === '' ? Number.NaN : Number(sizeDraft)) : pageSizeError(search.limit);
 
   const act = useStableHandlers({
-    next: () => dispatch({ type: 'move', to: 'next' }),
-    previous: () => dispatch({ type: 'move', to: 'previous' }),
-    first: () => dispatch({ type: 'move', to: 'first' }),
-    last: () => dispatch({ type: 'move', to: 'last' }),
-    toggleSelect: () => dispatch({ type: 'toggle' }),
+    followLead: () => flushSync(settle),
+    next: () => moveTo(shown() + 1),
+    previous: () => moveTo(shown() - 1),
+    first: () => moveTo(0),
+    last: () => moveTo(items.length - 1),
+    toggleSelect: () => {
+      settle();
+      dispatch({ type: 'toggle' });
+    },
     adopt: decisions.adopt,
     dispute: decisions.dispute,
     undo: decisions.undo,
     adoptSelection: decisions.adoptSelection,
     disputeSelection: decisions.disputeSelection,
-    pick: (at: number, mode: PickMode) => dispatch({ type: 'pick', index: at, mode }),
+    pick: (at: number, mode: PickMode) => {
+      settle();
+      dispatch({ type: 'pick', index: at, mode });
+    },
     pull: () => {
       setPulls((n) => n + 1);
       measureListRoom();
@@ -182,8 +219,14 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
         return !collapsed;
       }),
   });
-  const dialogsOpen = helpOpen || decisions.adoptPending !== null || decisions.disputePending !== null || decisions.disputeOpen;
-  useReviewKeys(act, !dialogsOpen);
+  // The reason picker holds the keys only while its item is the one shown: a dispute's Enter moves
+  // the card on (and so closes it) before the workspace renders again.
+  const dialogsOpen = () =>
+    helpOpen ||
+    decisions.adoptPending !== null ||
+    decisions.disputePending !== null ||
+    (decisions.disputeFor !== null && decisions.disputeFor === items[shown()]?.key);
+  useReviewKeys(act, () => !dialogsOpen());
 
   // A team queue found empty is asked again once this reviewer's own pull brought items into the
   // store (not on the inbox's sync: an unattended tab would lease what its teammates could review).
@@ -293,13 +336,14 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
             />
           </div>
           <div className="order-1 flex min-h-0 min-w-0 flex-col lg:order-2">
-            <ItemDetail
-              item={focused}
-              ahead={ahead}
-              state={states[index]!}
-              entry={byItem.get(focused.id)}
+            <FocusedCard
+              items={items}
+              states={states}
+              byItem={byItem}
+              focus={index}
+              lead={lead}
               baseUrl={connection.baseUrl}
-              disputeOpen={decisions.disputeOpen}
+              disputeFor={decisions.disputeFor}
               reasons={reasons}
               onAdopt={decisions.adopt}
               onDispute={decisions.dispute}

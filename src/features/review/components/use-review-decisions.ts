@@ -1,8 +1,9 @@
-import { useState, type Dispatch } from 'react';
+import { useRef, useState, type Dispatch } from 'react';
 import { formatMicros } from '../../../lib/money';
 import { useOutbox } from '../../../data';
+import { afterPaint } from '../../../lib/after-paint';
 import type { Decision, OutboxEntry } from '../../../domain/outbox/model';
-import type { FocusAction } from '../focus-selection';
+import { nextUndecided, type FocusAction } from '../focus-selection';
 import { displayState, totalPrice, type DisplayState, type ReviewItem } from '../model';
 import { useStableHandlers } from './use-stable-handlers';
 
@@ -13,7 +14,12 @@ export interface ReviewDecisionsInput {
   items: readonly ReviewItem[];
   states: readonly DisplayState[];
   byItem: ReadonlyMap<string, OutboxEntry>;
-  focus: number;
+  /** The focused item's index as the reviewer sees it now (the card may lead the last render: focus-lead.ts). */
+  focusNow: () => number;
+  /** Hands a focus lead over to the workspace's focus, so what is dispatched next starts from it. */
+  settle: () => void;
+  /** Moves the card on to an item ahead of the workspace (focus-lead.ts): a decision's jump. */
+  moveTo: (index: number) => void;
   /** The selected items, in list order. */
   selection: readonly ReviewItem[];
   dispatch: Dispatch<FocusAction<ReviewItem>>;
@@ -30,17 +36,23 @@ export interface ReviewDecisionsInput {
  * a simulated one has no body on the wire (spec 4.12), so its reason is kept in the outbox entry,
  * which statistics and exports read.
  */
-export function useReviewDecisions({ connectionId, items, states, byItem, focus, selection, dispatch, readOnly }: ReviewDecisionsInput) {
+export function useReviewDecisions({ connectionId, items, states, byItem, focusNow, settle, moveTo, selection, dispatch, readOnly }: ReviewDecisionsInput) {
   const outbox = useOutbox();
   // What the last action did, and the items it decided: "Press Z to undo" is said only while one of
   // them is still in its undo window (it stayed after the decision was sent, and Z then undid another).
   const [last, setLast] = useState<{ text: string; undoable: readonly string[] }>(NOTHING_SAID);
-  const setAnnouncement = (text: string, undoable: readonly ReviewItem[] = []) => setLast({ text, undoable: undoable.map((item) => item.id) });
-  const [disputeOpen, setDisputeOpen] = useState(false);
+  // Each announcement is numbered: one said after a paint (a decision's) never replaces a later one (an Undo pressed within that frame).
+  const said = useRef(0);
+  const setAnnouncement = (text: string, undoable: readonly ReviewItem[] = []) => {
+    said.current++;
+    setLast({ text, undoable: undoable.map((item) => item.id) });
+  };
+  // The item whose reason picker is open: the card shows it on that item only, so a dispute's Enter
+  // closes it with the move on, before the workspace has rendered again.
+  const [disputeFor, setDisputeFor] = useState<string | null>(null);
   // Selected items waiting for a confirmation: charged adopts, and disputes (one reason for all).
   const [adoptPending, setAdoptPending] = useState<readonly ReviewItem[] | null>(null);
   const [disputePending, setDisputePending] = useState<readonly ReviewItem[] | null>(null);
-  const focused = items[focus];
 
   // The same rule as `states`, per item: no search for its index.
   const isUndecided = (item: ReviewItem) => displayState(item, byItem.get(item.id)) === 'new';
@@ -68,6 +80,8 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
   };
 
   const decide = (decision: Decision, reason?: string) => {
+    const focus = focusNow();
+    const focused = items[focus];
     if (!focused) return;
     if (readOnly) {
       setAnnouncement(readOnly);
@@ -78,9 +92,14 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
       return;
     }
     decideMany([focused], decision, reason);
-    setDisputeOpen(false);
-    setAnnouncement(`${decision === 'adopt' ? 'Adopted' : 'Disputed'} ${focused.title}.`, [focused]);
-    dispatch({ type: 'decided', states });
+    // On to the next undecided item: only the card renders before the paint. The rest of the
+    // workspace (the decided row, the picker's state, what the decision says) follows after it.
+    moveTo(nextUndecided(states, focus));
+    const turn = ++said.current;
+    afterPaint(() => {
+      setDisputeFor((key) => (key === focused.key ? null : key));
+      if (said.current === turn) setAnnouncement(`${decision === 'adopt' ? 'Adopted' : 'Disputed'} ${focused.title}.`, [focused]);
+    });
   };
 
   const decideSelection = (decision: Decision) => {
@@ -111,23 +130,26 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
     announcement: last.text,
     /** The item IDs the announced action decided (none for any other announcement). */
     announcedDecisions: last.undoable,
-    disputeOpen,
+    /** The key of the item whose reason picker is open. */
+    disputeFor,
     adoptPending,
     disputePending,
     ...useStableHandlers({
       adopt: () => decide('adopt'),
       /** D and the Dispute button: the reason picker opens (for an undecided item); its Enter disputes. */
       dispute: () => {
+        const focus = focusNow();
+        const focused = items[focus];
         if (!focused) return;
         if (readOnly) {
           setAnnouncement(readOnly);
           return;
         }
-        if (states[focus] === 'new') setDisputeOpen(true);
+        if (states[focus] === 'new') setDisputeFor(focused.key);
         else setAnnouncement(`${focused.title} is already ${states[focus]}.`);
       },
       disputeWithReason: (reason: string) => decide('dispute', reason),
-      cancelDispute: () => setDisputeOpen(false),
+      cancelDispute: () => setDisputeFor(null),
       adoptSelection: () => decideSelection('adopt'),
       disputeSelection: () => decideSelection('dispute'),
       confirmAdoptSelection: () => {
@@ -156,6 +178,7 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focus,
           return;
         }
         const at = items.findIndex((item) => item.id === first.itemId);
+        settle();
         if (at >= 0) dispatch({ type: 'focus', index: at });
         setAnnouncement(
           undone.length === 1
