@@ -1,11 +1,8 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { keyName, typedInField } from '../../lib/key-combos';
 import { VIEWER_KEYMAP, type ViewerAction, type ViewerKeyBinding } from './viewer-keymap';
 
 export type ViewerKeyHandlers = Partial<Record<ViewerAction, () => void>>;
-
-/** The name react-hotkeys-hook gives a key (its mapCode): "KeyH" → "h", "Digit0" → "0", "ArrowLeft" → "arrowleft". */
-const keyName = (key: string) => ({ left: 'arrowleft', right: 'arrowright', up: 'arrowup', down: 'arrowdown' })[key] ?? key.toLowerCase();
-const codeName = (code: string) => code.toLowerCase().replace(/key|digit|numpad/, '');
 
 const entries = Object.entries(VIEWER_KEYMAP) as [ViewerAction, ViewerKeyBinding][];
 /** Each combination ("shift+arrowleft", "h"), with exactly the modifiers it names, to its action. */
@@ -23,31 +20,14 @@ const BY_COMBINATION = new Map(
 );
 const BY_CHARACTER = new Map(entries.flatMap(([action, b]) => (b.typed ?? []).map((c) => [c, action] as const)));
 
-/** Where a typed key is the field's, not a shortcut (react-hotkeys-hook's list of tags and roles). */
-const FORM_TAGS_AND_ROLES = new Set([
-  'input',
-  'textarea',
-  'select',
-  'searchbox',
-  'slider',
-  'spinbutton',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'option',
-  'radio',
-  'textbox',
-]);
-
 function actionOf(event: KeyboardEvent): ViewerAction | undefined {
-  const target = event.target as HTMLElement | null;
-  if (target && (target.isContentEditable || FORM_TAGS_AND_ROLES.has(target.tagName?.toLowerCase()) || FORM_TAGS_AND_ROLES.has(target.role ?? ''))) return;
+  if (typedInField(event)) return;
   // Ctrl, Alt or ⌘ with a key is the browser's or the system's (with "+" or "-": the browser's zoom).
   if (event.ctrlKey || event.metaKey || event.altKey || event.getModifierState?.('AltGraph')) return;
   // "+" is Shift+= on one layout and a key of its own on another: matched by the character typed.
   const typed = BY_CHARACTER.get(event.key?.toLowerCase());
   if (typed) return typed;
-  return event.code ? BY_COMBINATION.get(`${event.shiftKey ? 'shift+' : ''}${codeName(event.code)}`) : undefined;
+  return event.code ? BY_COMBINATION.get(`${event.shiftKey ? 'shift+' : ''}${keyName(event.code)}`) : undefined;
 }
 
 /** Hidden, or rendered invisible and aria-hidden beside the focused item (the review's next one). */
