@@ -199,6 +199,41 @@ test('at 390 px the item still comes first, with no sideways scroll', async ({ p
   }
 });
 
+test('at 390 px the next item is shown from its title after a decision made scrolled down', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await connectDemo(page);
+  await pull(page, '/review/sub_sim_retail?limit=20');
+  const first = await title(page).textContent();
+  // The reason picker opens inside the card and takes the focus, scrolling the page down to it.
+  await page.keyboard.press('d');
+  await expect(page.getByRole('form', { name: 'Dispute reason' })).toBeVisible();
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.keyboard.press('2');
+  await page.keyboard.press('Enter');
+  await expect(title(page)).not.toHaveText(first!);
+  await expect.poll(async () => (await title(page).boundingBox())!.y, { message: 'the next title is in view' }).toBeGreaterThanOrEqual(0);
+  await expectInViewport(page, title(page), 'the next item’s title');
+  // The same after an adopt made with the image in view, below the card's top.
+  const second = await title(page).textContent();
+  await page.mouse.wheel(0, 500);
+  await expect.poll(async () => (await title(page).boundingBox())!.y).toBeLessThan(0);
+  await page.keyboard.press('a');
+  await expect(title(page)).not.toHaveText(second!);
+  await expect.poll(async () => (await title(page).boundingBox())!.y, { message: 'the next title is in view' }).toBeGreaterThanOrEqual(0);
+  await expectInViewport(page, title(page), 'the next item’s title');
+  // Moving with j while reading the list below the card does not scroll the page back up.
+  await list(page).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const third = (await title(page).textContent())!;
+  const active = await list(page).getAttribute('aria-activedescendant');
+  await page.keyboard.press('j');
+  await expect(title(page)).not.toHaveText(third);
+  // The list has followed the move (its active row), and the page stayed where it was.
+  await expect(list(page)).not.toHaveAttribute('aria-activedescendant', active!);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 test('the shortcuts dialog opens at its top, listing focus mode', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await connectDemo(page);

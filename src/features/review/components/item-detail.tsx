@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
 import { Badge } from '../../../components/ui/panel';
@@ -147,6 +147,8 @@ export interface ItemDetailProps {
   lastAction?: ReactNode;
   /** Why this member may not decide (a team hub's viewer): Adopt and Dispute are disabled, and it is shown. */
   readOnly?: string | null;
+  /** The card's element (the workspace scrolls it into view after a decision on narrow screens). */
+  sectionRef?: Ref<HTMLElement>;
 }
 
 /**
@@ -215,6 +217,7 @@ export function ItemDetail({
   onDisputeCancel,
   lastAction,
   readOnly,
+  sectionRef,
 }: ItemDetailProps) {
   const decided = state !== 'new' || !!readOnly;
   const readOnlyId = `read-only-${item.key}`;
@@ -224,10 +227,11 @@ export function ItemDetail({
   const longTitle = item.title.length > SHOWN_CHARACTERS;
   return (
     <section
+      ref={sectionRef}
       aria-label="Focused item"
       // Wide screens: a grid, so the actions sit beside the title (a row of their own cost the image
       // its height), what follows spans both columns, and the content fills the last row.
-      className="flex flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1fr)_auto] lg:grid-rows-[auto_auto_auto_minmax(0,1fr)] lg:gap-x-4 lg:gap-y-0 lg:[&>:nth-child(-n+2)]:self-center lg:[&>:nth-child(n+3)]:col-span-2 lg:[&>:nth-child(n+3)]:mt-2 dark:border-slate-700 dark:bg-slate-900"
+      className="flex scroll-mt-2 flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1fr)_auto] lg:grid-rows-[auto_auto_auto_minmax(0,1fr)] lg:gap-x-4 lg:gap-y-0 lg:[&>:nth-child(-n+2)]:self-center lg:[&>:nth-child(n+3)]:col-span-2 lg:[&>:nth-child(n+3)]:mt-2 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-2">
         {/* The whole ID, broken anywhere rather than cut. One heading per item, so Element Timing reports each item's first paint (named for the item: the entry may outlive the element). */}

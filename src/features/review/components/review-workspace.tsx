@@ -146,7 +146,27 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   const { reasons } = useDisputeReasons(connection);
   // A team hub's viewer reads everything and decides nothing: no key or button sends a decision.
   const readOnly = decideRefusal(connection);
-  const decisions = useReviewDecisions({ connectionId: connection.id, items, states, byItem, focusNow: shown, settle, moveTo, selection, dispatch, readOnly });
+  // On narrow screens the page scrolls, and a dispute's reason picker or a long item leaves it
+  // scrolled down: after a decision the next item is shown from its title (never when the card's
+  // top is in view; wide screens scroll the card's content in place).
+  const cardRef = useRef<HTMLElement>(null);
+  const revealCard = () => {
+    const card = cardRef.current;
+    if (card && !window.matchMedia?.('(min-width: 64rem)').matches && card.getBoundingClientRect().top < 0) card.scrollIntoView({ block: 'start' });
+  };
+  const decisions = useReviewDecisions({
+    connectionId: connection.id,
+    items,
+    states,
+    byItem,
+    focusNow: shown,
+    settle,
+    moveTo,
+    revealCard,
+    selection,
+    dispatch,
+    readOnly,
+  });
   const pageTotal = useMemo(() => totalPrice(items), [items]);
   const [helpOpen, setHelpOpen] = useState(false);
   // The layout: the list collapsed (kept on this device) and focus mode (only the item card).
@@ -342,6 +362,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
               byItem={byItem}
               focus={index}
               lead={lead}
+              sectionRef={cardRef}
               baseUrl={connection.baseUrl}
               disputeFor={decisions.disputeFor}
               reasons={reasons}

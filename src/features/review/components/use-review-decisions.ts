@@ -20,6 +20,8 @@ export interface ReviewDecisionsInput {
   settle: () => void;
   /** Moves the card on to an item ahead of the workspace (focus-lead.ts): a decision's jump. */
   moveTo: (index: number) => void;
+  /** Brings the card's top into view (after a decision's paint: the next item is judged from its title). */
+  revealCard: () => void;
   /** The selected items, in list order. */
   selection: readonly ReviewItem[];
   dispatch: Dispatch<FocusAction<ReviewItem>>;
@@ -36,7 +38,19 @@ export interface ReviewDecisionsInput {
  * a simulated one has no body on the wire (spec 4.12), so its reason is kept in the outbox entry,
  * which statistics and exports read.
  */
-export function useReviewDecisions({ connectionId, items, states, byItem, focusNow, settle, moveTo, selection, dispatch, readOnly }: ReviewDecisionsInput) {
+export function useReviewDecisions({
+  connectionId,
+  items,
+  states,
+  byItem,
+  focusNow,
+  settle,
+  moveTo,
+  revealCard,
+  selection,
+  dispatch,
+  readOnly,
+}: ReviewDecisionsInput) {
   const outbox = useOutbox();
   // What the last action did, and the items it decided: "Press Z to undo" is said only while one of
   // them is still in its undo window (it stayed after the decision was sent, and Z then undid another).
@@ -97,6 +111,7 @@ export function useReviewDecisions({ connectionId, items, states, byItem, focusN
     moveTo(nextUndecided(states, focus));
     const turn = ++said.current;
     afterPaint(() => {
+      revealCard();
       setDisputeFor((key) => (key === focused.key ? null : key));
       if (said.current === turn) setAnnouncement(`${decision === 'adopt' ? 'Adopted' : 'Disputed'} ${focused.title}.`, [focused]);
     });
