@@ -26,7 +26,8 @@ export function shownIndex(items: readonly ReviewItem[], focus: number, leadKey:
  * The focused item's card, the one part of the review a keypress renders before its frame paints:
  * it follows the focus lead at once, and its other props (the list, its states, the outbox's
  * entries) from the workspace's last render, which the rest of the workspace catches up with after
- * the paint. Memoised: the workspace's renders that change none of them skip it.
+ * the paint. Memoised: the workspace's renders that change none of them skip it (its `lastAction`
+ * element is memoised for that).
  */
 export const FocusedCard = memo(function FocusedCard({ items, states, byItem, focus, lead, ...detail }: FocusedCardProps) {
   const leadKey = useSyncExternalStore(lead.subscribe, lead.get);

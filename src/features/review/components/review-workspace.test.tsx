@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createElement, useSyncExternalStore, type ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ import type { ReviewSource } from './use-review-source';
  */
 const world = vi.hoisted(() => {
   const listeners = new Set<() => void>();
+  const later = new Set<() => void>();
   return {
     source: null as unknown,
     entries: [] as readonly unknown[],
@@ -25,7 +26,18 @@ const world = vi.hoisted(() => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    emit: () => listeners.forEach((listener) => listener()),
+    emit: () => {
+      listeners.forEach((listener) => listener());
+      setTimeout(() => {
+        world.laterEntries = world.entries;
+        later.forEach((listener) => listener());
+      });
+    },
+    laterEntries: [] as readonly unknown[],
+    subscribeLater: (listener: () => void) => {
+      later.add(listener);
+      return () => void later.delete(listener);
+    },
   };
 });
 
@@ -36,7 +48,13 @@ vi.mock('@tanstack/react-router', async (original) => ({
 }));
 vi.mock('./use-review-source', () => ({ useReviewSource: () => useSyncExternalStore(world.subscribe, () => world.source) }));
 vi.mock('../../../data', async (original) => {
-  const useEntries = () => useSyncExternalStore(world.subscribe, () => world.entries);
+  // 'after-paint' follows a task later, as the app's does (after the frame): a keypress's handlers
+  // meanwhile see the entries of the last render.
+  const useEntries = (_connectionId: string, follow?: string) => {
+    const now = useSyncExternalStore(world.subscribe, () => world.entries);
+    const later = useSyncExternalStore(world.subscribeLater, () => world.laterEntries);
+    return follow === 'after-paint' ? later : now;
+  };
   // One object, as the app's outbox is: handlers built on it stay the same across renders.
   const outbox = {
     enqueue: (connectionId: string, decision: NewDecision, group?: string) => {
@@ -148,6 +166,7 @@ const reasons = () => world.entries.map((e) => (e as OutboxEntry).reason);
 beforeEach(() => {
   world.source = null;
   world.entries = [];
+  world.laterEntries = [];
   world.props = { list: [], detail: [], controls: [] };
   // jsdom lays nothing out: give the scrolling list a size so the virtualizer renders the rows in view.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(560);
@@ -175,8 +194,9 @@ describe('ReviewWorkspace', () => {
 
   it('a move renders the card before its paint and the list after it; a click meanwhile wins', async () => {
     const user = renderWorkspace(items(1, 6));
-    await user.keyboard('j');
-    // The card shows the next item at once; the list has not rendered for it yet (focus-lead.ts).
+    // The keydown alone, with no timer run after it: the card shows the next item at once, the list
+    // has not rendered for it yet (focus-lead.ts).
+    act(() => void fireEvent.keyDown(document.body, { key: 'j', code: 'KeyJ' }));
     expect(focusedTitle()).toBe('Item it_2');
     expect(world.props.list.at(-1)).toMatchObject({ focusIndex: 0 });
     await vi.waitFor(() => expect(world.props.list.at(-1)).toMatchObject({ focusIndex: 1 }));
@@ -191,6 +211,31 @@ describe('ReviewWorkspace', () => {
     // X right after a move selects the item the card shows.
     await user.keyboard('{Home}x');
     expect(screen.getByRole('option', { name: /^Item it_1,/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('a reason picker left by a click is closed, and does not come back with its item to take the keys', async () => {
+    const user = renderWorkspace(items(1, 5));
+    await user.keyboard('jj');
+    await user.keyboard('d');
+    expect(screen.getByRole('form', { name: 'Dispute reason' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: /^Item it_2,/ }));
+    expect(screen.queryByRole('form', { name: 'Dispute reason' })).not.toBeInTheDocument();
+    // A adopts item 2 and moves on to item 3: no picker there, and the keys still decide.
+    await user.keyboard('a');
+    expect(focusedTitle()).toBe('Item it_3');
+    expect(screen.queryByRole('form', { name: 'Dispute reason' })).not.toBeInTheDocument();
+    await user.keyboard('a');
+    expect(decided()).toEqual(['adopt it_2', 'adopt it_3']);
+  });
+
+  it('A, K and A inside one frame: the item just adopted is not decided again', async () => {
+    renderWorkspace(items(1, 3));
+    const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));
+    press('a');
+    press('k');
+    press('a');
+    expect(decided()).toEqual(['adopt it_1']);
+    expect(await screen.findByText('Item it_1 is already adopted.')).toBeInTheDocument();
   });
 
   it('Z pressed before a decision is announced: the undo is what is said', async () => {
@@ -235,7 +280,7 @@ describe('ReviewWorkspace', () => {
       world.entries = world.entries.map((e) => ({ ...(e as OutboxEntry), state: 'queued' }));
       world.emit();
     });
-    expect(status).toHaveTextContent(/^Adopted Item it_1\.$/);
+    await vi.waitFor(() => expect(status).toHaveTextContent(/^Adopted Item it_1\.$/));
     // Another decision in its window does not bring the first one's hint back.
     await user.keyboard('d{Enter}');
     expect(await screen.findByText('Disputed Item it_2. Press Z to undo.')).toBeInTheDocument();

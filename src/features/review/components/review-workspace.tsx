@@ -239,13 +239,21 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
         return !collapsed;
       }),
   });
-  // The reason picker holds the keys only while its item is the one shown: a dispute's Enter moves
-  // the card on (and so closes it) before the workspace renders again.
-  const dialogsOpen = () =>
-    helpOpen ||
-    decisions.adoptPending !== null ||
-    decisions.disputePending !== null ||
-    (decisions.disputeFor !== null && decisions.disputeFor === items[shown()]?.key);
+  // The reason picker holds the keys only while it is shown: on its item, undecided. A dispute's
+  // Enter moves the card on (and so closes it) before the workspace renders again.
+  const pickerShown = () => {
+    const at = shown();
+    return decisions.disputeFor !== null && decisions.disputeFor === items[at]?.key && states[at] === 'new' && !readOnly;
+  };
+  const dialogsOpen = () => helpOpen || decisions.adoptPending !== null || decisions.disputePending !== null || pickerShown();
+  // A picker left behind (a click on another row, an Undo, a bulk decision, a new page, its item
+  // decided elsewhere) is closed, not kept to reappear, focused, when the card comes back to its item.
+  const leftPicker = decisions.disputeFor !== null && (focused?.key !== decisions.disputeFor || states[index] !== 'new');
+  const closePicker = decisions.cancelDispute;
+  // After every commit: one that comes while a lead is pending is followed by the one that takes it.
+  useLayoutEffect(() => {
+    if (leftPicker && lead.get() === null) closePicker();
+  });
   useReviewKeys(act, () => !dialogsOpen());
 
   // A team queue found empty is asked again once this reviewer's own pull brought items into the
@@ -274,7 +282,11 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
     const ids = new Set(announced);
     return entries.some((e) => e.state === 'grace' && ids.has(e.itemId));
   }, [entries, announced]);
-  const lastAction = <Last announcement={decisions.announcement} undoHint={undoHint} canUndo={canUndo} onUndo={decisions.undo} />;
+  // One element while its props stay: the memoised card is then skipped by renders that change nothing of it.
+  const lastAction = useMemo(
+    () => <Last announcement={decisions.announcement} undoHint={undoHint} canUndo={canUndo} onUndo={decisions.undo} />,
+    [decisions.announcement, undoHint, canUndo, decisions.undo],
+  );
   const error = source.error ? <ErrorPanel error={source.error} onRetry={source.retry} /> : null;
 
   return (

@@ -68,8 +68,17 @@ export function useReviewDecisions({
   const [adoptPending, setAdoptPending] = useState<readonly ReviewItem[] | null>(null);
   const [disputePending, setDisputePending] = useState<readonly ReviewItem[] | null>(null);
 
+  // Decisions recorded since the entries this render was given (the workspace follows the outbox a
+  // frame late): an item decided there is not decided again, nor taken into a bulk decision, in that
+  // frame. An item leaves once its entry has reached the render, or when it is undone.
+  const decidedAhead = useRef(new Map<string, Decision>());
+  const aheadOf = (item: ReviewItem): Decision | undefined => {
+    const ahead = decidedAhead.current;
+    for (const id of ahead.keys()) if (byItem.has(id)) ahead.delete(id);
+    return ahead.get(item.id);
+  };
   // The same rule as `states`, per item: no search for its index.
-  const isUndecided = (item: ReviewItem) => displayState(item, byItem.get(item.id)) === 'new';
+  const isUndecided = (item: ReviewItem) => displayState(item, byItem.get(item.id)) === 'new' && aheadOf(item) === undefined;
 
   const decideMany = (targets: readonly ReviewItem[], decision: Decision, reason?: string) => {
     if (readOnly) return [];
@@ -77,6 +86,7 @@ export function useReviewDecisions({
     // Decisions made together are undone together.
     const group = open.length > 1 ? (globalThis.crypto?.randomUUID?.() ?? `g${Date.now()}${Math.random()}`) : undefined;
     for (const item of open) {
+      decidedAhead.current.set(item.id, decision);
       outbox.enqueue(
         connectionId,
         {
@@ -101,8 +111,9 @@ export function useReviewDecisions({
       setAnnouncement(readOnly);
       return;
     }
-    if (states[focus] !== 'new') {
-      setAnnouncement(`${focused.title} is already ${states[focus]}.`);
+    if (states[focus] !== 'new' || !isUndecided(focused)) {
+      const ahead = aheadOf(focused);
+      setAnnouncement(`${focused.title} is already ${states[focus] !== 'new' ? states[focus] : ahead === 'dispute' ? 'disputed' : 'adopted'}.`);
       return;
     }
     decideMany([focused], decision, reason);
@@ -160,8 +171,9 @@ export function useReviewDecisions({
           setAnnouncement(readOnly);
           return;
         }
-        if (states[focus] === 'new') setDisputeFor(focused.key);
-        else setAnnouncement(`${focused.title} is already ${states[focus]}.`);
+        if (isUndecided(focused)) setDisputeFor(focused.key);
+        else
+          setAnnouncement(`${focused.title} is already ${states[focus] !== 'new' ? states[focus] : aheadOf(focused) === 'dispute' ? 'disputed' : 'adopted'}.`);
       },
       disputeWithReason: (reason: string) => decide('dispute', reason),
       cancelDispute: () => setDisputeFor(null),
@@ -187,6 +199,7 @@ export function useReviewDecisions({
       // Z and the Undo buttons do the same: take back the newest decision (or bulk decision) still in its window.
       undo: () => {
         const undone = outbox.undoLatest(connectionId);
+        for (const entry of undone) decidedAhead.current.delete(entry.itemId);
         const first = undone[0];
         if (!first) {
           setAnnouncement('Nothing to undo: decisions past their undo window are already on their way.');
