@@ -129,6 +129,9 @@ export function useItemContent(item: ReviewItem): ContentState {
     const listener = () => setVersion((v) => v + 1);
     const { listeners } = memory();
     listeners.add(listener);
+    // A read that settled between the render and this subscription told nobody: seen here, or the
+    // item would stay "Reading…" for good (its read is done, so none would start again).
+    if (stateOf(item).status !== state.status) listener();
     // A failure is kept and shown (stateOf); the item waits for its Try again.
     if (state.status === 'loading') void prefetchContent([item]).catch(() => undefined);
     return () => {
