@@ -80,6 +80,10 @@ export function useReviewDecisions({
   // The same rule as `states`, per item: no search for its index.
   const isUndecided = (item: ReviewItem) => displayState(item, byItem.get(item.id)) === 'new' && aheadOf(item) === undefined;
 
+  // What stands on an item that is not undecided: its state, or the decision recorded in this frame.
+  const sayAlreadyDecided = (item: ReviewItem, at: number) =>
+    setAnnouncement(`${item.title} is already ${states[at] !== 'new' ? states[at] : aheadOf(item) === 'dispute' ? 'disputed' : 'adopted'}.`);
+
   const decideMany = (targets: readonly ReviewItem[], decision: Decision, reason?: string) => {
     if (readOnly) return [];
     const open = targets.filter(isUndecided);
@@ -112,8 +116,7 @@ export function useReviewDecisions({
       return;
     }
     if (states[focus] !== 'new' || !isUndecided(focused)) {
-      const ahead = aheadOf(focused);
-      setAnnouncement(`${focused.title} is already ${states[focus] !== 'new' ? states[focus] : ahead === 'dispute' ? 'disputed' : 'adopted'}.`);
+      sayAlreadyDecided(focused, focus);
       return;
     }
     decideMany([focused], decision, reason);
@@ -172,8 +175,7 @@ export function useReviewDecisions({
           return;
         }
         if (isUndecided(focused)) setDisputeFor(focused.key);
-        else
-          setAnnouncement(`${focused.title} is already ${states[focus] !== 'new' ? states[focus] : aheadOf(focused) === 'dispute' ? 'disputed' : 'adopted'}.`);
+        else sayAlreadyDecided(focused, focus);
       },
       disputeWithReason: (reason: string) => decide('dispute', reason),
       cancelDispute: () => setDisputeFor(null),
