@@ -1,6 +1,7 @@
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import { coalesceWrites } from './coalesced-writes';
+import { namedStatements } from './named-statements';
 import { PipelinedPostgresDialect } from './pipelined-driver';
 import type { HubTables } from './schema';
 
@@ -33,12 +34,15 @@ export function openPostgres(url: string, log?: (line: string) => void, onRoundT
   // An idle client's error (the server restarted, the network dropped) is emitted on the pool;
   // without a listener Node treats it as unhandled and the hub exits. The next query reconnects.
   pool.on('error', (error) => log?.(`database connection lost: ${error.message}`));
+  const name = namedStatements();
   // A client checked out between two queries of a transaction has no pool listener: its error
   // (the server gone mid-transaction) would be uncaught and end the hub. Its next query fails
   // instead (503), and the pool discards it on release.
   pool.on('connect', (client) => {
     client.on('error', (error) => log?.(`database connection lost: ${error.message}`));
     coalesceWrites(client);
+    // Each statement parsed and planned once per connection (named-statements.ts).
+    name(client);
   });
   return new Kysely<HubTables>({ dialect: new PipelinedPostgresDialect({ pool }, onRoundTrip) });
 }

@@ -1,0 +1,81 @@
+import { sql, type Kysely } from 'kysely';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openHubStore, type HubStore } from '../../hub/db/open';
+import type { HubTables } from '../../hub/db/schema';
+import { throwawayDatabase, type ThrowawayDatabase } from './postgres';
+
+/*
+ * The hub's statements are prepared once per PostgreSQL connection (server/hub/db/named-statements.ts):
+ * seen here in the server's own list of the connection's prepared statements, and in what a
+ * prepared statement does once its table changes under it (another hub migrating the database).
+ */
+
+describe('statements prepared once per connection (PostgreSQL)', () => {
+  let database: ThrowawayDatabase;
+  let store: HubStore;
+  let db: Kysely<HubTables>;
+
+  beforeAll(async () => {
+    database = await throwawayDatabase();
+    store = await openHubStore({ dataDir: mkdtempSync(join(tmpdir(), 'hub-named-')), databaseUrl: database.url });
+    db = store.db;
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+
+  /** This connection's prepared statements whose text mentions `marker`, with how often each ran as a generic or a custom plan. */
+  const preparedOn = async (conn: Kysely<HubTables>, marker: string) =>
+    (
+      await sql<{ statement: string; runs: number }>`
+        select statement, generic_plans + custom_plans as runs from pg_prepared_statements where statement like ${`%${marker}%`}`.execute(conn)
+    ).rows.filter((row) => !row.statement.includes('pg_prepared_statements'));
+
+  it('prepares a repeated statement once on its connection and runs it from there on', async () => {
+    await db.connection().execute(async (conn) => {
+      for (let i = 0; i < 3; i++) {
+        const rows = await conn.selectFrom('members').select('email').where('email', '=', `named-${i}@example.com`).execute();
+        expect(rows).toEqual([]);
+      }
+      const prepared = await preparedOn(conn, 'from "members"');
+      expect(prepared).toHaveLength(1);
+      expect(prepared[0]!.statement).toMatch(/^select "email" from "members" where "email" = \$1$/);
+      expect(Number(prepared[0]!.runs)).toBe(3);
+    });
+  });
+
+  it('leaves transaction control and schema changes unnamed', async () => {
+    await db.connection().execute(async (conn) => {
+      await conn.transaction().execute(async (trx) => {
+        await sql`create table named_probe (id integer)`.execute(trx);
+        await sql`drop table named_probe`.execute(trx);
+      });
+      expect(await preparedOn(conn, 'named_probe')).toEqual([]);
+      expect(await preparedOn(conn, 'begin')).toEqual([]);
+    });
+  });
+
+  it('a statement prepared before its table changed fails once, then is prepared again against the new table', async () => {
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('create table named_changing (id integer)');
+      await other.query('insert into named_changing values (1)');
+      await db.connection().execute(async (conn) => {
+        const read = () => sql<Record<string, unknown>>`select * from named_changing where id = ${1}`.execute(conn);
+        expect((await read()).rows).toEqual([{ id: 1 }]);
+        // Another hub's migration adds a column: the prepared `select *` would now answer another shape.
+        await other.query("alter table named_changing add column label text default 'x'");
+        await expect(read()).rejects.toMatchObject({ code: '0A000' });
+        expect((await read()).rows).toEqual([{ id: 1, label: 'x' }]);
+      });
+    } finally {
+      await other.end();
+    }
+  });
+});
