@@ -42,7 +42,7 @@ export async function recordPull(
     // The writes, sent together once the inbox's head is locked (db/in-order.ts: one round trip on PostgreSQL).
     const later: Statement[] = [];
     // Into the team's inbox first: it takes the subscription's head row, so concurrent pulls keep their items in order.
-    if (arrivals.length > 0) kept = await keepInInbox(trx, subscriptionId!, arrivals, arrival!, actor.id, now, later);
+    const inbox = arrivals.length > 0 ? keepInInbox(trx, subscriptionId!, arrivals, arrival!, actor.id, now, later) : null;
     // An incremental live page moved the vendor's position to its last item: a lost pull's recovery starts there (team-pull.ts).
     const last = (items[items.length - 1] as { submission_id?: unknown } | undefined)?.submission_id;
     if (ok && path === '/live/pull' && (arrival === 'pull' || arrival === 'schedule') && typeof last === 'string') {
@@ -87,7 +87,9 @@ export async function recordPull(
       outcome,
       details: { count: items.length, status, ...(arrival && arrival !== 'pull' && arrival !== 'pending' ? { how: arrival } : {}) },
     };
-    await appendAuditAfter(trx, later, entry, now, end);
+    await appendAuditAfter(trx, later, entry, now, end, (results) => {
+      kept = inbox?.kept(results) ?? 0;
+    });
   });
   return kept;
 }

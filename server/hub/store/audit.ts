@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type QueryResult, type Selectable, type Transaction } from 'kysely';
 import { inOrder, type Statement } from '../db/in-order';
 import { shaped } from '../db/shaped';
 import { isAuditAction, type AuditAction } from '../../../src/api/contract/hub-audit-actions';
@@ -77,6 +77,8 @@ export async function appendAudit(db: Kysely<HubTables>, entry: AuditEntry, now 
  * back within the transaction: a head that moved fails the row's insert, the COMMIT is answered
  * ROLLBACK (nothing of the transaction was kept) and AuditHeadMoved is thrown, for
  * auditedTransaction to run the transaction again the locked way.
+ *
+ * `heard`: the statements' own results, in order, for a caller that counts what they wrote.
  */
 export async function appendAuditAfter(
   db: Kysely<HubTables>,
@@ -84,21 +86,26 @@ export async function appendAuditAfter(
   entry: AuditEntry,
   now = Date.now(),
   end?: TransactionEnd,
+  heard?: (results: (QueryResult<unknown> | undefined)[]) => void,
 ): Promise<AuditRow> {
   const guess = guessNext(db, entry, now);
+  // Run first, heard after: `heard?.(await …)` would skip the statements when nobody listens.
   if (!guess || !(guess.adapter instanceof PostgresAdapter)) {
-    await inOrder(db, statements);
+    const results = await inOrder(db, statements);
+    heard?.(results);
     return appendAudit(db, entry, now);
   }
   if (end?.commitWithAudit) {
     try {
-      await inOrder(db, [...statements, guardedAppend(guess.known, guess.full, { failWhenMoved: true })], { commit: true });
+      const results = await inOrder(db, [...statements, guardedAppend(guess.known, guess.full, { failWhenMoved: true })], { commit: true });
+      heard?.(results);
     } catch (error) {
       throw headMoved(error) ? new AuditHeadMoved() : error;
     }
     return remember(guess);
   }
   const results = await inOrder(db, [...statements, guardedAppend(guess.known, guess.full)]);
+  heard?.(results);
   return Number(results[results.length - 1]?.numAffectedRows ?? 0) === 1 ? remember(guess) : appendLocked(db, entry, now);
 }
 

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { inOrder, type Statement } from '../db/in-order';
+import { sql, type Kysely, type QueryResult, type Transaction } from 'kysely';
+import type { Statement } from '../db/in-order';
 import type { HubTables } from '../db/schema';
 
 /*
@@ -20,11 +20,20 @@ export interface Arrival {
 }
 
 /**
- * Keeps the items the inbox does not hold yet; returns how many it adds. The caller's transaction
- * holds the head row until it commits. The writes go into `later`, for the caller to send with its
- * own (db/in-order.ts): they need no answer, and on PostgreSQL that saves their round trip.
+ * Keeps the items the inbox does not hold yet, numbered in the order given after the subscription's
+ * head. Nothing here needs an answer before the next statement: all go into `later`, for the
+ * caller to send with its own (db/in-order.ts; on PostgreSQL one round trip with the transaction's
+ * last writes and its COMMIT). `kept` reads, from the results of `later`, how many were added.
+ *
+ * In order: the head is created if missing and locked (ON CONFLICT DO UPDATE takes the row lock on
+ * PostgreSQL, held to commit; SQLite's write transaction is exclusive already); then the items not
+ * yet kept are inserted, numbered from the head, in one statement that starts once the lock is held
+ * (each statement its own snapshot in READ COMMITTED), so it sees every item a writer before it
+ * kept and none appears meanwhile; items kept already keep their first arrival and number; then
+ * the head moves past what was inserted (the rows numbered beyond it). A statement per item was a
+ * round trip each on PostgreSQL, and reading which are kept before inserting one more.
  */
-export async function keepInInbox(
+export function keepInInbox(
   trx: Transaction<HubTables>,
   subscriptionId: string,
   items: readonly Arrival[],
@@ -32,56 +41,43 @@ export async function keepInInbox(
   by: string | null,
   now: number,
   later: Statement[],
-): Promise<number> {
+): { kept: (results: readonly (QueryResult<unknown> | undefined)[]) => number } {
   // An item twice in one answer (the vendor is not trusted) is one row.
   const unique = [...new Map(items.map((item) => [`${item.family}\n${item.item_id}`, item])).values()];
-  if (unique.length === 0) return 0;
-  // Creates the head if missing and locks it: ON CONFLICT DO UPDATE takes the row lock on
-  // PostgreSQL (held to commit); SQLite's write transaction is exclusive already. Items kept
-  // already keep their first arrival and number: they are read once the head is locked (the next
-  // statement, sent with it: one round trip on PostgreSQL), so none appears meanwhile.
-  const families = [...new Set(unique.map((item) => item.family))];
-  const [locked, kept] = await inOrder(trx, [
+  if (unique.length === 0) return { kept: () => 0 };
+  const rows = sql.join(
+    unique.map((item, index) => sql`(cast(${index} as integer), ${item.family}, ${item.item_id}, ${item.payload}, cast(${item.price_micros} as bigint))`),
+  );
+  const at = later.length + 1;
+  later.push(
     trx
       .insertInto('inbox_heads')
       .values({ subscription_id: subscriptionId, seq: 0 })
-      .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ seq: sql<number>`inbox_heads.seq` }))
-      .returning('seq'),
-    trx
-      .selectFrom('inbox_items')
-      .select(['family', 'item_id'])
-      .where('family', 'in', families)
-      .where(
-        'item_id',
-        'in',
-        unique.map((item) => item.item_id),
-      ),
-  ]);
-  const head = locked!.rows[0] as { seq: number };
-  const held = new Set((kept!.rows as { family: string; item_id: string }[]).map((row) => `${row.family}\n${row.item_id}`));
-  const fresh = unique.filter((item) => !held.has(`${item.family}\n${item.item_id}`));
-  if (fresh.length === 0) return 0;
-  const first = Number(head.seq) + 1;
-  later.push(
-    trx.insertInto('inbox_items').values(
-      fresh.map((item, index) => ({
-        family: item.family,
-        item_id: item.item_id,
-        subscription_id: subscriptionId,
-        seq: first + index,
-        payload: item.payload,
-        price_micros: item.price_micros,
-        arrived_at: now,
-        arrived_how: how,
-        arrived_by: by,
-      })),
-    ),
+      .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ seq: sql<number>`inbox_heads.seq` })),
+    sql`with arriving (ord, family, item_id, payload, price_micros) as (values ${rows})
+        insert into inbox_items (family, item_id, subscription_id, seq, payload, price_micros, arrived_at, arrived_how, arrived_by)
+        select a.family, a.item_id, ${subscriptionId},
+               (select h.seq from inbox_heads h where h.subscription_id = ${subscriptionId}) + row_number() over (order by a.ord),
+               a.payload, a.price_micros, cast(${now} as bigint), ${how}, ${by}
+        from arriving a
+        where not exists (select 1 from inbox_items k where k.family = a.family and k.item_id = a.item_id)
+        order by a.ord`,
     trx
       .updateTable('inbox_heads')
-      .set({ seq: first + fresh.length - 1 })
+      .set((eb) => ({
+        seq: eb(
+          'seq',
+          '+',
+          eb
+            .selectFrom('inbox_items')
+            .select((c) => c.fn.countAll<number>().as('n'))
+            .where('inbox_items.subscription_id', '=', subscriptionId)
+            .whereRef('inbox_items.seq', '>', 'inbox_heads.seq'),
+        ),
+      }))
       .where('subscription_id', '=', subscriptionId),
   );
-  return fresh.length;
+  return { kept: (results) => Number(results[at]?.numAffectedRows ?? 0) };
 }
 
 export interface InboxRow {
