@@ -21,9 +21,20 @@ import type pg from 'pg';
  * change result type", SQLSTATE 0A000): another hub on the same database migrating it. That
  * statement's request fails (a 503; the browser's outbox keeps a decision), and the connection
  * names its statements anew from then on, so the next request prepares them against the new schema.
+ * The same for a statement the server dropped (STALE below).
+ *
+ * A value the planner must see to use a partial index (`where decided = 0`) is written into the
+ * statement as a literal, never bound: a generic plan is made without the parameters' values.
  */
 
 const NAMED = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * A named statement's failures that the same name would repeat: 0A000 (its cached plan changed
+ * result type; judged by code, not by the message, which the server's locale translates) and 26000
+ * (the server no longer has it: a DEALLOCATE, DISCARD ALL or a pooler dropped it, which
+ * node-postgres, keeping the name as prepared, would never notice).
+ */
+const STALE = new Set(['0A000', '26000']);
 const MAX_PARAMETERS = 64;
 const MAX_PER_CONNECTION = 256;
 /** Texts whose name is known; cleared when full (names are recomputed, never reused for other text). */
@@ -59,7 +70,7 @@ export function namedStatements() {
         used.add(name);
       }
       return query({ name, text, values }).catch((error: unknown) => {
-        if ((error as { code?: unknown }).code === '0A000' && /cached plan/i.test((error as Error).message)) {
+        if (STALE.has((error as { code?: unknown }).code as string)) {
           generation++;
           used.clear();
         }

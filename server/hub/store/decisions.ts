@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { newId } from '../../lib/ids';
 import type { DecisionsTable, Engine, HubTables } from '../db/schema';
 import { shaped } from '../db/shaped';
@@ -68,7 +68,9 @@ export const activeDecisionQuery = (db: Kysely<HubTables>, family: string, itemI
     .selectAll()
     .where('family', '=', family as DecisionRow['family'])
     .where('item_id', '=', itemId)
-    .where('state', 'not in', ['refused', 'dropped']);
+    // As the partial unique index `decisions_item` says it, a literal: a generic plan of the prepared
+    // statement (db/named-statements.ts) can use that index, which bound parameters would not let it.
+    .where(sql<SqlBool>`state not in ('refused', 'dropped')`);
 
 /** activeDecisionQuery compiled once (db/shaped.ts), for the decision path. */
 export const activeDecisionStatement = shaped(['family', 'itemId'], (db, v: { family: string; itemId: string }) => activeDecisionQuery(db, v.family, v.itemId));

@@ -1,9 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { LEASE_LIMITS, type QueueFilters } from '../../../src/api/contract/hub-leases';
 import { newId } from '../../lib/ids';
 import type { Engine, HubTables, LeasesTable } from '../db/schema';
 import { shaped } from '../db/shaped';
 import { filterConditions, type InboxEb } from './queue-filters';
+
+/**
+ * The queue's partial indexes (`inbox_items_queue`, `inbox_items_leased`) hold undecided items,
+ * `where decided = 0`: written as that literal, so a plan PostgreSQL keeps for a prepared statement
+ * (db/named-statements.ts) can still use them, which a bound parameter's generic plan could not.
+ */
+const undecided = sql<SqlBool>`i.decided = 0`;
 
 /*
  * The team queue over the shared inbox (issue 26): an item is in the queue while the team has not
@@ -106,7 +113,7 @@ export async function takeItems(db: Db, engine: Engine, input: TakeInput) {
       .selectFrom('inbox_items as i')
       .select(['i.family', 'i.item_id'])
       .where('i.subscription_id', '=', subscriptionId)
-      .where('i.decided', '=', 0)
+      .where(undecided)
       .where('i.leased_until', '<=', now)
       .where((eb) => eb.and(filterConditions(eb as unknown as InboxEb, filters)))
       // Under overlap: never an item this member voted on, nor one waiting for the lead (votes.ts).
@@ -269,7 +276,7 @@ export async function liveHolders(db: Db, subscriptionId: string | undefined, no
     .select(['l.batch_id', 'l.subscription_id', 'l.member_id', 'm.email', 'l.item_id', 'l.taken_at', 'l.renewed_at', 'l.expires_at'])
     .where('l.state', '=', 'active')
     .where('l.expires_at', '>', now)
-    .where('i.decided', '=', 0)
+    .where(undecided)
     .orderBy('l.taken_at')
     .orderBy('l.batch_id')
     .orderBy('l.item_id');
@@ -301,7 +308,7 @@ export async function heldByOthers(db: Db, subscriptionId: string, memberId: str
     .where('l.state', '=', 'active')
     .where('l.expires_at', '>', now)
     .where('l.member_id', '!=', memberId)
-    .where('i.decided', '=', 0)
+    .where(undecided)
     .orderBy('l.item_id')
     .execute();
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHubStore, type HubStore } from '../../hub/db/open';
+import { activeDecisionQuery } from '../../hub/store/decisions';
 import type { HubTables } from '../../hub/db/schema';
 import { throwawayDatabase, type ThrowawayDatabase } from './postgres';
 
@@ -77,5 +78,35 @@ describe('statements prepared once per connection (PostgreSQL)', () => {
     } finally {
       await other.end();
     }
+  });
+
+  it('an item’s standing decision is read through its partial unique index even by a generic plan', async () => {
+    // The statement as the hub prepares it, planned the way PostgreSQL plans it once it keeps one
+    // plan for every run (no parameter values known), with sequential scans priced out.
+    const { sql: text } = activeDecisionQuery(db, 'data', 'x').compile();
+    await db.connection().execute(async (conn) => {
+      await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
+      await sql`set enable_seqscan = off`.execute(conn);
+      try {
+        await sql.raw(`prepare standing as ${text}`).execute(conn);
+        const plan = await sql<{ 'QUERY PLAN': string }>`explain execute standing('data', 'x')`.execute(conn);
+        expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/decisions_item/);
+      } finally {
+        await sql`deallocate standing`.execute(conn);
+        await sql`reset plan_cache_mode`.execute(conn);
+        await sql`reset enable_seqscan`.execute(conn);
+      }
+    });
+  });
+
+  it('a statement the server dropped (DEALLOCATE) fails once, then is prepared again', async () => {
+    await db.connection().execute(async (conn) => {
+      const read = () => conn.selectFrom('members').select('id').where('email', '=', 'dropped@example.com').execute();
+      expect(await read()).toEqual([]);
+      await sql`deallocate all`.execute(conn);
+      await expect(read()).rejects.toMatchObject({ code: '26000' });
+      expect(await read()).toEqual([]);
+      expect(await preparedOn(conn, 'from "members"')).toHaveLength(1);
+    });
   });
 });
