@@ -3,12 +3,8 @@ import { sql } from 'kysely';
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inOrder } from '../../hub/db/in-order';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openHubStore, type HubStore } from '../../hub/db/open';
 import type { HubTables } from '../../hub/db/schema';
-import { throwawayDatabase, type ThrowawayDatabase } from './postgres';
+import { throwawayStore } from './postgres';
 
 /*
  * The hub's PostgreSQL pool writes the statements it sends together (a BEGIN with the first
@@ -17,22 +13,16 @@ import { throwawayDatabase, type ThrowawayDatabase } from './postgres';
  */
 
 describe('writes to PostgreSQL', () => {
-  let database: ThrowawayDatabase;
-  let store: HubStore;
+  let opened: Awaited<ReturnType<typeof throwawayStore>> | undefined;
   let db: Kysely<HubTables>;
 
   beforeAll(async () => {
-    database = await throwawayDatabase();
-    // The hub's own store (its pool, migrated), as the hub opens it.
-    store = await openHubStore({ dataDir: mkdtempSync(join(tmpdir(), 'hub-writes-')), databaseUrl: database.url });
-    db = store.db;
+    opened = await throwawayStore('hub-writes-');
+    db = opened.store.db;
     // A pooled client connected and known to the server before anything is counted.
     await sql`select 1`.execute(db);
   });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  afterAll(() => opened?.close());
 
   /** How many writes every socket of this process made while `run` ran. */
   async function writesDuring(run: () => Promise<unknown>): Promise<number> {

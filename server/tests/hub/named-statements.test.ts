@@ -1,13 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHubStore, type HubStore } from '../../hub/db/open';
 import { activeDecisionQuery } from '../../hub/store/decisions';
 import type { HubTables } from '../../hub/db/schema';
-import { throwawayDatabase, type ThrowawayDatabase } from './postgres';
+import { throwawayStore } from './postgres';
 
 /*
  * The hub's statements are prepared once per PostgreSQL connection (server/hub/db/named-statements.ts):
@@ -16,19 +12,14 @@ import { throwawayDatabase, type ThrowawayDatabase } from './postgres';
  */
 
 describe('statements prepared once per connection (PostgreSQL)', () => {
-  let database: ThrowawayDatabase;
-  let store: HubStore;
+  let opened: Awaited<ReturnType<typeof throwawayStore>> | undefined;
   let db: Kysely<HubTables>;
 
   beforeAll(async () => {
-    database = await throwawayDatabase();
-    store = await openHubStore({ dataDir: mkdtempSync(join(tmpdir(), 'hub-named-')), databaseUrl: database.url });
-    db = store.db;
+    opened = await throwawayStore('hub-named-');
+    db = opened.store.db;
   });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  afterAll(() => opened?.close());
 
   /** This connection's prepared statements whose text mentions `marker`, with how often each ran as a generic or a custom plan. */
   const preparedOn = async (conn: Kysely<HubTables>, marker: string) =>
@@ -62,7 +53,7 @@ describe('statements prepared once per connection (PostgreSQL)', () => {
   });
 
   it('a statement prepared before its table changed fails once, then is prepared again against the new table', async () => {
-    const other = new pg.Client({ connectionString: database.url });
+    const other = new pg.Client({ connectionString: opened!.database.url });
     await other.connect();
     try {
       await other.query('create table named_changing (id integer)');

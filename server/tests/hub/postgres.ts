@@ -1,6 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openHubStore, type HubStore } from '../../hub/db/open';
 
 /*
  * A throwaway PostgreSQL database per test file. HUB_TEST_DATABASE_URL names a server and a role
@@ -100,4 +104,18 @@ async function dropDatabase(run: (statement: string) => Promise<void>, name: str
     await run(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND usename = current_user AND pid <> pg_backend_pid()`);
     await run(`DROP DATABASE IF EXISTS ${name}`);
   }
+}
+
+/** The hub's own store (its pool, migrated, as the hub opens it) on a throwaway database; `close` closes it and drops the database. */
+export async function throwawayStore(prefix: string): Promise<{ store: HubStore; database: ThrowawayDatabase; close: () => Promise<void> }> {
+  const database = await throwawayDatabase();
+  const store = await openHubStore({ dataDir: mkdtempSync(join(tmpdir(), prefix)), databaseUrl: database.url });
+  return {
+    store,
+    database,
+    close: async () => {
+      await store.close();
+      await database.drop();
+    },
+  };
 }
