@@ -115,7 +115,7 @@ export function useReviewDecisions({
       setAnnouncement(readOnly);
       return;
     }
-    if (states[focus] !== 'new' || !isUndecided(focused)) {
+    if (!isUndecided(focused)) {
       sayAlreadyDecided(focused, focus);
       return;
     }
