@@ -25,7 +25,12 @@ function run(state: FocusSelection, ...actions: FocusAction[]) {
   return actions.reduce(reduce, state);
 }
 
-const sync = (items: readonly Keyed[], states: readonly DisplayState[] = allNew(items.length), page = 'p1', grows = true): FocusAction => ({
+const sync = (
+  items: readonly Keyed[],
+  states: readonly DisplayState[] = allNew(items.length),
+  page = 'p1',
+  grows = true,
+): Extract<FocusAction, { type: 'list' }> => ({
   type: 'list',
   page,
   items,
@@ -243,6 +248,15 @@ describe('a list that grows in place (items kept on this device)', () => {
   it('after a pull, focus moves from a decided item to the first undecided new one', () => {
     const state = reduce(at(first, 2), sync(grown, ['adopted', 'adopted', 'adopted', 'new', 'new']));
     expect(state.focus).toBe(3);
+  });
+
+  it('after a pull, focus moves from an item decided here whose decision has not reached the states yet', () => {
+    // A on the last item, then N at once: the pull's answer can render before the outbox's entry.
+    const decidedHere = new Set(['k2']);
+    const action: FocusAction = { ...sync(grown), decidedAhead: (item) => decidedHere.has(item.key) };
+    expect(reduce(at(first, 2), action).focus).toBe(3);
+    // Without that knowledge the focus stays on the decided item (the states say it is undecided).
+    expect(reduce(at(first, 2), sync(grown)).focus).toBe(2);
   });
 
   it('the jump skips items decided meanwhile (in another tab)', () => {

@@ -26,9 +26,11 @@ export type PickMode = 'focus' | 'range' | 'toggle';
 export type FocusAction<T extends Keyed = Keyed> =
   /**
    * The list as it is now, with each item's state. `grows`: the list is one that grows in place
-   * (items kept on this device), where a pull appends rather than replaces.
+   * (items kept on this device), where a pull appends rather than replaces. `decidedAhead`: an item
+   * this tab decided that `states` does not show yet (they follow the outbox a frame late, or more
+   * on a busy page).
    */
-  | { type: 'list'; page: string; items: readonly T[]; states: readonly DisplayState[]; grows: boolean }
+  | { type: 'list'; page: string; items: readonly T[]; states: readonly DisplayState[]; grows: boolean; decidedAhead?: (item: T) => boolean }
   | { type: 'move'; to: 'next' | 'previous' | 'first' | 'last' }
   | { type: 'focus'; index: number }
   /**
@@ -120,7 +122,10 @@ function toggled(selected: ReadonlySet<string>, key: string): ReadonlySet<string
   return next;
 }
 
-function synced<T extends Keyed>(state: FocusSelection<T>, { page, items, states, grows }: Extract<FocusAction<T>, { type: 'list' }>): FocusSelection<T> {
+function synced<T extends Keyed>(
+  state: FocusSelection<T>,
+  { page, items, states, grows, decidedAhead }: Extract<FocusAction<T>, { type: 'list' }>,
+): FocusSelection<T> {
   // A new page starts at its first item with nothing selected.
   if (page !== state.page) return initialFocusSelection(page, items);
   if (items === state.items) return state;
@@ -144,6 +149,12 @@ function synced<T extends Keyed>(state: FocusSelection<T>, { page, items, states
   }
   // When a pull adds items while the focused one is decided (the user finished what they had and
   // pressed N), focus moves on to the first undecided new item; an undecided one keeps the focus.
-  if (grows && items.length > before.length && before.length > 0 && states[focus] !== 'new') focus = Math.min(nextUndecided(states, focus), items.length - 1);
+  // The last decision may not have reached `states` when the pull's answer arrives (A then N at
+  // once, on a busy page): left on that item, every A after the pull said "already adopted".
+  if (grows && items.length > before.length && before.length > 0) {
+    const focused = items[focus];
+    const decided = states[focus] !== 'new' || (focused !== undefined && decidedAhead?.(focused) === true);
+    if (decided) focus = Math.min(nextUndecided(states, focus), items.length - 1);
+  }
   return { page, items, focus, selected };
 }

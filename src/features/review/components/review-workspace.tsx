@@ -7,6 +7,7 @@ import { FontWarmup } from '../../../components/ui/font-warmup';
 import { useDisputeReasons } from '../../dispute-reasons';
 import { decideRefusal, useOtherTabsEntries, useOutboxEntries } from '../../../data';
 import { loadSettings } from '../../../domain/outbox/settings';
+import type { Decision } from '../../../domain/outbox/model';
 import { useLotSample } from '../../sampling';
 import { hasFilters } from '../../../domain/triage';
 import { prefetchContent } from '../content-cache';
@@ -109,7 +110,9 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   }, [items, states, lostIds]);
 
   // Focus and selection follow the rules of focus-selection.ts (a new page starts over, a pull jumps on).
-  const [view, dispatch] = useFocusSelection(source.pageKey, items, states, source.mode !== 'reread');
+  // This tab's decisions not yet in `states` (use-review-decisions.ts keeps it).
+  const [decidedAhead] = useState(() => new Map<string, Decision>());
+  const [view, dispatch] = useFocusSelection(source.pageKey, items, states, source.mode !== 'reread', (item) => decidedAhead.has(item.id));
   const index = view.focus;
   const focused = items[index];
   const { selected } = view;
@@ -166,6 +169,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
     selection,
     dispatch,
     readOnly,
+    decidedAhead,
   });
   const pageTotal = useMemo(() => totalPrice(items), [items]);
   const [helpOpen, setHelpOpen] = useState(false);

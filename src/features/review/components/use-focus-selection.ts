@@ -7,8 +7,14 @@ import type { DisplayState, ReviewItem } from '../model';
  * list or the page changes, the reducer hears of it within the same render, so the list is never
  * painted with a focus or a selection that belongs to another.
  */
-export function useFocusSelection(page: string, items: readonly ReviewItem[], states: readonly DisplayState[], grows: boolean) {
+export function useFocusSelection(
+  page: string,
+  items: readonly ReviewItem[],
+  states: readonly DisplayState[],
+  grows: boolean,
+  decidedAhead: (item: ReviewItem) => boolean,
+) {
   const [view, dispatch] = useReducer(focusSelectionReducer<ReviewItem>, undefined, () => initialFocusSelection(page, items));
-  if (view.items !== items || view.page !== page) dispatch({ type: 'list', page, items, states, grows });
+  if (view.items !== items || view.page !== page) dispatch({ type: 'list', page, items, states, grows, decidedAhead });
   return [view, dispatch] as const;
 }

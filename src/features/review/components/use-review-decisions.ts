@@ -27,6 +27,13 @@ export interface ReviewDecisionsInput {
   dispatch: Dispatch<FocusAction<ReviewItem>>;
   /** Why this member may not decide (a team hub's viewer): every decision is refused with it, nothing recorded or sent. */
   readOnly?: string | null;
+  /**
+   * Decisions recorded since the entries this render was given (the workspace follows the outbox a
+   * frame late): an item decided there is not decided again, nor taken into a bulk decision, in that
+   * frame. An item leaves once its entry has reached the render, or when it is undone. The workspace
+   * owns it: a pull's new items move the focus on from an item decided there too.
+   */
+  decidedAhead: Map<string, Decision>;
 }
 
 /**
@@ -50,6 +57,7 @@ export function useReviewDecisions({
   selection,
   dispatch,
   readOnly,
+  decidedAhead,
 }: ReviewDecisionsInput) {
   const outbox = useOutbox();
   // What the last action did, and the items it decided: "Press Z to undo" is said only while one of
@@ -68,12 +76,8 @@ export function useReviewDecisions({
   const [adoptPending, setAdoptPending] = useState<readonly ReviewItem[] | null>(null);
   const [disputePending, setDisputePending] = useState<readonly ReviewItem[] | null>(null);
 
-  // Decisions recorded since the entries this render was given (the workspace follows the outbox a
-  // frame late): an item decided there is not decided again, nor taken into a bulk decision, in that
-  // frame. An item leaves once its entry has reached the render, or when it is undone.
-  const decidedAhead = useRef(new Map<string, Decision>());
   const aheadOf = (item: ReviewItem): Decision | undefined => {
-    const ahead = decidedAhead.current;
+    const ahead = decidedAhead;
     for (const id of ahead.keys()) if (byItem.has(id)) ahead.delete(id);
     return ahead.get(item.id);
   };
@@ -90,7 +94,7 @@ export function useReviewDecisions({
     // Decisions made together are undone together.
     const group = open.length > 1 ? (globalThis.crypto?.randomUUID?.() ?? `g${Date.now()}${Math.random()}`) : undefined;
     for (const item of open) {
-      decidedAhead.current.set(item.id, decision);
+      decidedAhead.set(item.id, decision);
       outbox.enqueue(
         connectionId,
         {
@@ -201,7 +205,7 @@ export function useReviewDecisions({
       // Z and the Undo buttons do the same: take back the newest decision (or bulk decision) still in its window.
       undo: () => {
         const undone = outbox.undoLatest(connectionId);
-        for (const entry of undone) decidedAhead.current.delete(entry.itemId);
+        for (const entry of undone) decidedAhead.delete(entry.itemId);
         const first = undone[0];
         if (!first) {
           setAnnouncement('Nothing to undo: decisions past their undo window are already on their way.');
