@@ -339,6 +339,34 @@ describe('ReviewWorkspace', () => {
     expect(focusedTitle()).toBe('Item it_5');
   });
 
+  it('A on the last item, then a pull that renders before the decision reaches the list: the focus moves on to the new items', async () => {
+    const first = items(1, 1);
+    renderWorkspace(first);
+    const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));
+    press('a');
+    // The list grows in the same task, before the outbox's entries follow (a task later here).
+    change({ items: [...first, ...items(2, 3)] });
+    expect(focusedTitle()).toBe('Item it_2');
+    press('a');
+    expect(decided()).toEqual(['adopt it_1', 'adopt it_2']);
+  });
+
+  it('a decision discarded after it reached the list can be made again on its item', async () => {
+    const user = renderWorkspace(items(1, 2));
+    await user.keyboard('a');
+    expect(decided()).toEqual(['adopt it_1']);
+    await vi.waitFor(() => expect(world.props.list.at(-1)).not.toMatchObject({ states: ['new', 'new'] }));
+    // Discarded elsewhere (the outbox's notices), with no decision key pressed in between.
+    act(() => {
+      world.entries = [];
+      world.emit();
+    });
+    await vi.waitFor(() => expect(world.props.list.at(-1)).toMatchObject({ states: ['new', 'new'] }));
+    await user.keyboard('ka');
+    expect(decided()).toEqual(['adopt it_1']);
+    expect(screen.queryByText('Item it_1 is already adopted.')).not.toBeInTheDocument();
+  });
+
   it('a new page starts at its first item with nothing selected', async () => {
     const user = renderWorkspace(items(1, 5), { mode: 'reread', pageKey: 'reread:p1' });
     await user.keyboard('xjjx');

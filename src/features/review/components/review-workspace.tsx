@@ -110,8 +110,13 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   }, [items, states, lostIds]);
 
   // Focus and selection follow the rules of focus-selection.ts (a new page starts over, a pull jumps on).
-  // This tab's decisions not yet in `states` (use-review-decisions.ts keeps it).
+  // This tab's decisions not yet in `states` (use-review-decisions.ts records them). Each leaves once
+  // its entry has reached a render: from then on `states` say it, and a later discard or undo from
+  // elsewhere (the outbox's notices) makes its item undecided again.
   const [decidedAhead] = useState(() => new Map<string, Decision>());
+  useLayoutEffect(() => {
+    for (const id of decidedAhead.keys()) if (byItem.has(id)) decidedAhead.delete(id);
+  }, [decidedAhead, byItem]);
   const [view, dispatch] = useFocusSelection(source.pageKey, items, states, source.mode !== 'reread', (item) => decidedAhead.has(item.id));
   const index = view.focus;
   const focused = items[index];

@@ -30,8 +30,8 @@ export interface ReviewDecisionsInput {
   /**
    * Decisions recorded since the entries this render was given (the workspace follows the outbox a
    * frame late): an item decided there is not decided again, nor taken into a bulk decision, in that
-   * frame. An item leaves once its entry has reached the render, or when it is undone. The workspace
-   * owns it: a pull's new items move the focus on from an item decided there too.
+   * frame. This hook adds to it and removes what Z undoes; the workspace owns it, drops each item
+   * once its entry has reached a render, and moves a pull's focus on from an item decided there.
    */
   decidedAhead: Map<string, Decision>;
 }
@@ -76,11 +76,7 @@ export function useReviewDecisions({
   const [adoptPending, setAdoptPending] = useState<readonly ReviewItem[] | null>(null);
   const [disputePending, setDisputePending] = useState<readonly ReviewItem[] | null>(null);
 
-  const aheadOf = (item: ReviewItem): Decision | undefined => {
-    const ahead = decidedAhead;
-    for (const id of ahead.keys()) if (byItem.has(id)) ahead.delete(id);
-    return ahead.get(item.id);
-  };
+  const aheadOf = (item: ReviewItem): Decision | undefined => decidedAhead.get(item.id);
   // The same rule as `states`, per item: no search for its index.
   const isUndecided = (item: ReviewItem) => displayState(item, byItem.get(item.id)) === 'new' && aheadOf(item) === undefined;
 
