@@ -69,6 +69,13 @@ describe('nextUndecided', () => {
   it('is 0 for an empty list', () => {
     expect(nextUndecided([], 0)).toBe(0);
   });
+
+  it('skips items decided here whose decisions have not reached the states yet', () => {
+    // A on 2, K, K, A on 0 within one frame: 1 and 2 still read 'new', but 2 is decided.
+    const ahead = new Set([2]);
+    expect(nextUndecided(['new', 'adopted', 'new', 'new'], 0, (i) => ahead.has(i))).toBe(3);
+    expect(nextUndecided(['new', 'adopted', 'new', 'new'], 0)).toBe(2);
+  });
 });
 
 describe('moving the focus (j/k/Home/End, Undo)', () => {
@@ -257,6 +264,13 @@ describe('a list that grows in place (items kept on this device)', () => {
     expect(reduce(at(first, 2), action).focus).toBe(3);
     // Without that knowledge the focus stays on the decided item (the states say it is undecided).
     expect(reduce(at(first, 2), sync(grown)).focus).toBe(2);
+  });
+
+  it('the jump skips items decided here before their decisions reached the states', () => {
+    // A on 2, K, A on 1, N, all within a frame: 1 and 2 still read 'new'.
+    const decidedHere = new Set(['k1', 'k2']);
+    const action: FocusAction = { ...sync(grown), decidedAhead: (item) => decidedHere.has(item.key) };
+    expect(reduce(at(first, 1), action).focus).toBe(3);
   });
 
   it('the jump skips items decided meanwhile (in another tab)', () => {

@@ -51,10 +51,12 @@ export function initialFocusSelection<T extends Keyed>(page: string, items: read
 
 /**
  * The index of the first undecided item after `from`; when none is left, the one just after
- * `from` (or `from` itself at the end), so a decision always moves on if it can.
+ * `from` (or `from` itself at the end), so a decision always moves on if it can. `decidedAhead`
+ * names the items this tab decided whose entries have not reached `states` yet (keys pressed
+ * faster than the workspace renders): they are decided too.
  */
-export function nextUndecided(states: readonly DisplayState[], from: number): number {
-  for (let i = from + 1; i < states.length; i++) if (states[i] === 'new') return i;
+export function nextUndecided(states: readonly DisplayState[], from: number, decidedAhead?: (index: number) => boolean): number {
+  for (let i = from + 1; i < states.length; i++) if (states[i] === 'new' && decidedAhead?.(i) !== true) return i;
   return Math.max(0, Math.min(from + 1, states.length - 1));
 }
 
@@ -154,7 +156,8 @@ function synced<T extends Keyed>(
   if (grows && items.length > before.length && before.length > 0) {
     const focused = items[focus];
     const decided = states[focus] !== 'new' || (focused !== undefined && decidedAhead?.(focused) === true);
-    if (decided) focus = Math.min(nextUndecided(states, focus), items.length - 1);
+    const ahead = decidedAhead && ((i: number) => items[i] !== undefined && decidedAhead(items[i]));
+    if (decided) focus = Math.min(nextUndecided(states, focus, ahead), items.length - 1);
   }
   return { page, items, focus, selected };
 }

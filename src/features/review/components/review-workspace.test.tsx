@@ -238,6 +238,17 @@ describe('ReviewWorkspace', () => {
     expect(await screen.findByText('Item it_1 is already adopted.')).toBeInTheDocument();
   });
 
+  it('J, A, K, K and A inside one frame: the second adopt moves on past the item just adopted', async () => {
+    renderWorkspace(items(1, 4));
+    const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));
+    for (const key of ['j', 'a', 'k', 'k', 'a']) press(key);
+    expect(decided()).toEqual(['adopt it_2', 'adopt it_1']);
+    // it_2's entry had not reached the list when it_1 was adopted: the focus skips it all the same.
+    expect(focusedTitle()).toBe('Item it_3');
+    press('a');
+    expect(decided()).toEqual(['adopt it_2', 'adopt it_1', 'adopt it_3']);
+  });
+
   it('Z pressed before a decision is announced: the undo is what is said', async () => {
     const user = renderWorkspace(items(1, 3));
     await user.keyboard('az');

@@ -122,7 +122,7 @@ export function useReviewDecisions({
     decideMany([focused], decision, reason);
     // On to the next undecided item: only the card renders before the paint. The rest of the
     // workspace (the decided row, the picker's state, what the decision says) follows after it.
-    moveTo(nextUndecided(states, focus));
+    moveTo(nextUndecided(states, focus, (i) => items[i] !== undefined && aheadOf(items[i]) !== undefined));
     const turn = ++said.current;
     afterPaint(() => {
       revealCard();
