@@ -87,9 +87,11 @@ test('the spend chart has one slot per calendar day and a colour per subscriptio
   const chart = page.getByRole('img', { name: /Spend per day/ });
   const legendColor = (subscription: string) =>
     page.locator('.recharts-legend-item').filter({ hasText: subscription }).locator('path').first().getAttribute('fill');
-  await expect(page.locator('.recharts-legend-item').filter({ hasText: 'sub_sim_retail' })).toBeVisible();
-  const retail = await legendColor('sub_sim_retail');
-  const support = await legendColor('sub_sim_support');
+  // The legend names the subscriptions.
+  await expect(page.locator('.recharts-legend-item').filter({ hasText: 'Retail shelf audits' })).toBeVisible();
+  await expect(page.locator('.recharts-legend-wrapper')).not.toContainText('sub_sim_');
+  const retail = await legendColor('Retail shelf audits');
+  const support = await legendColor('Support dialogues');
   expect(retail).not.toBe(support);
 
   // Typing a range gives the chart every day of it, empty days included.
@@ -103,12 +105,12 @@ test('the spend chart has one slot per calendar day and a colour per subscriptio
   await expect(chart).toHaveAttribute('data-days', '71');
 
   // One subscription alone keeps its colour.
-  await page.getByRole('combobox', { name: 'Subscription' }).selectOption('sub_sim_retail');
+  await page.getByRole('combobox', { name: 'Subscription' }).selectOption({ label: 'Retail shelf audits' });
   await expect(page.locator('.recharts-legend-item')).toHaveCount(1);
-  expect(await legendColor('sub_sim_retail')).toBe(retail);
-  await page.getByRole('combobox', { name: 'Subscription' }).selectOption('sub_sim_support');
+  expect(await legendColor('Retail shelf audits')).toBe(retail);
+  await page.getByRole('combobox', { name: 'Subscription' }).selectOption({ label: 'Support dialogues' });
   await expect(page.locator('.recharts-legend-item')).toHaveCount(1);
-  expect(await legendColor('sub_sim_support')).toBe(support);
+  expect(await legendColor('Support dialogues')).toBe(support);
 });
 
 test.describe('in Tokyo', () => {

@@ -37,16 +37,23 @@ test('after adopting 5 items: 5 receipts with the exact total, the day in the ch
   const table = page.getByRole('table', { name: 'Receipts' });
   for (const item of chosen) await expect(table.getByRole('row').filter({ hasText: item.id })).toHaveCount(1);
   await expect(page.getByRole('img', { name: /Spend per day/ })).toHaveAttribute('aria-label', new RegExp(`${today()}: \\${formatTotal(todaysTotal)}`));
-  await expect(page.getByRole('table', { name: 'Totals per subscription' }).getByRole('row', { name: /sub_sim_retail/ })).toContainText(
-    formatTotal(todaysTotal),
-  );
+  // Subscriptions read as their names, with the ID on hover; the files keep IDs.
+  const totalsRow = page.getByRole('table', { name: 'Totals per subscription' }).getByRole('row', { name: /Retail shelf audits/ });
+  await expect(totalsRow).toContainText(formatTotal(todaysTotal));
+  await expect(totalsRow.getByTitle('Subscription sub_sim_retail')).toHaveText('Retail shelf audits');
+  await expect(page.getByRole('combobox', { name: 'Subscription' }).locator('option:checked')).toHaveText('Retail shelf audits');
+  for (const item of chosen) {
+    const row = table.getByRole('row').filter({ hasText: item.id });
+    await expect(row.getByTitle('Subscription sub_sim_retail')).toHaveText('Retail shelf audits');
+    await expect(row).not.toContainText('sub_sim_retail');
+  }
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const rows = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true }).data;
   expect(rows).toHaveLength(todays.length);
-  for (const item of chosen) expect(rows.filter((r) => r.item_id === item.id)).toHaveLength(1);
+  for (const item of chosen) expect(rows.filter((r) => r.item_id === item.id && r.subscription_id === 'sub_sim_retail')).toHaveLength(1);
   expect(rows.reduce((sum, r) => sum + micros(Number(r.amount_usd)), 0)).toBe(todaysTotal);
   // The five adopted here were charged exactly their prices.
   expect(todays.filter((r) => chosen.some((c) => c.id === r.item_id)).reduce((sum, r) => sum + micros(r.amount_usd), 0)).toBe(expected);
@@ -57,6 +64,10 @@ test('after adopting 5 items: 5 receipts with the exact total, the day in the ch
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reconciliation' }).click();
   await expect(page.getByRole('status', { name: 'Reconciliation result' })).toHaveText('No mismatch');
+  const books = page.getByRole('table', { name: 'Expected and charged per subscription and day' });
+  const todaysBooks = books.getByRole('row', { name: new RegExp(`^${today()}`) }).filter({ has: page.getByTitle('Subscription sub_sim_retail') });
+  await expect(todaysBooks.getByTitle('Subscription sub_sim_retail')).toHaveText('Retail shelf audits');
+  await expect(books).not.toContainText('sub_sim_');
   await expect(page.getByText('A per-item unit price is not proof of a charge').first()).toBeVisible();
 });
 

@@ -5,8 +5,7 @@ import { Badge, PageHeader } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/table';
 import { LatestSelect } from '../../../components/ui/latest-select';
 import { formatUtc, parseTimestamp, Time } from '../../../components/ui/time';
-import { deliveriesQuery, useNames, type Connection } from '../../../data';
-import { subscriptionName } from '../subscription-name';
+import { deliveriesQuery, subscriptionName, useNames, type Connection } from '../../../data';
 import type { DeliveriesSearch } from '../search';
 
 /** The organization's deliveries, newest first, with item counts and a status breakdown. */

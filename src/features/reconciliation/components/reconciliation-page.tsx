@@ -6,7 +6,7 @@ import { Badge, PageHeader, Panel } from '../../../components/ui/panel';
 import { SimpleTable } from '../../../components/ui/table';
 import { Total } from '../../../components/ui/total';
 import { formatExact, formatMicros, isOverRange, sumMicros } from '../../../lib/money';
-import { deliveriesQuery, usageQuery, type Connection } from '../../../data';
+import { deliveriesQuery, subscriptionNames, useNames, usageQuery, type Connection } from '../../../data';
 import { useOutboxEntries } from '../../../data';
 import { isCharged } from '../../../domain/outbox/model';
 import { SPEC_WARNINGS } from '../../../data';
@@ -35,6 +35,14 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
     [deliveries.data, reads],
   );
   const entries = useOutboxEntries(connection.id);
+  // Subscriptions read as names (the connection's, else the vertical they deliver), IDs on hover.
+  const verticalNames = useNames();
+  const names = useMemo(() => {
+    const verticals = new Map(deliveries.data.map((d) => [d.subscription_id, d.vertical_id]));
+    const ids = [...usage.data.map((r) => r.subscription_id), ...deliveries.data.map((d) => d.subscription_id), ...entries.map((e) => e.subscriptionId)];
+    return subscriptionNames(connection, ids, (id) => verticals.get(id), verticalNames);
+  }, [connection, deliveries.data, usage.data, entries, verticalNames]);
+  const subscription = (id: string) => <span title={`Subscription ${id}`}>{names.get(id) ?? id}</span>;
 
   const result = useMemo(() => {
     const items = deliveries.data.flatMap((d, i) => (itemLists[i] ?? []).map((item) => ({ item, subscriptionId: d.subscription_id })));
@@ -74,8 +82,9 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
           {refused.length > 0 && (
             <li>
               {refused.length} {refused.length === 1 ? 'delivery is' : 'deliveries are'} left out: this key does not cover{' '}
-              {refused.length === 1 ? 'its subscription' : 'their subscriptions'} ({[...new Set(refused.map((d) => d.subscription_id))].join(', ')}), so{' '}
-              {refused.length === 1 ? 'its' : 'their'} items cannot be read. Their receipts and adoptions are left out of the books below.
+              {refused.length === 1 ? 'its subscription' : 'their subscriptions'} (
+              {[...new Set(refused.map((d) => d.subscription_id))].map((id) => names.get(id) ?? id).join(', ')}), so {refused.length === 1 ? 'its' : 'their'}{' '}
+              items cannot be read. Their receipts and adoptions are left out of the books below.
             </li>
           )}
         </ul>
@@ -127,7 +136,7 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
                 <td className="py-1 pr-3">
                   <code className="text-xs break-all">{m.itemId ?? '—'}</code>
                 </td>
-                <td className="py-1 pr-3">{m.subscriptionId}</td>
+                <td className="py-1 pr-3">{subscription(m.subscriptionId)}</td>
                 <td className="py-1 pr-3 font-mono">{formatMicros(m.expectedMicros)}</td>
                 <td className="py-1 pr-3 font-mono">{formatMicros(m.actualMicros)}</td>
                 <td className="py-1 text-xs">
@@ -157,7 +166,7 @@ export function ReconciliationPage({ connection }: { connection: Connection }) {
                 <th scope="row" className="py-1 pr-3 font-normal">
                   {r.day}
                 </th>
-                <td className="py-1 pr-3">{r.subscriptionId}</td>
+                <td className="py-1 pr-3">{subscription(r.subscriptionId)}</td>
                 <td className="py-1 pr-3 tabular-nums">{r.adoptions}</td>
                 <td className="py-1 pr-3">
                   <Total micros={r.expectedMicros} />

@@ -7,11 +7,18 @@ import { receiptMicros } from '../model';
 const column = createColumnHelper<Receipt>();
 const text = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-/** Columns for every known receipt field, then one per unknown field the server sent. */
-export function receiptColumns(extra: readonly string[]): ColumnDef<Receipt, unknown>[] {
+/**
+ * Columns for every known receipt field, then one per unknown field the server sent. The
+ * subscription reads as its name (`nameOf`), sorted by it, with its ID on hover.
+ */
+export function receiptColumns(extra: readonly string[], nameOf: (subscriptionId: string) => string = (id) => id): ColumnDef<Receipt, unknown>[] {
   return [
     column.accessor('created_at', { header: 'Time', cell: (i) => <Time value={i.getValue()} /> }),
-    column.accessor('subscription_id', { header: 'Subscription' }),
+    column.accessor((r) => nameOf(r.subscription_id), {
+      id: 'subscription_id',
+      header: 'Subscription',
+      cell: (i) => <span title={`Subscription ${i.row.original.subscription_id}`}>{i.getValue()}</span>,
+    }),
     column.accessor('kind', { header: 'Kind' }),
     column.accessor((r) => r.item_id ?? r.submission_id ?? '', {
       id: 'item',

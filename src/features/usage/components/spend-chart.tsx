@@ -8,10 +8,10 @@ const drawn = (micros: number) => (isOverRange(micros) ? Math.sign(micros) * Num
 
 /**
  * Spend per day stacked by subscription, one bar slot per calendar day (empty days included),
- * each subscription in a colour of its own ID. Bar heights use dollars as floats (drawing only);
+ * each subscription in a colour of its own ID and named by `nameOf` in the legend and tooltip. Bar heights use dollars as floats (drawing only);
  * every number shown in words comes from exact integer micro-USD.
  */
-export default function SpendChart({ spend }: { spend: DailySpend }) {
+export default function SpendChart({ spend, nameOf = (id) => id }: { spend: DailySpend; nameOf?: (subscriptionId: string) => string }) {
   const data = spend.days.map((d) => ({
     day: d.day,
     ...Object.fromEntries(spend.subscriptions.map((s) => [s, drawn(d.bySubscription[s] ?? 0)])),
@@ -34,13 +34,13 @@ export default function SpendChart({ spend }: { spend: DailySpend }) {
           <YAxis fontSize={12} tickFormatter={(v: number) => `$${v}`} width={60} />
           <Tooltip
             formatter={(_value, name, item) => {
-              const micros = (item.payload as { __micros: Record<string, number> }).__micros[String(name)] ?? 0;
+              const micros = (item.payload as { __micros: Record<string, number> }).__micros[String(item.dataKey)] ?? 0;
               return [formatTotal(micros), String(name)];
             }}
           />
           <Legend />
           {spend.subscriptions.map((s) => (
-            <Bar key={s} dataKey={s} stackId="spend" fill={subscriptionColor(s)} isAnimationActive={false} />
+            <Bar key={s} dataKey={s} name={nameOf(s)} stackId="spend" fill={subscriptionColor(s)} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { getCoreRowModel, getSortedRowModel, useReactTable } from '@tanstack/react-table';
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
 import { LIMITS } from '../../../api/contract';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
@@ -14,7 +14,7 @@ import { Total } from '../../../components/ui/total';
 import { downloadText, toCsv } from '../../../lib/csv';
 import { sumMicros } from '../../../lib/money';
 import { useUrlSorting } from '../../../lib/use-url-sorting';
-import { type Connection } from '../../../data';
+import { subscriptionNames, type Connection } from '../../../data';
 import {
   dailySpend,
   exportRows,
@@ -32,7 +32,18 @@ import { receiptColumns } from './receipt-columns';
 
 const SpendChart = lazy(() => import('./spend-chart'));
 
-function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel: string; totals: TotalRow[] }) {
+function TotalsTable({
+  caption,
+  keyLabel,
+  totals,
+  showKey = (key) => key,
+}: {
+  caption: string;
+  keyLabel: string;
+  totals: TotalRow[];
+  /** How a row's key reads (a subscription's name, its ID on hover). */
+  showKey?: (key: string) => ReactNode;
+}) {
   return (
     <SimpleTable
       caption={caption}
@@ -44,7 +55,7 @@ function TotalsTable({ caption, keyLabel, totals }: { caption: string; keyLabel:
       {totals.map((t) => (
         <tr key={t.key} className={rowClass}>
           <th scope="row" className={`${cellClass} font-normal`}>
-            {t.key}
+            {showKey(t.key)}
           </th>
           <td className={`${cellClass} text-right tabular-nums`}>{t.receipts}</td>
           <td className={`${cellClass} text-right tabular-nums`}>{t.quantity}</td>
@@ -65,7 +76,17 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
   const receipts = data.data;
   const filtered = useMemo(() => filterReceipts(receipts, search), [receipts, search]);
   const extra = useMemo(() => extraFields(receipts), [receipts]);
-  const columns = useMemo(() => receiptColumns(extra), [extra]);
+  // Every subscription a person reads on this page is named: its name in the connection, else its ID.
+  const names = useMemo(
+    () =>
+      subscriptionNames(
+        connection,
+        receipts.map((r) => r.subscription_id),
+      ),
+    [connection, receipts],
+  );
+  const nameOf = useCallback((id: string) => names.get(id) ?? id, [names]);
+  const columns = useMemo(() => receiptColumns(extra, nameOf), [extra, nameOf]);
   const { sorting, onSortingChange } = useUrlSorting(search, setSearch, 'created_at');
   const table = useReactTable({
     data: filtered,
@@ -80,7 +101,7 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
   });
   const spend = useMemo(() => dailySpend(filtered, { from: search.from, to: search.to }), [filtered, search.from, search.to]);
   const total = sumMicros(filtered.map(receiptMicros));
-  const subscriptions = [...new Set(receipts.map((r) => r.subscription_id))].sort();
+  const subscriptions = [...names.keys()].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
   const kinds = [...new Set(receipts.map((r) => r.kind))].sort();
   const complete = receipts.length < search.limit;
   const exportColumns = [...KNOWN_RECEIPT_FIELDS, ...extra];
@@ -113,7 +134,9 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
           <select className={inputClass} value={search.sub ?? ''} onChange={(e) => setSearch({ sub: e.target.value || undefined })}>
             <option value="">All</option>
             {subscriptions.map((s) => (
-              <option key={s}>{s}</option>
+              <option key={s} value={s}>
+                {nameOf(s)}
+              </option>
             ))}
           </select>
         </label>
@@ -150,14 +173,18 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
           Spend per day
         </h2>
         <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-          <SpendChart spend={spend} />
+          <SpendChart spend={spend} nameOf={nameOf} />
         </Suspense>
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer">Spend per day as a table</summary>
           <div className="mt-2">
             <SimpleTable
               caption="Spend per day by subscription"
-              headers={['Day', ...spend.subscriptions.map((s) => ({ label: s, align: 'right' as const })), { label: 'Total', key: ' total', align: 'right' }]}
+              headers={[
+                'Day',
+                ...spend.subscriptions.map((s) => ({ label: nameOf(s), key: s, align: 'right' as const })),
+                { label: 'Total', key: ' total', align: 'right' },
+              ]}
               empty="No spend."
               isEmpty={false}
             >
@@ -184,7 +211,12 @@ export function UsagePage({ connection, search }: { connection: Connection; sear
       </Panel>
       <div className="grid gap-4 md:grid-cols-2 *:min-w-0">
         <Panel>
-          <TotalsTable caption="Totals per subscription" keyLabel="Subscription" totals={totalsBySubscription(filtered)} />
+          <TotalsTable
+            caption="Totals per subscription"
+            keyLabel="Subscription"
+            totals={totalsBySubscription(filtered)}
+            showKey={(id) => <span title={`Subscription ${id}`}>{nameOf(id)}</span>}
+          />
         </Panel>
         <Panel>
           <TotalsTable caption="Totals per day" keyLabel="Day" totals={totalsByDay(filtered)} />
