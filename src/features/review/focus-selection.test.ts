@@ -273,6 +273,19 @@ describe('a list that grows in place (items kept on this device)', () => {
     expect(reduce(at(first, 1), action).focus).toBe(3);
   });
 
+  it('the jump starts from the item the card shows ahead of the focus, and says it took that lead', () => {
+    // J then A on the last item (2), and the pull's answer before the paint: the focus is still 1.
+    const decidedHere = new Set(['k2']);
+    const action: FocusAction = { ...sync(grown), decidedAhead: (item) => decidedHere.has(item.key), seen: 'k2' };
+    const state = reduce(at(first, 1), action);
+    expect(state.focus).toBe(3);
+    expect(state.tookLead).toEqual({ key: 'k2' });
+    // A lead on an undecided item is no reason to jump: the workspace follows it after the paint.
+    const kept = reduce(at(first, 1), { ...sync(grown), seen: 'k2' });
+    expect(kept.focus).toBe(1);
+    expect(kept.tookLead).toBeUndefined();
+  });
+
   it('the jump skips items decided meanwhile (in another tab)', () => {
     const state = reduce(at(first, 2), sync(grown, ['adopted', 'adopted', 'waiting', 'adopted', 'new']));
     expect(state.focus).toBe(4);

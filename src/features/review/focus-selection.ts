@@ -14,6 +14,11 @@ export interface FocusSelection<T extends Keyed = Keyed> {
   focus: number;
   /** Keys of the selected items, always items of `items`. */
   selected: ReadonlySet<string>;
+  /**
+   * The card's lead (focus-lead.ts) a pull's jump started from, one object per jump: the workspace
+   * drops that lead, or its follow after the paint would take the focus back to the decided item.
+   */
+  tookLead?: { key: string };
 }
 
 export interface Keyed {
@@ -28,9 +33,18 @@ export type FocusAction<T extends Keyed = Keyed> =
    * The list as it is now, with each item's state. `grows`: the list is one that grows in place
    * (items kept on this device), where a pull appends rather than replaces. `decidedAhead`: an item
    * this tab decided that `states` does not show yet (they follow the outbox a frame late, or more
-   * on a busy page).
+   * on a busy page). `seen`: the key of the item the card shows when a keypress moved it ahead of
+   * the focus (focus-lead.ts), where a pull's jump starts from.
    */
-  | { type: 'list'; page: string; items: readonly T[]; states: readonly DisplayState[]; grows: boolean; decidedAhead?: (item: T) => boolean }
+  | {
+      type: 'list';
+      page: string;
+      items: readonly T[];
+      states: readonly DisplayState[];
+      grows: boolean;
+      decidedAhead?: (item: T) => boolean;
+      seen?: string | null;
+    }
   | { type: 'move'; to: 'next' | 'previous' | 'first' | 'last' }
   | { type: 'focus'; index: number }
   /**
@@ -126,7 +140,7 @@ function toggled(selected: ReadonlySet<string>, key: string): ReadonlySet<string
 
 function synced<T extends Keyed>(
   state: FocusSelection<T>,
-  { page, items, states, grows, decidedAhead }: Extract<FocusAction<T>, { type: 'list' }>,
+  { page, items, states, grows, decidedAhead, seen }: Extract<FocusAction<T>, { type: 'list' }>,
 ): FocusSelection<T> {
   // A new page starts at its first item with nothing selected.
   if (page !== state.page) return initialFocusSelection(page, items);
@@ -153,11 +167,19 @@ function synced<T extends Keyed>(
   // pressed N), focus moves on to the first undecided new item; an undecided one keeps the focus.
   // The last decision may not have reached `states` when the pull's answer arrives (A then N at
   // once, on a busy page): left on that item, every A after the pull said "already adopted".
+  // The jump starts from the item the reviewer sees: the card's lead when keys moved it ahead of
+  // the focus within the frame (J, A on the last item, then the pull's answer before the paint).
+  let tookLead: { key: string } | undefined;
   if (grows && items.length > before.length && before.length > 0) {
-    const focused = items[focus];
-    const decided = states[focus] !== 'new' || (focused !== undefined && decidedAhead?.(focused) === true);
+    const seenAt = seen == null ? -1 : items.findIndex((item) => item.key === seen);
+    const from = seenAt >= 0 ? seenAt : focus;
+    const shown = items[from];
+    const decided = states[from] !== 'new' || (shown !== undefined && decidedAhead?.(shown) === true);
     const ahead = decidedAhead && ((i: number) => items[i] !== undefined && decidedAhead(items[i]));
-    if (decided) focus = Math.min(nextUndecided(states, focus, ahead), items.length - 1);
+    if (decided) {
+      focus = Math.min(nextUndecided(states, from, ahead), items.length - 1);
+      if (seenAt >= 0) tookLead = { key: seen! };
+    }
   }
-  return { page, items, focus, selected };
+  return tookLead ? { page, items, focus, selected, tookLead } : { page, items, focus, selected };
 }

@@ -20,6 +20,7 @@ const world = vi.hoisted(() => {
   return {
     source: null as unknown,
     entries: [] as readonly unknown[],
+    noEntries: [] as readonly unknown[],
     /** The props each render gave the list, the item and the pull controls. */
     props: { list: [] as Record<string, unknown>[], detail: [] as Record<string, unknown>[], controls: [] as Record<string, unknown>[] },
     subscribe: (listener: () => void) => {
@@ -34,6 +35,11 @@ const world = vi.hoisted(() => {
       });
     },
     laterEntries: [] as readonly unknown[],
+    /** A render of the 'after-paint' entries from a snapshot taken before the latest change (a transition started before a key). */
+    staleLater: (entries: readonly unknown[]) => {
+      world.laterEntries = entries;
+      later.forEach((listener) => listener());
+    },
     subscribeLater: (listener: () => void) => {
       later.add(listener);
       return () => void later.delete(listener);
@@ -58,8 +64,10 @@ vi.mock('../../../data', async (original) => {
   // One object, as the app's outbox is: handlers built on it stay the same across renders.
   const outbox = {
     enqueue: (connectionId: string, decision: NewDecision, group?: string) => {
-      world.entries = [...world.entries, { ...decision, id: `e${world.entries.length}`, connectionId, group, state: 'grace', createdAt: world.entries.length }];
+      const entry = { ...decision, id: `e${world.entries.length}`, connectionId, group, state: 'grace', createdAt: world.entries.length };
+      world.entries = [...world.entries, entry];
       world.emit();
+      return entry;
     },
     undoLatest: () => {
       const last = world.entries.at(-1) as OutboxEntry | undefined;
@@ -73,7 +81,8 @@ vi.mock('../../../data', async (original) => {
   return {
     ...(await original<typeof import('../../../data')>()),
     useOutboxEntries: useEntries,
-    useOtherTabsEntries: () => [],
+    // One array, as the app's snapshot is: a new one each render would rebuild the workspace's entries every time.
+    useOtherTabsEntries: () => world.noEntries,
     useOutbox: () => outbox,
   };
 });
@@ -247,6 +256,70 @@ describe('ReviewWorkspace', () => {
     expect(focusedTitle()).toBe('Item it_3');
     press('a');
     expect(decided()).toEqual(['adopt it_2', 'adopt it_1', 'adopt it_3']);
+  });
+
+  it('J, A on the last item, then a pull answered before the paint: the jump starts from the item the card shows', async () => {
+    const first = items(1, 2);
+    renderWorkspace(first);
+    const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    // The card leads to it_2 (the list's focus is still it_1), and it_2 is the last item: no move on.
+    press('j');
+    press('a');
+    change({ items: [...first, ...items(3, 4)] });
+    // The jump moved on from it_2, and the follow after the paint does not take the focus back there.
+    await frame();
+    await frame();
+    expect(focusedTitle()).toBe('Item it_3');
+    press('a');
+    press('a');
+    expect(decided()).toEqual(['adopt it_2', 'adopt it_3', 'adopt it_4']);
+  });
+
+  it('A, A on the last two items, then a pull answered before the paint: the focus goes on to the pulled items', async () => {
+    const first = items(1, 2);
+    renderWorkspace(first);
+    const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    press('a');
+    press('a');
+    change({ items: [...first, ...items(3, 4)] });
+    await frame();
+    await frame();
+    expect(focusedTitle()).toBe('Item it_3');
+    // A later K onto it_2 is a keypress of its own: it moves there.
+    press('k');
+    await frame();
+    expect(focusedTitle()).toBe('Item it_2');
+  });
+
+  it('an item with an earlier discarded decision stays decided ahead through a render from an older snapshot', async () => {
+    const discarded = {
+      id: 'old_it_2',
+      itemId: 'it_2',
+      kind: 'simulated',
+      subscriptionId: 'sub_1',
+      decision: 'adopt',
+      connectionId: 'c1',
+      state: 'discarded',
+      createdAt: -1,
+    } as unknown as OutboxEntry;
+    world.entries = [discarded];
+    world.laterEntries = world.entries;
+    renderWorkspace(items(1, 4));
+    const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));
+    press('j');
+    press('a');
+    // A render of entries read before the adopt: it_2's discarded decision, not the new one.
+    act(() => world.staleLater([discarded]));
+    press('k');
+    press('a');
+    expect(await screen.findByText('Item it_2 is already adopted.')).toBeInTheDocument();
+    press('k');
+    press('a');
+    // The move on after adopting it_1 skips it_2 too.
+    expect(decided()).toEqual(['adopt it_2', 'adopt it_2', 'adopt it_1']);
+    expect(focusedTitle()).toBe('Item it_3');
   });
 
   it('Z pressed before a decision is announced: the undo is what is said', async () => {

@@ -7,7 +7,7 @@ import { FontWarmup } from '../../../components/ui/font-warmup';
 import { useDisputeReasons } from '../../dispute-reasons';
 import { decideRefusal, useOtherTabsEntries, useOutboxEntries } from '../../../data';
 import { loadSettings } from '../../../domain/outbox/settings';
-import type { Decision } from '../../../domain/outbox/model';
+import type { OutboxEntry } from '../../../domain/outbox/model';
 import { useLotSample } from '../../sampling';
 import { hasFilters } from '../../../domain/triage';
 import { prefetchContent } from '../content-cache';
@@ -110,26 +110,41 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   }, [items, states, lostIds]);
 
   // Focus and selection follow the rules of focus-selection.ts (a new page starts over, a pull jumps on).
-  // This tab's decisions not yet in `states` (use-review-decisions.ts records them). Each leaves once
-  // its entry has reached a render: from then on `states` say it, and a later discard or undo from
-  // elsewhere (the outbox's notices) makes its item undecided again.
-  const [decidedAhead] = useState(() => new Map<string, Decision>());
+  // This tab's decisions not yet in `states` (use-review-decisions.ts records them with their
+  // entries). Each leaves once its own entry (or a later one) has reached a render: from then on
+  // `states` say it, and a later discard or undo from elsewhere (the outbox's notices) makes its item
+  // undecided again. An earlier entry of the item (discarded, say) is no sign: a render from a
+  // snapshot taken before the key has it, and would free the item too early.
+  const [decidedAhead] = useState(() => new Map<string, OutboxEntry>());
   useLayoutEffect(() => {
-    for (const id of decidedAhead.keys()) if (byItem.has(id)) decidedAhead.delete(id);
+    for (const [id, entry] of decidedAhead) {
+      const shown = byItem.get(id);
+      if (shown && (shown.id === entry.id || shown.createdAt >= entry.createdAt)) decidedAhead.delete(id);
+    }
   }, [decidedAhead, byItem]);
-  const [view, dispatch] = useFocusSelection(source.pageKey, items, states, source.mode !== 'reread', (item) => decidedAhead.has(item.id));
+  // Where a keypress moved the card ahead of this render (focus-lead.ts): the card shows it at once,
+  // the workspace takes it after the paint, and the lead is dropped once this render has its item
+  // focused (or its item is gone), or once a pull's jump has moved on from it.
+  const [lead] = useState(createFocusLead);
+  const [view, dispatch] = useFocusSelection(
+    source.pageKey,
+    items,
+    states,
+    source.mode !== 'reread',
+    (item) => decidedAhead.has(item.id),
+    () => lead.get(),
+  );
   const index = view.focus;
   const focused = items[index];
   const { selected } = view;
   const selection = useMemo(() => (selected.size === 0 ? [] : items.filter((item) => selected.has(item.key))), [items, selected]);
-
-  // Where a keypress moved the card ahead of this render (focus-lead.ts): the card shows it at once,
-  // the workspace takes it after the paint, and the lead is dropped once this render has its item
-  // focused (or its item is gone).
-  const [lead] = useState(createFocusLead);
+  // Each jump's lead is dropped once: a later lead on the same item is a new keypress's.
+  const leadTaken = useRef(view.tookLead);
   useLayoutEffect(() => {
     const key = lead.get();
-    if (key !== null && (focused?.key === key || !items.some((item) => item.key === key))) lead.clear();
+    const jumped = view.tookLead !== leadTaken.current ? view.tookLead : undefined;
+    leadTaken.current = view.tookLead;
+    if (key !== null && (focused?.key === key || jumped?.key === key || !items.some((item) => item.key === key))) lead.clear();
   });
   // The focus the reviewer sees: the lead's item, if a keypress moved on since this render.
   const shown = () => shownIndex(items, index, lead.get());

@@ -13,8 +13,9 @@ export function useFocusSelection(
   states: readonly DisplayState[],
   grows: boolean,
   decidedAhead: (item: ReviewItem) => boolean,
+  seen: () => string | null,
 ) {
   const [view, dispatch] = useReducer(focusSelectionReducer<ReviewItem>, undefined, () => initialFocusSelection(page, items));
-  if (view.items !== items || view.page !== page) dispatch({ type: 'list', page, items, states, grows, decidedAhead });
+  if (view.items !== items || view.page !== page) dispatch({ type: 'list', page, items, states, grows, decidedAhead, seen: seen() });
   return [view, dispatch] as const;
 }

@@ -33,7 +33,7 @@ export interface ReviewDecisionsInput {
    * frame. This hook adds to it and removes what Z undoes; the workspace owns it, drops each item
    * once its entry has reached a render, and moves a pull's focus on from an item decided there.
    */
-  decidedAhead: Map<string, Decision>;
+  decidedAhead: Map<string, OutboxEntry>;
 }
 
 /**
@@ -76,7 +76,7 @@ export function useReviewDecisions({
   const [adoptPending, setAdoptPending] = useState<readonly ReviewItem[] | null>(null);
   const [disputePending, setDisputePending] = useState<readonly ReviewItem[] | null>(null);
 
-  const aheadOf = (item: ReviewItem): Decision | undefined => decidedAhead.get(item.id);
+  const aheadOf = (item: ReviewItem): Decision | undefined => decidedAhead.get(item.id)?.decision;
   // The same rule as `states`, per item: no search for its index.
   const isUndecided = (item: ReviewItem) => displayState(item, byItem.get(item.id)) === 'new' && aheadOf(item) === undefined;
 
@@ -90,8 +90,8 @@ export function useReviewDecisions({
     // Decisions made together are undone together.
     const group = open.length > 1 ? (globalThis.crypto?.randomUUID?.() ?? `g${Date.now()}${Math.random()}`) : undefined;
     for (const item of open) {
-      decidedAhead.set(item.id, decision);
-      outbox.enqueue(
+      // Recorded once the outbox has the entry (an enqueue that throws leaves the item undecided).
+      const entry = outbox.enqueue(
         connectionId,
         {
           kind: item.kind,
@@ -103,6 +103,7 @@ export function useReviewDecisions({
         },
         group,
       );
+      decidedAhead.set(item.id, entry);
     }
     return open;
   };
