@@ -54,7 +54,8 @@ test('Reconciliation and Statistics show totals to the cent, the exact receipts 
     .getByRole('table', { name: 'Expected and charged per subscription and day' })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: today() }) })
-    .filter({ has: page.getByRole('cell', { name: 'sub_sim_retail', exact: true }) });
+    .filter({ has: page.getByRole('cell', { name: 'Retail shelf audits', exact: true }) })
+    .filter({ has: page.getByTitle('Subscription sub_sim_retail') });
   await expect(row).toHaveCount(1);
   await expectTotal(row.getByRole('cell').nth(4), charged);
   await expectAxeClean(page);

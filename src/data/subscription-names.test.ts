@@ -33,10 +33,11 @@ describe('subscriptionNames', () => {
     ]);
   });
 
-  it('tells apart long IDs whose short forms are the same', () => {
-    const a = 'sub_simulated_retail_eu';
-    const b = 'sub_simulated_retail_us';
-    expect([...subscriptionNames({ subscriptions: [] }, [a, b]).values()]).toEqual([`sub_simulate… (${a})`, `sub_simulate… (${b})`]);
+  it('reads a long ID whole, and tells apart UUIDs whose short forms are the same', () => {
+    expect(subscriptionName({ subscriptions: [] }, 'sub_hardening_books')).toBe('sub_hardening_books');
+    const a = '3f2a9c1e-1111-4222-8333-444455556666';
+    const b = '3f2a9c1e-9999-4222-8333-444455556666';
+    expect([...subscriptionNames({ subscriptions: [] }, [a, b]).values()]).toEqual([`3f2a9c1e… (${a})`, `3f2a9c1e… (${b})`]);
   });
 
   it('uses the vertical a page knows the subscription delivers', () => {

@@ -1,16 +1,20 @@
 import type { Connection } from './connection';
 import { NO_NAMES, shortId, verticalName, type Names } from './names';
 
+/** A UUID, as names.ts reads one (kept here: that module is on the first page, this one is not). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * What a subscription reads as: the name the connection gave it, else the name of the vertical it
- * delivers (when the page knows it), else a short form of its ID. Pages show the whole ID on hover;
+ * delivers (when the page knows it), else its ID (a UUID cut short). Pages show the whole ID on hover;
  * exports keep IDs.
  */
 export function subscriptionName(connection: Pick<Connection, 'subscriptions'>, subscriptionId: string, verticalId?: string, names: Names = NO_NAMES): string {
   const label = connection.subscriptions.find((s) => s.id === subscriptionId)?.label?.trim();
   if (label) return label;
   if (verticalId && names.verticals.has(verticalId)) return verticalName(names, verticalId);
-  return shortId(subscriptionId);
+  // A UUID is cut to what tells it apart; any other ID is the name the account chose, read whole.
+  return UUID.test(subscriptionId) ? shortId(subscriptionId) : subscriptionId;
 }
 
 /**
