@@ -16,9 +16,9 @@ const list = (...ns: number[]) => ns.map(item);
 const keys = (state: FocusSelection) => [...state.selected].sort();
 const allNew = (n: number): DisplayState[] => Array.from({ length: n }, () => 'new');
 
-/** A state on page `p1` over `items`, focused at `focus`, with `selected` keys. */
+/** A state on page `p1` over `items`, focused at `focus` (placed there), with `selected` keys. */
 function at(items: readonly Keyed[], focus = 0, selected: string[] = []): FocusSelection {
-  return { ...initialFocusSelection('p1', items), focus, selected: new Set(selected) };
+  return { ...initialFocusSelection('p1', items), focus, selected: new Set(selected), placed: true };
 }
 
 function run(state: FocusSelection, ...actions: FocusAction[]) {
@@ -241,6 +241,41 @@ describe('a new page', () => {
   });
 });
 
+describe('where a page starts', () => {
+  const opened = (items: readonly Keyed[], states: readonly DisplayState[], page = 'p1') =>
+    run(initialFocusSelection<Keyed>('x', []), sync(items, states, page), { type: 'place', states });
+
+  it('at its first undecided item once every state is known: an item held or decided before a reload is not where A goes', () => {
+    expect(opened(list(0, 1, 2, 3), ['held', 'waiting', 'new', 'new']).focus).toBe(2);
+    expect(opened(list(0, 1, 2), ['adopted', 'new', 'new'], 'p2').focus).toBe(1);
+  });
+
+  it('at its first item when nothing is left undecided', () => {
+    expect(opened(list(0, 1), ['adopted', 'held']).focus).toBe(0);
+  });
+
+  it('where the reviewer moved, if they moved first: states known later do not take the focus back', () => {
+    const states: DisplayState[] = ['held', 'new', 'new', 'new'];
+    const moved = run(initialFocusSelection<Keyed>('x', []), sync(list(0, 1, 2, 3), states), { type: 'move', to: 'last' });
+    expect(reduce(moved, { type: 'place', states })).toBe(moved);
+    const clicked = run(initialFocusSelection<Keyed>('x', []), sync(list(0, 1, 2, 3), states), { type: 'pick', index: 0, mode: 'focus' });
+    expect(reduce(clicked, { type: 'place', states }).focus).toBe(0);
+  });
+
+  it('once: a later list of the same page keeps the focus where it is', () => {
+    const state = opened(list(0, 1, 2), ['adopted', 'new', 'new']);
+    expect(reduce(state, { type: 'place', states: ['adopted', 'adopted', 'new'] })).toBe(state);
+  });
+
+  it('over again on a new page, and on a list emptied and filled again', () => {
+    const first = opened(list(0, 1, 2), ['adopted', 'new', 'new']);
+    expect(reduce(first, sync(list(5, 6), ['adopted', 'new'], 'p2')).placed).toBe(false);
+    const emptied = run(first, sync([], []), sync(list(7, 8, 9)));
+    expect(emptied.placed).toBe(false);
+    expect(reduce(emptied, { type: 'place', states: ['adopted', 'adopted', 'new'] }).focus).toBe(2);
+  });
+});
+
 describe('a list that grows in place (items kept on this device)', () => {
   const first = list(0, 1, 2);
   const grown = list(0, 1, 2, 3, 4);
@@ -374,6 +409,7 @@ describe('whatever happens', () => {
         mode: fc.constantFrom('focus' as const, 'range' as const, 'toggle' as const),
       }),
       fc.array(fc.constantFrom<DisplayState>('new', 'adopted', 'waiting'), { maxLength: size }).map((states): FocusAction => ({ type: 'decided', states })),
+      fc.array(fc.constantFrom<DisplayState>('new', 'adopted', 'held'), { maxLength: size + 2 }).map((states): FocusAction => ({ type: 'place', states })),
       fc
         .record({
           keys: fc.uniqueArray(fc.integer({ min: 0, max: size }), { maxLength: size }),

@@ -19,6 +19,12 @@ export interface FocusSelection<T extends Keyed = Keyed> {
    * drops that lead, or its follow after the paint would take the focus back to the decided item.
    */
   tookLead?: { key: string };
+  /**
+   * Whether the focus has been placed on this page: by the reviewer (a move, a click, a decision),
+   * or on the first undecided item once every item's state was known ('place'). Until then, a
+   * page's focus waits on its first item.
+   */
+  placed: boolean;
 }
 
 export interface Keyed {
@@ -45,6 +51,13 @@ export type FocusAction<T extends Keyed = Keyed> =
       decidedAhead?: (item: T) => boolean;
       seen?: string | null;
     }
+  /**
+   * Every item's state is known now (this device's unsent decisions read): a page the reviewer has
+   * not moved in yet starts at its first undecided item. The store's ordering puts undecided items
+   * first, but only as a hint (its flags are written after the paint, and a reload can come first):
+   * after a reload the first item listed was one held by budget, and every A on it went nowhere.
+   */
+  | { type: 'place'; states: readonly DisplayState[] }
   | { type: 'move'; to: 'next' | 'previous' | 'first' | 'last' }
   | { type: 'focus'; index: number }
   /**
@@ -60,7 +73,7 @@ export type FocusAction<T extends Keyed = Keyed> =
 const NOTHING: ReadonlySet<string> = new Set();
 
 export function initialFocusSelection<T extends Keyed>(page: string, items: readonly T[]): FocusSelection<T> {
-  return { page, items, focus: 0, selected: NOTHING };
+  return { page, items, focus: 0, selected: NOTHING, placed: false };
 }
 
 /**
@@ -95,6 +108,11 @@ export function focusSelectionReducer<T extends Keyed>(state: FocusSelection<T>,
   switch (action.type) {
     case 'list':
       return synced(state, action);
+    case 'place': {
+      if (state.placed) return state;
+      const first = action.states.indexOf('new');
+      return { ...state, focus: first >= 0 && first < items.length ? first : focus, placed: true };
+    }
     case 'move': {
       const to = action.to === 'next' ? Math.min(focus + 1, last) : action.to === 'previous' ? Math.max(focus - 1, 0) : action.to === 'first' ? 0 : last;
       return withFocus(state, to);
@@ -105,7 +123,7 @@ export function focusSelectionReducer<T extends Keyed>(state: FocusSelection<T>,
       return withFocus(state, Math.min(nextUndecided(action.states, focus), last));
     case 'toggle': {
       const item = items[focus];
-      return item ? { ...state, selected: toggled(state.selected, item.key) } : state;
+      return item ? { ...state, selected: toggled(state.selected, item.key), placed: true } : state;
     }
     case 'pick': {
       const item = items[action.index];
@@ -119,7 +137,7 @@ export function focusSelectionReducer<T extends Keyed>(state: FocusSelection<T>,
         for (let i = from; i <= to; i++) range.add(items[i]!.key);
         selected = range;
       }
-      return selected === state.selected && action.index === focus ? state : { ...state, focus: action.index, selected };
+      return selected === state.selected && action.index === focus && state.placed ? state : { ...state, focus: action.index, selected, placed: true };
     }
     case 'clear':
       return state.selected.size === 0 ? state : { ...state, selected: NOTHING };
@@ -128,7 +146,7 @@ export function focusSelectionReducer<T extends Keyed>(state: FocusSelection<T>,
 
 /** The same state when nothing changes, so React skips the render (j on the last item, say). */
 function withFocus<T extends Keyed>(state: FocusSelection<T>, focus: number): FocusSelection<T> {
-  return focus === state.focus ? state : { ...state, focus };
+  return focus === state.focus && state.placed ? state : { ...state, focus, placed: true };
 }
 
 function toggled(selected: ReadonlySet<string>, key: string): ReadonlySet<string> {
@@ -181,5 +199,7 @@ function synced<T extends Keyed>(
       if (seenAt >= 0) tookLead = { key: seen! };
     }
   }
-  return tookLead ? { page, items, focus, selected, tookLead } : { page, items, focus, selected };
+  // A list emptied (its items deleted) starts over, like a new page, when items come again.
+  const placed = items.length > 0 && state.placed;
+  return tookLead ? { page, items, focus, selected, placed, tookLead } : { page, items, focus, selected, placed };
 }

@@ -21,6 +21,8 @@ const world = vi.hoisted(() => {
     source: null as unknown,
     entries: [] as readonly unknown[],
     noEntries: [] as readonly unknown[],
+    /** Whether the outbox has read this device's stored decisions (after a page load it has not, at first). */
+    entriesRead: true,
     /** The props each render gave the list, the item and the pull controls. */
     props: { list: [] as Record<string, unknown>[], detail: [] as Record<string, unknown>[], controls: [] as Record<string, unknown>[] },
     subscribe: (listener: () => void) => {
@@ -83,6 +85,7 @@ vi.mock('../../../data', async (original) => {
     useOutboxEntries: useEntries,
     // One array, as the app's snapshot is: a new one each render would rebuild the workspace's entries every time.
     useOtherTabsEntries: () => world.noEntries,
+    useOutboxLoaded: () => useSyncExternalStore(world.subscribeLater, () => world.entriesRead),
     useOutbox: () => outbox,
   };
 });
@@ -176,6 +179,7 @@ beforeEach(() => {
   world.source = null;
   world.entries = [];
   world.laterEntries = [];
+  world.entriesRead = true;
   world.props = { list: [], detail: [], controls: [] };
   // jsdom lays nothing out: give the scrolling list a size so the virtualizer renders the rows in view.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(560);
@@ -468,6 +472,42 @@ describe('ReviewWorkspace', () => {
     change({ items: items(21, 25) });
     expect(focusedTitle()).toBe('Item it_21');
     expect(selectedCount()).toBe('0 selected');
+  });
+
+  it('after a reload, the page starts at the first item with no decision once the stored decisions are read, whatever the list put first', async () => {
+    // The store lists it_1 and it_2 first (their flags were not written before the reload), but the
+    // last visit adopted them and a budget holds the adopts.
+    const held = (itemId: string, n: number) =>
+      ({
+        id: `old_${itemId}`,
+        itemId,
+        kind: 'simulated',
+        subscriptionId: 'sub_1',
+        decision: 'adopt',
+        connectionId: 'c1',
+        state: 'held-budget',
+        createdAt: -n,
+      }) as unknown as OutboxEntry;
+    world.entriesRead = false;
+    const user = renderWorkspace(items(1, 5));
+    expect(focusedTitle()).toBe('Item it_1');
+    act(() => {
+      world.entries = [held('it_1', 2), held('it_2', 1)];
+      world.entriesRead = true;
+      world.staleLater(world.entries);
+    });
+    expect(focusedTitle()).toBe('Item it_3');
+    await user.keyboard('a');
+    expect(decided()).toEqual(['adopt it_1', 'adopt it_2', 'adopt it_3']);
+    // Read once: a later change of the decisions leaves the focus with the reviewer.
+    await user.keyboard('kk');
+    act(() => world.staleLater([...world.entries]));
+    expect(focusedTitle()).toBe('Item it_2');
+  });
+
+  it('a re-read page reads from its first item, decided or not', () => {
+    renderWorkspace([...items(1, 2, 'adopted'), ...items(3, 5)], { mode: 'reread', pageKey: 'reread:p1' });
+    expect(focusedTitle()).toBe('Item it_1');
   });
 
   it('tells the list the room it has below where it will start, measured as Pull was pressed with no item shown', async () => {

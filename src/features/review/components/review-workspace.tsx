@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { FontWarmup } from '../../../components/ui/font-warmup';
 import { useDisputeReasons } from '../../dispute-reasons';
-import { decideRefusal, useOtherTabsEntries, useOutboxEntries } from '../../../data';
+import { decideRefusal, useOtherTabsEntries, useOutboxEntries, useOutboxLoaded } from '../../../data';
 import { loadSettings } from '../../../domain/outbox/settings';
 import type { OutboxEntry } from '../../../domain/outbox/model';
 import { useLotSample } from '../../sampling';
@@ -97,6 +97,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   // A frame late (after its paint): a decision renders only the card before its paint (focus-lead.ts).
   const entries = useOutboxEntries(connection.id, 'after-paint');
   const otherTabs = useOtherTabsEntries(connection.id, 'after-paint');
+  const entriesRead = useOutboxLoaded(connection.id, 'after-paint');
   // This tab's decisions, and those other tabs recorded on the same items (shown, not sent here).
   const byItem = useMemo(() => entriesByItem([...otherTabs, ...entries]), [otherTabs, entries]);
   const states = useMemo(() => items.map((item) => displayState(item, byItem.get(item.id))), [items, byItem]);
@@ -126,11 +127,13 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   // the workspace takes it after the paint, and the lead is dropped once this render has its item
   // focused (or its item is gone), or once a pull's jump has moved on from it.
   const [lead] = useState(createFocusLead);
+  // A list from the store grows in place and is the items to decide; a re-read page is read as delivered.
+  const grows = source.mode !== 'reread';
   const [view, dispatch] = useFocusSelection(
     source.pageKey,
     items,
     states,
-    source.mode !== 'reread',
+    grows,
     (item) => decidedAhead.has(item.id),
     () => lead.get(),
   );
@@ -145,6 +148,12 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
     const jumped = view.tookLead !== leadTaken.current ? view.tookLead : undefined;
     leadTaken.current = view.tookLead;
     if (key !== null && (focused?.key === key || jumped?.key === key || !items.some((item) => item.key === key))) lead.clear();
+  });
+  // The items to decide (not a re-read page, which reads as delivered, from its first item) start
+  // at the first undecided one once this device's decisions are read (before, an item decided in
+  // the last visit reads as undecided), unless the reviewer has moved already.
+  useLayoutEffect(() => {
+    if (grows && !view.placed && entriesRead && items.length > 0 && lead.get() === null) dispatch({ type: 'place', states });
   });
   // The focus the reviewer sees: the lead's item, if a keypress moved on since this render.
   const shown = () => shownIndex(items, index, lead.get());
