@@ -327,6 +327,34 @@ describe('outbox engine', () => {
     expect([...b.sent, ...c.sent].map((e) => e.itemId).sort()).toEqual(['free', 'paid']);
   });
 
+  it('a tab that takes over a closed tab’s decisions closes their items (that tab may have gone before its flags were written)', async () => {
+    const b = setup({ isOnline: () => false });
+    await b.engine.load(S);
+    // Written by a tab that then closed before its items' flags were written (they are written after the paint).
+    const gone = tabs.open('gone');
+    const row = (itemId: string, state: OutboxEntry['state']): OutboxEntry => ({
+      ...live(itemId),
+      id: `e-${itemId}`,
+      scope: S,
+      connectionId: '',
+      owner: 'gone',
+      createdAt: Date.now(),
+      sendAfter: Date.now(),
+      state,
+      attempts: 0,
+      nextAttemptAt: Date.now(),
+    });
+    for (const e of [row('decided', 'queued'), row('discarded', 'discarded')]) shared.rows.set(e.id, e);
+    gone.announce(S);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.engine.othersOf(S).map((e) => e.itemId)).toEqual(['decided']);
+    expect(shared.opened).toEqual([]);
+    tabs.close('gone');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stateOf(b.engine, 'decided')).toBe('queued');
+    expect(shared.opened).toEqual([['sub', 'decided', 0]]);
+  });
+
   it('writes a decision’s in-flight mark before its request leaves, and a tab that takes it over sends it only once the mark has passed', async () => {
     const answers: (() => void)[] = [];
     const stored: (number | undefined)[] = [];

@@ -1,12 +1,12 @@
 import { ApiError, NetworkError } from '../../api/errors';
 import { BudgetGating } from './budget-gating';
 import type { OutboxDeps } from './engine-types';
-import { afterFailure, messageOf, withoutError, withoutMark } from './entry-changes';
+import { afterFailure, messageOf, stands, withoutError, withoutMark } from './entry-changes';
 import { FINAL_STATES, IN_FLIGHT_MS, type OutboxEntry } from './model';
 import { classifyFailure } from './retry-policy';
 import { lostAnswer, nextWake, pickSendable, promoteDue } from './scheduler';
 import { ScopeEntries } from './scope-entries';
-import { splitRows, TabOwnership } from './tab-ownership';
+import { lastWord, splitRows, TabOwnership } from './tab-ownership';
 import { TeamCommands } from './team-commands';
 import { teamVotesOf } from './team-votes';
 import { move } from './transitions';
@@ -109,11 +109,41 @@ export class OutboxEngine extends TeamCommands {
         this.deps.journal?.drop(scope, new Set(done.map((e) => e.id)));
       }
       await this.sync(scope);
+      this.closeStanding(scope, left);
     } catch (error) {
       this.loads.delete(scope);
       this.scopes.delete(scope);
       this.fail(error);
     }
+  }
+
+  /**
+   * Repairs the items' "undecided" flag (`open`) that a page which went left behind, once per
+   * load. The flag is written after the paint (store `setOpen`, to keep keypresses fast), the
+   * decision on its own (write-behind, and the journal for a page left before its write): a page
+   * reloaded or closed in between leaves decided items flagged undecided, listed first and counted
+   * as undecided (Local data, Items, Disconnect) though no decision was lost. So every decision
+   * this load finds standing on its item closes it: earlier pages' and other tabs' rows, and what
+   * the journal holds (its word on a row is the latest: a discard not yet written leaves the item
+   * open). One batch (one transaction after a paint, off any keypress); a flag already 0 is not
+   * rewritten, so a load that finds nothing lost changes nothing, and the counts stay right.
+   * This page's own decisions set their flags themselves: one undone meanwhile is not closed again.
+   * Only closes: a flag left 0 where nothing stands is not reopened here. A conflict's discard, a
+   * failed, held or expired decision keep their item closed on purpose, and an undone decision
+   * leaves no row to tell by, so no load can tell a lost reopen from a deliberate close.
+   */
+  private closeStanding(scope: string, left: readonly OutboxEntry[]): void {
+    const me = this.deps.tabs.id;
+    const journaled = new Map(left.map((e) => [e.id, e]));
+    const standing: OutboxEntry[] = [];
+    for (const row of [...(this.own.get(scope)?.values() ?? []), ...this.othersOf(scope)]) {
+      if (row.owner === me) continue;
+      const word = journaled.get(row.id);
+      // The journal speaks for its own page's row while that row is unfinished (as a takeover reads it).
+      const latest = word && word.owner === row.owner && !FINAL_STATES.has(row.state) ? lastWord(row, word) : row;
+      if (stands(latest)) standing.push(latest);
+    }
+    this.markOpen(scope, standing, 0);
   }
 
   /**
@@ -154,6 +184,8 @@ export class OutboxEngine extends TeamCommands {
     const ids = new Set(taken.map((e) => e.id));
     this.snapshot = { ...this.snapshot, others: { ...this.snapshot.others, [scope]: this.othersOf(scope).filter((e) => !ids.has(e.id)) } };
     for (const e of taken) this.change(scope, e, false);
+    // A tab closed before its flags were written (`closeStanding`): what stands of it closes its items.
+    this.markOpen(scope, taken.filter(stands), 0);
     this.notify();
     this.deps.tabs.announce(scope);
     this.pump();

@@ -1,8 +1,11 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConsoleDb, listItems, saveDelivered, summaryOfLive } from '../store';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConsoleDb, countItems, listItems, saveDelivered, summaryOfLive } from '../store';
+import { OutboxEngine } from './engine';
+import type { UnwrittenJournal } from './engine-types';
 import type { OutboxEntry } from './model';
-import { indexedDbStore } from './store';
+import { indexedDbStore, type DecisionStore } from './store';
+import type { TabRegistry } from './tabs';
 
 const entry = (id: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({
   id,
@@ -103,5 +106,83 @@ describe('decision store (IndexedDB)', () => {
     expect((await db.decisions.where('scope').equals('S').toArray()).map((row) => 'lastError' in row)).toEqual([false, false]);
     expect((await store.read('S')).map((e) => e.state)).toEqual(['failed', 'grace']);
     expect((await db.decisions.get('x2'))?.lastError).toBe('kept');
+  });
+
+  it('closes, at a load, the items whose decisions stand but whose flag a page that went never wrote (stored or journaled); a second load changes nothing', async () => {
+    const live = (id: string) => ({
+      submission_id: id,
+      task_id: '1',
+      frontier_id: '1',
+      data: {},
+      quality_score: 1,
+      quality_grade: 'A',
+      source: 'web',
+      created_at: '2026-11-01T00:00:00',
+      consumer_feedback: null,
+    });
+    // Five items delivered, all still flagged undecided: the page that decided four went before its flags' write.
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      ['1', '2', '3', '4', '5'].map((id) => ({ summary: summaryOfLive(live(id)), record: live(id) })),
+    );
+    const now = Date.now();
+    const decided = (id: string, over: Partial<OutboxEntry>) => entry(`e${id}`, { itemId: id, createdAt: now, ...over });
+    // Stored by the page before: confirmed (1), waiting to send (2), and one it discarded before that was written (3).
+    await indexedDbStore(db).write([decided('1', { state: 'sent' }), decided('2', { state: 'queued' }), decided('3', { state: 'queued' })], []);
+    // The journal of that page: the discard of 3, and 4, a decision it never wrote at all.
+    const kept: OutboxEntry[] = [decided('3', { state: 'discarded', discardedAt: now }), decided('4', { state: 'grace' })];
+    const journal: UnwrittenJournal = {
+      save: (entries) => void kept.push(...entries),
+      read: (scope) => kept.filter((e) => e.scope === scope),
+      drop: (_scope, ids) => void kept.splice(0, kept.length, ...kept.filter((e) => ids !== null && !ids.has(e.id))),
+    };
+    const flagsAsked: Promise<void>[] = [];
+    const closing: string[] = [];
+    const page = (id: string, before: string) => {
+      const store = indexedDbStore(db);
+      const watched: DecisionStore = {
+        ...store,
+        markOpen: (scope, subscriptionId, itemIds, open) => {
+          if (open === 0) closing.push(...itemIds);
+          const written = store.markOpen(scope, subscriptionId, itemIds, open);
+          flagsAsked.push(written);
+          return written;
+        },
+      };
+      const tabs: TabRegistry = {
+        id,
+        pageBefore: before,
+        whenGone: (_owner, onGone) => queueMicrotask(onGone),
+        isOpen: async () => false,
+        announce: () => undefined,
+        onAnnounce: () => undefined,
+      };
+      // Offline: nothing is sent, only read, taken over and flagged.
+      return new OutboxEngine({ store: watched, send: vi.fn(), onKeyRefused: vi.fn(), isOnline: () => false, graceMs: () => 3_000, tabs, journal });
+    };
+    const loaded = async (engine: OutboxEngine) => {
+      await engine.load('S');
+      await vi.waitFor(() => expect(engine.getSnapshot().loaded.S).toBe(true));
+      await Promise.all(flagsAsked.splice(0));
+    };
+    const flags = async () => Object.fromEntries((await db.items.toArray()).map((row) => [row.itemId, row.open]));
+    expect(await countItems(db, 'S', 'sub')).toEqual({ total: 5, open: 5 });
+
+    await loaded(page('B', 'A'));
+    // Decided: closed. Discarded (the journal's word) and undecided: open.
+    expect(await flags()).toEqual({ 1: 0, 2: 0, 3: 1, 4: 0, 5: 1 });
+    expect(await countItems(db, 'S', 'sub')).toEqual({ total: 5, open: 2 });
+    expect((await listItems(db, 'S', 'sub', 0, 5)).map((row) => row.itemId)).toEqual(['3', '5', '1', '2', '4']);
+
+    // The next page finds the same decisions standing: flags and counts are as they were.
+    const before = await db.items.toArray();
+    closing.length = 0;
+    await loaded(page('C', 'B'));
+    expect(new Set(closing)).toEqual(new Set(['1', '2', '4']));
+    expect(await db.items.toArray()).toEqual(before);
+    expect(await countItems(db, 'S', 'sub')).toEqual({ total: 5, open: 2 });
   });
 });

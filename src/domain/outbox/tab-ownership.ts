@@ -43,7 +43,7 @@ export function splitRows(
  * in-flight mark taken ahead (`lease`) for a decision the page never sent. Claimed rows are still
  * that page's, so nothing but the hub's news (a held adopt, settled by any tab) can have changed them since.
  */
-function lastWord(row: OutboxEntry, left: OutboxEntry | undefined): OutboxEntry {
+export function lastWord(row: OutboxEntry, left: OutboxEntry | undefined): OutboxEntry {
   return left && !isHubOwned(row.state) ? { ...left, scope: row.scope, owner: row.owner } : row;
 }
 
