@@ -190,3 +190,18 @@ const sumOfParts = (parts: Map<string, number>) => [...parts].filter(([label]) =
 function escape(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test('Budgets reads each subscription by its name: the limits’ fields, their headings and what they hold; the ID is the heading’s hover', async ({ page }) => {
+  await connectDemo(page);
+  await navTo(page, 'Budgets');
+  const retail = page.getByRole('region', { name: 'Limits of Retail shelf audits' });
+  await expect(retail.getByRole('heading', { name: 'Subscription Retail shelf audits' })).toBeVisible();
+  await expect(retail.getByTitle('Subscription sub_sim_retail')).toHaveText('Retail shelf audits');
+  await retail.getByRole('textbox', { name: 'Retail shelf audits daily limit (USD)' }).fill('5');
+  await retail.getByRole('button', { name: 'Save Retail shelf audits limits' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved Retail shelf audits’s limits.' })).toBeVisible();
+  // No subscription ID is text a person reads on the page.
+  expect(await page.getByRole('main').innerText()).not.toContain('sub_sim_');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Retail shelf audits daily limit (USD)' })).toHaveValue('5');
+});

@@ -63,8 +63,8 @@ test('after a reload that came before the list was reordered, the review starts 
 
   await unwriteOrder(page, ['reload-focus-00', 'reload-focus-01']);
   await page.reload();
-  // The store lists the two adopted items first; the focus skips them.
-  await expect(list.getByRole('option').first()).toContainText('reload-focus-00');
+  // The store may list the two adopted items first (the load's repair closes them soon after, and
+  // may win the race to the list); either way the focus skips them.
   await expect(focusedTitle(page)).toHaveText('Item reload-focus-02');
   await list.focus();
   await page.keyboard.press('a');

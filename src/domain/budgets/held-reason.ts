@@ -3,15 +3,21 @@ import type { OutboxEntry } from '../outbox/model';
 import { PERIOD_LABELS } from './model';
 import { behindText } from './trusted-clock';
 
-/** Why a decision is held, in words: "organization daily limit $0.05 (spent $0.034)". */
-export function heldReason(entry: Pick<OutboxEntry, 'heldBy' | 'subscriptionId'> & Partial<Pick<OutboxEntry, 'heldClock'>>): string {
+/**
+ * Why a decision is held, in words: "organization daily limit $0.05 (spent $0.034)". A subscription's
+ * limit is named by `nameOf` (the name a person reads, subscription-names.ts); without it, by its ID.
+ */
+export function heldReason(
+  entry: Pick<OutboxEntry, 'heldBy' | 'subscriptionId'> & Partial<Pick<OutboxEntry, 'heldClock'>>,
+  nameOf: (subscriptionId: string) => string = (id) => id,
+): string {
   const clock = entry.heldClock;
   if (clock) {
     return `the time is in doubt: this device’s clock is ${behindText(clock.trustedAt - clock.localAt)} behind the newest time the service reported or this console used, so today and this month cannot be told (put the clock right, or release it)`;
   }
   const by = entry.heldBy;
   if (!by) return 'a budget limit';
-  const whose = by.level === 'organization' ? 'organization' : `${entry.subscriptionId}`;
+  const whose = by.level === 'organization' ? 'organization' : nameOf(entry.subscriptionId);
   // The gate stores a spend past the exact range as the range's end (spend.ts): it says "over", not digits it cannot vouch for.
   const spent = by.spentMicros >= Number.MAX_SAFE_INTEGER ? OVER_RANGE : by.spentMicros;
   return `${whose} ${PERIOD_LABELS[by.period].toLowerCase()} limit ${formatMicros(by.limitMicros)} (spent ${formatMicros(spent)})`;

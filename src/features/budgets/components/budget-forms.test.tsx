@@ -102,6 +102,24 @@ describe('held decisions', () => {
     expect(heldReason(entry)).toBe('sim daily limit $0.05 (spent $0.034)');
   });
 
+  it('names the subscription and cuts the item’s UUID short, with both whole IDs on hover', () => {
+    const item = '3b1db2ed-860c-4f71-bc64-41ec0b1e43d1';
+    render(<HeldDecisions own={[held(item)]} others={[]} names={new Map([['sim', 'Retail shelf audits']])} onRelease={vi.fn()} onDiscard={vi.fn()} />);
+    const list = screen.getByRole('list', { name: 'Held by budget' });
+    expect(list).toHaveTextContent(/adopt item 3b1db2ed… \(Retail shelf audits\).*held by budget: Retail shelf audits daily limit \$0\.05/);
+    expect(list).not.toHaveTextContent(item);
+    expect(list).not.toHaveTextContent('(sim)');
+    expect(screen.getByTitle(`Item ${item}`)).toHaveTextContent('3b1db2ed…');
+    expect(screen.getByTitle('Subscription sim')).toHaveTextContent('Retail shelf audits');
+  });
+
+  it('names a subscription’s limit by the name it is given, the organization’s as the organization', () => {
+    const entry = held('i9');
+    expect(heldReason(entry, (id) => (id === 'sim' ? 'Retail shelf audits' : id))).toBe('Retail shelf audits daily limit $0.05 (spent $0.034)');
+    const org = { ...entry, heldBy: { ...entry.heldBy!, level: 'organization' as const } };
+    expect(heldReason(org, () => 'Retail shelf audits')).toBe('organization daily limit $0.05 (spent $0.034)');
+  });
+
   it('discards this tab’s held decisions after a confirmation', async () => {
     const onRelease = vi.fn();
     const onDiscard = vi.fn();

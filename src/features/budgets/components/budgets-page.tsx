@@ -1,5 +1,5 @@
 import { PageHeader, Panel } from '../../../components/ui/panel';
-import type { Connection } from '../../../data';
+import { subscriptionNames, type Connection } from '../../../data';
 import { useSpendInput } from '../hooks';
 import { PERIODS, withLimit, type Budgets, type Level } from '../../../domain/budgets/model';
 import { spentAgainst, type SpendInput } from '../../../domain/budgets/spend';
@@ -25,6 +25,11 @@ function applyChanges(budgets: Budgets, level: Level, subscriptionId: string | u
 export function BudgetsPage({ connection }: { connection: Connection }) {
   const { input, entries, others: otherTabs, scope, release, discard, budgets, time } = useSpendInput(connection, true);
   const simulated = connection.subscriptions.filter((s) => s.kind === 'simulated');
+  // Limits are read by the subscription's name (its fields' labels start with it); the ID is its hover.
+  const names = subscriptionNames(
+    connection,
+    connection.subscriptions.map((s) => s.id),
+  );
   const own = entries.filter((e) => e.state === 'held-budget');
   const others = otherTabs.filter((e) => e.state === 'held-budget');
   const save = (level: Level, subscriptionId?: string) => async (changes: LimitChanges) => {
@@ -57,7 +62,7 @@ export function BudgetsPage({ connection }: { connection: Connection }) {
         )}
         <Panel aria-label="Decisions held by budget">
           <h2 className="mb-2 text-base font-semibold">Held by budget</h2>
-          <HeldDecisions own={own} others={others} onRelease={release} onDiscard={discard} />
+          <HeldDecisions own={own} others={others} names={names} onRelease={release} onDiscard={discard} />
         </Panel>
         {current ? (
           <>
@@ -73,17 +78,22 @@ export function BudgetsPage({ connection }: { connection: Connection }) {
               <h2 className="mb-2 text-base font-semibold">Organization</h2>
               <LimitsForm name="Organization" limits={current.organization} spend={spendOf(input, 'organization')} onSave={save('organization')} />
             </Panel>
-            {simulated.map((sub) => (
-              <Panel key={sub.id} aria-label={`Limits of ${sub.id}`}>
-                <h2 className="mb-2 text-base font-semibold">Subscription {sub.label ? `${sub.label} (${sub.id})` : sub.id}</h2>
-                <LimitsForm
-                  name={sub.id}
-                  limits={current.subscriptions[sub.id] ?? {}}
-                  spend={spendOf(input, 'subscription', sub.id)}
-                  onSave={save('subscription', sub.id)}
-                />
-              </Panel>
-            ))}
+            {simulated.map((sub) => {
+              const name = names.get(sub.id) ?? sub.id;
+              return (
+                <Panel key={sub.id} aria-label={`Limits of ${name}`}>
+                  <h2 className="mb-2 text-base font-semibold">
+                    Subscription <span title={`Subscription ${sub.id}`}>{name}</span>
+                  </h2>
+                  <LimitsForm
+                    name={name}
+                    limits={current.subscriptions[sub.id] ?? {}}
+                    spend={spendOf(input, 'subscription', sub.id)}
+                    onSave={save('subscription', sub.id)}
+                  />
+                </Panel>
+              );
+            })}
             {simulated.length === 0 && (
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 This connection lists no simulated subscription: only the organization’s limits apply.

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import type { OutboxEntry } from '../../../domain/outbox/model';
 import { heldReason } from '../../../domain/budgets/held-reason';
+import { shortId } from '../../../data';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -14,11 +15,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function HeldDecisions({
   own,
   others,
+  names,
   onRelease,
   onDiscard,
 }: {
   own: readonly OutboxEntry[];
   others: readonly OutboxEntry[];
+  /** What each subscription reads as (subscription-names.ts); an ID not named reads as itself. */
+  names?: ReadonlyMap<string, string>;
   onRelease: (ids: readonly string[]) => void;
   onDiscard: (ids: readonly string[]) => void;
 }) {
@@ -36,11 +40,16 @@ export function HeldDecisions({
       <ul className="flex flex-col gap-1 text-sm" aria-label="Held by budget">
         {[...own, ...others].slice(0, 200).map((e) => (
           <li key={e.id} className="flex flex-wrap items-baseline gap-x-2">
+            {/* The item's ID cut short and the subscription by name: the whole IDs are their hover. */}
             <span>
-              adopt item <code>{e.itemId}</code> ({e.subscriptionId})
+              adopt item{' '}
+              <code title={`Item ${e.itemId}`} className="font-mono">
+                {shortId(e.itemId)}
+              </code>{' '}
+              (<span title={`Subscription ${e.subscriptionId}`}>{names?.get(e.subscriptionId) ?? e.subscriptionId}</span>)
             </span>
             <strong className="font-mono">{formatMicros(e.priceMicros ?? 0)}</strong>
-            <span className="text-slate-600 dark:text-slate-400">held by budget: {heldReason(e)}</span>
+            <span className="text-slate-600 dark:text-slate-400">held by budget: {heldReason(e, (id) => names?.get(id) ?? id)}</span>
             {others.includes(e) && <span className="text-slate-600 dark:text-slate-400">(in another open tab: release it there)</span>}
           </li>
         ))}

@@ -181,7 +181,7 @@ export function OutboxNotices() {
           <p>
             {plural(held.length, 'charged adopt')} held by budget, <strong>{formatMicros(sumMicros(held.map((e) => e.priceMicros ?? 0)))}</strong> in all
             {/* The limits that hold them, each once (a bulk run's hundreds share one or two). */}
-            {` (${[...new Set(held.map((e) => heldReason(e)))].slice(0, 3).join('; ')})`}, never sent until released or a limit is raised.{' '}
+            {` (${[...new Set(held.map((e) => heldReason(e, labelOf)))].slice(0, 3).join('; ')})`}, never sent until released or a limit is raised.{' '}
             <Link to="/budgets" className="font-medium text-brand-700 underline dark:text-brand-100">
               Budgets and held decisions
             </Link>

@@ -147,6 +147,8 @@ export interface ItemDetailProps {
   lastAction?: ReactNode;
   /** Why this member may not decide (a team hub's viewer): Adopt and Dispute are disabled, and it is shown. */
   readOnly?: string | null;
+  /** What the item's subscription reads as (its limit is named by it when a budget holds the item). */
+  subscriptionName?: string;
   /** The card's element (the workspace scrolls it into view after a decision on narrow screens). */
   sectionRef?: Ref<HTMLElement>;
 }
@@ -217,6 +219,7 @@ export function ItemDetail({
   onDisputeCancel,
   lastAction,
   readOnly,
+  subscriptionName,
   sectionRef,
 }: ItemDetailProps) {
   const decided = state !== 'new' || !!readOnly;
@@ -270,7 +273,7 @@ export function ItemDetail({
         )}
         {entry?.state === 'held-budget' && (
           <Badge tone="warn">
-            {formatMicros(entry.priceMicros ?? 0)} not sent: {heldReason(entry)}
+            {formatMicros(entry.priceMicros ?? 0)} not sent: {heldReason(entry, (id) => subscriptionName ?? id)}
           </Badge>
         )}
       </div>

@@ -416,6 +416,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
               onDisputeConfirm={decisions.disputeWithReason}
               onDisputeCancel={decisions.cancelDispute}
               readOnly={readOnly}
+              subscriptionName={subscription.label ?? subscription.id}
               lastAction={lastAction}
             />
           </div>
