@@ -126,27 +126,23 @@ describe('moving the focus (j/k/Home/End, Undo)', () => {
   });
 });
 
-describe('after a decision', () => {
-  const items = list(0, 1, 2, 3, 4);
-
-  it('focus moves to the next undecided item, past decided and waiting ones', () => {
-    const states: DisplayState[] = ['new', 'adopted', 'waiting', 'new', 'new'];
-    expect(reduce(at(items, 0), { type: 'decided', states }).focus).toBe(3);
+describe('after a decision (nextUndecided: the decision moves the card there)', () => {
+  it('moves to the next undecided item, past decided and waiting ones', () => {
+    expect(nextUndecided(['new', 'adopted', 'waiting', 'new', 'new'], 0)).toBe(3);
   });
 
   it('does not go back to undecided items before it', () => {
-    const states: DisplayState[] = ['new', 'new', 'new', 'adopted', 'adopted'];
-    expect(reduce(at(items, 2), { type: 'decided', states }).focus).toBe(3);
+    expect(nextUndecided(['new', 'new', 'new', 'adopted', 'adopted'], 2)).toBe(3);
   });
 
   it('moves one on when nothing after it is undecided, and stays on the last item', () => {
-    const states: DisplayState[] = ['new', 'new', 'adopted', 'adopted', 'new'];
-    expect(reduce(at(items, 4), { type: 'decided', states }).focus).toBe(4);
-    expect(reduce(at(items, 1), { type: 'decided', states: ['new', 'new', 'adopted', 'adopted', 'disputed'] }).focus).toBe(2);
+    expect(nextUndecided(['new', 'new', 'adopted', 'adopted', 'new'], 4)).toBe(4);
+    expect(nextUndecided(['new', 'new', 'adopted', 'adopted', 'disputed'], 1)).toBe(2);
   });
 
-  it('takes the states from before the decision (the decided item itself is not looked at)', () => {
-    expect(reduce(at(items, 1), { type: 'decided', states: allNew(5) }).focus).toBe(2);
+  it('takes the states from before the decision (the decided item itself is not looked at), and skips items decided ahead', () => {
+    expect(nextUndecided(allNew(5), 1)).toBe(2);
+    expect(nextUndecided(allNew(5), 1, (i) => i === 2)).toBe(3);
   });
 });
 
@@ -408,7 +404,6 @@ describe('whatever happens', () => {
         index: fc.integer({ min: -2, max: size + 2 }),
         mode: fc.constantFrom('focus' as const, 'range' as const, 'toggle' as const),
       }),
-      fc.array(fc.constantFrom<DisplayState>('new', 'adopted', 'waiting'), { maxLength: size }).map((states): FocusAction => ({ type: 'decided', states })),
       fc.array(fc.constantFrom<DisplayState>('new', 'adopted', 'held'), { maxLength: size + 2 }).map((states): FocusAction => ({ type: 'place', states })),
       fc
         .record({

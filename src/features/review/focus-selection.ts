@@ -60,11 +60,6 @@ export type FocusAction<T extends Keyed = Keyed> =
   | { type: 'place'; states: readonly DisplayState[] }
   | { type: 'move'; to: 'next' | 'previous' | 'first' | 'last' }
   | { type: 'focus'; index: number }
-  /**
-   * The focused item was just decided: on to the next undecided one. The focused item's own state
-   * is not read, so the states the decision was made from will do.
-   */
-  | { type: 'decided'; states: readonly DisplayState[] }
   /** X: the focused item in or out of the selection. */
   | { type: 'toggle' }
   | { type: 'pick'; index: number; mode: PickMode }
@@ -119,8 +114,6 @@ export function focusSelectionReducer<T extends Keyed>(state: FocusSelection<T>,
     }
     case 'focus':
       return action.index >= 0 && action.index < items.length ? withFocus(state, action.index) : state;
-    case 'decided':
-      return withFocus(state, Math.min(nextUndecided(action.states, focus), last));
     case 'toggle': {
       const item = items[focus];
       return item ? { ...state, selected: toggled(state.selected, item.key), placed: true } : state;

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import type { Connection, ConnectionSubscription } from '../../../data';
 import { useChargeForecast } from '../../budgets';
 import { useDisputeReasons } from '../../dispute-reasons';
-import { decideRefusal, useOutbox, useOutboxEntries } from '../../../data';
+import { decideRefusal, subscriptionName, useOutbox, useOutboxEntries } from '../../../data';
 import type { Decision } from '../../../domain/outbox/model';
 import { loadSettings } from '../../../domain/outbox/settings';
 import type { TriageRow } from '../../../domain/triage';
@@ -152,6 +152,7 @@ export function BulkActions({
         reasons={reasons}
         graceSeconds={graceSeconds}
         forecast={forecast}
+        subscriptionName={subscriptionName({ subscriptions: [subscription] }, subscription.id)}
         leaseCheck={leaseCheck}
         onConfirm={confirm}
         onCancel={() => setPending(null)}

@@ -15,12 +15,13 @@ const rows = (kind: 'live' | 'simulated', priceMicros: number | null = null): Tr
     decidedAt: null,
   }));
 
-function renderDialog(kind: 'live' | 'simulated', decision: 'adopt' | 'dispute' = 'dispute', forecast: ForecastState | null = null) {
+function renderDialog(kind: 'live' | 'simulated', decision: 'adopt' | 'dispute' = 'dispute', forecast: ForecastState | null = null, subscriptionName?: string) {
   const onConfirm = vi.fn();
   render(
     <BulkConfirmDialog
       preview={bulkPreview(rows(kind, kind === 'simulated' ? 17_000 : null), decision, kind)}
       forecast={forecast}
+      subscriptionName={subscriptionName}
       matching={3}
       live={kind === 'live'}
       reasons={DEFAULT_REASONS}
@@ -82,6 +83,23 @@ describe('BulkConfirmDialog: a charged adopt against the budgets', () => {
     expect(dialog).toHaveTextContent('The limit: organization daily limit $0.05 (spent $0.034).');
     await user.click(within(dialog).getByRole('button', { name: 'Adopt 3: pay $0.034, hold 1' }));
     expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('names a subscription’s limit by the subscription’s name', () => {
+    const forecast: ForecastState = {
+      status: 'ready',
+      forecast: {
+        subscriptionId: 'sub',
+        limited: true,
+        cleared: 2,
+        clearedMicros: 34_000,
+        held: 1,
+        heldMicros: 17_000,
+        heldBy: { ...heldBy, level: 'subscription' },
+      },
+    };
+    const { dialog } = renderDialog('simulated', 'adopt', forecast, 'Retail shelf audits');
+    expect(dialog).toHaveTextContent('The limit: Retail shelf audits daily limit $0.05 (spent $0.034).');
   });
 
   it('says everything is held while the budgets cannot be checked, and says it is checking meanwhile', () => {

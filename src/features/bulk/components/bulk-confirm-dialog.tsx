@@ -20,6 +20,7 @@ export function BulkConfirmDialog({
   reasons,
   graceSeconds,
   forecast = null,
+  subscriptionName,
   leaseCheck = null,
   onConfirm,
   onCancel,
@@ -32,6 +33,8 @@ export function BulkConfirmDialog({
   graceSeconds: number;
   /** What the budget gate would do with a charged adopt (null: nothing charged). */
   forecast?: ForecastState | null;
+  /** The name a person reads for the subscription (its limit is named by it); its ID without it. */
+  subscriptionName?: string;
   /** Team hub: why the items teammates hold could not be told apart (the hub unreachable): the run may meet them. */
   leaseCheck?: string | null;
   onConfirm: (reason: string) => void;
@@ -102,7 +105,7 @@ export function BulkConfirmDialog({
               Your budgets allow {count(held.cleared)} of them now (<span className="font-mono">{formatMicros(held.clearedMicros)}</span>). The other{' '}
               {count(held.held)} (<span className="font-mono">{formatMicros(held.heldMicros)}</span>) would be held by budget: not sent and not charged until
               you raise the limit or release them on the Budgets page.
-              {held.heldBy && ` The limit: ${heldReason({ heldBy: held.heldBy, subscriptionId: held.subscriptionId })}.`}
+              {held.heldBy && ` The limit: ${heldReason({ heldBy: held.heldBy, subscriptionId: held.subscriptionId }, (id) => subscriptionName ?? id)}.`}
             </p>
           )}
           {preview.decision === 'dispute' && (

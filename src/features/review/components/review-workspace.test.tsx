@@ -251,6 +251,23 @@ describe('ReviewWorkspace', () => {
     expect(await screen.findByText('Item it_1 is already adopted.')).toBeInTheDocument();
   });
 
+  it('Z and A inside one frame: the item just undone is adopted again, not called already decided', async () => {
+    renderWorkspace(items(1, 3));
+    const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    press('a');
+    // The adopt has reached the list (it_1 reads as waiting) before Z.
+    await frame();
+    await frame();
+    expect(screen.getByRole('option', { name: /^Item it_1,/ })).toHaveTextContent(/waiting/i);
+    press('z');
+    press('a');
+    expect(decided()).toEqual(['adopt it_1']);
+    expect(screen.queryByText(/already/)).not.toBeInTheDocument();
+    expect(await screen.findByText(/^Adopted Item it_1\./)).toBeInTheDocument();
+    expect(focusedTitle()).toBe('Item it_2');
+  });
+
   it('J, A, K, K and A inside one frame: the second adopt moves on past the item just adopted', async () => {
     renderWorkspace(items(1, 4));
     const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));

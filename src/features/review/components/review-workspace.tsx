@@ -117,12 +117,15 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
   // undecided again. An earlier entry of the item (discarded, say) is no sign: a render from a
   // snapshot taken before the key has it, and would free the item too early.
   const [decidedAhead] = useState(() => new Map<string, OutboxEntry>());
+  // And what Z took back that this render still shows: each leaves once a render no longer has its entry.
+  const [undoneAhead] = useState(() => new Map<string, string>());
   useLayoutEffect(() => {
     for (const [id, entry] of decidedAhead) {
       const shown = byItem.get(id);
       if (shown && (shown.id === entry.id || shown.createdAt >= entry.createdAt)) decidedAhead.delete(id);
     }
-  }, [decidedAhead, byItem]);
+    for (const [id, entryId] of undoneAhead) if (byItem.get(id)?.id !== entryId) undoneAhead.delete(id);
+  }, [decidedAhead, undoneAhead, byItem]);
   // Where a keypress moved the card ahead of this render (focus-lead.ts): the card shows it at once,
   // the workspace takes it after the paint, and the lead is dropped once this render has its item
   // focused (or its item is gone), or once a pull's jump has moved on from it.
@@ -199,6 +202,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
     dispatch,
     readOnly,
     decidedAhead,
+    undoneAhead,
   });
   const pageTotal = useMemo(() => totalPrice(items), [items]);
   const [helpOpen, setHelpOpen] = useState(false);

@@ -34,6 +34,13 @@ export interface ReviewDecisionsInput {
    * once its entry has reached a render, and moves a pull's focus on from an item decided there.
    */
   decidedAhead: Map<string, OutboxEntry>;
+  /**
+   * Decisions Z took back since the entries this render was given, by item: the entry's ID. Until a
+   * render drops that entry, its item reads as undecided here (Z then A in one frame adopts it again,
+   * instead of saying it is already adopted). The workspace owns it and drops each once its entry
+   * has left the render.
+   */
+  undoneAhead: Map<string, string>;
 }
 
 /**
@@ -58,6 +65,7 @@ export function useReviewDecisions({
   dispatch,
   readOnly,
   decidedAhead,
+  undoneAhead,
 }: ReviewDecisionsInput) {
   const outbox = useOutbox();
   // What the last action did, and the items it decided: "Press Z to undo" is said only while one of
@@ -77,12 +85,22 @@ export function useReviewDecisions({
   const [disputePending, setDisputePending] = useState<readonly ReviewItem[] | null>(null);
 
   const aheadOf = (item: ReviewItem): Decision | undefined => decidedAhead.get(item.id)?.decision;
+  // The entry this render shows on an item, unless Z took it back since.
+  const shownEntry = (item: ReviewItem) => {
+    const entry = byItem.get(item.id);
+    return entry && undoneAhead.get(item.id) === entry.id ? undefined : entry;
+  };
   // The same rule as `states`, per item: no search for its index.
-  const isUndecided = (item: ReviewItem) => displayState(item, byItem.get(item.id)) === 'new' && aheadOf(item) === undefined;
+  const isUndecided = (item: ReviewItem) => displayState(item, shownEntry(item)) === 'new' && aheadOf(item) === undefined;
+  // `states`, with what Z took back in this frame undecided again (the same array when it took back nothing shown).
+  const statesNow = (): readonly DisplayState[] =>
+    undoneAhead.size === 0 ? states : items.map((item, i) => (undoneAhead.has(item.id) ? displayState(item, shownEntry(item)) : states[i]!));
 
   // What stands on an item that is not undecided: its state, or the decision recorded in this frame.
-  const sayAlreadyDecided = (item: ReviewItem, at: number) =>
-    setAnnouncement(`${item.title} is already ${states[at] !== 'new' ? states[at] : aheadOf(item) === 'dispute' ? 'disputed' : 'adopted'}.`);
+  const sayAlreadyDecided = (item: ReviewItem) => {
+    const state = displayState(item, shownEntry(item));
+    setAnnouncement(`${item.title} is already ${state !== 'new' ? state : aheadOf(item) === 'dispute' ? 'disputed' : 'adopted'}.`);
+  };
 
   const decideMany = (targets: readonly ReviewItem[], decision: Decision, reason?: string) => {
     if (readOnly) return [];
@@ -117,13 +135,13 @@ export function useReviewDecisions({
       return;
     }
     if (!isUndecided(focused)) {
-      sayAlreadyDecided(focused, focus);
+      sayAlreadyDecided(focused);
       return;
     }
     decideMany([focused], decision, reason);
     // On to the next undecided item: only the card renders before the paint. The rest of the
     // workspace (the decided row, the picker's state, what the decision says) follows after it.
-    moveTo(nextUndecided(states, focus, (i) => items[i] !== undefined && aheadOf(items[i]) !== undefined));
+    moveTo(nextUndecided(statesNow(), focus, (i) => items[i] !== undefined && aheadOf(items[i]) !== undefined));
     const turn = ++said.current;
     afterPaint(() => {
       revealCard();
@@ -176,7 +194,7 @@ export function useReviewDecisions({
           return;
         }
         if (isUndecided(focused)) setDisputeFor(focused.key);
-        else sayAlreadyDecided(focused, focus);
+        else sayAlreadyDecided(focused);
       },
       disputeWithReason: (reason: string) => decide('dispute', reason),
       cancelDispute: () => setDisputeFor(null),
@@ -202,7 +220,10 @@ export function useReviewDecisions({
       // Z and the Undo buttons do the same: take back the newest decision (or bulk decision) still in its window.
       undo: () => {
         const undone = outbox.undoLatest(connectionId);
-        for (const entry of undone) decidedAhead.delete(entry.itemId);
+        for (const entry of undone) {
+          decidedAhead.delete(entry.itemId);
+          undoneAhead.set(entry.itemId, entry.id);
+        }
         const first = undone[0];
         if (!first) {
           setAnnouncement('Nothing to undo: decisions past their undo window are already on their way.');
