@@ -21,12 +21,18 @@ export function compileHints(): Plugin {
   return {
     name: 'dds:compile-hints',
     apply: 'build',
-    // After minifying, which drops comments. The file's name (its hash) was given before: the hint
-    // is added by the same rule to the same code, so one content keeps one name.
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle))
-        if (chunk.type === 'chunk' && !chunk.isEntry && chunk.moduleIds.some((id) => ON_THE_PULL_PATH.some((path) => path.test(id))))
-          chunk.code = HINT + chunk.code;
+    // After minifying, which drops comments, and after Vite's own last touches: the hint belongs at
+    // the top of the file, and Vite puts its preload map (`__vite__mapDeps`) at the top of chunks
+    // that load others, which had left the review route's hint below it. The file's name (its hash)
+    // was given before: the hint is added by the same rule to the same code, so one content keeps
+    // one name.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && !chunk.isEntry && chunk.moduleIds.some((id) => ON_THE_PULL_PATH.some((path) => path.test(id))))
+            chunk.code = HINT + chunk.code;
+      },
     },
   };
 }
