@@ -63,10 +63,12 @@ vi.mock('../../../data', async (original) => {
     const later = useSyncExternalStore(world.subscribeLater, () => world.laterEntries);
     return follow === 'after-paint' ? later : now;
   };
+  let entryNo = 0;
   // One object, as the app's outbox is: handlers built on it stay the same across renders.
   const outbox = {
     enqueue: (connectionId: string, decision: NewDecision, group?: string) => {
-      const entry = { ...decision, id: `e${world.entries.length}`, connectionId, group, state: 'grace', createdAt: world.entries.length };
+      // A new ID for each entry, as the outbox gives (an undone entry's ID is never given again).
+      const entry = { ...decision, id: `e${++entryNo}`, connectionId, group, state: 'grace', createdAt: world.entries.length };
       world.entries = [...world.entries, entry];
       world.emit();
       return entry;
@@ -266,6 +268,19 @@ describe('ReviewWorkspace', () => {
     expect(screen.queryByText(/already/)).not.toBeInTheDocument();
     expect(await screen.findByText(/^Adopted Item it_1\./)).toBeInTheDocument();
     expect(focusedTitle()).toBe('Item it_2');
+  });
+
+  it('Z, A, Z and A inside one frame: every decision taken back is kept, and the last A adopts', async () => {
+    renderWorkspace(items(1, 3));
+    const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    press('a');
+    await frame();
+    await frame();
+    expect(screen.getByRole('option', { name: /^Item it_1,/ })).toHaveTextContent(/waiting/i);
+    for (const key of ['z', 'a', 'z', 'a']) press(key);
+    expect(decided()).toEqual(['adopt it_1']);
+    expect(screen.queryByText(/already/)).not.toBeInTheDocument();
   });
 
   it('J, A, K, K and A inside one frame: the second adopt moves on past the item just adopted', async () => {

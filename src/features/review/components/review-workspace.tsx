@@ -124,7 +124,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
       const shown = byItem.get(id);
       if (shown && (shown.id === entry.id || shown.createdAt >= entry.createdAt)) decidedAhead.delete(id);
     }
-    for (const [id, entryId] of undoneAhead) if (byItem.get(id)?.id !== entryId) undoneAhead.delete(id);
+    for (const [entryId, id] of undoneAhead) if (byItem.get(id)?.id !== entryId) undoneAhead.delete(entryId);
   }, [decidedAhead, undoneAhead, byItem]);
   // Where a keypress moved the card ahead of this render (focus-lead.ts): the card shows it at once,
   // the workspace takes it after the paint, and the lead is dropped once this render has its item

@@ -35,10 +35,10 @@ export interface ReviewDecisionsInput {
    */
   decidedAhead: Map<string, OutboxEntry>;
   /**
-   * Decisions Z took back since the entries this render was given, by item: the entry's ID. Until a
+   * Decisions Z took back since the entries this render was given: entry ID → item ID. Until a
    * render drops that entry, its item reads as undecided here (Z then A in one frame adopts it again,
-   * instead of saying it is already adopted). The workspace owns it and drops each once its entry
-   * has left the render.
+   * instead of saying it is already adopted; Z, A, Z, A too: every entry taken back is kept). The
+   * workspace owns it and drops each once the render no longer shows it.
    */
   undoneAhead: Map<string, string>;
 }
@@ -88,13 +88,13 @@ export function useReviewDecisions({
   // The entry this render shows on an item, unless Z took it back since.
   const shownEntry = (item: ReviewItem) => {
     const entry = byItem.get(item.id);
-    return entry && undoneAhead.get(item.id) === entry.id ? undefined : entry;
+    return entry && undoneAhead.has(entry.id) ? undefined : entry;
   };
   // The same rule as `states`, per item: no search for its index.
   const isUndecided = (item: ReviewItem) => displayState(item, shownEntry(item)) === 'new' && aheadOf(item) === undefined;
   // `states`, with what Z took back in this frame undecided again (the same array when it took back nothing shown).
   const statesNow = (): readonly DisplayState[] =>
-    undoneAhead.size === 0 ? states : items.map((item, i) => (undoneAhead.has(item.id) ? displayState(item, shownEntry(item)) : states[i]!));
+    undoneAhead.size === 0 ? states : items.map((item, i) => (shownEntry(item) !== byItem.get(item.id) ? displayState(item, undefined) : states[i]!));
 
   // What stands on an item that is not undecided: its state, or the decision recorded in this frame.
   const sayAlreadyDecided = (item: ReviewItem) => {
@@ -222,7 +222,7 @@ export function useReviewDecisions({
         const undone = outbox.undoLatest(connectionId);
         for (const entry of undone) {
           decidedAhead.delete(entry.itemId);
-          undoneAhead.set(entry.itemId, entry.id);
+          undoneAhead.set(entry.id, entry.itemId);
         }
         const first = undone[0];
         if (!first) {
