@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { heldReason } from '../../../domain/budgets/held-reason';
-import { isConnected, shortId } from '../../../data';
+import { isConnected, shortId, subscriptionName } from '../../../data';
 import {
   outboxCounts,
   useConnections,
@@ -79,7 +79,7 @@ export function OutboxNotices() {
     dropped.length === 0
   )
     return null;
-  const labelOf = (subscriptionId: string) => connection.subscriptions.find((s) => s.id === subscriptionId)?.label ?? subscriptionId;
+  const labelOf = (subscriptionId: string) => subscriptionName(connection, subscriptionId);
   const askDiscard = (stuck: readonly OutboxEntry[], title: string) => setDiscarding({ title, ids: stuck.map((e) => e.id) });
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-900">

@@ -253,15 +253,20 @@ describe('ReviewWorkspace', () => {
     expect(await screen.findByText('Item it_1 is already adopted.')).toBeInTheDocument();
   });
 
-  it('Z and A inside one frame: the item just undone is adopted again, not called already decided', async () => {
+  /** Three items, the first adopted and that adopt in the list (it_1 reads as waiting); the keys, each pressed in its own act. */
+  async function adoptedAndShown() {
     renderWorkspace(items(1, 3));
     const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     press('a');
-    // The adopt has reached the list (it_1 reads as waiting) before Z.
     await frame();
     await frame();
     expect(screen.getByRole('option', { name: /^Item it_1,/ })).toHaveTextContent(/waiting/i);
+    return press;
+  }
+
+  it('Z and A inside one frame: the item just undone is adopted again, not called already decided', async () => {
+    const press = await adoptedAndShown();
     press('z');
     press('a');
     expect(decided()).toEqual(['adopt it_1']);
@@ -271,13 +276,7 @@ describe('ReviewWorkspace', () => {
   });
 
   it('Z, A, Z and A inside one frame: every decision taken back is kept, and the last A adopts', async () => {
-    renderWorkspace(items(1, 3));
-    const press = (key: string) => act(() => void fireEvent.keyDown(document.body, { key, code: `Key${key.toUpperCase()}` }));
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    press('a');
-    await frame();
-    await frame();
-    expect(screen.getByRole('option', { name: /^Item it_1,/ })).toHaveTextContent(/waiting/i);
+    const press = await adoptedAndShown();
     for (const key of ['z', 'a', 'z', 'a']) press(key);
     expect(decided()).toEqual(['adopt it_1']);
     expect(screen.queryByText(/already/)).not.toBeInTheDocument();

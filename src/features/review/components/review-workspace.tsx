@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { FontWarmup } from '../../../components/ui/font-warmup';
 import { useDisputeReasons } from '../../dispute-reasons';
-import { decideRefusal, useOtherTabsEntries, useOutboxEntries, useOutboxLoaded } from '../../../data';
+import { decideRefusal, subscriptionName, useOtherTabsEntries, useOutboxEntries, useOutboxLoaded } from '../../../data';
 import { loadSettings } from '../../../domain/outbox/settings';
 import type { OutboxEntry } from '../../../domain/outbox/model';
 import { useLotSample } from '../../sampling';
@@ -420,7 +420,7 @@ function Workspace(props: Props & { filter: ReviewFilter | null; batch?: TeamBat
               onDisputeConfirm={decisions.disputeWithReason}
               onDisputeCancel={decisions.cancelDispute}
               readOnly={readOnly}
-              subscriptionName={subscription.label ?? subscription.id}
+              subscriptionName={subscriptionName({ subscriptions: [subscription] }, subscription.id)}
               lastAction={lastAction}
             />
           </div>
