@@ -24,6 +24,7 @@ function memoryStore(): DecisionStore & { rows: Map<string, OutboxEntry> } {
     claim: async () => [],
     settle: async () => [],
     markOpen: async () => undefined,
+    closeWhereStanding: async () => undefined,
     clearErrors: async () => undefined,
   };
 }

@@ -121,8 +121,26 @@ export abstract class DecisionCommands extends OutboxMemory {
     this.writes.runDeferred();
     for (const e of gone) this.remove(scope, e.id);
     this.notify();
-    this.markOpen(scope, gone, 1);
+    this.reopenAfterWrite(scope, gone);
     this.schedule();
+  }
+
+  /**
+   * Marks the items of undone or discarded decisions undecided again once their rows' change is
+   * written (the write asked for just before): another tab's load closes items only where a
+   * decision's row still stands (engine `closeStanding`), so a reopen written before the row's
+   * change could be undone by that close, leaving the item closed for good. An item a decision
+   * stands on by then (recorded again meanwhile, here or in another tab) stays closed.
+   */
+  private reopenAfterWrite(scope: string, gone: readonly OutboxEntry[]): void {
+    if (gone.length === 0) return;
+    void this.writes.settled().then(() => {
+      const reopened = gone.filter((e) => {
+        const onItem = [...(this.own.get(scope)?.onItem(e.itemId) ?? []), ...this.othersOf(scope).filter((o) => o.itemId === e.itemId)];
+        return !onItem.some((o) => o.id !== e.id && o.subscriptionId === e.subscriptionId && stands(o));
+      });
+      this.markOpen(scope, reopened, 1);
+    });
   }
 
   retry(scope: string, entryId: string): void {
@@ -182,10 +200,9 @@ export abstract class DecisionCommands extends OutboxMemory {
     for (const e of dropped) this.change(scope, move(e, 'discard', 'discarded', { discardedAt: now }));
     this.notify();
     // The service holds a decision on a conflicting item: that one stays decided.
-    this.markOpen(
+    this.reopenAfterWrite(
       scope,
       dropped.filter((e) => e.state !== 'conflict'),
-      1,
     );
     this.schedule();
     return dropped.length;

@@ -3,6 +3,7 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { OutboxEngine, type OutboxDeps } from './engine';
 import type { UnwrittenJournal } from './engine-types';
 import { FINAL_STATES, type NewDecision, type OutboxEntry } from './model';
+import { stands } from './entry-changes';
 import type { DecisionStore } from './store';
 import type { TeamDecisionNews } from './team-decisions';
 import type { TeamHold } from './team-holds';
@@ -47,6 +48,14 @@ function memoryStore() {
     },
     async markOpen(_scope, _sub, itemIds, open) {
       for (const id of itemIds) opened.push([_sub, id, open]);
+    },
+    async closeWhereStanding(scope, entries) {
+      // Written after a frame (a timer here), as the real store's flags are.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      for (const e of entries) {
+        const row = rows.get(e.id);
+        if (row && row.scope === scope && (row.state === e.state || stands(row))) opened.push([e.subscriptionId, e.itemId, 0]);
+      }
     },
     async clearErrors(scope) {
       await tick();
@@ -196,6 +205,56 @@ describe('outbox engine', () => {
     expect(storedStates()).toEqual([['1', 'sent']]);
     expect(shared.opened).toContainEqual(['sub', '2', 1]);
     expect(engine.undoLast(S)).toBeNull();
+  });
+
+  it('reopens an undone or discarded decision’s item only once its row’s change is written, and not where a decision stands again by then', async () => {
+    const send = vi.fn(async (entry: OutboxEntry) => {
+      if (entry.subscriptionId === 'narrow') throw new ApiError(403, 'SUBSCRIPTION_NOT_IN_SCOPE', 'not in scope', '');
+    });
+    const { engine } = setup({ send });
+    // Each reopen, with whether the item's decision row was still standing in the store when it was asked.
+    const reopened: [string, boolean][] = [];
+    const markOpen = shared.store.markOpen;
+    shared.store.markOpen = async (scope, sub, itemIds, open) => {
+      if (open === 1) for (const id of itemIds) reopened.push([id, [...shared.rows.values()].some((e) => e.itemId === id && stands(e))]);
+      return markOpen(scope, sub, itemIds, open);
+    };
+    engine.enqueue(S, live('undone'));
+    engine.enqueue(S, live('again'));
+    await engine.whenWritten();
+    expect(engine.undo(S, engine.entriesOf(S).find((e) => e.itemId === 'undone')!.id)).toBe(true);
+    // Undone, then decided again before the undo's delete is written: it stays closed.
+    expect(engine.undo(S, engine.entriesOf(S).find((e) => e.itemId === 'again')!.id)).toBe(true);
+    engine.enqueue(S, live('again', 'dispute'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reopened).toEqual([['undone', false]]);
+    // A discard (of a decision stuck behind a refused subscription) likewise waits for its row.
+    engine.enqueue(S, live('dropped', 'adopt', 'narrow'));
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(stateOf(engine, 'dropped')).toBe('queued');
+    engine.discard(S, [engine.entriesOf(S).find((e) => e.itemId === 'dropped')!.id]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reopened).toEqual([
+      ['undone', false],
+      ['dropped', false],
+    ]);
+    expect(shared.opened.filter(([, id]) => id === 'again').at(-1)).toEqual(['sub', 'again', 0]);
+  });
+
+  it('a load closes another tab’s item only if that decision still stands when the flag is written (its tab may undo it meanwhile)', async () => {
+    const a = setup({ isOnline: () => false });
+    a.engine.enqueue(S, live('kept'));
+    a.engine.enqueue(S, live('undone'));
+    await a.engine.whenWritten();
+    shared.opened.length = 0;
+    // B reads both rows standing; A's undo is written before B's flag is.
+    const b = setup({ isOnline: () => false });
+    const loading = b.engine.load(S);
+    await loading;
+    expect(a.engine.undo(S, a.engine.entriesOf(S).find((e) => e.itemId === 'undone')!.id)).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shared.opened.filter(([, , open]) => open === 0)).toEqual([['sub', 'kept', 0]]);
+    expect(shared.opened.filter(([, , open]) => open === 1)).toEqual([['sub', 'undone', 1]]);
   });
 
   it('writes a change made while a write is in flight: an undo during the decision’s write does not come back after a reload', async () => {

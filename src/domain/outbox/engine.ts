@@ -128,6 +128,9 @@ export class OutboxEngine extends TeamCommands {
    * open). One batch (one transaction after a paint, off any keypress); a flag already 0 is not
    * rewritten, so a load that finds nothing lost changes nothing, and the counts stay right.
    * This page's own decisions set their flags themselves: one undone meanwhile is not closed again.
+   * Each item closes only if its decision's row still stands when the flag is written (store
+   * `closeWhereStanding`, one transaction): its owner may undo or discard it meanwhile, and writes
+   * that row before it reopens the item (`reopenAfterWrite`).
    * Only closes: a flag left 0 where nothing stands is not reopened here. A conflict's discard, a
    * failed, held or expired decision keep their item closed on purpose, and an undone decision
    * leaves no row to tell by, so no load can tell a lost reopen from a deliberate close.
@@ -143,7 +146,8 @@ export class OutboxEngine extends TeamCommands {
       const latest = word && word.owner === row.owner && !FINAL_STATES.has(row.state) ? lastWord(row, word) : row;
       if (stands(latest)) standing.push(latest);
     }
-    this.markOpen(scope, standing, 0);
+    // Checked again in the flag's own transaction: the owner may undo or discard one meanwhile.
+    if (standing.length) this.deps.store.closeWhereStanding(scope, standing).catch(() => undefined);
   }
 
   /**

@@ -95,6 +95,46 @@ describe('decision store (IndexedDB)', () => {
     expect((await listItems(db, 'S', 'sub', 0, 1))[0]!.open).toBe(1);
   });
 
+  it('closes an item for another page’s decision only if its row still stands (or is as read) when the flag is written', async () => {
+    const live = (id: string) => ({
+      submission_id: id,
+      task_id: '1',
+      frontier_id: '1',
+      data: {},
+      quality_score: 1,
+      quality_grade: 'A',
+      source: 'web',
+      created_at: '2026-11-01T00:00:00',
+      consumer_feedback: null,
+    });
+    const ids = ['1', '2', '3', '4', '5'];
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      ids.map((id) => ({ summary: summaryOfLive(live(id)), record: live(id) })),
+    );
+    const store = indexedDbStore(db);
+    // As a load read them: all five standing.
+    const read = ids.map((id) => entry(`e${id}`, { itemId: id, state: id === '4' ? 'failed' : 'queued' }));
+    await store.write(read, []);
+    // Before the flags are written, their tab confirms 1, undoes 2 (its row deleted), discards 3,
+    // and 5's row moves to another scope's key space (a row under another scope is not this one's).
+    await store.write(
+      [
+        { ...read[0]!, state: 'sent' },
+        { ...read[2]!, state: 'discarded', discardedAt: 1 },
+        { ...read[4]!, scope: 'T' },
+      ],
+      ['e2'],
+    );
+    await store.closeWhereStanding('S', read);
+    const flags = Object.fromEntries((await db.items.toArray()).map((row) => [row.itemId, row.open]));
+    expect(flags).toEqual({ 1: 0, 2: 1, 3: 1, 4: 0, 5: 1 });
+    expect(await countItems(db, 'S', 'sub')).toEqual({ total: 5, open: 3 });
+  });
+
   it('keeps error texts redacted, even rows an earlier version wrote, and removes a scope’s on request', async () => {
     const store = indexedDbStore(db);
     const key = `dds_live_sk_${'Q'.repeat(32)}`;
@@ -148,6 +188,12 @@ describe('decision store (IndexedDB)', () => {
         markOpen: (scope, subscriptionId, itemIds, open) => {
           if (open === 0) closing.push(...itemIds);
           const written = store.markOpen(scope, subscriptionId, itemIds, open);
+          flagsAsked.push(written);
+          return written;
+        },
+        closeWhereStanding: (scope, entries) => {
+          closing.push(...entries.map((e) => e.itemId));
+          const written = store.closeWhereStanding(scope, entries);
           flagsAsked.push(written);
           return written;
         },

@@ -1,6 +1,9 @@
 import { redactSecrets } from '../../lib/redact';
 import type { ConsoleDb } from '../store';
 import { FINAL_STATES, outboxEntrySchema, type OutboxEntry } from './model';
+import { ENTRY_STATES, standsOnItem, type EntryState } from './transitions';
+
+const isEntryState = (state: string): state is EntryState => (ENTRY_STATES as readonly string[]).includes(state);
 
 /**
  * Where decisions live: the `decisions` table of the durable local store (IndexedDB), one row
@@ -27,6 +30,12 @@ export interface DecisionStore {
   settle(scope: string, change: (entry: OutboxEntry) => OutboxEntry): Promise<OutboxEntry[]>;
   /** Keeps the items' "undecided" flag in step with decisions. */
   markOpen(scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void>;
+  /**
+   * Closes the items of decisions another page recorded, each only if its row still stands (or is
+   * as it was read) when the flag is written, in the same transaction: another tab may undo or
+   * discard it meanwhile, and its item must not stay closed for a decision that is gone.
+   */
+  closeWhereStanding(scope: string, entries: readonly OutboxEntry[]): Promise<void>;
   /** Removes the error texts (`lastError`) of every decision of a scope (Disconnect). */
   clearErrors(scope: string): Promise<void>;
 }
@@ -90,6 +99,17 @@ export function indexedDbStore(given?: ConsoleDb): DecisionStore {
     },
     async markOpen(scope, subscriptionId, itemIds, open) {
       await (await localStore()).setOpen(await database(), scope, subscriptionId, itemIds, open);
+    },
+    async closeWhereStanding(scope, entries) {
+      const bySubscription = new Map<string, { itemId: string; entryId: string; state: string }[]>();
+      for (const e of entries) {
+        const group = bySubscription.get(e.subscriptionId) ?? bySubscription.set(e.subscriptionId, []).get(e.subscriptionId)!;
+        group.push({ itemId: e.itemId, entryId: e.id, state: e.state });
+      }
+      const store = await localStore();
+      const db = await database();
+      const standsNow = (row: { state: string }) => isEntryState(row.state) && standsOnItem(row.state);
+      for (const [subscriptionId, decisions] of bySubscription) await store.closeWhereStanding(db, scope, subscriptionId, decisions, standsNow);
     },
     async clearErrors(scope) {
       const db = await database();

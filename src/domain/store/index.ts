@@ -25,6 +25,7 @@ export {
   type LocalTable,
 } from './change-feed';
 export {
+  closeWhereStanding,
   countScope,
   itemsAfter,
   listGroupAfter,
@@ -40,6 +41,7 @@ export {
   type Delivered,
   type ItemsInFlight,
   type SaveResult,
+  type StandingDecision,
 } from './items';
 export { recordPull, unrecoveredLosses } from './pulls';
 export { ensureRoom, formatBytes, isStorageFailure, requestPersistence, StorageFullError, storageUse, type StorageUse } from './quota';

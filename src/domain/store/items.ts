@@ -297,6 +297,44 @@ export function setOpen(db: ConsoleDb, scope: string, subscriptionId: string, it
   return waiting.written;
 }
 
+/** A decision an item is closed for, as the load that found it read it (`closeWhereStanding`). */
+export interface StandingDecision {
+  itemId: string;
+  /** The decision's row (its key in `decisions`). */
+  entryId: string;
+  /** Its state as read: a row still in it stands as it did, whatever the predicate says of the state. */
+  state: string;
+}
+
+/**
+ * Closes items (flag 0) for decisions another page recorded, but only where that decision's row
+ * still stands when the flag is written: read and written in one transaction over the decisions,
+ * items and counts. A tab that undoes or discards a decision writes its row first and reopens its
+ * item after (outbox `removeEntries`), so whichever of the two transactions comes first, the
+ * item ends closed only while a decision stands on it. Written after the next frame, as `setOpen`.
+ */
+export async function closeWhereStanding(
+  db: ConsoleDb,
+  scope: string,
+  subscriptionId: string,
+  decisions: readonly StandingDecision[],
+  stands: (row: { state: string }) => boolean,
+): Promise<void> {
+  if (decisions.length === 0) return;
+  await afterNextPaint();
+  await db.transaction('rw', db.items, db.counts, db.decisions, async () => {
+    const rows = await db.decisions.bulkGet(decisions.map((d) => d.entryId));
+    const standing = new Set(
+      decisions.flatMap((d, index) => {
+        const row = rows[index] as { scope?: string; state: string } | undefined;
+        return row && row.scope === scope && (row.state === d.state || stands(row)) ? [d.itemId] : [];
+      }),
+    );
+    if (standing.size === 0) return;
+    await writeOpenFlags(db, [{ scope, subscriptionId, flags: new Map([...standing].map((id) => [id, 0 as const])) }]);
+  });
+}
+
 async function writeOpenFlags(db: ConsoleDb, groups: readonly OpenFlags[]): Promise<void> {
   await db.transaction('rw', db.items, db.counts, async () => {
     for (const { scope, subscriptionId, flags } of groups) {
