@@ -16,8 +16,8 @@ export interface Outbox {
   /** This tab (page load): a visit's spend is what it cleared. */
   tab: string;
   enqueue(connectionId: string, decision: NewDecision, group?: string): OutboxEntry;
-  /** Records many decisions at once as one group (one write, one undo); skipped ones name the decision that stands. */
-  enqueueMany(connectionId: string, decisions: readonly NewDecision[], group: string): ReturnType<OutboxEngine['enqueueMany']>;
+  /** Records many decisions at once, as one group when given (one write, one undo); skipped ones name the decision that stands. */
+  enqueueMany(connectionId: string, decisions: readonly NewDecision[], group?: string): ReturnType<OutboxEngine['enqueueMany']>;
   /** Resolves once everything recorded so far is written to this device (false when a write failed). */
   whenWritten(): Promise<boolean>;
   holdGroup(connectionId: string, group: string): number;

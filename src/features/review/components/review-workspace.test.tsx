@@ -21,6 +21,8 @@ const world = vi.hoisted(() => {
     source: null as unknown,
     entries: [] as readonly unknown[],
     noEntries: [] as readonly unknown[],
+    /** Decisions standing elsewhere (another tab's) that the outbox skips an item for, by item ID. */
+    standing: new Map<string, OutboxEntry>(),
     /** Whether the outbox has read this device's stored decisions (after a page load it has not, at first). */
     entriesRead: true,
     /** The props each render gave the list, the item and the pull controls. */
@@ -72,6 +74,15 @@ vi.mock('../../../data', async (original) => {
       world.entries = [...world.entries, entry];
       world.emit();
       return entry;
+    },
+    /** As the outbox's: an item another decision stands on (`world.standing`, another tab's) is skipped, naming it. */
+    enqueueMany: (connectionId: string, decisions: readonly NewDecision[], group?: string) => {
+      const skipped = decisions.flatMap((decision) => {
+        const standing = world.standing.get(decision.itemId);
+        return standing ? [{ decision, standing }] : [];
+      });
+      const recorded = decisions.filter((d) => !world.standing.has(d.itemId)).map((d) => outbox.enqueue(connectionId, d, group));
+      return { recorded, skipped };
     },
     undoLatest: () => {
       const last = world.entries.at(-1) as OutboxEntry | undefined;
@@ -182,6 +193,7 @@ beforeEach(() => {
   world.entries = [];
   world.laterEntries = [];
   world.entriesRead = true;
+  world.standing.clear();
   world.props = { list: [], detail: [], controls: [] };
   // jsdom lays nothing out: give the scrolling list a size so the virtualizer renders the rows in view.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(560);
@@ -273,6 +285,18 @@ describe('ReviewWorkspace', () => {
     expect(screen.queryByText(/already/)).not.toBeInTheDocument();
     expect(await screen.findByText(/^Adopted Item it_1\./)).toBeInTheDocument();
     expect(focusedTitle()).toBe('Item it_2');
+  });
+
+  it('Z then A on an item another tab’s decision also stands on: A says what stands, not "Adopted"', async () => {
+    const press = await adoptedAndShown();
+    // Another tab disputed it_1 too; this render shows this tab's adopt, which Z takes back.
+    world.standing.set('it_1', { id: 'other', itemId: 'it_1', decision: 'dispute', state: 'queued' } as OutboxEntry);
+    press('z');
+    press('a');
+    expect(decided()).toEqual([]);
+    expect(await screen.findByText('Item it_1 is already disputed.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Adopted/)).not.toBeInTheDocument();
+    expect(focusedTitle()).toBe('Item it_1');
   });
 
   it('Z, A, Z and A inside one frame: every decision taken back is kept, and the last A adopts', async () => {

@@ -102,28 +102,32 @@ export function useReviewDecisions({
     setAnnouncement(`${item.title} is already ${state !== 'new' ? state : aheadOf(item) === 'dispute' ? 'disputed' : 'adopted'}.`);
   };
 
+  /**
+   * Records a decision on each undecided target, in one call: the outbox skips an item another
+   * decision already stands on (another tab's, which this render may not show: one of this tab's
+   * that Z took back hid it). Returns the items recorded and, for those skipped, what stands.
+   */
   const decideMany = (targets: readonly ReviewItem[], decision: Decision, reason?: string) => {
-    if (readOnly) return [];
+    if (readOnly) return { done: [], standing: new Map<string, OutboxEntry>() };
     const open = targets.filter(isUndecided);
     // Decisions made together are undone together.
     const group = open.length > 1 ? (globalThis.crypto?.randomUUID?.() ?? `g${Date.now()}${Math.random()}`) : undefined;
-    for (const item of open) {
-      // Recorded once the outbox has the entry (an enqueue that throws leaves the item undecided).
-      const entry = outbox.enqueue(
-        connectionId,
-        {
-          kind: item.kind,
-          itemId: item.id,
-          subscriptionId: item.subscriptionId,
-          decision,
-          reason: reason || undefined,
-          priceMicros: item.kind === 'simulated' && decision === 'adopt' ? item.priceMicros : null,
-        },
-        group,
-      );
-      decidedAhead.set(item.id, entry);
-    }
-    return open;
+    // Recorded once the outbox has the entries (an enqueue that throws leaves the items undecided).
+    const { recorded, skipped } = outbox.enqueueMany(
+      connectionId,
+      open.map((item) => ({
+        kind: item.kind,
+        itemId: item.id,
+        subscriptionId: item.subscriptionId,
+        decision,
+        reason: reason || undefined,
+        priceMicros: item.kind === 'simulated' && decision === 'adopt' ? item.priceMicros : null,
+      })),
+      group,
+    );
+    for (const entry of recorded) decidedAhead.set(entry.itemId, entry);
+    const standing = new Map(skipped.map((s) => [s.decision.itemId, s.standing]));
+    return { done: open.filter((item) => !standing.has(item.id)), standing };
   };
 
   const decide = (decision: Decision, reason?: string) => {
@@ -138,7 +142,12 @@ export function useReviewDecisions({
       sayAlreadyDecided(focused);
       return;
     }
-    decideMany([focused], decision, reason);
+    const { standing } = decideMany([focused], decision, reason);
+    const other = standing.get(focused.id);
+    if (other) {
+      setAnnouncement(`${focused.title} is already ${other.decision === 'dispute' ? 'disputed' : 'adopted'}.`);
+      return;
+    }
     // On to the next undecided item: only the card renders before the paint. The rest of the
     // workspace (the decided row, the picker's state, what the decision says) follows after it.
     moveTo(nextUndecided(statesNow(), focus, (i) => items[i] !== undefined && aheadOf(items[i]) !== undefined));
@@ -169,7 +178,7 @@ export function useReviewDecisions({
       setDisputePending(open);
       return;
     }
-    const done = decideMany(open, decision);
+    const { done } = decideMany(open, decision);
     dispatch({ type: 'clear' });
     setAnnouncement(`Adopted ${done.length} items.`, done);
   };
@@ -203,7 +212,7 @@ export function useReviewDecisions({
       confirmAdoptSelection: () => {
         if (!adoptPending) return;
         const total = totalPrice(adoptPending);
-        const done = decideMany(adoptPending, 'adopt');
+        const { done } = decideMany(adoptPending, 'adopt');
         setAdoptPending(null);
         dispatch({ type: 'clear' });
         setAnnouncement(`Adopted ${done.length} items for ${formatMicros(total)}.`, done);
@@ -211,7 +220,7 @@ export function useReviewDecisions({
       cancelAdoptSelection: () => setAdoptPending(null),
       confirmDisputeSelection: (reason: string) => {
         if (!disputePending) return;
-        const done = decideMany(disputePending, 'dispute', reason);
+        const { done } = decideMany(disputePending, 'dispute', reason);
         setDisputePending(null);
         dispatch({ type: 'clear' });
         setAnnouncement(`Disputed ${done.length} items.`, done);
