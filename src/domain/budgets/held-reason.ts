@@ -22,3 +22,25 @@ export function heldReason(
   const spent = by.spentMicros >= Number.MAX_SAFE_INTEGER ? OVER_RANGE : by.spentMicros;
   return `${whose} ${PERIOD_LABELS[by.period].toLowerCase()} limit ${formatMicros(by.limitMicros)} (spent ${formatMicros(spent)})`;
 }
+
+/**
+ * The limits that hold decisions, each once, in words (`heldReason`): decisions a limit held one
+ * after another each recorded the spend of their moment, and "daily limit $0.01 (spent $0.00);
+ * daily limit $0.01 (spent $0.01)" read as two limits. Each limit says the most it was found spent.
+ */
+export function heldLimits(
+  entries: readonly (Pick<OutboxEntry, 'heldBy' | 'subscriptionId'> & Partial<Pick<OutboxEntry, 'heldClock'>>)[],
+  nameOf: (subscriptionId: string) => string = (id) => id,
+): string[] {
+  const newest = new Map<string, (typeof entries)[number]>();
+  for (const entry of entries) {
+    const by = entry.heldBy;
+    const key =
+      entry.heldClock || !by
+        ? heldReason(entry, nameOf)
+        : `${by.level}\n${by.level === 'organization' ? '' : entry.subscriptionId}\n${by.period}\n${by.limitMicros}`;
+    const kept = newest.get(key);
+    if (!kept || (by && kept.heldBy && by.spentMicros > kept.heldBy.spentMicros)) newest.set(key, entry);
+  }
+  return [...newest.values()].map((entry) => heldReason(entry, nameOf));
+}

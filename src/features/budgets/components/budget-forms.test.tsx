@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { outboxEntry } from '../../../test/outbox-entry';
 import { heldReason } from '../../../domain/budgets/held-reason';
+import { noticeText } from './budget-header';
 import { HeldDecisions } from './held-decisions';
 import { LimitsForm } from './limits-form';
 
@@ -130,5 +131,24 @@ describe('held decisions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(onDiscard).toHaveBeenCalledWith(['i3']);
     expect(onRelease).not.toHaveBeenCalled();
+  });
+});
+
+describe('a budget threshold’s notice', () => {
+  it('names the subscription as Budgets does (its label, or its ID when it has none), and the organization as such', () => {
+    const connection = { subscriptions: [{ id: 'sub_sim_retail', kind: 'simulated' as const, label: 'Retail shelf audits' }] };
+    const crossed = (subscriptionId?: string) => ({
+      key: 'k',
+      ref: subscriptionId
+        ? { level: 'subscription' as const, subscriptionId, period: 'daily' as const, limitMicros: 10_000 }
+        : { level: 'organization' as const, period: 'daily' as const, limitMicros: 10_000 },
+      percent: 100 as const,
+      spentMicros: 10_000,
+    });
+    expect(noticeText(crossed('sub_sim_retail'), connection)).toBe(
+      'Budget: 100% of the Retail shelf audits daily limit reached — $0.01 of $0.01 today (your time). Further charged adopts are held.',
+    );
+    expect(noticeText(crossed('sub_other'), connection)).toMatch(/^Budget: 100% of the sub_other daily limit reached/);
+    expect(noticeText(crossed(), connection)).toMatch(/^Budget: 100% of the organization daily limit reached/);
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Total } from '../../../components/ui/total';
 import { formatMicros } from '../../../lib/money';
-import { useActiveConnection } from '../../../data';
+import { subscriptionName, useActiveConnection, type Connection } from '../../../data';
 import { useSpendInput } from '../hooks';
 import { PERIOD_LABELS, PERIOD_SPAN } from '../../../domain/budgets/model';
 import { spentAgainst } from '../../../domain/budgets/spend';
@@ -29,8 +29,9 @@ function remember(keys: readonly string[]): void {
   }
 }
 
-const noticeText = (c: Crossed) =>
-  `Budget: ${c.percent}% of the ${c.ref.level === 'organization' ? 'organization' : c.ref.subscriptionId} ${PERIOD_LABELS[c.ref.period].toLowerCase()} limit reached — ${formatMicros(c.spentMicros)} of ${formatMicros(c.ref.limitMicros)} ${PERIOD_SPAN[c.ref.period]}.${c.percent === 100 ? ' Further charged adopts are held.' : ''}`;
+/** What a reached threshold says: the subscription by its name, as Budgets heads its limits. */
+export const noticeText = (c: Crossed, connection: Pick<Connection, 'subscriptions'>) =>
+  `Budget: ${c.percent}% of the ${c.ref.level === 'organization' ? 'organization' : subscriptionName(connection, c.ref.subscriptionId ?? '')} ${PERIOD_LABELS[c.ref.period].toLowerCase()} limit reached — ${formatMicros(c.spentMicros)} of ${formatMicros(c.ref.limitMicros)} ${PERIOD_SPAN[c.ref.period]}.${c.percent === 100 ? ' Further charged adopts are held.' : ''}`;
 
 /**
  * The header's budget line: today's spend against the organization's daily limit (only when one is
@@ -107,7 +108,7 @@ function BudgetHeaderOf({ connection }: { connection: NonNullable<ReturnType<typ
           role="status"
           className="fixed right-4 bottom-4 left-4 z-40 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 shadow-lg sm:left-auto sm:max-w-md dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
         >
-          <span>{noticeText(notice)}</span>
+          <span>{noticeText(notice, connection)}</span>
           <Button size="sm" variant="ghost" onClick={() => setDismissed(new Set([...dismissed, ...shown.map((c) => c.key)]))}>
             Dismiss
           </Button>

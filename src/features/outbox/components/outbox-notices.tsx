@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { heldReason } from '../../../domain/budgets/held-reason';
+import { heldLimits } from '../../../domain/budgets/held-reason';
 import { isConnected, shortId, subscriptionName } from '../../../data';
 import {
   outboxCounts,
@@ -181,7 +181,7 @@ export function OutboxNotices() {
           <p>
             {plural(held.length, 'charged adopt')} held by budget, <strong>{formatMicros(sumMicros(held.map((e) => e.priceMicros ?? 0)))}</strong> in all
             {/* The limits that hold them, each once (a bulk run's hundreds share one or two). */}
-            {` (${[...new Set(held.map((e) => heldReason(e, labelOf)))].slice(0, 3).join('; ')})`}, never sent until released or a limit is raised.{' '}
+            {` (${heldLimits(held, labelOf).slice(0, 3).join('; ')})`}, never sent until released or a limit is raised.{' '}
             <Link to="/budgets" className="font-medium text-brand-700 underline dark:text-brand-100">
               Budgets and held decisions
             </Link>
