@@ -23,6 +23,7 @@ export {
   useOutboxLoaded,
   useOutboxPaused,
   useOutboxPausedSubscriptions,
+  useOutboxUnsettledNow,
   useOutboxWriteError,
 } from './outbox-hooks';
 export { usageQuery } from './usage-query';

@@ -59,6 +59,36 @@ export function useOutboxLoaded(connectionId: string | undefined, follow?: Outbo
   return scope === null || snapshot.loaded[scope] === true;
 }
 
+/** Whether an entry still waits in this browser: unsent, held by a budget here, or failed. */
+const unsettled = (e: OutboxEntry) => isUnsent(e.state) || (phaseOf(e.state) === 'held' && !isHubOwned(e.state)) || isProblem(e.state);
+/** Per entries array (one per change of a scope): its answer, so a notice that changed another scope costs no scan. */
+const unsettledOf = new WeakMap<readonly OutboxEntry[], boolean>();
+function hasUnsettled(entries: readonly OutboxEntry[] | undefined): boolean {
+  if (!entries) return false;
+  let answer = unsettledOf.get(entries);
+  if (answer === undefined) {
+    answer = false;
+    // Newest last: a decision just recorded is found first.
+    for (let i = entries.length - 1; i >= 0 && !answer; i--) answer = unsettled(entries[i]!);
+    unsettledOf.set(entries, answer);
+  }
+  return answer;
+}
+
+/**
+ * Whether this tab holds a decision of the connection's organization that is not settled (unsent,
+ * held here or failed), told in the render that changed it, with the entries as they are now. A
+ * display that follows the outbox after the paint (the header's status) reads it so as never to
+ * say "All decisions saved" over a decision just recorded, while it re-renders inside a keypress
+ * only when this answer changes (the first decision), not for every decision after it.
+ */
+export function useOutboxUnsettledNow(connectionId: string | undefined): { unsettled: boolean; entriesNow: () => readonly OutboxEntry[] } {
+  const outbox = useOutbox();
+  const { scope } = useLocalScope(useConnection(connectionId));
+  const unsettledNow = useSyncExternalStore(outbox.subscribe, () => (scope ? hasUnsettled(outbox.getSnapshot().entries[scope]) : false));
+  return { unsettled: unsettledNow, entriesNow: () => (scope ? (outbox.getSnapshot().entries[scope] ?? EMPTY) : EMPTY) };
+}
+
 /** Unfinished decisions other open tabs own on this organization (shown live, never sent here). */
 export function useOtherTabsEntries(connectionId: string | undefined, follow?: OutboxFollow): readonly OutboxEntry[] {
   const { scope, snapshot } = useScoped(connectionId, follow);

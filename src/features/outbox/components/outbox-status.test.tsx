@@ -5,7 +5,13 @@ import type { OutboxEntry } from '../../../domain/outbox/model';
 import { OutboxStatus } from './outbox-status';
 
 /** The header's status over stand-ins: one active connection, and the outbox as the test sets it. */
-const world = vi.hoisted(() => ({ entries: [] as readonly unknown[], others: [] as readonly unknown[], loaded: true }));
+const world = vi.hoisted(() => ({
+  entries: [] as readonly unknown[],
+  others: [] as readonly unknown[],
+  loaded: true,
+  /** The entries as they are now, when the painted ones (`entries`) are a frame behind; null: the same. */
+  now: null as readonly unknown[] | null,
+}));
 
 vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),
@@ -24,10 +30,15 @@ vi.mock('../../../data', async (original) => ({
   useOtherTabsEntries: () => world.others,
   useOutboxPaused: () => null,
   useOutboxLoaded: () => world.loaded,
+  useOutboxUnsettledNow: () => {
+    const now = (world.now ?? world.entries) as OutboxEntry[];
+    return { unsettled: now.some((e) => !['sent', 'discarded'].includes(e.state)), entriesNow: () => now };
+  },
 }));
 
-const status = (state: { entries?: OutboxEntry[]; others?: OutboxEntry[]; loaded?: boolean }) => {
+const status = (state: { entries?: OutboxEntry[]; others?: OutboxEntry[]; loaded?: boolean; now?: OutboxEntry[] }) => {
   world.entries = state.entries ?? [];
+  world.now = state.now ?? null;
   world.others = state.others ?? [];
   world.loaded = state.loaded ?? true;
   const { unmount } = render(<OutboxStatus />);
@@ -48,6 +59,15 @@ describe('the header’s decision status', () => {
 
   it('says all are saved when the device holds nothing unsent', () => {
     expect(status({ entries: [outboxEntry({ itemId: 'i1', state: 'sent' })] })).toBe('Decisions: All decisions saved');
+  });
+
+  it('never says all are saved over a decision just recorded, in the frame before the painted counts have it', () => {
+    const sent = outboxEntry({ itemId: 'i1', state: 'sent' });
+    expect(status({ entries: [sent], now: [sent, outboxEntry({ itemId: 'i2', state: 'grace' })] })).toBe('Decisions: 1 unsent');
+    // Once settled, the painted counts speak (a frame behind, they still count what waited).
+    expect(status({ entries: [sent, outboxEntry({ itemId: 'i2', state: 'grace' })], now: [sent, outboxEntry({ itemId: 'i2', state: 'sent' })] })).toBe(
+      'Decisions: 1 unsent',
+    );
   });
 
   it('counts another tab’s failed decisions, and the team hub’s holds whichever tab made them', () => {
