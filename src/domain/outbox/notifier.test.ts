@@ -31,6 +31,31 @@ describe('the outbox notifier', () => {
     expect(frames).toHaveLength(1);
   });
 
+  it('by default, tells a stream of background changes at most every tenth of a second, at a frame', async () => {
+    vi.useFakeTimers();
+    // Frames every 16 ms.
+    vi.stubGlobal('requestAnimationFrame', (fn: () => void) => setTimeout(fn, 16));
+    try {
+      const notifier = new Notifier();
+      const listener = vi.fn();
+      notifier.subscribe(listener);
+      notifier.notify(false);
+      await vi.advanceTimersByTimeAsync(50);
+      // Three frames have passed: none of them told it.
+      expect(listener).not.toHaveBeenCalled();
+      notifier.notify(false);
+      await vi.advanceTimersByTimeAsync(70);
+      expect(listener).toHaveBeenCalledTimes(1);
+      // What the user did is not paced.
+      notifier.notify();
+      await microtasks();
+      expect(listener).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+
   it('stops telling a listener that unsubscribed', async () => {
     const notifier = new Notifier(() => undefined);
     const listener = vi.fn();

@@ -14,8 +14,18 @@ function nextFrame(fn: () => void): void {
 }
 
 /**
+ * How often, at most, a stream of background changes is told (then at the next frame): each time,
+ * every display that follows the outbox renders again (the review's rows, its sums, the notices),
+ * and while a run's answers stream in, a render every frame competed with the keypresses of a
+ * reviewer still deciding (bench:ui, d: its decisions are sent while it runs). A row reads "adopted"
+ * a tenth of a second after its answer instead of a frame after.
+ */
+const STREAM_PACE_MS = 100;
+const streamPace = (fn: () => void): void => void setTimeout(() => nextFrame(fn), STREAM_PACE_MS);
+
+/**
  * The outbox's listeners, told: what the user did before the next paint (a microtask), the
- * stream of answers and reads (`urgent` false) at most once a frame: a run of 10,000 decisions
+ * stream of answers and reads (`urgent` false) at most once per STREAM_PACE_MS, at a frame: a run of 10,000 decisions
  * answered at hundreds a second would otherwise re-render every list of decisions on each answer.
  */
 export class Notifier {
@@ -23,7 +33,7 @@ export class Notifier {
   private urgentQueued = false;
   private frameQueued = false;
 
-  constructor(private readonly frame: (fn: () => void) => void = nextFrame) {}
+  constructor(private readonly frame: (fn: () => void) => void = streamPace) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
