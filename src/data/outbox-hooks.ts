@@ -1,6 +1,5 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../domain/outbox/model';
-import { WeakMemo } from '../lib/memo';
 import { isHubOwned, isProblem, isUnsent, phaseOf } from '../domain/outbox/transitions';
 import { useOutbox } from './outbox';
 import { useConnection } from './use-connections';
@@ -62,15 +61,10 @@ export function useOutboxLoaded(connectionId: string | undefined, follow?: Outbo
 
 /** Whether an entry still waits in this browser: unsent, held by a budget here, or failed. */
 const unsettled = (e: OutboxEntry) => isUnsent(e.state) || (phaseOf(e.state) === 'held' && !isHubOwned(e.state)) || isProblem(e.state);
-/** Per entries array (one per change of a scope): its answer, so a notice that changed another scope costs no scan. */
-const unsettledOf = new WeakMemo<readonly OutboxEntry[], boolean>();
+/** Newest last: a decision just recorded is found first (a scan of every entry only when none waits: microseconds). */
 function hasUnsettled(entries: readonly OutboxEntry[] | undefined): boolean {
-  if (!entries) return false;
-  return unsettledOf.of(entries, () => {
-    // Newest last: a decision just recorded is found first.
-    for (let i = entries.length - 1; i >= 0; i--) if (unsettled(entries[i]!)) return true;
-    return false;
-  });
+  if (entries) for (let i = entries.length - 1; i >= 0; i--) if (unsettled(entries[i]!)) return true;
+  return false;
 }
 
 /**
