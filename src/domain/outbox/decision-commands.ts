@@ -125,24 +125,6 @@ export abstract class DecisionCommands extends OutboxMemory {
     this.schedule();
   }
 
-  /**
-   * Marks the items of undone or discarded decisions undecided again once their rows' change is
-   * written (the write asked for just before): another tab's load closes items only where a
-   * decision's row still stands (engine `closeStanding`), so a reopen written before the row's
-   * change could be undone by that close, leaving the item closed for good. An item a decision
-   * stands on by then (recorded again meanwhile, here or in another tab) stays closed.
-   */
-  private reopenAfterWrite(scope: string, gone: readonly OutboxEntry[]): void {
-    if (gone.length === 0) return;
-    void this.writes.settled().then(() => {
-      const reopened = gone.filter((e) => {
-        const onItem = [...(this.own.get(scope)?.onItem(e.itemId) ?? []), ...this.othersOf(scope).filter((o) => o.itemId === e.itemId)];
-        return !onItem.some((o) => o.id !== e.id && o.subscriptionId === e.subscriptionId && stands(o));
-      });
-      this.markOpen(scope, reopened, 1);
-    });
-  }
-
   retry(scope: string, entryId: string): void {
     this.update(scope, entryId, (e) =>
       e.state === 'failed' || e.state === 'conflict' ? move(e, 'retry', 'queued', { attempts: 0, nextAttemptAt: this.now(), recorded: undefined }) : e,

@@ -46,8 +46,10 @@ function memoryStore() {
       for (const e of changed) rows.set(e.id, e);
       return changed;
     },
-    async markOpen(_scope, _sub, itemIds, open) {
-      for (const id of itemIds) opened.push([_sub, id, open]);
+    async markOpen(scope, sub, itemIds, open) {
+      // 'unless-decided': reopened only if no decision row on the item stands, as the real store does.
+      const decided = (id: string) => [...rows.values()].some((e) => e.scope === scope && e.itemId === id && e.subscriptionId === sub && stands(e));
+      for (const id of itemIds) if (open !== 'unless-decided' || !decided(id)) opened.push([sub, id, open === 'unless-decided' ? 1 : open]);
     },
     async closeWhereStanding(scope, entries) {
       // Written after a frame (a timer here), as the real store's flags are.
@@ -216,7 +218,7 @@ describe('outbox engine', () => {
     const reopened: [string, boolean][] = [];
     const markOpen = shared.store.markOpen;
     shared.store.markOpen = async (scope, sub, itemIds, open) => {
-      if (open === 1) for (const id of itemIds) reopened.push([id, [...shared.rows.values()].some((e) => e.itemId === id && stands(e))]);
+      if (open !== 0) for (const id of itemIds) reopened.push([id, [...shared.rows.values()].some((e) => e.itemId === id && stands(e))]);
       return markOpen(scope, sub, itemIds, open);
     };
     engine.enqueue(S, live('undone'));
@@ -239,6 +241,26 @@ describe('outbox engine', () => {
       ['dropped', false],
     ]);
     expect(shared.opened.filter(([, id]) => id === 'again').at(-1)).toEqual(['sub', 'again', 0]);
+  });
+
+  it('an undo whose delete could not be written reopens its item only once “Save decisions again” wrote it', async () => {
+    const { engine } = setup({ isOnline: () => false });
+    engine.enqueue(S, live('x'));
+    await engine.whenWritten();
+    shared.fail(new Error('QuotaExceededError'));
+    engine.enqueue(S, live('y'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(engine.getSnapshot().writeError).not.toBeNull();
+    expect(engine.undo(S, engine.entriesOf(S).find((e) => e.itemId === 'x')!.id)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Its row still stands in the store: another tab's load may close the item, so it is not reopened yet.
+    expect(shared.rows.size).toBe(1);
+    expect(shared.opened.filter(([, id, open]) => id === 'x' && open === 1)).toEqual([]);
+    shared.fail(null);
+    engine.retryWrites();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...shared.rows.values()].map((e) => e.itemId)).toEqual(['y']);
+    expect(shared.opened.filter(([, id, open]) => id === 'x' && open === 1)).toEqual([['sub', 'x', 1]]);
   });
 
   it('a load closes another tab’s item only if that decision still stands when the flag is written (its tab may undo it meanwhile)', async () => {

@@ -29,7 +29,7 @@ const LEASE_AHEAD = 128;
  * Built for runs of 10,000 decisions: entries are indexed (`ScopeEntries`), so a state change is
  * O(1); the scheduler scans only what is in its undo window or queued; changes are written in
  * batches (whatever changed while the previous write ran goes in the next transaction); and the
- * UI is told once per frame of the stream of answers, at once of what the user did.
+ * UI is told of the stream of answers at most every 100 ms (notifier.ts), at once of what the user did.
  */
 export class OutboxEngine extends TeamCommands {
   private readonly loads = new Map<string, Promise<void>>();

@@ -1,5 +1,6 @@
 import type { OutboxDeps, OutboxSnapshot } from './engine-types';
-import { messageOf, withoutMark } from './entry-changes';
+import type { OpenFlag } from '../store';
+import { messageOf, stands, withoutMark } from './entry-changes';
 import type { OutboxEntry } from './model';
 import { Notifier } from './notifier';
 import { ScopeEntries } from './scope-entries';
@@ -37,6 +38,7 @@ export abstract class OutboxMemory {
       blocked: () => this.snapshot.writeError !== null,
       written: (scopes) => {
         for (const scope of scopes) deps.tabs.announce(scope);
+        this.reopenWritten();
         this.pump();
       },
       fail: (error) => this.fail(error),
@@ -162,7 +164,7 @@ export abstract class OutboxMemory {
     this.notify();
   }
 
-  protected markOpen(scope: string, entries: readonly OutboxEntry[], open: 0 | 1): void {
+  protected markOpen(scope: string, entries: readonly OutboxEntry[], open: OpenFlag): void {
     const bySubscription = new Map<string, string[]>();
     for (const e of entries) {
       let ids = bySubscription.get(e.subscriptionId);
@@ -173,7 +175,40 @@ export abstract class OutboxMemory {
     for (const [subscriptionId, itemIds] of bySubscription) this.deps.store.markOpen(scope, subscriptionId, itemIds, open).catch(() => undefined);
   }
 
-  /** Tells listeners: urgent (what the user did) before the next paint, the rest once a frame (notifier.ts). */
+  /**
+   * Marks the items of undone or discarded decisions undecided again once their rows' change is
+   * written: another tab's load closes items only where a decision's row still stands (engine
+   * `closeStanding`), so a reopen written before the row's change could be undone by that close,
+   * leaving the item closed for good. A change not written (a write failed: it waits for "Save
+   * decisions again") waits with it. The flag is 'unless-decided': the store reopens the item only
+   * if no decision row on it stands then (another tab's), and one this tab holds in memory,
+   * recorded again meanwhile and maybe not written yet, keeps it closed here.
+   */
+  protected reopenAfterWrite(scope: string, gone: readonly OutboxEntry[]): void {
+    if (gone.length === 0) return;
+    this.reopening.push({ scope, entries: gone });
+    void this.writes.settled().then(() => this.reopenWritten());
+  }
+
+  private reopening: { scope: string; entries: readonly OutboxEntry[] }[] = [];
+
+  private reopenWritten(): void {
+    const jobs = this.reopening;
+    this.reopening = [];
+    for (const { scope, entries } of jobs) {
+      const waiting = entries.filter((e) => this.writes.has(e.id));
+      if (waiting.length) this.reopening.push({ scope, entries: waiting });
+      const written = entries.filter((e) => !this.writes.has(e.id));
+      const others = this.othersOf(scope);
+      const reopened = written.filter((e) => {
+        const onItem = [...(this.own.get(scope)?.onItem(e.itemId) ?? []), ...others.filter((o) => o.itemId === e.itemId)];
+        return !onItem.some((o) => o.id !== e.id && o.subscriptionId === e.subscriptionId && stands(o));
+      });
+      this.markOpen(scope, reopened, 'unless-decided');
+    }
+  }
+
+  /** Tells listeners: urgent (what the user did) before the next paint, the rest at most every 100 ms (notifier.ts). */
   protected notify(urgent = true): void {
     this.notifier.notify(urgent);
   }

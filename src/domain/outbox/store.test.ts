@@ -135,6 +135,43 @@ describe('decision store (IndexedDB)', () => {
     expect(await countItems(db, 'S', 'sub')).toEqual({ total: 5, open: 3 });
   });
 
+  it('reopens an item “unless decided” only if no decision row of its subscription stands on it when the flag is written', async () => {
+    const live = (id: string) => ({
+      submission_id: id,
+      task_id: '1',
+      frontier_id: '1',
+      data: {},
+      quality_score: 1,
+      quality_grade: 'A',
+      source: 'web',
+      created_at: '2026-11-01T00:00:00',
+      consumer_feedback: null,
+    });
+    const ids = ['1', '2', '3', '4'];
+    await saveDelivered(
+      db,
+      'S',
+      'sub',
+      'incremental',
+      ids.map((id) => ({ summary: summaryOfLive(live(id)), record: live(id) })),
+    );
+    const store = indexedDbStore(db);
+    await store.markOpen('S', 'sub', ids, 0);
+    // 1: another tab's decision stands on it. 2: only a discarded one. 3: one of another subscription. 4: none.
+    await store.write(
+      [
+        entry('o1', { itemId: '1', state: 'queued', owner: 'B' }),
+        entry('o2', { itemId: '2', state: 'discarded', discardedAt: 1 }),
+        entry('o3', { itemId: '3', state: 'queued', subscriptionId: 'other' }),
+      ],
+      [],
+    );
+    await store.markOpen('S', 'sub', ids, 'unless-decided');
+    const flags = Object.fromEntries((await db.items.toArray()).map((row) => [row.itemId, row.open]));
+    expect(flags).toEqual({ 1: 0, 2: 1, 3: 1, 4: 1 });
+    expect(await countItems(db, 'S', 'sub')).toEqual({ total: 4, open: 3 });
+  });
+
   it('keeps error texts redacted, even rows an earlier version wrote, and removes a scope’s on request', async () => {
     const store = indexedDbStore(db);
     const key = `dds_live_sk_${'Q'.repeat(32)}`;

@@ -1,9 +1,11 @@
 import { redactSecrets } from '../../lib/redact';
-import type { ConsoleDb } from '../store';
+import type { ConsoleDb, OpenFlag } from '../store';
 import { FINAL_STATES, outboxEntrySchema, type OutboxEntry } from './model';
 import { ENTRY_STATES, standsOnItem, type EntryState } from './transitions';
 
 const isEntryState = (state: string): state is EntryState => (ENTRY_STATES as readonly string[]).includes(state);
+/** Whether a stored decision row stands on its item (read by the store's flag transactions). */
+const standsNow = (row: { state: string }) => isEntryState(row.state) && standsOnItem(row.state);
 
 /**
  * Where decisions live: the `decisions` table of the durable local store (IndexedDB), one row
@@ -28,8 +30,11 @@ export interface DecisionStore {
    * decisions a team hub holds, which no tab sends, so any tab may record the hub's news of them.
    */
   settle(scope: string, change: (entry: OutboxEntry) => OutboxEntry): Promise<OutboxEntry[]>;
-  /** Keeps the items' "undecided" flag in step with decisions. */
-  markOpen(scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void>;
+  /**
+   * Keeps the items' "undecided" flag in step with decisions: 'unless-decided' reopens an item only
+   * if no decision row on it (of that subscription) stands when the flag is written.
+   */
+  markOpen(scope: string, subscriptionId: string, itemIds: readonly string[], open: OpenFlag): Promise<void>;
   /**
    * Closes the items of decisions another page recorded, each only if its row still stands (or is
    * as it was read) when the flag is written, in the same transaction: another tab may undo or
@@ -98,7 +103,7 @@ export function indexedDbStore(given?: ConsoleDb): DecisionStore {
       });
     },
     async markOpen(scope, subscriptionId, itemIds, open) {
-      await (await localStore()).setOpen(await database(), scope, subscriptionId, itemIds, open);
+      await (await localStore()).setOpen(await database(), scope, subscriptionId, itemIds, open, standsNow);
     },
     async closeWhereStanding(scope, entries) {
       const bySubscription = new Map<string, { itemId: string; entryId: string; state: string }[]>();
@@ -108,7 +113,6 @@ export function indexedDbStore(given?: ConsoleDb): DecisionStore {
       }
       const store = await localStore();
       const db = await database();
-      const standsNow = (row: { state: string }) => isEntryState(row.state) && standsOnItem(row.state);
       for (const [subscriptionId, decisions] of bySubscription) await store.closeWhereStanding(db, scope, subscriptionId, decisions, standsNow);
     },
     async clearErrors(scope) {

@@ -34,11 +34,10 @@ export abstract class TeamCommands extends DecisionCommands {
     const now = this.now();
     const changed = await this.deps.store.settle(scope, (row) => (this.writes.has(row.id) ? row : (settleTeamHolds([row], holds, now)[0] ?? row)));
     if (changed.length === 0) return 0;
-    this.markOpen(
+    // Dropped on the hub: its item is undecided again (as a discard leaves it), unless a decision stands on it (a teammate's).
+    this.reopenAfterWrite(
       scope,
-      // Dropped on the hub: its item is undecided again (as a discard leaves it).
       changed.filter((e) => phaseOf(e.state) === 'discarded'),
-      1,
     );
     await this.sync(scope);
     this.deps.tabs.announce(scope);
@@ -64,11 +63,12 @@ export abstract class TeamCommands extends DecisionCommands {
       deletes.map((e) => e.id),
     );
     this.markOpen(scope, puts, 0);
-    // Undecided again: open, unless another decision of this browser stands on it.
+    // Undecided again: open, unless another decision of this browser stands on it (in memory, or
+    // stored when the flag is written: one recorded while this was written).
     this.markOpen(
       scope,
       deletes.filter((e) => !onItem(e.itemId).some((o) => o.id !== e.id && stands(o))),
-      1,
+      'unless-decided',
     );
     await this.sync(scope);
     this.deps.tabs.announce(scope);

@@ -40,6 +40,7 @@ export {
   subscribeItemsInFlight,
   type Delivered,
   type ItemsInFlight,
+  type OpenFlag,
   type SaveResult,
   type StandingDecision,
 } from './items';

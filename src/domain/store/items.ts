@@ -261,11 +261,20 @@ function afterNextPaint(frames = 1, fallbackMs = 100): Promise<void> {
   });
 }
 
+/**
+ * An item's "undecided" flag as asked: decided (0), undecided (1), or undecided unless a decision
+ * row on it (of the same subscription) still stands when the flag is written ('unless-decided': an
+ * undo or a discard, whose item another tab may have decided meanwhile).
+ */
+export type OpenFlag = 0 | 1 | 'unless-decided';
+
 /** Flags waiting for the next frame, per subscription; the last one asked for an item wins. */
 interface OpenFlags {
   scope: string;
   subscriptionId: string;
-  flags: Map<string, 0 | 1>;
+  flags: Map<string, OpenFlag>;
+  /** Whether a decision row's state stands on its item (given with 'unless-decided' flags). */
+  stands?: (row: { state: string }) => boolean;
 }
 /** The flags of a database waiting for the next frame (one batch at a time). */
 const waitingFlags = (): { current: { bySubscription: Map<string, OpenFlags>; written: Promise<void> } | null } => ({ current: null });
@@ -277,7 +286,14 @@ const waitingFlags = (): { current: { bySubscription: Map<string, OpenFlags>; wr
  * paint and made `a` and `d` slower than `j` (bench:ui). Flags asked meanwhile share one
  * transaction, in the order they were asked; the promise resolves once they are written.
  */
-export function setOpen(db: ConsoleDb, scope: string, subscriptionId: string, itemIds: readonly string[], open: 0 | 1): Promise<void> {
+export function setOpen(
+  db: ConsoleDb,
+  scope: string,
+  subscriptionId: string,
+  itemIds: readonly string[],
+  open: OpenFlag,
+  stands?: (row: { state: string }) => boolean,
+): Promise<void> {
   if (itemIds.length === 0) return Promise.resolve();
   const batch = db.owned(waitingFlags);
   let waiting = batch.current;
@@ -294,6 +310,7 @@ export function setOpen(db: ConsoleDb, scope: string, subscriptionId: string, it
   const key = JSON.stringify([scope, subscriptionId]);
   const group = waiting.bySubscription.get(key) ?? waiting.bySubscription.set(key, { scope, subscriptionId, flags: new Map() }).get(key)!;
   for (const id of itemIds) group.flags.set(id, open);
+  if (stands) group.stands = stands;
   return waiting.written;
 }
 
@@ -336,13 +353,24 @@ export async function closeWhereStanding(
 }
 
 async function writeOpenFlags(db: ConsoleDb, groups: readonly OpenFlags[]): Promise<void> {
-  await db.transaction('rw', db.items, db.counts, async () => {
-    for (const { scope, subscriptionId, flags } of groups) {
+  const checks = groups.some((g) => [...g.flags.values()].includes('unless-decided'));
+  // The decisions are read in the same transaction only when a flag depends on them.
+  await db.transaction('rw', checks ? [db.items, db.counts, db.decisions] : [db.items, db.counts], async () => {
+    for (const { scope, subscriptionId, flags, stands } of groups) {
       // Each item once (a Map's keys): a repeated ID would be counted twice.
       const ids = [...flags.keys()];
       const rows = await db.items.bulkGet(ids.map((id): ItemKey => [scope, subscriptionId, id]));
+      const decided = new Set<string>();
+      for (const id of ids) {
+        if (flags.get(id) !== 'unless-decided') continue;
+        const onItem = (await db.decisions.where('[scope+itemId]').equals([scope, id]).toArray()) as { subscriptionId?: string; state: string }[];
+        if (onItem.some((d) => d.subscriptionId === subscriptionId && (stands?.(d) ?? true))) decided.add(id);
+      }
       const changed = rows.flatMap((row, index) => {
-        const open = flags.get(ids[index]!)!;
+        const id = ids[index]!;
+        const asked = flags.get(id)!;
+        if (asked === 'unless-decided' && decided.has(id)) return [];
+        const open = asked === 'unless-decided' ? 1 : asked;
         return row && row.open !== open && !(open === 1 && row.serverDecision) ? [{ ...row, open }] : [];
       });
       if (changed.length === 0) continue;

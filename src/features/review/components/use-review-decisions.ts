@@ -211,11 +211,11 @@ export function useReviewDecisions({
       disputeSelection: () => decideSelection('dispute'),
       confirmAdoptSelection: () => {
         if (!adoptPending) return;
-        const total = totalPrice(adoptPending);
         const { done } = decideMany(adoptPending, 'adopt');
         setAdoptPending(null);
         dispatch({ type: 'clear' });
-        setAnnouncement(`Adopted ${done.length} items for ${formatMicros(total)}.`, done);
+        // What was recorded: an item another tab decided meanwhile was skipped, and is not charged here.
+        setAnnouncement(`Adopted ${done.length} items for ${formatMicros(totalPrice(done))}.`, done);
       },
       cancelAdoptSelection: () => setAdoptPending(null),
       confirmDisputeSelection: (reason: string) => {
