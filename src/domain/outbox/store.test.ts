@@ -26,6 +26,30 @@ const entry = (id: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({
 });
 
 let db: ConsoleDb;
+
+/** Live submissions of subscription `sub` delivered to scope S, all undecided (open). */
+async function deliverLive(ids: readonly string[]) {
+  const live = (id: string) => ({
+    submission_id: id,
+    task_id: '1',
+    frontier_id: '1',
+    data: {},
+    quality_score: 1,
+    quality_grade: 'A',
+    source: 'web',
+    created_at: '2026-11-01T00:00:00',
+    consumer_feedback: null,
+  });
+  await saveDelivered(
+    db,
+    'S',
+    'sub',
+    'incremental',
+    ids.map((id) => ({ summary: summaryOfLive(live(id)), record: live(id) })),
+  );
+}
+/** Each stored item's undecided flag, by item ID. */
+const openFlags = async () => Object.fromEntries((await db.items.toArray()).map((row) => [row.itemId, row.open]));
 let n = 0;
 beforeEach(() => {
   db = new ConsoleDb(`outbox-test-${++n}`);
@@ -77,18 +101,7 @@ describe('decision store (IndexedDB)', () => {
 
   it('keeps the items’ undecided flag in step, and moves a scope', async () => {
     const store = indexedDbStore(db);
-    const s = {
-      submission_id: '7',
-      task_id: '1',
-      frontier_id: '1',
-      data: {},
-      quality_score: 1,
-      quality_grade: 'A',
-      source: 'web',
-      created_at: '2026-11-01T00:00:00',
-      consumer_feedback: null,
-    };
-    await saveDelivered(db, 'S', 'sub', 'incremental', [{ summary: summaryOfLive(s), record: s }]);
+    await deliverLive(['7']);
     await store.markOpen('S', 'sub', ['7'], 0);
     expect((await listItems(db, 'S', 'sub', 0, 1))[0]!.open).toBe(0);
     await store.markOpen('S', 'sub', ['7'], 1);
@@ -96,25 +109,8 @@ describe('decision store (IndexedDB)', () => {
   });
 
   it('closes an item for another page’s decision only if its row still stands (or is as read) when the flag is written', async () => {
-    const live = (id: string) => ({
-      submission_id: id,
-      task_id: '1',
-      frontier_id: '1',
-      data: {},
-      quality_score: 1,
-      quality_grade: 'A',
-      source: 'web',
-      created_at: '2026-11-01T00:00:00',
-      consumer_feedback: null,
-    });
     const ids = ['1', '2', '3', '4', '5'];
-    await saveDelivered(
-      db,
-      'S',
-      'sub',
-      'incremental',
-      ids.map((id) => ({ summary: summaryOfLive(live(id)), record: live(id) })),
-    );
+    await deliverLive(ids);
     const store = indexedDbStore(db);
     // As a load read them: all five standing.
     const read = ids.map((id) => entry(`e${id}`, { itemId: id, state: id === '4' ? 'failed' : 'queued' }));
@@ -130,31 +126,13 @@ describe('decision store (IndexedDB)', () => {
       ['e2'],
     );
     await store.closeWhereStanding('S', read);
-    const flags = Object.fromEntries((await db.items.toArray()).map((row) => [row.itemId, row.open]));
-    expect(flags).toEqual({ 1: 0, 2: 1, 3: 1, 4: 0, 5: 1 });
+    expect(await openFlags()).toEqual({ 1: 0, 2: 1, 3: 1, 4: 0, 5: 1 });
     expect(await countItems(db, 'S', 'sub')).toEqual({ total: 5, open: 3 });
   });
 
   it('reopens an item “unless decided” only if no decision row of its subscription stands on it when the flag is written', async () => {
-    const live = (id: string) => ({
-      submission_id: id,
-      task_id: '1',
-      frontier_id: '1',
-      data: {},
-      quality_score: 1,
-      quality_grade: 'A',
-      source: 'web',
-      created_at: '2026-11-01T00:00:00',
-      consumer_feedback: null,
-    });
     const ids = ['1', '2', '3', '4'];
-    await saveDelivered(
-      db,
-      'S',
-      'sub',
-      'incremental',
-      ids.map((id) => ({ summary: summaryOfLive(live(id)), record: live(id) })),
-    );
+    await deliverLive(ids);
     const store = indexedDbStore(db);
     await store.markOpen('S', 'sub', ids, 0);
     // 1: another tab's decision stands on it. 2: only a discarded one. 3: one of another subscription. 4: none.
@@ -167,8 +145,7 @@ describe('decision store (IndexedDB)', () => {
       [],
     );
     await store.markOpen('S', 'sub', ids, 'unless-decided');
-    const flags = Object.fromEntries((await db.items.toArray()).map((row) => [row.itemId, row.open]));
-    expect(flags).toEqual({ 1: 0, 2: 1, 3: 1, 4: 1 });
+    expect(await openFlags()).toEqual({ 1: 0, 2: 1, 3: 1, 4: 1 });
     expect(await countItems(db, 'S', 'sub')).toEqual({ total: 4, open: 3 });
   });
 
@@ -186,25 +163,8 @@ describe('decision store (IndexedDB)', () => {
   });
 
   it('closes, at a load, the items whose decisions stand but whose flag a page that went never wrote (stored or journaled); a second load changes nothing', async () => {
-    const live = (id: string) => ({
-      submission_id: id,
-      task_id: '1',
-      frontier_id: '1',
-      data: {},
-      quality_score: 1,
-      quality_grade: 'A',
-      source: 'web',
-      created_at: '2026-11-01T00:00:00',
-      consumer_feedback: null,
-    });
     // Five items delivered, all still flagged undecided: the page that decided four went before its flags' write.
-    await saveDelivered(
-      db,
-      'S',
-      'sub',
-      'incremental',
-      ['1', '2', '3', '4', '5'].map((id) => ({ summary: summaryOfLive(live(id)), record: live(id) })),
-    );
+    await deliverLive(['1', '2', '3', '4', '5']);
     const now = Date.now();
     const decided = (id: string, over: Partial<OutboxEntry>) => entry(`e${id}`, { itemId: id, createdAt: now, ...over });
     // Stored by the page before: confirmed (1), waiting to send (2), and one it discarded before that was written (3).
@@ -251,12 +211,11 @@ describe('decision store (IndexedDB)', () => {
       await vi.waitFor(() => expect(engine.getSnapshot().loaded.S).toBe(true));
       await Promise.all(flagsAsked.splice(0));
     };
-    const flags = async () => Object.fromEntries((await db.items.toArray()).map((row) => [row.itemId, row.open]));
     expect(await countItems(db, 'S', 'sub')).toEqual({ total: 5, open: 5 });
 
     await loaded(page('B', 'A'));
     // Decided: closed. Discarded (the journal's word) and undecided: open.
-    expect(await flags()).toEqual({ 1: 0, 2: 0, 3: 1, 4: 0, 5: 1 });
+    expect(await openFlags()).toEqual({ 1: 0, 2: 0, 3: 1, 4: 0, 5: 1 });
     expect(await countItems(db, 'S', 'sub')).toEqual({ total: 5, open: 2 });
     expect((await listItems(db, 'S', 'sub', 0, 5)).map((row) => row.itemId)).toEqual(['3', '5', '1', '2', '4']);
 
