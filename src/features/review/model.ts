@@ -23,7 +23,12 @@ export interface ReviewItem {
   priceMicros: number | null;
   /** What tells rows apart at a glance: the task or vertical and the grade or quality. */
   summary: string;
-  meta: readonly MetaField[];
+  /**
+   * The item's metadata lines, built when the item is shown: a list builds one item per row it
+   * holds (a pull's 200 before their first paint, a subscription's 100,000 on a load), and only
+   * the focused one is shown (bench:ui, a pull's answer → its items painted).
+   */
+  meta: () => readonly MetaField[];
   /** What the item belongs to, by ID: shown by name (itemSummary, itemMeta), the ID a hover away. */
   taskId?: string | null;
   verticalId?: string | null;
@@ -54,7 +59,7 @@ export function fromLive(s: LiveSubmission, subscriptionId: string): ReviewItem 
     score: s.quality_score,
     summary: `Task ${s.task_id} · grade ${s.quality_grade} (${s.quality_score})`,
     taskId: s.task_id,
-    meta: [
+    meta: () => [
       { label: 'Quality', value: `${s.quality_score} (${s.quality_grade})` },
       { label: 'Source', value: s.source },
       { label: 'Created', value: s.created_at },
@@ -81,7 +86,7 @@ export function fromSimulated(item: SimulatedItem | DeliveryItem, subscriptionId
     summary: `${item.vertical_id} · quality ${item.quality_score}`,
     verticalId: item.vertical_id,
     topicId: item.topic_id,
-    meta: [
+    meta: () => [
       { label: 'Vertical', value: item.vertical_id, ref: 'vertical' },
       { label: 'Topic', value: item.topic_id, ref: 'topic' },
       { label: 'Price', value: formatMicros(priceMicros) },
@@ -111,7 +116,7 @@ export function fromStored(row: StoredItem): ReviewItem {
       score: row.qualityScore,
       summary: `Task ${orDash(row.taskId)} · grade ${orDash(row.qualityGrade)} (${orDash(row.qualityScore)})`,
       taskId: row.taskId,
-      meta: [
+      meta: () => [
         { label: 'Quality', value: `${orDash(row.qualityScore)} (${orDash(row.qualityGrade)})` },
         { label: 'Source', value: orDash(row.source) },
         { label: 'Created', value: orDash(row.createdAt) },
@@ -134,7 +139,7 @@ export function fromStored(row: StoredItem): ReviewItem {
     summary: `${orDash(row.verticalId)} · quality ${orDash(row.qualityScore)}`,
     verticalId: row.verticalId,
     topicId: row.topicId,
-    meta: [
+    meta: () => [
       ...(row.verticalId !== null ? [{ label: 'Vertical', value: row.verticalId, ref: 'vertical' as const }] : [{ label: 'Vertical', value: '—' }]),
       ...(row.topicId !== null ? [{ label: 'Topic', value: row.topicId, ref: 'topic' as const }] : []),
       { label: 'Price', value: formatMicros(price) },

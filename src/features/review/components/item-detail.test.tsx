@@ -19,7 +19,7 @@ const item = (id: string, content: unknown, priceMicros: number | null = 12_500)
   serverState: 'new',
   priceMicros,
   summary: 'retail · quality 0.9',
-  meta: [
+  meta: () => [
     { label: 'Vertical', value: 'retail' },
     { label: 'Quality', value: '0.9 (consensus)' },
   ],
@@ -279,7 +279,7 @@ describe('ItemDetail', () => {
     const long = {
       ...item('it_1', {}),
       title: `Item ${'9'.repeat(1_000)}`,
-      meta: [
+      meta: () => [
         { label: 'Quality', value: `0.5 (${grade})` },
         { label: 'Source', value: 'web' },
       ],

@@ -60,7 +60,7 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
     <div className="flex min-h-0 flex-col gap-3 lg:gap-2">
       {/* Wide screens: the fields run on as a line of pairs, so they take two lines rather than three. */}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:grid-cols-[auto_1fr_auto_1fr] lg:flex lg:flex-wrap lg:gap-x-5 lg:gap-y-0.5">
-        {item.meta.map((m) => {
+        {item.meta().map((m) => {
           const shown = metaText(m, names);
           return (
             <div key={m.label} className="contents lg:flex lg:gap-2">

@@ -13,7 +13,7 @@ const item = (n: number, priceMicros: number | null = null): ReviewItem => ({
   serverState: 'new',
   priceMicros,
   summary: `vertical ${n}`,
-  meta: [],
+  meta: () => [],
 });
 
 // jsdom lays nothing out: give the scrolling list a size so the virtualizer renders the rows in view.

@@ -132,7 +132,7 @@ const item = (n: number, serverState: ReviewItem['serverState'] = 'new'): Review
   serverState,
   priceMicros: 10_000 * n,
   summary: `retail ${n}`,
-  meta: [],
+  meta: () => [],
 });
 const items = (from: number, to: number, serverState: ReviewItem['serverState'] = 'new') =>
   Array.from({ length: to - from + 1 }, (_, i) => item(from + i, serverState));
