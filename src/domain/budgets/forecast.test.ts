@@ -16,7 +16,7 @@ describe('forecastCharges', () => {
   it('splits a batch where the gate would: two 1.7¢ adopts fit in $0.05, the other eight are held', () => {
     const f = forecastCharges(fiveCents, input(), 'sim', Array<number>(10).fill(17_000));
     expect(f).toMatchObject({ limited: true, cleared: 2, clearedMicros: 34_000, held: 8, heldMicros: 136_000 });
-    expect(f.heldBy).toEqual({ level: 'organization', period: 'daily', limitMicros: 50_000, spentMicros: 34_000 });
+    expect(f.heldBy).toEqual({ level: 'organization', period: 'daily', limitMicros: 50_000, spentMicros: 34_000, at: NOW });
   });
 
   it('counts what is already spent today: a receipt of 4¢ leaves room for one 1¢ adopt, exactly at the limit', () => {

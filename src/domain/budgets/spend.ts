@@ -120,6 +120,8 @@ export interface HeldBy {
   period: Period;
   limitMicros: number;
   spentMicros: number;
+  /** When it was held (the gate's trusted time): which day or month `spentMicros` was spent in. */
+  at: number;
 }
 export type Verdict = { id: string; outcome: 'cleared' } | { id: string; outcome: 'held'; heldBy: HeldBy };
 
@@ -154,7 +156,7 @@ export function decideCharges(budgets: Budgets, input: SpendInput, candidates: r
       verdicts.push({
         id: candidate.id,
         outcome: 'held',
-        heldBy: { level: passed.level, period: passed.period, limitMicros: passed.limitMicros, spentMicros },
+        heldBy: { level: passed.level, period: passed.period, limitMicros: passed.limitMicros, spentMicros, at: input.now },
       });
       continue;
     }

@@ -94,6 +94,7 @@ describe('budget gate in the outbox', () => {
   it('holds the 3rd and 4th 1.7¢ adopt under a $0.05 daily limit: only 2 leave, the held ones are stored with their limit', async () => {
     await setBudgets(daily(50_000));
     const a = tab('A');
+    const before = Date.now();
     for (const id of ['i1', 'i2', 'i3', 'i4']) a.engine.enqueue(S, item(id));
     await settled(a.engine);
     expect(a.sent.map((e) => e.itemId)).toEqual(['i1', 'i2']);
@@ -104,7 +105,10 @@ describe('budget gate in the outbox', () => {
       ['i4', 'held-budget'],
     ]);
     const held = (await stored()).find((e) => e.itemId === 'i3')!;
-    expect(held.heldBy).toEqual({ level: 'organization', period: 'daily', limitMicros: 50_000, spentMicros: 34_000 });
+    expect(held.heldBy).toEqual({ level: 'organization', period: 'daily', limitMicros: 50_000, spentMicros: 34_000, at: expect.any(Number) });
+    // When it was held: which day's spend that was.
+    expect(held.heldBy!.at).toBeGreaterThanOrEqual(before);
+    expect(held.heldBy!.at).toBeLessThanOrEqual(Date.now());
     expect(
       a.engine
         .entriesOf(S)

@@ -55,6 +55,8 @@ export const outboxEntrySchema = z.object({
       period: z.enum(['daily', 'monthly', 'visit']),
       limitMicros: z.number().int().nonnegative(),
       spentMicros: z.number().int().nonnegative(),
+      /** When it was held (trusted time); absent on holds recorded before it was kept. */
+      at: z.number().optional(),
     })
     .optional(),
   /**

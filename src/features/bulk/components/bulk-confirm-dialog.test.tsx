@@ -61,7 +61,7 @@ describe('BulkConfirmDialog: one reason for a bulk dispute', () => {
 });
 
 describe('BulkConfirmDialog: a charged adopt against the budgets', () => {
-  const heldBy = { level: 'organization' as const, period: 'daily' as const, limitMicros: 50_000, spentMicros: 34_000 };
+  const heldBy = { level: 'organization' as const, period: 'daily' as const, limitMicros: 50_000, spentMicros: 34_000, at: Date.now() };
 
   it('without a limit in the way, names the whole total', () => {
     const forecast: ForecastState = {
