@@ -31,4 +31,4 @@ export { SPEC_WARNINGS } from './usage-warnings';
 export { deliveriesQuery, deliveryItemsQuery } from './delivery-queries';
 export { namesQuery, NO_NAMES, shortId, taskFrontier, taskName, topicName, verticalName, type Names } from './names';
 export { NamesContext, useNames } from './use-names';
-export { subscriptionName, subscriptionNames } from './subscription-names';
+export { connectionSubscriptionName, subscriptionName, subscriptionNames } from './subscription-names';

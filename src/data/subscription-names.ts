@@ -33,3 +33,16 @@ export function subscriptionNames(
   for (const [, name] of named) uses.set(name, (uses.get(name) ?? 0) + 1);
   return new Map(named.map(([id, name]) => [id, (uses.get(name) ?? 0) > 1 && name !== id ? `${name} (${id})` : name]));
 }
+
+/**
+ * `subscriptionName` for a text that names one of the connection's subscriptions where the others
+ * could be read too (a notice, a list of held limits): two with the same label read apart, as the
+ * pages that show them side by side (`subscriptionNames`) tell them.
+ */
+export function connectionSubscriptionName(connection: Pick<Connection, 'subscriptions'>): (subscriptionId: string) => string {
+  const named = subscriptionNames(
+    connection,
+    connection.subscriptions.map((s) => s.id),
+  );
+  return (subscriptionId) => named.get(subscriptionId) ?? subscriptionName(connection, subscriptionId);
+}

@@ -150,5 +150,13 @@ describe('a budget threshold’s notice', () => {
     );
     expect(noticeText(crossed('sub_other'), connection)).toMatch(/^Budget: 100% of the sub_other daily limit reached/);
     expect(noticeText(crossed(), connection)).toMatch(/^Budget: 100% of the organization daily limit reached/);
+    // Two subscriptions of one label are told apart by ID, as Budgets heads their limits.
+    const twins = {
+      subscriptions: [
+        { id: 'sub_sim_retail', kind: 'simulated' as const, label: 'Retail' },
+        { id: 'sub_sim_retail_eu', kind: 'simulated' as const, label: 'Retail' },
+      ],
+    };
+    expect(noticeText(crossed('sub_sim_retail_eu'), twins)).toMatch(/^Budget: 100% of the Retail \(sub_sim_retail_eu\) daily limit reached/);
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Total } from '../../../components/ui/total';
 import { formatMicros } from '../../../lib/money';
-import { subscriptionName, useActiveConnection, type Connection } from '../../../data';
+import { connectionSubscriptionName, useActiveConnection, type Connection } from '../../../data';
 import { useSpendInput } from '../hooks';
 import { PERIOD_LABELS, PERIOD_SPAN } from '../../../domain/budgets/model';
 import { spentAgainst } from '../../../domain/budgets/spend';
@@ -29,9 +29,9 @@ function remember(keys: readonly string[]): void {
   }
 }
 
-/** What a reached threshold says: the subscription by its name, as Budgets heads its limits. */
+/** What a reached threshold says: the subscription by its name, as Budgets heads its limits (two of one label told apart by ID). */
 export const noticeText = (c: Crossed, connection: Pick<Connection, 'subscriptions'>) =>
-  `Budget: ${c.percent}% of the ${c.ref.level === 'organization' ? 'organization' : subscriptionName(connection, c.ref.subscriptionId ?? '')} ${PERIOD_LABELS[c.ref.period].toLowerCase()} limit reached — ${formatMicros(c.spentMicros)} of ${formatMicros(c.ref.limitMicros)} ${PERIOD_SPAN[c.ref.period]}.${c.percent === 100 ? ' Further charged adopts are held.' : ''}`;
+  `Budget: ${c.percent}% of the ${c.ref.level === 'organization' ? 'organization' : connectionSubscriptionName(connection)(c.ref.subscriptionId ?? '')} ${PERIOD_LABELS[c.ref.period].toLowerCase()} limit reached — ${formatMicros(c.spentMicros)} of ${formatMicros(c.ref.limitMicros)} ${PERIOD_SPAN[c.ref.period]}.${c.percent === 100 ? ' Further charged adopts are held.' : ''}`;
 
 /**
  * The header's budget line: today's spend against the organization's daily limit (only when one is

@@ -20,7 +20,7 @@ vi.mock('@tanstack/react-router', async (original) => ({
 
 vi.mock('../../../data', async (original) => ({
   ...(await original<typeof import('../../../data')>()),
-  useConnections: () => ({ active: { id: 'c1', name: 'Demo', apiKey: 'k' }, failures: {} }),
+  useConnections: () => ({ active: { id: 'c1', name: 'Demo', apiKey: 'k', subscriptions: [] }, failures: {} }),
   useOutboxEntries: () => world.entries,
   useOtherTabsEntries: () => world.others,
   useOutboxPaused: () => null,

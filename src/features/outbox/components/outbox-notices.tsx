@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
 import { heldLimits } from '../../../domain/budgets/held-reason';
-import { isConnected, shortId, subscriptionName } from '../../../data';
+import { connectionSubscriptionName, isConnected, shortId } from '../../../data';
 import {
   outboxCounts,
   useConnections,
@@ -79,7 +79,8 @@ export function OutboxNotices() {
     dropped.length === 0
   )
     return null;
-  const labelOf = (subscriptionId: string) => subscriptionName(connection, subscriptionId);
+  // Two subscriptions of one label read apart: the held notice lists the limits of several side by side.
+  const labelOf = connectionSubscriptionName(connection);
   const askDiscard = (stuck: readonly OutboxEntry[], title: string) => setDiscarding({ title, ids: stuck.map((e) => e.id) });
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-900">
