@@ -53,9 +53,9 @@ export abstract class TeamCommands extends DecisionCommands {
   async applyTeamDecisions(scope: string, news: readonly TeamDecisionNews[], connectionId = ''): Promise<number> {
     await this.load(scope);
     if (!this.shows(scope) || news.length === 0) return 0;
-    const own = this.own.get(scope);
-    const others = this.othersOf(scope);
-    const onItem = (itemId: string) => [...(own?.onItem(itemId) ?? []), ...others.filter((e) => e.itemId === itemId)];
+    // What stands on an item, read when asked: after the write below, this tab's memory and the
+    // other tabs' entries may hold decisions recorded while it ran.
+    const onItem = (itemId: string) => [...(this.own.get(scope)?.onItem(itemId) ?? []), ...this.othersOf(scope).filter((e) => e.itemId === itemId)];
     const { puts, deletes } = teamDecisionChanges(scope, news, onItem, connectionId);
     if (puts.length === 0 && deletes.length === 0) return 0;
     await this.deps.store.write(
