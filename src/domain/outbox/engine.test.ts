@@ -1205,6 +1205,32 @@ describe('outbox engine: adopts a team hub holds', () => {
     expect(stateOf(a.engine, 'q')).toBe('sent');
     expect(a.engine.hasHubOwned(S)).toBe(false);
   });
+
+  it('leaves a dropped adopt’s item decided when a teammate’s decision stands on it, and reopens it once that goes too', async () => {
+    const send = vi.fn(async (entry: OutboxEntry) => {
+      throw budgetHeld(`hold-${entry.itemId}`);
+    });
+    const a = setup({ send, graceMs: () => 0 });
+    a.engine.enqueue(S, charged('d'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(stateOf(a.engine, 'd')).toBe('held-team');
+    // A teammate adopted the item meanwhile (the hub's feed): a hold does not stand on the item, so theirs is recorded.
+    const teammate = { kind: 'simulated' as const, subscriptionId: 'sim', itemId: 'd' };
+    expect(await a.engine.applyTeamDecisions(S, [{ ...teammate, decision: { kind: 'adopt', by: 'reviewer2@team', at: Date.UTC(2026, 10, 20) } }])).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    shared.opened.length = 0;
+
+    // An admin drops the held adopt: the item stays decided, the teammate's decision stands on it.
+    expect(await a.engine.settleTeamHolds(S, [hold('hold-d', 'd', { state: 'dropped', resolved_by: 'm1', resolved_by_email: 'admin@team' })])).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stateOf(a.engine, 'd')).toBe('dropped-team');
+    expect(shared.opened.filter(([, item, open]) => item === 'd' && open === 1)).toEqual([]);
+
+    // The hub takes the teammate's decision back: now nothing stands on the item, and it is undecided again.
+    expect(await a.engine.applyTeamDecisions(S, [{ ...teammate, decision: null }])).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shared.opened).toContainEqual(['sim', 'd', 1]);
+  });
 });
 
 describe('outbox engine: teammates’ decisions from the team hub’s feed', () => {
