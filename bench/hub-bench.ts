@@ -272,6 +272,10 @@ async function reviewers(engine: Engine, vendorDb: ReturnType<typeof openDb>, te
     if (open.length === 0) break;
     await new Promise((done) => setTimeout(done, 200));
   }
+  // The observer's stream carries a change a moment after its request answered: the last few are
+  // waited for (up to 5 s), so that one not seen is one the stream never carried, not one cut off here.
+  const seenBy = performance.now() + 5_000;
+  while (seenMs.length < decided.size && performance.now() < seenBy) await new Promise((done) => setTimeout(done, 50));
   stream.close();
   const status = vendorDb.prepare('SELECT status FROM items WHERE id = ?');
   const receipts = vendorDb.prepare(`SELECT count(*) AS n FROM receipts WHERE kind = 'adopt' AND item_id = ?`);
@@ -290,6 +294,7 @@ async function reviewers(engine: Engine, vendorDb: ReturnType<typeof openDb>, te
     measure('lost', lost, '', 0, { max: 0 }),
     measure('duplicated', duplicated, '', 0, { max: 0 }),
     measure('seen by another console', seenMs.length, '', 0),
+    measure('not seen by another console', decided.size - seenMs.length, '', 0, { max: 0 }),
     measure('seen by another console p50', percentile(seenMs, 50), 'ms', 1),
     measure('seen by another console p95', percentile(seenMs, 95), 'ms', 1, { max: 1000 }),
     measure('stream lag (audit row → observer) p95', percentile(lagMs, 95), 'ms', 1),
