@@ -1,7 +1,7 @@
 import { formatMicros, OVER_RANGE } from '../../lib/money';
 import type { OutboxEntry } from '../outbox/model';
 import { PERIOD_LABELS } from './model';
-import { periodKey } from './periods';
+import { periodKey, spanOf } from './periods';
 import { behindText } from './trusted-clock';
 
 type Held = Pick<OutboxEntry, 'heldBy' | 'subscriptionId'> & Partial<Pick<OutboxEntry, 'heldClock'>>;
@@ -11,7 +11,10 @@ type Held = Pick<OutboxEntry, 'heldBy' | 'subscriptionId'> & Partial<Pick<Outbox
  * decision held yesterday stays held, but yesterday's spend is not today's.
  */
 function pastPeriod(by: NonNullable<OutboxEntry['heldBy']>, now: number): string {
-  if (by.at === undefined || by.period === 'visit' || periodKey(by.period, by.at, '') === periodKey(by.period, now, '')) return '';
+  const held = by.at === undefined ? null : spanOf(by.period, by.at);
+  // Only an earlier day or month is named: a device clock a little behind the gate's trusted time
+  // (the gate doubts one far behind) must not date today's hold as tomorrow's.
+  if (by.at === undefined || !held || held.start >= spanOf(by.period, now)!.start) return '';
   const when = new Date(by.at).toLocaleDateString(undefined, by.period === 'daily' ? { day: 'numeric', month: 'short' } : { month: 'long', year: 'numeric' });
   return ` ${by.period === 'daily' ? 'on' : 'in'} ${when}`;
 }
