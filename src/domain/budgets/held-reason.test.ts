@@ -64,14 +64,19 @@ describe('the limits that hold decisions', () => {
       'sub_retail daily limit $0.01 (spent $0.003)',
       `sub_retail monthly limit $0.01 (spent $0.008 in ${month})`,
     ]);
-    // A device clock a little behind the gate's time (today's hold at 00:10, the device at 23:55 the day before) dates nothing.
+    // A device clock a little behind the gate's time (a hold at 00:10, the device at 23:55 the day
+    // before) dates nothing: that hold is read as the device's day's, one line with the day's others.
     const justAfterMidnight = new Date(2026, 11, 5, 0, 10).getTime();
-    expect(heldLimits([held('sub_retail', 2_000, 'subscription', 'daily', justAfterMidnight)], (id) => id, justAfterMidnight - 15 * 60_000)).toEqual([
-      'sub_retail daily limit $0.01 (spent $0.002)',
-    ]);
-    // A hold recorded before its time was kept names no day, and is not taken for today's.
+    const deviceNow = justAfterMidnight - 15 * 60_000;
+    expect(
+      heldLimits(
+        [held('sub_retail', 2_000, 'subscription', 'daily', justAfterMidnight), held('sub_retail', 1_000, 'subscription', 'daily', deviceNow - 60_000)],
+        (id) => id,
+        deviceNow,
+      ),
+    ).toEqual(['sub_retail daily limit $0.01 (spent $0.002)']);
+    // A hold kept before holds had a time names no day and reads as today's, one line with them.
     expect(heldLimits([held('sub_retail', 1_000, 'subscription', 'daily', null), held('sub_retail', 4_000)], (id) => id, NOW)).toEqual([
-      'sub_retail daily limit $0.01 (spent $0.001)',
       'sub_retail daily limit $0.01 (spent $0.004)',
     ]);
   });

@@ -1,7 +1,7 @@
 import { formatMicros, OVER_RANGE } from '../../lib/money';
 import type { OutboxEntry } from '../outbox/model';
 import { PERIOD_LABELS } from './model';
-import { periodKey, spanOf } from './periods';
+import { spanOf } from './periods';
 import { behindText } from './trusted-clock';
 
 type Held = Pick<OutboxEntry, 'heldBy' | 'subscriptionId'> & Partial<Pick<OutboxEntry, 'heldClock'>>;
@@ -38,6 +38,17 @@ export function heldReason(entry: Held, nameOf: (subscriptionId: string) => stri
 }
 
 /**
+ * The day or month a hold counts in: its own when earlier than `now`'s, else `now`'s (the one it
+ * is read in: a hold a device clock a little behind dates after it, or one kept before holds had
+ * a time, is today's, as `pastPeriod` reads it). The visit has no span.
+ */
+function heldIn(by: NonNullable<OutboxEntry['heldBy']>, now: number): number {
+  const current = spanOf(by.period, now)?.start ?? 0;
+  const own = by.at === undefined ? null : spanOf(by.period, by.at);
+  return own ? Math.min(own.start, current) : current;
+}
+
+/**
  * The limits that hold decisions, each once, in words (`heldReason`): decisions a limit held one
  * after another each recorded the spend of their moment, and "daily limit $0.01 (spent $0.00);
  * daily limit $0.01 (spent $0.01)" read as two limits. Each limit says the most it was found spent
@@ -50,7 +61,7 @@ export function heldLimits(entries: readonly Held[], nameOf: (subscriptionId: st
     const key =
       entry.heldClock || !by
         ? heldReason(entry, nameOf)
-        : `${by.level}\n${by.level === 'organization' ? '' : entry.subscriptionId}\n${by.period}\n${by.limitMicros}\n${by.at === undefined ? '' : periodKey(by.period, by.at, '')}`;
+        : `${by.level}\n${by.level === 'organization' ? '' : entry.subscriptionId}\n${by.period}\n${by.limitMicros}\n${heldIn(by, now)}`;
     const kept = newest.get(key);
     if (!kept || (by && kept.heldBy && by.spentMicros > kept.heldBy.spentMicros)) newest.set(key, entry);
   }
