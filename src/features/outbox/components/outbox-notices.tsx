@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
@@ -48,6 +48,8 @@ export function OutboxNotices() {
   const paused = useOutboxPaused(connection?.id, 'after-paint');
   const pausedSubscriptions = useOutboxPausedSubscriptions(connection?.id, 'after-paint');
   const writeError = useOutboxWriteError('after-paint');
+  // Two subscriptions of one label read apart: the held notice lists the limits of several side by side.
+  const labelOf = useMemo(() => (connection ? connectionSubscriptionName(connection) : (id: string) => id), [connection]);
   const [discarding, setDiscarding] = useState<{ title: string; ids: string[] } | null>(null);
   if (!connection) return null;
   const id = connection.id;
@@ -79,8 +81,6 @@ export function OutboxNotices() {
     dropped.length === 0
   )
     return null;
-  // Two subscriptions of one label read apart: the held notice lists the limits of several side by side.
-  const labelOf = connectionSubscriptionName(connection);
   const askDiscard = (stuck: readonly OutboxEntry[], title: string) => setDiscarding({ title, ids: stuck.map((e) => e.id) });
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-900">
