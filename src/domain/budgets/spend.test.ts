@@ -43,7 +43,11 @@ describe('budget arithmetic', () => {
     const three = [adopt(), adopt(), adopt(), adopt()];
     expect(outcomes(daily(50_000), input(), three)).toEqual(['cleared', 'cleared', 'held', 'held']);
     const held = decideCharges(daily(50_000), input(), three)[2];
-    expect(held).toEqual({ id: three[2]!.id, outcome: 'held', heldBy: { level: 'organization', period: 'daily', limitMicros: 50_000, spentMicros: 34_000, at: NOW } });
+    expect(held).toEqual({
+      id: three[2]!.id,
+      outcome: 'held',
+      heldBy: { level: 'organization', period: 'daily', limitMicros: 50_000, spentMicros: 34_000, at: NOW },
+    });
   });
 
   it('allows spend equal to the limit exactly, and not one micro-USD past it', () => {
