@@ -1,21 +1,30 @@
 import { formatMicros, OVER_RANGE } from '../../lib/money';
 import type { OutboxEntry } from '../outbox/model';
 import { PERIOD_LABELS } from './model';
-import { spanOf } from './periods';
+import { spanOf, type Span } from './periods';
 import { behindText } from './trusted-clock';
 
 type Held = Pick<OutboxEntry, 'heldBy' | 'subscriptionId'> & Partial<Pick<OutboxEntry, 'heldClock'>>;
 
 /**
- * The day or month a hold's spend was counted in, when it is not the current one (`now`): a
- * decision held yesterday stays held, but yesterday's spend is not today's.
+ * The day or month a hold's spend was counted in, when it is earlier than `now`'s: a decision held
+ * yesterday stays held, but yesterday's spend is not today's. Null for any other hold: one of
+ * `now`'s period, one a device clock a little behind the gate's trusted time (the gate doubts one
+ * far behind) dates after it, one kept before holds had a time, and the visit's (no span).
  */
+function earlierPeriod(by: NonNullable<OutboxEntry['heldBy']>, now: number): Span | null {
+  const own = by.at === undefined ? null : spanOf(by.period, by.at);
+  return own && own.start < spanOf(by.period, now)!.start ? own : null;
+}
+
+/** The date of a hold of an earlier period, as the reason says it (" on 3 Dec", " in November 2026"); else nothing. */
 function pastPeriod(by: NonNullable<OutboxEntry['heldBy']>, now: number): string {
-  const held = by.at === undefined ? null : spanOf(by.period, by.at);
-  // Only an earlier day or month is named: a device clock a little behind the gate's trusted time
-  // (the gate doubts one far behind) must not date today's hold as tomorrow's.
-  if (by.at === undefined || !held || held.start >= spanOf(by.period, now)!.start) return '';
-  const when = new Date(by.at).toLocaleDateString(undefined, by.period === 'daily' ? { day: 'numeric', month: 'short' } : { month: 'long', year: 'numeric' });
+  const earlier = earlierPeriod(by, now);
+  if (!earlier) return '';
+  const when = new Date(earlier.start).toLocaleDateString(
+    undefined,
+    by.period === 'daily' ? { day: 'numeric', month: 'short' } : { month: 'long', year: 'numeric' },
+  );
   return ` ${by.period === 'daily' ? 'on' : 'in'} ${when}`;
 }
 
@@ -37,16 +46,8 @@ export function heldReason(entry: Held, nameOf: (subscriptionId: string) => stri
   return `${whose} ${PERIOD_LABELS[by.period].toLowerCase()} limit ${formatMicros(by.limitMicros)} (spent ${formatMicros(spent)}${pastPeriod(by, now)})`;
 }
 
-/**
- * The day or month a hold counts in: its own when earlier than `now`'s, else `now`'s (the one it
- * is read in: a hold a device clock a little behind dates after it, or one kept before holds had
- * a time, is today's, as `pastPeriod` reads it). The visit has no span.
- */
-function heldIn(by: NonNullable<OutboxEntry['heldBy']>, now: number): number {
-  const current = spanOf(by.period, now)?.start ?? 0;
-  const own = by.at === undefined ? null : spanOf(by.period, by.at);
-  return own ? Math.min(own.start, current) : current;
-}
+/** The day or month a hold counts in: its own when earlier (`earlierPeriod`), else `now`'s, where it is read. */
+const heldIn = (by: NonNullable<OutboxEntry['heldBy']>, now: number): number => (earlierPeriod(by, now) ?? spanOf(by.period, now))?.start ?? 0;
 
 /**
  * The limits that hold decisions, each once, in words (`heldReason`): decisions a limit held one
