@@ -183,6 +183,24 @@ describe('ItemDetail', () => {
     expect(onDisputeConfirm).not.toHaveBeenCalled();
   });
 
+  it('gives up the focus before the decision (or the cancel) removes the picker that holds it', async () => {
+    // Removing the focused element lays the page out in the middle of the decision's commit, and
+    // then again for its frame (2–3 ms of d's keypress, bench:ui).
+    const focusedWhen: (Element | null)[] = [];
+    const user = userEvent.setup();
+    render(
+      <DisputeHarness onDisputeConfirm={() => focusedWhen.push(document.activeElement)} onDisputeCancel={() => focusedWhen.push(document.activeElement)} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    expect(screen.getByRole('form', { name: 'Dispute reason' })).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('2{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(focusedWhen).toEqual([document.body, document.body, document.body]);
+  });
+
   it('shows the outbox entry: a conflict with what the service held, a failure, the dispute reason sent', () => {
     const conflict = renderDetail({
       state: 'failed',

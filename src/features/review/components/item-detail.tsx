@@ -105,7 +105,18 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
  */
 function DisputeReason({ reasons, onConfirm, onCancel }: { reasons: readonly ReasonCode[]; onConfirm: (reason: string) => void; onCancel: () => void }) {
   const [choice, setChoice] = useState<ReasonChoice>(NO_CHOICE);
-  const confirm = () => onConfirm(formatReason(choice.code, choice.text));
+  // The picker holds the focus and is removed by the decision's render: removing a focused element
+  // made Chromium lay the half-changed page out inside that commit, and again for the frame (1–4 ms
+  // of d's keypress, traced). Given up first, the focus costs a style update of the page as it was.
+  const release = () => (document.activeElement as HTMLElement | null)?.blur();
+  const confirm = () => {
+    release();
+    onConfirm(formatReason(choice.code, choice.text));
+  };
+  const cancel = () => {
+    release();
+    onCancel();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     confirm();
@@ -116,13 +127,13 @@ function DisputeReason({ reasons, onConfirm, onCancel }: { reasons: readonly Rea
       aria-label="Dispute reason"
       className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-2 dark:border-red-900 dark:bg-red-950"
     >
-      <ReasonPicker reasons={reasons} value={choice} onChange={setChoice} onSubmit={confirm} onCancel={onCancel} autoFocus />
+      <ReasonPicker reasons={reasons} value={choice} onChange={setChoice} onSubmit={confirm} onCancel={cancel} autoFocus />
       <p className="text-xs text-slate-700 dark:text-slate-300">Enter disputes, Esc cancels.</p>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="danger">
           Confirm dispute
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={cancel}>Cancel</Button>
       </div>
     </form>
   );
