@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHOWN_CHARACTERS } from '../../../components/ui/long-text';
 import { outboxEntry } from '../../../test/outbox-entry';
 import type { OutboxEntry } from '../../../domain/outbox/model';
@@ -81,5 +81,20 @@ describe('adopts a team hub holds', () => {
     expect(screen.queryByRole('region', { name: 'Held by the team’s budget' })).toBeNull();
     expect(screen.getByText(/1 adopt dropped on the hub/)).toBeTruthy();
     expect(screen.getByRole('listitem').textContent).toBe('Dropped by admin@team: adopt of item-1');
+  });
+});
+
+describe('adopts a budget of this browser holds', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('dates a hold of today from midnight on, though no decision changes: its spend is no longer today’s', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(new Date(2026, 11, 3, 23, 59, 30));
+    const heldBy = { level: 'organization', period: 'daily', limitMicros: 50_000, spentMicros: 48_000, at: Date.now() - 60_000 } as const;
+    show([outboxEntry({ itemId: 'i1', state: 'held-budget', priceMicros: 12_500, heldBy })]);
+    const notice = screen.getByRole('region', { name: 'Held by budget' });
+    expect(notice.textContent).toContain('(organization daily limit $0.05 (spent $0.048))');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(notice.textContent).toMatch(/\(organization daily limit \$0\.05 \(spent \$0\.048 on (3 Dec|Dec 3)\)\)/);
   });
 });

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
+import { useLocalDay } from '../../../lib/use-local-day';
 import { heldLimits } from '../../../domain/budgets/held-reason';
 import { connectionSubscriptionName, isConnected, shortId } from '../../../data';
 import {
@@ -51,6 +52,9 @@ export function OutboxNotices() {
   // Two subscriptions of one label read apart: the held notice lists the limits of several side by side.
   const labelOf = useMemo(() => (connection ? connectionSubscriptionName(connection) : (id: string) => id), [connection]);
   const [discarding, setDiscarding] = useState<{ title: string; ids: string[] } | null>(null);
+  // The held notice says which holds are of an earlier day (their spend is not today's): from
+  // midnight on, today's holds are yesterday's, whether or not a decision changes.
+  useLocalDay();
   if (!connection) return null;
   const id = connection.id;
   const waiting = entries.filter((e) => e.state === 'needs-confirmation');
