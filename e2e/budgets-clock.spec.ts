@@ -78,3 +78,42 @@ test('a clock set back 26 hours opens no new daily limit: nothing past $0.05 is 
   );
   expect((await charged()).map((r) => r.item_id).sort()).toEqual([...paid].sort());
 });
+
+test('a hold of yesterday says so after midnight: its spend is dated, today’s limit starts empty, and nothing held was sent', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const sub = `${SUB}_midnight`;
+  importFixture('budget-midnight', pricedItemsFixture('budget-midnight', { subscription: sub, label: 'Midnight budget', count: 8, priceUsd: 0.017 }));
+  const midnightKey = createKey('Midnight budget', [sub]).key;
+  const charged = async () => (await serviceApi(request, midnightKey).usage()).filter((r) => r.subscription_id === sub && r.kind === 'adopt');
+  // Three minutes before the device's midnight (its own zone), ahead of the service's time: a clock ahead is not in doubt.
+  const now = new Date();
+  const beforeMidnight = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 57);
+  await page.clock.install({ time: beforeMidnight });
+  await connectWith(page, 'Midnight budget', midnightKey, [{ id: sub, kind: 'Simulated' }]);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Budgets' }).click();
+  await page.getByRole('textbox', { name: 'Organization daily limit (USD)' }).fill('0.05');
+  await page.getByRole('button', { name: 'Save organization limits' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved the organization’s limits.' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
+  await page.getByRole('link', { name: `Review ${sub}` }).click();
+  await page.getByRole('spinbutton', { name: 'Undo window (s)' }).fill('0');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  await page.getByRole('listbox', { name: 'Items on this page' }).focus();
+  const paid = await adopt(page, 2);
+  await expect.poll(async () => (await charged()).map((r) => r.item_id).sort()).toEqual([...paid].sort());
+  await adopt(page, 1);
+  const held = page.getByRole('region', { name: 'Held by budget' });
+  await expect(held).toContainText('1 charged adopt held by budget, $0.017 in all (organization daily limit $0.05 (spent $0.034)),');
+
+  // Midnight passes while the page stays open and nobody decides anything.
+  await page.clock.runFor(4 * 60_000);
+  const day = beforeMidnight.toLocaleDateString('en-US', { day: 'numeric', month: 'short' });
+  await expect(held).toContainText(`(organization daily limit $0.05 (spent $0.034 on ${day})),`);
+  // Held stays held: only the two paid adopts reached the service.
+  expect((await charged()).map((r) => r.item_id).sort()).toEqual([...paid].sort());
+  // Today's limit starts empty: the next adopt is charged, and yesterday's hold stays held.
+  const today = await adopt(page, 1);
+  await expect.poll(async () => (await charged()).map((r) => r.item_id).sort()).toEqual([...paid, ...today].sort());
+  await expect(held).toContainText('1 charged adopt held by budget, $0.017 in all');
+});
