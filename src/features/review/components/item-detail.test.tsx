@@ -185,7 +185,7 @@ describe('ItemDetail', () => {
 
   it('gives up the focus before the decision (or the cancel) removes the picker that holds it', async () => {
     // Removing the focused element lays the page out in the middle of the decision's commit, and
-    // then again for its frame (2–3 ms of d's keypress, bench:ui).
+    // then again for its frame (1–4 ms of d's keypress, traced).
     const focusedWhen: (Element | null)[] = [];
     const user = userEvent.setup();
     render(

@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
 import { Badge } from '../../../components/ui/panel';
@@ -108,7 +108,11 @@ function DisputeReason({ reasons, onConfirm, onCancel }: { reasons: readonly Rea
   // The picker holds the focus and is removed by the decision's render: removing a focused element
   // made Chromium lay the half-changed page out inside that commit, and again for the frame (1–4 ms
   // of d's keypress, traced). Given up first, the focus costs a style update of the page as it was.
-  const release = () => (document.activeElement as HTMLElement | null)?.blur();
+  const form = useRef<HTMLFormElement>(null);
+  const release = () => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && form.current?.contains(focused)) focused.blur();
+  };
   const confirm = () => {
     release();
     onConfirm(formatReason(choice.code, choice.text));
@@ -123,6 +127,7 @@ function DisputeReason({ reasons, onConfirm, onCancel }: { reasons: readonly Rea
   };
   return (
     <form
+      ref={form}
       onSubmit={submit}
       aria-label="Dispute reason"
       className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-2 dark:border-red-900 dark:bg-red-950"
