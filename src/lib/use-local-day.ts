@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The start of the local day holding `now` (midnight where the user is). */
-export const startOfLocalDay = (now: number) => {
+const startOfLocalDay = (now: number) => {
   const d = new Date(now);
   return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 };
