@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { cut, LongText } from '../../../components/ui/long-text';
 import { formatMicros, sumMicros } from '../../../lib/money';
-import { useLocalDay } from '../../../lib/use-local-day';
+import { useLocalDay } from './use-local-day';
 import { heldLimits } from '../../../domain/budgets/held-reason';
 import { connectionSubscriptionName, isConnected, shortId } from '../../../data';
 import {
