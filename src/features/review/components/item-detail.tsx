@@ -53,16 +53,7 @@ function QualityBadges({ item }: { item: ReviewItem }) {
 }
 
 /** The delivered content of one item, with its metadata. Memoised: it re-renders only for its own item. */
-export const ItemContent = memo(function ItemContent({
-  item,
-  baseUrl,
-  media = true,
-}: {
-  item: ReviewItem;
-  baseUrl: string;
-  /** false: the payload's place is kept empty (the stack's first frame: see ItemStack). */
-  media?: boolean;
-}) {
+export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: ReviewItem; baseUrl: string }) {
   const content = useItemContent(item);
   const names = useNames();
   return (
@@ -81,9 +72,7 @@ export const ItemContent = memo(function ItemContent({
           );
         })}
       </dl>
-      {!media ? (
-        <div className="min-h-0 flex-1" />
-      ) : content.status === 'ready' ? (
+      {content.status === 'ready' ? (
         <PayloadViewer
           value={content.content}
           baseUrl={baseUrl}
@@ -192,11 +181,6 @@ export interface ItemDetailProps {
 const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: ReviewItem; ahead: readonly ReviewItem[]; baseUrl: string }) {
   // The first render (a page just pulled) shows the focused item alone: the ones ahead follow its paint.
   const [kept, setKept] = useState<readonly ReviewItem[]>(() => [item]);
-  // A page just shown paints its list and the focused item's head and fields first; the item's
-  // payload (the viewer: its toolbar, image and overlay, most of the card's elements) follows in
-  // the render after that paint, with the items ahead. A first pull's answer → painted: median
-  // 70–75 ms with it, 55 without (bench:ui, A/B on one machine); the image is fetched after either.
-  const [settled, setSettled] = useState(false);
   // The one item not inert: the focused one, from the frame after the keypress that focused it.
   // `inert` is inherited, so flipping it restyles both items' whole subtrees: ~120 elements, 2.5 ms
   // of the keypress's frame, where the rest of it restyles 7 (bench:ui, traced). The keypress makes
@@ -207,20 +191,17 @@ const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: Revi
   const stale = next !== undefined && !kept.some((k) => k.key === next.key);
   const unreachable = reachable !== item.key;
   useEffect(() => {
-    if (!stale && !unreachable && settled) return;
+    if (!stale && !unreachable) return;
     let cancelled = false;
     afterPaint(() => {
       if (cancelled) return;
-      startTransition(() => {
-        if (stale) setKept([item, ...ahead]);
-        setSettled(true);
-      });
+      if (stale) startTransition(() => setKept([item, ...ahead]));
       setReachable(item.key);
     });
     return () => {
       cancelled = true;
     };
-  }, [stale, unreachable, settled, item, ahead]);
+  }, [stale, unreachable, item, ahead]);
   // In a fixed order (the kept ones, then the focused one if it is not among them), so moving on
   // moves no element. Each is rendered from its current object (a decision replaces an item's).
   const current = new Map([item, ...ahead].map((i) => [i.key, i]));
@@ -229,7 +210,7 @@ const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: Revi
     const shownItem = current.get(entry.key) ?? entry;
     return shownItem.key === item.key ? (
       <div key={shownItem.key} data-item-content inert={shownItem.key !== reachable} className={cx(CONTENT, 'lg:z-[1]')}>
-        <ItemContent item={shownItem} baseUrl={baseUrl} media={settled} />
+        <ItemContent item={shownItem} baseUrl={baseUrl} />
       </div>
     ) : (
       <div key={shownItem.key} inert={shownItem.key !== reachable} aria-hidden="true" className={cx(CONTENT, 'max-lg:hidden')} style={INVISIBLE}>
