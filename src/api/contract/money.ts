@@ -12,6 +12,15 @@ export const MICROS_PER_USD = 1_000_000;
  */
 export function usdToMicros(usd: number): number {
   if (!Number.isFinite(usd)) throw new RangeError(`not a finite amount: ${usd}`);
+  // Most wire amounts have at most six decimals: then the product's nearest integer is the amount,
+  // and dividing it back gives the same double (the division is exactly rounded). Below 1e9 USD
+  // two such amounts lie further apart than a double's spacing, so only one can: the same integer
+  // the digits give. Every other amount (a seventh decimal to round) is read from its digits.
+  // The digits cost ~15 µs an amount in a fresh page: a pull's 200 prices took 3 ms (bench:ui, traced).
+  if (Math.abs(usd) < 1e9) {
+    const micros = Math.round(usd * MICROS_PER_USD);
+    if (micros / MICROS_PER_USD === usd) return micros + 0; // + 0: -0 is 0.
+  }
   const negative = usd < 0;
   const [mantissa = '0', exponentText] = Math.abs(usd).toString().split('e');
   const exponent = exponentText ? Number(exponentText) : 0;
