@@ -166,7 +166,9 @@ async function pullToPaint(page: Page, urlPart: string, button = 'Pull'): Promis
   const painted = page.evaluate(
     () =>
       new Promise<{ painted: number; frameAfter: number; image: number }>((resolve) => {
-        const kept = () => Number(/([\d,]+) items? kept on this device/.exec(document.body.innerText)?.[1]?.replace(/,/g, '') ?? 0);
+        // textContent, not innerText: read in the frame being measured, innerText laid the page out
+        // ahead of that frame and walked all of its text, inside the time measured.
+        const kept = () => Number(/([\d,]+) items? kept on this device/.exec(document.body.textContent ?? '')?.[1]?.replace(/,/g, '') ?? 0);
         const before = kept();
         const titles: { item: string; at: number }[] = [];
         const images = new Map<string, number>();
@@ -189,7 +191,7 @@ async function pullToPaint(page: Page, urlPart: string, button = 'Pull'): Promis
         };
         const check = () => {
           const options = document.querySelectorAll('[role="option"]').length;
-          if (options > 0 && (kept() > before || before === 0))
+          if (options > 0 && (before === 0 || kept() > before))
             requestAnimationFrame(() =>
               setTimeout(() => {
                 const frameAfter = performance.now();
