@@ -5,7 +5,7 @@ import { clientFor, pullRefusal, useLocalScope, type Connection, type Connection
 import { localDb, requestPersistence, unrecoveredLosses, type PullRecord } from '../../../domain/store';
 import { AnswerLostError, NotStoredError, pullAllNew, pullNew, recover, type LivePullDeps, type Progress } from '../live-pulls';
 import { fromLive, type ReviewItem } from '../model';
-import { pendingItemsQuery, rereadPageQuery } from '../queries';
+import { loadKeeper, pendingItemsQuery, rereadPageQuery } from '../queries';
 import { pageSizeError, type ReviewSearch } from '../search';
 import { useStableHandlers } from './use-stable-handlers';
 import { useStoredItems } from './use-stored-items';
@@ -50,7 +50,7 @@ export function useReviewSource({ connection, subscription, search }: ReviewSour
     localDb()
       .open()
       .catch(() => undefined); // A database that cannot open says so at its first use, where it is shown.
-    void import('../keep-delivered').catch(() => undefined);
+    loadKeeper().catch(() => undefined);
     // The page's first toLocaleString builds ICU's number formatter: 20–100 ms in a fresh tab
     // (bench:ui), paid by the first render that counts the list's items unless paid here, once
     // the review is on screen. Later calls reuse it.
