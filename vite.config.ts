@@ -32,7 +32,7 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        globPatterns: ['index.html', 'assets/*.{js,css}', '*.svg'],
+        globPatterns: ['index.html', 'assets/*.{js,css}', '*.svg', 'favicon.png'],
       },
     }),
   ],
