@@ -18,17 +18,11 @@ class PageNotKeptError extends Error {
 // its own, and the answer waited behind whatever the page had queued (7–13 ms of a first pull's
 // answer → items painted, bench:ui, timed with marks).
 type Keeper = typeof import('./keep-delivered');
+// The module's namespace: the same object whenever import() gives it.
+// house: computed once
 let keeperLoaded: Keeper | undefined;
-let keeperLoading: Promise<Keeper> | undefined;
-/** Loads the code that writes a read page to the local store (once; the review asks for it early). */
-export const loadKeeper = (): Promise<Keeper> =>
-  (keeperLoading ??= import('./keep-delivered').then(
-    (module) => (keeperLoaded = module),
-    (error: unknown) => {
-      keeperLoading = undefined; // A failed load (a new build deployed meanwhile) is tried again.
-      throw error;
-    },
-  ));
+/** Loads the code that writes a read page to the local store (the review asks for it early). */
+export const loadKeeper = (): Promise<Keeper> => import('./keep-delivered').then((module) => (keeperLoaded = module));
 const keeper = async (): Promise<Keeper> => keeperLoaded ?? loadKeeper();
 
 /**
