@@ -15,20 +15,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: 'sm' | 'md';
 }
 
-/**
- * Hover eases; a change of state does not. A button disabled by what it started (Pull while its
- * answer comes) changed over 150 ms, its background repainted in every frame of that answer's way
- * to the screen (bench:ui: the transition ran from the click to 200 ms after the answer).
- */
-const EASE = 'enabled:transition-[color,background-color,border-color,filter]';
-
 export function Button({ variant = 'secondary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
   return (
     <button
       type={type}
       className={cx(
         'inline-flex items-center justify-center gap-1.5 rounded-md font-medium disabled:cursor-not-allowed',
-        EASE,
         size === 'sm' ? 'px-2.5 py-1 text-sm' : 'px-3.5 py-2 text-sm',
         VARIANTS[variant],
         className,
