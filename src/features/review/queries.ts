@@ -23,6 +23,7 @@ type Keeper = typeof import('./keep-delivered');
 let keeperLoaded: Keeper | undefined;
 /** Loads the code that writes a read page to the local store (the review asks for it early). */
 export const loadKeeper = (): Promise<Keeper> => import('./keep-delivered').then((module) => (keeperLoaded = module));
+// Once loaded, a microtask: no task of its own.
 const keeper = async (): Promise<Keeper> => keeperLoaded ?? loadKeeper();
 
 /**
@@ -69,7 +70,7 @@ export const pendingItemsQuery = (connection: Connection, subscriptionId: string
     queryKey: [...keyedQueryKey(connection), 'pending', subscriptionId, limit],
     queryFn: async ({ signal }) => {
       const page = await clientFor(connection).pullSimulated(subscriptionId, limit, signal);
-      await (keeperLoaded ?? (await loadKeeper())).keepPendingPage(connection, subscriptionId, page.data);
+      await (await keeper()).keepPendingPage(connection, subscriptionId, page.data);
       return page;
     },
     staleTime: Infinity,
