@@ -201,6 +201,29 @@ describe('ItemDetail', () => {
     expect(focusedWhen).toEqual([document.body, document.body, document.body]);
   });
 
+  it('hides the picker when a dispute moves the card on, removes it once disputeFor is cleared, and opens it afresh on another item', async () => {
+    // The removal is the render after the keypress's paint, not the keypress's own (workspace: afterPaint).
+    const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', reasons: DEFAULT_REASONS } as const;
+    const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };
+    const user = userEvent.setup();
+    const first = item('it_1', {});
+    const second = item('it_2', {});
+    const { rerender } = render(<ItemDetail {...props} {...handlers} item={first} disputeFor={first.key} />);
+    const form = screen.getByRole('form', { name: 'Dispute reason' });
+    await user.keyboard('2');
+    expect(screen.getByRole('radio', { name: 'Missing object (missing_object)' })).toBeChecked();
+    rerender(<ItemDetail {...props} {...handlers} item={second} disputeFor={first.key} />);
+    expect(screen.queryByRole('form', { name: 'Dispute reason' })).not.toBeInTheDocument();
+    expect(form).toBeInTheDocument();
+    expect(form).not.toBeVisible();
+    rerender(<ItemDetail {...props} {...handlers} item={second} disputeFor={null} />);
+    expect(form).not.toBeInTheDocument();
+    rerender(<ItemDetail {...props} {...handlers} item={second} disputeFor={first.key} />);
+    rerender(<ItemDetail {...props} {...handlers} item={second} disputeFor={second.key} />);
+    expect(screen.getByRole('form', { name: 'Dispute reason' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'No code' })).toBeChecked();
+  });
+
   it('shows the outbox entry: a conflict with what the service held, a failure, the dispute reason sent', () => {
     const conflict = renderDetail({
       state: 'failed',

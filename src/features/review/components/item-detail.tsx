@@ -347,10 +347,13 @@ export function ItemDetail({
           image already fitted) and nothing removed before that paint. Narrow screens do not display them. */}
       <div className="flex flex-col lg:relative lg:row-start-4 lg:min-h-0">
         {/* The reason picker lies over the top of the content on wide screens: opening and closing it
-            resizes nothing (the image is not fitted again twice for each dispute). */}
-        {disputeFor === item.key && !decided && (
-          <div className="max-lg:mb-2 lg:absolute lg:inset-x-0 lg:top-0 lg:z-10 lg:shadow-lg">
-            <DisputeReason reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />
+            resizes nothing (the image is not fitted again twice for each dispute). A dispute's Enter
+            moves the card on and only hides it (its focus given up already): it goes in the render
+            after that paint, which clears `disputeFor`, so React's deletion and the DOM's removal
+            are not the keypress's work. Keyed by its item, so a picker opened again starts afresh. */}
+        {disputeFor !== null && (disputeFor !== item.key || !decided) && (
+          <div hidden={disputeFor !== item.key} className="max-lg:mb-2 lg:absolute lg:inset-x-0 lg:top-0 lg:z-10 lg:shadow-lg">
+            <DisputeReason key={disputeFor} reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />
           </div>
         )}
         <ItemStack item={item} ahead={ahead} baseUrl={baseUrl} />
