@@ -92,6 +92,42 @@ for (const viewport of [
   });
 }
 
+test('at 1024×768 the title keeps its column beside the actions and what the last decision did', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await connectDemo(page);
+  await pull(page, '/review/sub_sim_retail?limit=20');
+  await page.keyboard.press('a');
+  await expect(focusedItem(page).getByText(/Press Z to undo/)).toBeVisible();
+  // The actions' column took the row and left the title one character a line (12 px wide).
+  const box = (await title(page).boundingBox())!;
+  expect(box.width, 'the title column').toBeGreaterThanOrEqual(200);
+  await expectInViewport(page, focusedItem(page).getByRole('button', { name: 'Dispute', exact: true }), 'Dispute');
+});
+
+test('the navigation keeps its place while the header’s statuses arrive', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // From a page's first frame, where the Settings menu's button sits in each frame (a person may be aiming at it).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __xs: number[] };
+    w.__xs = [];
+    const sample = () => {
+      const button = [...document.querySelectorAll('nav[aria-label="Main"] button')].find((b) => b.textContent?.startsWith('Settings'));
+      // Only the navigation of a connected console (its Review group): the one a page shows after Connect.
+      if (button && document.querySelector('nav[aria-label="Main"] a[href="/review"]')) w.__xs.push(Math.round(button.getBoundingClientRect().x));
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await connectDemo(page, { remember: true });
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Decisions: All decisions saved' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Connection status: verified' })).toBeVisible();
+  const xs = await page.evaluate(() => (window as unknown as { __xs: number[] }).__xs);
+  expect(xs.length, 'frames sampled').toBeGreaterThan(0);
+  // The decisions' status came in after the first paint and moved the navigation 27 px to the left.
+  expect([...new Set(xs)], "the Settings button's left edge, frame by frame").toHaveLength(1);
+});
+
 test('the pull controls show their whole values', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await connectDemo(page);

@@ -47,7 +47,7 @@ export function AppShell() {
           </Link>
           {/* Before a member signs in to a hub there is nothing to go to but the sign-in. */}
           {hub && !hub.member ? null : <MainNav />}
-          <div className="flex min-w-0 flex-wrap items-center gap-3 max-lg:order-2 lg:max-w-56 lg:shrink-0 lg:justify-end lg:gap-x-2 lg:gap-y-0.5">
+          <div className="flex min-w-0 flex-wrap items-center gap-3 max-lg:order-2 lg:w-56 lg:shrink-0 lg:justify-end lg:gap-x-2 lg:gap-y-0.5">
             {hasConnection && (
               <Suspense fallback={null}>
                 <OutboxStatus />

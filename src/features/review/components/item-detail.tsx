@@ -259,7 +259,7 @@ export function ItemDetail({
       aria-label="Focused item"
       // Wide screens: a grid, so the actions sit beside the title (a row of their own cost the image
       // its height), what follows spans both columns, and the content fills the last row.
-      className="flex scroll-mt-2 flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1fr)_auto] lg:grid-rows-[auto_auto_auto_minmax(0,1fr)] lg:gap-x-4 lg:gap-y-0 lg:[&>:nth-child(-n+2)]:self-center lg:[&>:nth-child(n+3)]:col-span-2 lg:[&>:nth-child(n+3)]:mt-2 dark:border-slate-700 dark:bg-slate-900"
+      className="flex scroll-mt-2 flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(min(100%,16rem),1fr)_auto] lg:grid-rows-[auto_auto_auto_minmax(0,1fr)] lg:gap-x-4 lg:gap-y-0 lg:[&>:nth-child(-n+2)]:self-center lg:[&>:nth-child(n+3)]:col-span-2 lg:[&>:nth-child(n+3)]:mt-2 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-2">
         {/* The whole ID, broken anywhere rather than cut. One heading per item, so Element Timing reports each item's first paint (named for the item: the entry may outlive the element). */}
