@@ -104,6 +104,58 @@ test('at 1024×768 the title keeps its column beside the actions and what the la
   await expectInViewport(page, focusedItem(page).getByRole('button', { name: 'Dispute', exact: true }), 'Dispute');
 });
 
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} a decision leaves the image its room: the viewer keeps its place and size`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await connectDemo(page);
+    await pull(page, '/review/sub_sim_retail?limit=20');
+    // The room the image is fitted to: the viewer's frame, whichever item is shown (their images differ).
+    const viewer = () => focusedItem(page).getByRole('figure', { name: 'Image viewer' }).filter({ visible: true }).first();
+    const room = async () => {
+      const box = (await viewer().boundingBox())!;
+      return [box.x, box.y, box.width, box.height].map(Math.round);
+    };
+    await expect(viewer()).toBeVisible();
+    const first = await room();
+    const said = (text: RegExp) => focusedItem(page).getByRole('status').filter({ hasText: text });
+    const undo = focusedItem(page).getByRole('button', { name: 'Undo', exact: true });
+
+    // An adopt: what it did and its Undo are shown beside the next item (the card's header grew by
+    // a line or two here, and the image shrank: 421 → 390 px high at 1440×900).
+    let shown = await title(page).textContent();
+    await page.keyboard.press('a');
+    await expect(title(page)).not.toHaveText(shown!);
+    await expect(said(/^Adopted Item .*\. Press Z to undo\.$/)).toBeVisible();
+    await expect(undo).toBeVisible();
+    // What the visit has on its way is told too, in the controls above the card.
+    await expect(page.getByText(/on its way/)).toBeVisible();
+    expect(await room(), 'after an adopt, in its undo window').toEqual(first);
+    await expect(undo).toBeHidden();
+    expect(await room(), 'after its undo window').toEqual(first);
+
+    // A dispute by keyboard: d opens the reasons over the content, Enter disputes without one.
+    shown = await title(page).textContent();
+    await page.keyboard.press('d');
+    await expect(page.getByRole('form', { name: 'Dispute reason' })).toBeVisible();
+    expect(await room(), 'with the reasons open').toEqual(first);
+    await page.keyboard.press('Enter');
+    await expect(title(page)).not.toHaveText(shown!);
+    await expect(said(/^Disputed Item /)).toBeVisible();
+    await expect(undo).toBeVisible();
+    expect(await room(), 'after a dispute').toEqual(first);
+
+    // A long title stays on one line there, whole on hover.
+    const heading = title(page);
+    const line = await heading.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await heading.boundingBox())!.height, 'the title: one line').toBeLessThanOrEqual(line + 1);
+    await expect(heading).toHaveAttribute('title', /^Item [0-9a-f-]{36}$/);
+  });
+}
+
 test('the navigation keeps its place while the header’s statuses arrive', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   // From a page's first frame, where the Settings menu's button sits in each frame (a person may be aiming at it).

@@ -262,8 +262,16 @@ export function ItemDetail({
       className="flex scroll-mt-2 flex-col gap-2 rounded-lg [contain:layout_paint] border border-slate-200 bg-white p-3 lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(min(100%,16rem),1fr)_auto] lg:grid-rows-[auto_auto_auto_minmax(0,1fr)] lg:gap-x-4 lg:gap-y-0 lg:[&>:nth-child(-n+2)]:self-center lg:[&>:nth-child(n+3)]:col-span-2 lg:[&>:nth-child(n+3)]:mt-2 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-2">
-        {/* The whole ID, broken anywhere rather than cut. One heading per item, so Element Timing reports each item's first paint (named for the item: the entry may outlive the element). */}
-        <h2 key={item.key} elementtiming={`review-item ${item.key}`} className="min-w-0 text-base font-semibold [overflow-wrap:anywhere]">
+        {/* Narrow screens: the whole ID, broken anywhere rather than cut. Wide screens: one line of its
+            own, cut at its end (whole on hover, or with "Show all"), so the row keeps one height from
+            item to item and the image below keeps its size. One heading per item, so Element Timing
+            reports each item's first paint (named for the item: the entry may outlive the element). */}
+        <h2
+          key={item.key}
+          elementtiming={`review-item ${item.key}`}
+          title={item.title}
+          className={cx('min-w-0 text-base font-semibold [overflow-wrap:anywhere] lg:basis-full', wholeTitle !== item.key && 'lg:truncate')}
+        >
           {wholeTitle === item.key ? item.title : cut(item.title)}
         </h2>
         {longTitle && (
@@ -302,7 +310,7 @@ export function ItemDetail({
           </Badge>
         )}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 lg:gap-y-1">
         <Button
           variant="adopt"
           onClick={onAdopt}

@@ -8,14 +8,17 @@ import { ariaKeys } from '../keymap';
  */
 export function LastAction({ announcement, undoHint, canUndo, onUndo }: { announcement: string; undoHint: boolean; canUndo: boolean; onUndo: () => void }) {
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      {/* At most a few words wide beside the buttons: a long item title here took the item’s own title column (lg: an auto grid column). */}
-      <p role="status" aria-live="polite" className="min-w-0 [overflow-wrap:anywhere] lg:max-w-72">
+    // Wide screens: a line of its own under the buttons, one line high whether or not anything was
+    // said, and as wide as the buttons make the column (w-0 min-w-full: its text widens nothing), so
+    // a decision neither squeezes the title nor shrinks the image below it. The whole sentence is
+    // read out, and shown on hover.
+    <div className="flex flex-wrap items-center gap-2 text-sm lg:h-6 lg:w-0 lg:min-w-full lg:flex-nowrap">
+      <p role="status" aria-live="polite" title={announcement || undefined} className="min-w-0 [overflow-wrap:anywhere] lg:truncate">
         {announcement}
         {undoHint && ' Press Z to undo.'}
       </p>
       {canUndo && (
-        <Button size="sm" onClick={onUndo} aria-keyshortcuts={ariaKeys('undo')}>
+        <Button size="sm" className="shrink-0 lg:h-6 lg:py-0" onClick={onUndo} aria-keyshortcuts={ariaKeys('undo')}>
           Undo
         </Button>
       )}

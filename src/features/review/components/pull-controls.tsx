@@ -179,7 +179,9 @@ export function PullControls(props: Props) {
           }}
         />
       </label>
-      <div className="ml-auto flex flex-wrap justify-end gap-x-3 text-xs leading-snug" aria-live="polite">
+      {/* It takes the room left in the controls' row and wraps within it (two lines fit the row's
+          height), so a figure that appears (what is on its way) never moves the row below. */}
+      <div className="ml-auto flex min-w-48 grow basis-0 flex-wrap justify-end gap-x-3 text-xs leading-3.75" aria-live="polite">
         {source.mode === 'pending' && itemCount > 0 && (
           <span>
             Page total{' '}
