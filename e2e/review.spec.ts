@@ -63,6 +63,48 @@ test('a 200-item page keeps only the rows in view in the DOM; End brings the las
   expect(await options.count()).toBeLessThanOrEqual(40);
 });
 
+test('moving on with j through a page: the focused row stays in the list’s view, and each image shows whole, fitted to its viewer', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await connectDemo(page);
+  // The retail shelves: images whose size the payload does not give (the viewer reads it from the image).
+  await page.goto('/review/sub_sim_retail?limit=60');
+  await page.getByRole('button', { name: 'Pull', exact: true }).click();
+  const list = page.getByRole('listbox', { name: 'Items on this page' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+  const focused = page.getByRole('region', { name: 'Focused item' });
+  const heading = focused.getByRole('heading', { level: 2 });
+  const viewer = focused.getByRole('figure', { name: 'Image viewer' }).filter({ visible: true });
+  for (let i = 0; i < 30; i++) {
+    const title = (await heading.textContent())!;
+    // Keys as fast as they come, checked every few (the list brings its row along by a stretch).
+    await page.keyboard.press('j');
+    await expect(heading).not.toHaveText(title);
+    if (i % 5 !== 4) continue;
+    const shown = (await heading.textContent())!;
+    await expect(list.getByRole('option', { name: new RegExp(`^${shown}, `) })).toBeInViewport({ ratio: 1 });
+    // The whole image inside its viewer: fitted to the room it has, not cropped or at its natural size.
+    const image = viewer.getByRole('img', { name: /^Delivered image/ });
+    await expect(image).toHaveAttribute('width', /^\d+$/);
+    await expect
+      .poll(
+        async () => {
+          const [box, frame] = [await image.boundingBox(), await viewer.locator('[data-view-layer]').locator('..').boundingBox()];
+          return (
+            !!box &&
+            !!frame &&
+            box.width > 0 &&
+            box.x >= frame.x - 0.5 &&
+            box.y >= frame.y - 0.5 &&
+            box.x + box.width <= frame.x + frame.width + 0.5 &&
+            box.y + box.height <= frame.y + frame.height + 0.5
+          );
+        },
+        { message: `the image of ${shown} lies whole in its viewer` },
+      )
+      .toBe(true);
+  }
+});
+
 test('after a page is decided, N pulls the next and the keys go on with its first new item', async ({ page, request }) => {
   await connectDemo(page);
   await page.goto('/review/sub_live_streets?limit=3');

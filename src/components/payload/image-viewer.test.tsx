@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PayloadViewer } from './payload-viewer';
 
 const BASE = 'https://dds.example.com';
@@ -197,5 +197,45 @@ describe('the image viewer', () => {
     screen.getByRole('option').blur();
     await user.keyboard('1');
     expect(layer()).toBe('translate3d(-160px, -120px, 0px) scale(1)');
+  });
+
+  it('fits an image already in memory (fetched ahead) in the commit that mounts it, and its load event changes nothing', () => {
+    // A payload without the image's size: the viewer reads it from the image. One fetched ahead is
+    // complete as the viewer mounts; it is fitted then, before any load event.
+    const complete = vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    const width = vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(640);
+    const height = vi.spyOn(HTMLImageElement.prototype, 'naturalHeight', 'get').mockReturnValue(480);
+    try {
+      const { container } = render(<PayloadViewer value={{ ...SCENE, image: { url: SCENE.image.url } }} baseUrl={BASE} eagerImage />);
+      const img = screen.getByRole('img', { name: /Delivered image/ });
+      expect(img).toHaveAttribute('width', '640');
+      expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
+      // No change to the page, so the browser has no frame to make for it.
+      const changes = new MutationObserver(() => undefined);
+      changes.observe(container, { subtree: true, childList: true, attributes: true, characterData: true });
+      fireEvent.load(img);
+      expect(changes.takeRecords()).toEqual([]);
+      changes.disconnect();
+    } finally {
+      complete.mockRestore();
+      width.mockRestore();
+      height.mockRestore();
+    }
+  });
+
+  it('takes the size of an image that was not in memory from its load event', () => {
+    render(<PayloadViewer value={{ ...SCENE, image: { url: SCENE.image.url } }} baseUrl={BASE} eagerImage />);
+    const img = screen.getByRole('img', { name: /Delivered image/ });
+    expect(img).not.toHaveAttribute('width');
+    const width = vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(640);
+    const height = vi.spyOn(HTMLImageElement.prototype, 'naturalHeight', 'get').mockReturnValue(480);
+    try {
+      fireEvent.load(img);
+      expect(img).toHaveAttribute('width', '640');
+      expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
+    } finally {
+      width.mockRestore();
+      height.mockRestore();
+    }
   });
 });

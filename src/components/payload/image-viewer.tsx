@@ -23,14 +23,32 @@ import { clampPan, cssTransform, fitTransform, panBy, zoomStep, zoomTo, type Siz
 /** Shift+arrow moves a tenth of the viewport. */
 const PAN_FRACTION = 0.1;
 
+/** Sizes within half a pixel are the same: a measure and the observer's round differently. */
+const sameSize = (a: Size, b: Size) => Math.abs(a.width - b.width) < 0.5 && Math.abs(a.height - b.height) < 0.5;
+
 function useElementSize(ref: RefObject<HTMLElement | null>): Size {
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
+  // Measured in the commit that mounts it, so the fit is right in the frame that first shows it.
+  // Otherwise the observer's first report (after that frame's layout) would render it again and
+  // ask for one more frame: a viewer rendered ahead of the review (item-detail.tsx) did so after
+  // every keypress that brought new ones in, and the next keypress waited for the vsync behind it.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const box = element.getBoundingClientRect();
+    // The content box: the border box without its borders (the viewport has no padding or scrollbar).
+    const measured = {
+      width: Math.max(0, box.width - (element.offsetWidth - element.clientWidth)),
+      height: Math.max(0, box.height - (element.offsetHeight - element.clientHeight)),
+    };
+    setSize((s) => (sameSize(s, measured) ? s : measured));
+  }, [ref]);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       const box = entry!.contentRect;
-      setSize((s) => (s.width === box.width && s.height === box.height ? s : { width: box.width, height: box.height }));
+      setSize((s) => (sameSize(s, box) ? s : { width: box.width, height: box.height }));
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -60,6 +78,14 @@ export function ImageViewer({
   const viewportRef = useRef<HTMLDivElement>(null);
   const viewport = useElementSize(viewportRef);
   const [natural, setNatural] = useState<Size | null>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
+  // An image already in memory (fetched ahead: image-preload.ts) is complete as it is mounted:
+  // its size is taken in the same commit, so the frame that lays it out fits it, and its load
+  // event changes nothing (a render and one more frame otherwise).
+  useLayoutEffect(() => {
+    const img = imageRef.current;
+    if (img?.complete && img.naturalWidth > 0 && img.naturalHeight > 0) setNatural({ width: img.naturalWidth, height: img.naturalHeight });
+  }, []);
   const [failed, setFailed] = useState(false);
   // null: fitted, following the viewport's size; otherwise where the user zoomed or panned to.
   const [chosen, setChosen] = useState<ViewTransform | null>(null);
@@ -253,6 +279,7 @@ export function ImageViewer({
       >
         <div data-view-layer className="absolute top-0 left-0 origin-top-left" style={{ transform: cssTransform(transform, zoomed) }}>
           <img
+            ref={imageRef}
             src={src}
             alt={`Delivered image${labels.length ? ` with ${image.shapes.length} annotations: ${labels.join(', ')}` : ''}`}
             loading={eager ? 'eager' : 'lazy'}
@@ -265,7 +292,13 @@ export function ImageViewer({
             // Inline, so no stylesheet's max-width or max-height squeezes the image under its overlay.
             style={size ? { width: size.width, height: size.height, maxWidth: 'none', maxHeight: 'none' } : { maxWidth: 'none', maxHeight: 'none' }}
             className="block"
-            onLoad={(e) => setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+            // Its size is needed only when the payload does not give it: a render for nothing otherwise
+            // (and a frame, for an image rendered ahead of the review).
+            onLoad={(e) => {
+              if (image.width && image.height) return;
+              const loaded = { width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight };
+              setNatural((n) => (n && sameSize(n, loaded) ? n : loaded));
+            }}
             onError={() => setFailed(true)}
           />
           {size && image.shapes.length > 0 && (

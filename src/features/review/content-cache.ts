@@ -120,6 +120,12 @@ function stateOf(item: ReviewItem): ContentState {
   return content === MISSING ? { status: 'missing' } : { status: 'ready', content };
 }
 
+/** The item's content if it is in memory now (no read is started). */
+export function contentInMemory(item: ReviewItem): unknown {
+  const state = stateOf(item);
+  return state.status === 'ready' ? state.content : undefined;
+}
+
 /** The item's content: at once when it is in memory, else after one read. */
 export function useItemContent(item: ReviewItem): ContentState {
   const [, setVersion] = useState(0);

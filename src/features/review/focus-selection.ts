@@ -83,7 +83,7 @@ export function nextUndecided(states: readonly DisplayState[], from: number, dec
 }
 
 /** How many items ahead of the focused one the review keeps rendered (hidden). */
-const AHEAD = 3;
+export const AHEAD = 3;
 
 /** The items moving on from `from` would focus, in order (as many as `AHEAD`): each next undecided one. */
 export function itemsAhead<T>(items: readonly T[], states: readonly DisplayState[], from: number, count = AHEAD): T[] {

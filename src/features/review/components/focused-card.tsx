@@ -1,11 +1,11 @@
 import { memo, useMemo, useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../../../domain/outbox/model';
 import type { FocusLead } from '../focus-lead';
-import { itemsAhead } from '../focus-selection';
+import { AHEAD, itemsAhead } from '../focus-selection';
 import type { DisplayState, ReviewItem } from '../model';
 import { ItemDetail, type ItemDetailProps } from './item-detail';
 
-export interface FocusedCardProps extends Omit<ItemDetailProps, 'item' | 'ahead' | 'state' | 'entry'> {
+export interface FocusedCardProps extends Omit<ItemDetailProps, 'item' | 'ahead' | 'further' | 'state' | 'entry'> {
   items: readonly ReviewItem[];
   states: readonly DisplayState[];
   byItem: ReadonlyMap<string, OutboxEntry>;
@@ -33,8 +33,12 @@ export const FocusedCard = memo(function FocusedCard({ items, states, byItem, fo
   const leadKey = useSyncExternalStore(lead.subscribe, lead.get);
   const index = shownIndex(items, focus, leadKey);
   // The items moving on would focus: the card keeps them rendered (hidden), so each paints at once.
-  const ahead = useMemo(() => itemsAhead(items, states, index), [items, states, index]);
+  // And the ones after those, whose images it fetches: it renders them next.
+  const [ahead, further] = useMemo(() => {
+    const next = itemsAhead(items, states, index, 2 * AHEAD);
+    return [next.slice(0, AHEAD), next.slice(AHEAD)];
+  }, [items, states, index]);
   const item = items[index];
   if (!item) return null;
-  return <ItemDetail {...detail} item={item} ahead={ahead} state={states[index]!} entry={byItem.get(item.id)} />;
+  return <ItemDetail {...detail} item={item} ahead={ahead} further={further} state={states[index]!} entry={byItem.get(item.id)} />;
 });

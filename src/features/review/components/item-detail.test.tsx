@@ -294,6 +294,42 @@ describe('ItemDetail', () => {
     await waitFor(() => expect(rendered()).toEqual([4, 5, 6, 7]));
   });
 
+  it('fetches the images of the items after those ahead when it renders those ahead, and only then', async () => {
+    const made: string[] = [];
+    vi.stubGlobal(
+      'Image',
+      class {
+        referrerPolicy = '';
+        decoding = '';
+        set src(value: string) {
+          made.push(value);
+        }
+      },
+    );
+    try {
+      const at = (n: number) => item(`it_${n}`, { image_url: `/media/scenes/${n}.svg` });
+      const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeFor: null, reasons: DEFAULT_REASONS } as const;
+      const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };
+      const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => at(from + i));
+      const detail = (n: number) => <ItemDetail {...props} {...handlers} item={at(n)} ahead={range(n + 1, n + 3)} further={range(n + 4, n + 6)} />;
+      const scene = (n: number) => `https://dds.example.com/media/scenes/${n}.svg`;
+      const { rerender } = render(detail(1));
+      // Items 2-4 are rendered after the first paint; the images of 5-7, which come next, are fetched then.
+      await waitFor(() => expect(made).toEqual([5, 6, 7].map(scene)));
+      rerender(detail(2));
+      rerender(detail(3));
+      // Moving within what is rendered fetches nothing (told once the move's after-paint work, which
+      // makes the focused item reachable, has run).
+      const box = (n: number) => document.querySelector(`img[src$="/scenes/${n}.svg"]`)!.closest('[data-item-content], [aria-hidden]')!;
+      await waitFor(() => expect(box(3)).not.toHaveAttribute('inert'));
+      expect(made).toHaveLength(3);
+      rerender(detail(4));
+      await waitFor(() => expect(made).toEqual([5, 6, 7, 8, 9, 10].map(scene)));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('moves inert to the item left a frame after the move, showing the focused one above it meanwhile', async () => {
     const at = (n: number) => item(`it_${n}`, { caption: `caption ${n}` });
     const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeFor: null, reasons: DEFAULT_REASONS } as const;

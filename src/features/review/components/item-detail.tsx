@@ -7,8 +7,8 @@ import { formatReason, NO_CHOICE, ReasonPicker, type ReasonChoice, type ReasonCo
 import type { OutboxEntry } from '../../../domain/outbox/model';
 import { teamVotesText } from '../../../domain/outbox/team-votes';
 import { isTeammates } from '../../../domain/outbox/transitions';
-import { GradeBadge, PayloadViewer, ScoreBadge } from '../../../components/payload';
-import { readContentAgain, useItemContent } from '../content-cache';
+import { GradeBadge, PayloadViewer, ScoreBadge, useImagePreload } from '../../../components/payload';
+import { contentInMemory, readContentAgain, useItemContent } from '../content-cache';
 import { metaText, STATE_LABELS, type DisplayState, type ReviewItem } from '../model';
 import { useNames } from '../../../data';
 import { heldReason } from '../../budgets';
@@ -157,6 +157,8 @@ export interface ItemDetailProps {
   item: ReviewItem;
   /** The items moving on would focus, in order: rendered hidden beside the focused one, so moving to them paints at once. */
   ahead?: readonly ReviewItem[];
+  /** The items after those ahead: their images are fetched when the ones ahead are rendered, as they are rendered next. */
+  further?: readonly ReviewItem[];
   state: DisplayState;
   entry: OutboxEntry | undefined;
   baseUrl: string;
@@ -187,7 +189,17 @@ export interface ItemDetailProps {
  * render is a frame that a fast run of keys would otherwise wait behind). Memoised: only this
  * stack renders then, not the workspace.
  */
-const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: ReviewItem; ahead: readonly ReviewItem[]; baseUrl: string }) {
+const ItemStack = memo(function ItemStack({
+  item,
+  ahead,
+  further,
+  baseUrl,
+}: {
+  item: ReviewItem;
+  ahead: readonly ReviewItem[];
+  further: readonly ReviewItem[];
+  baseUrl: string;
+}) {
   // The first render (a page just pulled) shows the focused item alone: the ones ahead follow its paint.
   const [kept, setKept] = useState<readonly ReviewItem[]>(() => [item]);
   // The one item not inert: the focused one, from the frame after the keypress that focused it.
@@ -199,18 +211,23 @@ const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: Revi
   const next = ahead[0];
   const stale = next !== undefined && !kept.some((k) => k.key === next.key);
   const unreachable = reachable !== item.key;
+  const preload = useImagePreload(baseUrl);
   useEffect(() => {
     if (!stale && !unreachable) return;
     let cancelled = false;
     afterPaint(() => {
       if (cancelled) return;
-      if (stale) startTransition(() => setKept([item, ...ahead]));
+      if (stale) {
+        startTransition(() => setKept([item, ...ahead]));
+        // The next set's images, so they are complete when it is rendered (image-preload.ts).
+        preload(further.map(contentInMemory));
+      }
       setReachable(item.key);
     });
     return () => {
       cancelled = true;
     };
-  }, [stale, unreachable, item, ahead]);
+  }, [stale, unreachable, item, ahead, further, preload]);
   // In a fixed order (the kept ones, then the focused one if it is not among them), so moving on
   // moves no element. Each is rendered from its current object (a decision replaces an item's).
   const current = new Map([item, ...ahead].map((i) => [i.key, i]));
@@ -233,6 +250,7 @@ const ItemStack = memo(function ItemStack({ item, ahead, baseUrl }: { item: Revi
 export function ItemDetail({
   item,
   ahead = NONE,
+  further = NONE,
   state,
   entry,
   baseUrl,
@@ -364,7 +382,7 @@ export function ItemDetail({
             <DisputeReason key={disputeFor} reasons={reasons} onConfirm={onDisputeConfirm} onCancel={onDisputeCancel} />
           </div>
         )}
-        <ItemStack item={item} ahead={ahead} baseUrl={baseUrl} />
+        <ItemStack item={item} ahead={ahead} further={further} baseUrl={baseUrl} />
       </div>
     </section>
   );

@@ -62,6 +62,40 @@ describe('ItemList', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 560 - Math.round(560 / 3) });
   });
 
+  it('renders the rows of its own scroll inside the scroll event, so the frame that shows the scroll shows them too', () => {
+    // jsdom scrolls nothing: the list's element keeps the offset it was asked for.
+    let top = 0;
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(() => top);
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', {
+      configurable: true,
+      value: (options: { top: number }) => {
+        top = options.top;
+      },
+    });
+    const items = Array.from({ length: 60 }, (_, i) => item(i + 1));
+    const list = (focusIndex: number) => (
+      <ItemList items={items} states={items.map(() => 'new')} focusIndex={focusIndex} selected={new Set()} onPick={vi.fn()} label="Items of sub_1" />
+    );
+    const { rerender } = render(list(0));
+    rerender(list(9));
+    // The eleventh row is past the view's bottom: the render that focuses it scrolls, in its commit.
+    rerender(list(10));
+    expect(top).toBe(560 - Math.round(560 / 3));
+    // Rows 1-10 in view and 8 more below; at 373 px, rows 7-17 and 8 more each way.
+    expect(screen.queryByRole('option', { name: 'Item it_25, new' })).toBeNull();
+    // The browser tells the scroll at the start of the next frame. Outside act, as in a browser:
+    // React's own scheduling would render the rows after this frame, in one more.
+    const scroller = screen.getByRole('listbox', { name: 'Items of sub_1' }).parentElement!.parentElement!;
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      scroller.dispatchEvent(new Event('scroll'));
+      expect(screen.getByRole('option', { name: 'Item it_25, new' })).toBeInTheDocument();
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
   it('is a multi-select listbox whose options say the title, the state, the price and whether selected', () => {
     const items = [item(1, 12_500), item(2), item(3, 1_500_000)];
     const { listbox } = renderList({ items, states: ['new', 'waiting', 'adopted'], selected: new Set([items[2]!.key]) });

@@ -1,5 +1,6 @@
-import { elementScroll, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState } from 'react';
+import { elementScroll, observeElementOffset, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { cx } from '../../../lib/cx';
 import { formatMicros } from '../../../lib/money';
 import type { PickMode } from '../focus-selection';
@@ -181,6 +182,20 @@ export function ItemList({
       (...[offset, options, instance]: Parameters<typeof elementScroll<HTMLDivElement>>) =>
         measured.current || offset !== 0 || options.adjustments ? elementScroll(offset, options, instance) : undefined,
   );
+  // The list's own scroll (bringing the focused row along, below) is told to the virtualizer with
+  // its rows rendered at once, inside the scroll event: that event comes at the start of the next
+  // frame, which then lays out the new rows too. Rendered with React's own scheduling, they took a
+  // frame of their own after it, and a keypress coming then waited for the vsync behind it.
+  const ownScroll = useRef(false);
+  const [observeOffset] = useState(
+    () =>
+      (...[instance, cb]: Parameters<typeof observeElementOffset<HTMLDivElement>>) =>
+        observeElementOffset(instance, (offset, isScrolling) => {
+          if (!ownScroll.current) return cb(offset, isScrolling);
+          ownScroll.current = false;
+          flushSync(() => cb(offset, isScrolling));
+        }),
+  );
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => parentRef.current,
@@ -188,15 +203,18 @@ export function ItemList({
     overscan: sized ? 8 : 0,
     observeElementRect,
     scrollToFn,
+    observeElementOffset: observeOffset,
     initialRect,
     // A scroll re-renders the list with React's own scheduling: flushSync rendered it inside each
     // scroll event (the list scrolls a row per keypress at its bottom), in the way of the next keypress.
     useFlushSync: false,
   });
   // Keeps the focused row in view. It reads the virtualizer's cached scroll position and size
-  // rather than the element's (scrollToIndex asks the element, forcing a layout between the
-  // keypress and its paint) and scrolls in the next frame, where layout happens anyway.
-  useEffect(() => {
+  // rather than the element's (scrollToIndex asks the element). The review moves this focus after a
+  // keypress's frame has painted (the card leads): the scroll is set in that render's commit, so
+  // the frame after it shows the scroll and its rows (see `ownScroll`), and none follows for them.
+  // (Scrolled from a requestAnimationFrame, the rows came two frames after the render.)
+  useLayoutEffect(() => {
     const element = parentRef.current;
     if (focusIndex < 0 || focusIndex >= items.length || !element) return;
     const top = virtualizer.scrollOffset;
@@ -214,9 +232,9 @@ export function ItemList({
     const start = focusIndex * ROW_HEIGHT;
     const end = start + ROW_HEIGHT;
     const target = start < top ? Math.max(0, end - Math.round((height * 2) / 3)) : end > top + height ? Math.max(0, start - Math.round(height / 3)) : null;
-    if (target === null) return;
-    const frame = requestAnimationFrame(() => element.scrollTo({ top: target }));
-    return () => cancelAnimationFrame(frame);
+    if (target === null || target === element.scrollTop) return;
+    ownScroll.current = true;
+    element.scrollTo({ top: target });
   }, [focusIndex, items.length, virtualizer]);
   const focused = items[focusIndex];
   const rows = virtualizer.getVirtualItems();
