@@ -270,7 +270,20 @@ export function ItemDetail({
   const priceId = `price-${item.key}`;
   // Which item's whole title is shown: a new item starts cut again.
   const [wholeTitle, setWholeTitle] = useState<string | null>(null);
+  // Whether the title, one line on wide screens, is cut there: it then gets its "Show all" too (a
+  // hover alone reaches no keyboard or touch user). Told by an observer, after the layout of the
+  // frame that shows the title, so it asks for no layout of its own; a render only when it changes.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [titleCut, setTitleCut] = useState(false);
+  useEffect(() => {
+    const title = titleRef.current;
+    if (!title || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setTitleCut(title.scrollWidth > title.clientWidth + 1));
+    observer.observe(title);
+    return () => observer.disconnect();
+  }, [item.key]);
   const longTitle = item.title.length > SHOWN_CHARACTERS;
+  const whole = wholeTitle === item.key;
   return (
     <section
       ref={sectionRef}
@@ -281,20 +294,28 @@ export function ItemDetail({
     >
       <div className="flex flex-wrap items-center gap-2">
         {/* Narrow screens: the whole ID, broken anywhere rather than cut. Wide screens: one line of its
-            own, cut at its end (whole on hover, or with "Show all"), so the row keeps one height from
+            own, cut at its end (whole on hover, and with "Show all" when cut), so the row keeps one height from
             item to item and the image below keeps its size. One heading per item, so Element Timing
             reports each item's first paint (named for the item: the entry may outlive the element). */}
         <h2
           key={item.key}
+          ref={titleRef}
           elementtiming={`review-item ${item.key}`}
-          title={item.title}
-          className={cx('min-w-0 text-base font-semibold [overflow-wrap:anywhere] lg:basis-full', wholeTitle !== item.key && 'lg:truncate')}
+          title={titleCut && !whole ? item.title : undefined}
+          className={cx('min-w-0 text-base font-semibold [overflow-wrap:anywhere] lg:basis-full', !whole && 'lg:truncate')}
         >
-          {wholeTitle === item.key ? item.title : cut(item.title)}
+          {whole ? item.title : cut(item.title)}
         </h2>
-        {longTitle && (
-          <Button size="sm" variant="ghost" aria-expanded={wholeTitle === item.key} onClick={() => setWholeTitle((k) => (k === item.key ? null : item.key))}>
-            {wholeTitle === item.key ? 'Show less of the title' : 'Show all of the title'}
+        {(longTitle || titleCut || whole) && (
+          // On wide screens no taller than the badges beside it, so it adds no height to the header.
+          <Button
+            size="sm"
+            variant="ghost"
+            className="lg:py-0 lg:text-xs lg:leading-4"
+            aria-expanded={whole}
+            onClick={() => setWholeTitle((k) => (k === item.key ? null : item.key))}
+          >
+            {whole ? 'Show less of the title' : 'Show all of the title'}
           </Button>
         )}
         <Badge tone={TONE[state]}>{STATE_LABELS[state]}</Badge>

@@ -201,6 +201,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** The review's live region saying `text` (what was done and the hint are parts of their own). */
+const said = (text: string) => screen.findByText((_, element) => element?.getAttribute('role') === 'status' && element.textContent === text);
+
 describe('ReviewWorkspace', () => {
   it('moves the focus with j, k, End and Home; a click focuses a row', async () => {
     const user = renderWorkspace(items(1, 5));
@@ -397,7 +400,7 @@ describe('ReviewWorkspace', () => {
     expect(decided()).toEqual(['adopt it_1']);
     expect(focusedTitle()).toBe('Item it_3');
     // What the decision did is said once its frame has painted (the card moved on before).
-    expect(await screen.findByText('Adopted Item it_1. Press Z to undo.')).toBeInTheDocument();
+    expect(await said('Adopted Item it_1. Press Z to undo.')).toBeInTheDocument();
     // D opens the reason picker on a simulated item too; Enter alone disputes without a reason.
     await user.keyboard('d');
     expect(screen.getByRole('form', { name: 'Dispute reason' })).toBeInTheDocument();
@@ -417,7 +420,7 @@ describe('ReviewWorkspace', () => {
   it('"Press Z to undo" is said only while the announced decision is in its undo window', async () => {
     const user = renderWorkspace(items(1, 3));
     await user.keyboard('a');
-    const status = await screen.findByText('Adopted Item it_1. Press Z to undo.');
+    const status = await said('Adopted Item it_1. Press Z to undo.');
     // Its window closes (the decision is on its way): the announcement stays, the hint goes.
     act(() => {
       world.entries = world.entries.map((e) => ({ ...(e as OutboxEntry), state: 'queued' }));
@@ -426,7 +429,7 @@ describe('ReviewWorkspace', () => {
     await vi.waitFor(() => expect(status).toHaveTextContent(/^Adopted Item it_1\.$/));
     // Another decision in its window does not bring the first one's hint back.
     await user.keyboard('d{Enter}');
-    expect(await screen.findByText('Disputed Item it_2. Press Z to undo.')).toBeInTheDocument();
+    expect(await said('Disputed Item it_2. Press Z to undo.')).toBeInTheDocument();
   });
 
   it('D then a number then Enter keeps the reason of a simulated dispute in its outbox entry; Esc disputes nothing', async () => {
@@ -437,7 +440,7 @@ describe('ReviewWorkspace', () => {
     await user.keyboard('d2{Enter}');
     expect(decided()).toEqual(['dispute it_1']);
     expect(reasons()).toEqual(['missing_object']);
-    expect(await screen.findByText('Disputed Item it_1. Press Z to undo.')).toBeInTheDocument();
+    expect(await said('Disputed Item it_1. Press Z to undo.')).toBeInTheDocument();
     // The Dispute button opens the same picker.
     await user.click(screen.getByRole('button', { name: 'Dispute' }));
     await user.keyboard('5{Enter}');
