@@ -72,9 +72,13 @@ test('at 1024×768 a title cut to one line is shown whole from the keyboard, and
   await page.keyboard.press('Enter');
   await expect(focusedItem(page).getByRole('button', { name: 'Show less of the title' })).toHaveAttribute('aria-expanded', 'true');
   expect(await cutWidth(), 'the whole title is shown').toBeLessThanOrEqual(0);
+  const less = focusedItem(page).getByRole('button', { name: 'Show less of the title' });
+  await expect(less, 'the toggle keeps the focus').toBeFocused();
   await page.keyboard.press('Enter');
   await expect(whole).toHaveAttribute('aria-expanded', 'false');
   await expect.poll(cutWidth).toBeGreaterThan(0);
+  // The toggle never left the page under the keyboard: focus is still on it, not dropped to the body.
+  await expect(whole, 'the toggle keeps the focus').toBeFocused();
 
   // After a decision: what it did is cut (the item's name), its hint is whole, beside the Undo.
   await page.locator('body').click({ position: { x: 5, y: 300 } });

@@ -1,24 +1,15 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore, type Connection } from '../../data';
+import { recordImageRequests, type ImageRequest } from '../../test/image-requests';
 import { useImagePreload } from './image-preload';
 
 const BASE = 'https://dds.example.com';
 
 // The images asked for: what the hook sets on each `new Image()`.
-let made: { src: string; referrerPolicy: string }[] = [];
+let made: ImageRequest[] = [];
 beforeEach(() => {
-  made = [];
-  vi.stubGlobal(
-    'Image',
-    class {
-      referrerPolicy = '';
-      decoding = '';
-      set src(value: string) {
-        made.push({ src: value, referrerPolicy: this.referrerPolicy });
-      }
-    },
-  );
+  made = recordImageRequests();
 });
 afterEach(() => vi.unstubAllGlobals());
 

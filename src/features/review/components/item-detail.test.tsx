@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_REASONS } from '../../dispute-reasons';
 import type { OutboxEntry } from '../../../domain/outbox/model';
+import { recordImageRequests } from '../../../test/image-requests';
 import { outboxEntry } from '../../../test/outbox-entry';
 import type { DisplayState, ReviewItem } from '../model';
 import { ItemDetail, type ItemDetailProps } from './item-detail';
@@ -295,17 +296,8 @@ describe('ItemDetail', () => {
   });
 
   it('fetches the images of the items after those ahead when it renders those ahead, and only then', async () => {
-    const made: string[] = [];
-    vi.stubGlobal(
-      'Image',
-      class {
-        referrerPolicy = '';
-        decoding = '';
-        set src(value: string) {
-          made.push(value);
-        }
-      },
-    );
+    const requests = recordImageRequests();
+    const made = () => requests.map((request) => request.src);
     try {
       const at = (n: number) => item(`it_${n}`, { image_url: `/media/scenes/${n}.svg` });
       const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeFor: null, reasons: DEFAULT_REASONS } as const;
@@ -315,16 +307,16 @@ describe('ItemDetail', () => {
       const scene = (n: number) => `https://dds.example.com/media/scenes/${n}.svg`;
       const { rerender } = render(detail(1));
       // Items 2-4 are rendered after the first paint; the images of 5-7, which come next, are fetched then.
-      await waitFor(() => expect(made).toEqual([5, 6, 7].map(scene)));
+      await waitFor(() => expect(made()).toEqual([5, 6, 7].map(scene)));
       rerender(detail(2));
       rerender(detail(3));
       // Moving within what is rendered fetches nothing (told once the move's after-paint work, which
       // makes the focused item reachable, has run).
       const box = (n: number) => document.querySelector(`img[src$="/scenes/${n}.svg"]`)!.closest('[data-item-content], [aria-hidden]')!;
       await waitFor(() => expect(box(3)).not.toHaveAttribute('inert'));
-      expect(made).toHaveLength(3);
+      expect(made()).toHaveLength(3);
       rerender(detail(4));
-      await waitFor(() => expect(made).toEqual([5, 6, 7, 8, 9, 10].map(scene)));
+      await waitFor(() => expect(made()).toEqual([5, 6, 7, 8, 9, 10].map(scene)));
     } finally {
       vi.unstubAllGlobals();
     }

@@ -273,17 +273,21 @@ export function ItemDetail({
   // Whether the title, one line on wide screens, is cut there: it then gets its "Show all" too (a
   // hover alone reaches no keyboard or touch user). Told by an observer, after the layout of the
   // frame that shows the title, so it asks for no layout of its own; a render only when it changes.
+  // A new item keeps the last item's answer until its own is told (a title of one feed is mostly as
+  // long as the one before, so its toggle neither flickers out nor in).
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [titleCut, setTitleCut] = useState(false);
+  const whole = wholeTitle === item.key;
   useEffect(() => {
     const title = titleRef.current;
-    if (!title || typeof ResizeObserver === 'undefined') return;
+    // Not while it is shown whole: it is not cut then, and the answer would take away the "Show less"
+    // toggle that has the keyboard's focus, a frame before cutting the title made it come back.
+    if (whole || !title || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => setTitleCut(title.scrollWidth > title.clientWidth + 1));
     observer.observe(title);
     return () => observer.disconnect();
-  }, [item.key]);
+  }, [item.key, whole]);
   const longTitle = item.title.length > SHOWN_CHARACTERS;
-  const whole = wholeTitle === item.key;
   return (
     <section
       ref={sectionRef}
