@@ -8,12 +8,13 @@ import { useImageOrigins } from './image-origins';
  * rendered later then finds its image in the memory cache, complete in the frame that lays it
  * out. Rendered ahead without it, each image arrived a few frames later and asked for one more
  * frame to paint it (hidden as it was), and the keypress that came next waited for the vsync
- * behind that frame. Each call's images are held until the next call, so none is dropped before
- * the viewer that shows it is rendered.
+ * behind that frame. Each call's images are held through the next call too: that call comes in
+ * the same turn as the render of the viewers showing the last one's images, so released then,
+ * an image could be collected (and leave the cache) before its viewer is rendered.
  */
 export function useImagePreload(baseUrl: string): (payloads: readonly unknown[]) => void {
   const { allowed } = useImageOrigins();
-  const held = useRef<HTMLImageElement[]>([]);
+  const held = useRef<HTMLImageElement[][]>([]);
   return useCallback(
     (payloads) => {
       const images: HTMLImageElement[] = [];
@@ -30,7 +31,7 @@ export function useImagePreload(baseUrl: string): (payloads: readonly unknown[])
         image.src = src;
         images.push(image);
       }
-      held.current = images;
+      held.current = [images, held.current[0] ?? []];
     },
     [allowed, baseUrl],
   );

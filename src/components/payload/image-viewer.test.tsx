@@ -5,9 +5,12 @@ import { PayloadViewer } from './payload-viewer';
 
 const BASE = 'https://dds.example.com';
 
-// jsdom lays nothing out: the viewport reports 320 × 240, as a browser would for this figure.
+// jsdom lays nothing out: the viewport reports 320 × 240, as a browser would for this figure, to
+// its observer and to a measure alike.
 const RealResizeObserver = globalThis.ResizeObserver;
+const VIEWPORT = { width: 320, height: 240, x: 0, y: 0, top: 0, left: 0, right: 320, bottom: 240, toJSON: () => ({}) } as DOMRect;
 beforeAll(() => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(VIEWPORT);
   globalThis.ResizeObserver = class {
     constructor(private callback: ResizeObserverCallback) {}
     observe(target: Element) {
@@ -18,6 +21,7 @@ beforeAll(() => {
   } as unknown as typeof ResizeObserver;
 });
 afterAll(() => {
+  vi.restoreAllMocks();
   globalThis.ResizeObserver = RealResizeObserver;
 });
 
@@ -220,6 +224,34 @@ describe('the image viewer', () => {
       complete.mockRestore();
       width.mockRestore();
       height.mockRestore();
+    }
+  });
+
+  it('measures its box again when an image in memory gives it its own shape, in the same commit', () => {
+    // A 2:1 image without a size in its payload, complete as the viewer mounts. The box, 320 wide,
+    // is 4:3 until the image's aspect ratio applies. The observer has not reported yet (a browser's
+    // reports after the frame's layout): the fit must come from the box as that frame shows it.
+    const silent = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    const box = vi.mocked(HTMLElement.prototype.getBoundingClientRect).mockImplementation(function (this: HTMLElement) {
+      const [w, h] = (this.style.aspectRatio || '1 / 1').split('/').map(Number);
+      return { ...VIEWPORT, height: (320 * h!) / w! };
+    });
+    const complete = vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    const width = vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(640);
+    const height = vi.spyOn(HTMLImageElement.prototype, 'naturalHeight', 'get').mockReturnValue(320);
+    try {
+      render(<PayloadViewer value={{ ...SCENE, image: { url: SCENE.image.url } }} baseUrl={BASE} eagerImage />);
+      // Fitted to 320 × 160, not centred in the 320 × 240 placeholder.
+      expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
+    } finally {
+      globalThis.ResizeObserver = silent;
+      box.mockReturnValue(VIEWPORT);
+      for (const spy of [complete, width, height]) spy.mockRestore();
     }
   });
 

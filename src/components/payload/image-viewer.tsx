@@ -26,7 +26,8 @@ const PAN_FRACTION = 0.1;
 /** Sizes within half a pixel are the same: a measure and the observer's round differently. */
 const sameSize = (a: Size, b: Size) => Math.abs(a.width - b.width) < 0.5 && Math.abs(a.height - b.height) < 0.5;
 
-function useElementSize(ref: RefObject<HTMLElement | null>): Size {
+/** `shape`: what sets the element's own size (its aspect ratio here); measured again when it changes. */
+function useElementSize(ref: RefObject<HTMLElement | null>, shape: string): Size {
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
   // Measured in the commit that mounts it, so the fit is right in the frame that first shows it.
   // Otherwise the observer's first report (after that frame's layout) would render it again and
@@ -42,7 +43,10 @@ function useElementSize(ref: RefObject<HTMLElement | null>): Size {
       height: Math.max(0, box.height - (element.offsetHeight - element.clientHeight)),
     };
     setSize((s) => (sameSize(s, measured) ? s : measured));
-  }, [ref]);
+    // Also when its shape changes in a commit (an image whose payload gives no size takes its own
+    // aspect ratio in the commit that mounts it, complete from memory): the 4:3 box measured first
+    // is not the one the frame shows, and the observer would correct it a render and a frame later.
+  }, [ref, shape]);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
@@ -76,7 +80,6 @@ export function ImageViewer({
 }) {
   const root = useRef<HTMLElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
-  const viewport = useElementSize(viewportRef);
   const [natural, setNatural] = useState<Size | null>(null);
   const imageRef = useRef<HTMLImageElement>(null);
   // An image already in memory (fetched ahead: image-preload.ts) is complete as it is mounted:
@@ -99,6 +102,8 @@ export function ImageViewer({
   const width = image.width ?? natural?.width;
   const height = image.height ?? natural?.height;
   const size = useMemo<Size | null>(() => (width && height ? { width, height } : null), [width, height]);
+  const aspectRatio = size ? `${size.width} / ${size.height}` : '4 / 3';
+  const viewport = useElementSize(viewportRef, aspectRatio);
   const transform = size ? (chosen ? clampPan(chosen, size, viewport) : fitTransform(size, viewport)) : { scale: 1, x: 0, y: 0 };
   const fitted = size ? fitTransform(size, viewport).scale : 1;
   const zoomed = transform.scale > fitted + 1e-6;
@@ -266,7 +271,7 @@ export function ImageViewer({
       <div
         ref={viewportRef}
         className={`relative max-h-[var(--image-max-h,55vh)] min-h-24 w-full shrink touch-none overflow-hidden rounded border border-slate-200 bg-slate-100 select-none lg:max-h-[var(--image-max-h,40vh)] dark:border-slate-700 dark:bg-slate-950 ${zoomed ? 'cursor-grab active:cursor-grabbing' : ''}`}
-        style={{ aspectRatio: size ? `${size.width} / ${size.height}` : '4 / 3' }}
+        style={{ aspectRatio }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerEnd}
