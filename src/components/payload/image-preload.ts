@@ -8,9 +8,10 @@ import { useImageOrigins } from './image-origins';
  * rendered later then finds its image in the memory cache, complete in the frame that lays it
  * out. Rendered ahead without it, each image arrived a few frames later and asked for one more
  * frame to paint it (hidden as it was), and the keypress that came next waited for the vsync
- * behind that frame. Each call's images are held through the next call too: that call comes in
- * the same turn as the render of the viewers showing the last one's images, so released then,
- * an image could be collected (and leave the cache) before its viewer is rendered.
+ * behind that frame. Each call's images are held through the next call too, as a precaution: that
+ * call comes in the turn that queues the render of the viewers showing the last call's images (a
+ * transition, which a keypress can put off), so an image released then could be collected before
+ * its viewer is rendered.
  */
 export function useImagePreload(baseUrl: string): (payloads: readonly unknown[]) => void {
   const { allowed } = useImageOrigins();

@@ -227,7 +227,7 @@ describe('the image viewer', () => {
     }
   });
 
-  it('measures its box again when an image in memory gives it its own shape, in the same commit', () => {
+  it('fits an image in memory to the box of its own shape, not to the 4:3 placeholder, without waiting for the observer', () => {
     // A 2:1 image without a size in its payload, complete as the viewer mounts. The box, 320 wide,
     // is 4:3 until the image's aspect ratio applies. The observer has not reported yet (a browser's
     // reports after the frame's layout): the fit must come from the box as that frame shows it.

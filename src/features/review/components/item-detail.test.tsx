@@ -343,6 +343,50 @@ describe('ItemDetail', () => {
     expect(box(3)).toHaveAttribute('inert');
   });
 
+  it('a title one line cuts gets its toggle, keeps the focus on it, and is cut again when its item comes back', async () => {
+    // jsdom lays nothing out: "Item it_long" is wider than its line, "Item it_b" fits, and the
+    // observer tells as a browser's would, after the title is laid out.
+    const widths = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.textContent === 'Item it_long' ? 500 : 50;
+    });
+    const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(100);
+    const Real = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(private callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        this.callback([{ target } as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeFor: null, reasons: DEFAULT_REASONS } as const;
+      const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };
+      const detail = (id: string) => <ItemDetail {...props} {...handlers} item={item(id, { caption: id })} />;
+      const { rerender } = render(detail('it_long'));
+      const user = userEvent.setup();
+      const toggle = () => screen.getByRole('button', { name: /of the title$/ });
+      expect(toggle()).toHaveAccessibleName('Show all of the title');
+      expect(screen.getByRole('heading', { level: 2 })).toHaveAttribute('title', 'Item it_long');
+      await user.click(toggle());
+      expect(toggle()).toHaveAccessibleName('Show less of the title');
+      await user.keyboard('{Enter}');
+      expect(toggle()).toHaveAccessibleName('Show all of the title');
+      expect(toggle()).toHaveFocus();
+      // Shown whole, then another item (not cut: no toggle), then back: it is cut again.
+      await user.click(toggle());
+      rerender(detail('it_b'));
+      expect(screen.queryByRole('button', { name: /of the title$/ })).toBeNull();
+      rerender(detail('it_long'));
+      expect(toggle()).toHaveAccessibleName('Show all of the title');
+      expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    } finally {
+      globalThis.ResizeObserver = Real;
+      widths.mockRestore();
+      client.mockRestore();
+    }
+  });
+
   it('cuts megabytes-long metadata and title, each with a toggle that shows all of it', async () => {
     const grade = 'A'.repeat(5_000_000);
     const long = {

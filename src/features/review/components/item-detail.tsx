@@ -268,8 +268,10 @@ export function ItemDetail({
   const decided = state !== 'new' || !!readOnly;
   const readOnlyId = `read-only-${item.key}`;
   const priceId = `price-${item.key}`;
-  // Which item's whole title is shown: a new item starts cut again.
+  // Which item's whole title is shown: another item starts cut again, and so does this one when it
+  // comes back (forgotten as soon as another is shown; a render only then, not at each keypress).
   const [wholeTitle, setWholeTitle] = useState<string | null>(null);
+  if (wholeTitle !== null && wholeTitle !== item.key) setWholeTitle(null);
   // Whether the title, one line on wide screens, is cut there: it then gets its "Show all" too (a
   // hover alone reaches no keyboard or touch user). Told by an observer, after the layout of the
   // frame that shows the title, so it asks for no layout of its own; a render only when it changes.
@@ -317,7 +319,7 @@ export function ItemDetail({
             variant="ghost"
             className="lg:py-0 lg:text-xs lg:leading-4"
             aria-expanded={whole}
-            onClick={() => setWholeTitle((k) => (k === item.key ? null : item.key))}
+            onClick={() => setWholeTitle(whole ? null : item.key)}
           >
             {whole ? 'Show less of the title' : 'Show all of the title'}
           </Button>
