@@ -13,8 +13,34 @@ import { heapUsed, measure, MB, percentile } from './harness/measure';
 import { runBench, type Row } from './harness/run';
 import { liveStream, startService } from './harness/service';
 
-/** From d to the Enter that disputes (see where it is measured). */
-const REVIEWER_GAP_MS = 100;
+/** How long to wait after a press before the next one, drawn per press. */
+type Pace = () => number;
+
+/**
+ * A person's pace: each wait drawn uniformly from 40 to 140 ms (about 50 to 150 ms key to key), by
+ * a seeded generator (mulberry32), so every run draws the same waits. Whether a press's frame starts
+ * at once or waits for the next vsync depends on where it lands against the frames the press before
+ * it left (docs/architecture.md): at one fixed pace every press lands at about the same place, and
+ * the series measures that place rather than the page. Drawn waits put the presses all over it, as
+ * a person's do.
+ */
+function personPace(seed: number): Pace {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return 40 + Math.round(unit * 100);
+  };
+}
+
+/** bench:ui's pace until 2026-12-05: 40 ms after each press (~50 ms key to key), 30 ms between d and its Enter. */
+const fixedPace =
+  (ms: number): Pace =>
+  () =>
+    ms;
 
 interface KeySample {
   /** Keypress → the paint (rendering update) that showed the next item: its title and, if it has one, its image. */
@@ -108,16 +134,17 @@ async function installProbes(page: Page) {
   });
 }
 
-/** Presses `key` `count` times; per press, when the item it moved to was painted and presented. */
 /**
- * `opener`: a key pressed `gap` ms before each measured one and not measured itself (d opens the
- * reason picker; its Enter decides).
+ * Presses `key` `count` times, waiting `pace` after each; per press, when the item it moved to was
+ * painted and presented. `opener`: a key pressed before each measured one (its own wait after it)
+ * and not measured itself (d opens the reason picker; its Enter decides).
  */
 async function keyLatencies(
   page: Page,
   key: string,
   count: number,
-  opener?: { key: string; gap: number },
+  pace: Pace,
+  opener?: { key: string; pace: Pace },
 ): Promise<{ samples: KeySample[]; unmatched: number; apart: number; byMark: number }> {
   await page.evaluate((o) => {
     const w = window as unknown as {
@@ -140,11 +167,10 @@ async function keyLatencies(
   for (let i = 0; i < count; i++) {
     if (opener) {
       await page.keyboard.press(opener.key);
-      await page.waitForTimeout(opener.gap);
+      await page.waitForTimeout(opener.pace());
     }
     await page.keyboard.press(key);
-    // About 50 ms from press to press (20 a second), as when each press was followed by a probe.
-    await page.waitForTimeout(40);
+    await page.waitForTimeout(pace());
   }
   await page.waitForTimeout(200);
   const { keys, handled, focused, before, paints } = await page.evaluate(() => {
@@ -163,24 +189,28 @@ async function keyLatencies(
   let apart = 0;
   let byMark = 0;
   keys.forEach((pressedAt, i) => {
+    // A press is a sample only if the frame after it showed another item than before it: one that
+    // changed nothing (j on the last item, an Enter with no picker open) is no sample, however soon
+    // an entry of the press before it (its title, painted late) came after it.
+    const moved = focused[i] !== undefined && focused[i] !== '' && focused[i] !== before[i];
+    if (!moved) {
+      unmatched++;
+      return;
+    }
     const item = focusedItems[i];
     const after = paints.filter((p) => p.paint >= pressedAt);
-    const own = after.find((p) => p.id === 'review-item' && p.item === item);
     // The item's title tells the frame that showed it, and its image too when one was painted then.
     // Chromium drops the title's entry when the next press removed the title before its frame was
     // presented (see the marks, above); the press's mark, painted by the same frame, then tells it
     // (checked: a press with both has them in one frame, and the run fails if one does not). Before
     // the marks, such presses went unmeasured. A press replaced before any frame showed its item
-    // reads the item that frame showed, and counts until it was painted.
-    const title = own ?? (item ? undefined : after.find((p) => p.id === 'review-item'));
-    const shown = title?.item ?? item;
-    const image = after.find((p) => p.id === 'delivered-image' && p.item === shown);
+    // reads the item that frame showed (focused is read then), and counts until it was painted.
+    const title = after.find((p) => p.id === 'review-item' && p.item === item);
+    const image = after.find((p) => p.id === 'delivered-image' && p.item === item);
     // Its own mark: painted after the press (an earlier series' late entry has the same name).
     const mark = after.find((p) => p.id === 'bench-press' && p.item === String(i));
     if (title && mark && title.paint !== mark.paint) apart++;
-    // The mark times a press only if the frame after it showed another item than before it.
-    const moved = focused[i] !== undefined && focused[i] !== '' && focused[i] !== before[i];
-    const stand = !title && moved ? mark : undefined;
+    const stand = title ? undefined : mark;
     if (stand) byMark++;
     const parts = [title ?? stand, image].filter((p) => p !== undefined);
     if (parts.length === 0) {
@@ -413,24 +443,22 @@ runBench('ui', async (bench) => {
     await page.getByRole('button', { name: 'Pull', exact: true }).click();
     await page.getByRole('listbox', { name: 'Items on this page' }).getByRole('option').first().waitFor();
     await installProbes(page);
-    const keys: [string, Awaited<ReturnType<typeof keyLatencies>>][] = [];
-    keys.push(['j', await keyLatencies(page, 'j', 60)]);
+    // Each series with whether the issue's targets apply to it: those at a person's pace. d opens
+    // the reason picker (live and simulated alike); Enter alone disputes and moves on: that is the
+    // sample. The old fixed pace is measured too, for j and d, in rows without a target; for d it
+    // made the figure: its Enter, ~40 ms after d, landed in the vsync interval in which the renderer stops
+    // asking for frames after the picker's, and waited for the next tick in about half the presses.
+    const keys: [string, Awaited<ReturnType<typeof keyLatencies>>, boolean][] = [];
+    keys.push(['j', await keyLatencies(page, 'j', 60, personPace(1)), true]);
+    keys.push(['j (fixed pace)', await keyLatencies(page, 'j', 60, fixedPace(40)), false]);
     await page.keyboard.press('Home');
-    keys.push(['a', await keyLatencies(page, 'a', 60)]);
-    // d opens the reason picker (live and simulated alike); Enter alone disputes and moves on: that
-    // is the sample. Enter comes 100 ms after d (about 110 from key to key): a fast typist's
-    // interval between keys of the two hands, and less than it takes to see the picker open.
-    // Pressed 30 ms after d (~40 from key to key, faster than people type), the Enter falls in the
-    // vsync interval in which the renderer stops asking for frames after the picker's, and its
-    // frame waits for the next tick in about half the presses (docs/architecture.md): that pace is
-    // measured too, in rows of its own, without a target.
-    keys.push(['d', await keyLatencies(page, 'Enter', 60, { key: 'd', gap: REVIEWER_GAP_MS })]);
-    keys.push(['d (Enter 30 ms after it)', await keyLatencies(page, 'Enter', 60, { key: 'd', gap: 30 })]);
+    keys.push(['a', await keyLatencies(page, 'a', 60, personPace(2)), true]);
+    keys.push(['d', await keyLatencies(page, 'Enter', 60, personPace(3), { key: 'd', pace: personPace(4) }), true]);
+    keys.push(['d (fixed pace, Enter 30 ms after d)', await keyLatencies(page, 'Enter', 60, fixedPace(40), { key: 'd', pace: fixedPace(30) }), false]);
     // Leave only once every decision is saved (charged ones would otherwise wait for confirmation).
     await page.getByRole('status', { name: 'Decisions: All decisions saved' }).waitFor({ timeout: 60_000 });
     console.log(`keys measured (${keys.map(([, k]) => k.samples.length).join(', ')} samples)`);
-    for (const [key, { samples, unmatched, apart, byMark }] of keys) {
-      const targeted = !key.includes('(');
+    for (const [key, { samples, unmatched, apart, byMark }, targeted] of keys) {
       const painted = samples.map((s) => s.painted);
       const presented = samples.map((s) => s.presented);
       const handled = samples.map((s) => s.handled).filter((h) => !Number.isNaN(h));
