@@ -12,28 +12,23 @@ import { connect, newContext, openContext, VIEWPORT } from './harness/browser';
 import { heapUsed, measure, MB, percentile } from './harness/measure';
 import { runBench, type Row } from './harness/run';
 import { liveStream, startService } from './harness/service';
+import { seededRandom, uniformBelow } from '../src/features/sampling/random-sample';
 
 /** How long to wait after a press before the next one, drawn per press. */
 type Pace = () => number;
 
 /**
  * A person's pace: each wait drawn uniformly from `min` to `max` ms (by default 40 to 140, about 50
- * to 150 ms key to key: a quick person's, 7 to 20 keys a second; the table prints it), by a seeded generator (mulberry32), so every run draws the same waits. Whether a press's frame starts
- * at once or waits for the next vsync depends on where it lands against the frames the press before
- * it left (docs/architecture.md): at one fixed pace every press lands at about the same place, and
- * the series measures that place rather than the page. Drawn waits put the presses all over it, as
- * a person's do.
+ * to 150 ms key to key: a quick person's, 7 to 20 keys a second; the table prints it), by a seeded
+ * generator (the sampling's mulberry32), so every run draws the same waits. Whether a press's frame
+ * starts at once or waits for the next vsync depends on where it lands against the frames the press
+ * before it left (docs/architecture.md): at one fixed pace every press lands at about the same
+ * place, and the series measures that place rather than the page. Drawn waits put the presses all
+ * over it, as a person's do.
  */
 function personPace(seed: number, min = 40, max = 140): Pace {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    return min + Math.floor(unit * (max - min + 1));
-  };
+  const random = seededRandom(seed);
+  return () => min + uniformBelow(max - min + 1, random);
 }
 
 /** bench:ui's pace until 2026-12-05: 40 ms after each press (~50 ms key to key), 30 ms between d and its Enter. */
@@ -229,9 +224,8 @@ async function keyLatencies(
     // Its own mark: painted after the press (an earlier series' late entry has the same name).
     const mark = after.find((p) => p.id === 'bench-press' && p.item === String(i));
     if (title && mark && title.paint !== mark.paint) apart++;
-    const stand = title ? undefined : mark;
-    if (stand) byMark++;
-    const parts = [title ?? stand, image].filter((p) => p !== undefined);
+    if (!title && mark) byMark++;
+    const parts = [title ?? mark, image].filter((p) => p !== undefined);
     if (parts.length === 0) {
       unmatched++;
       return;

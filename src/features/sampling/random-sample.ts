@@ -14,7 +14,7 @@ export function cryptoRandom(): RandomUint32 {
   };
 }
 
-/** For tests only: a seeded generator (mulberry32), so a sample can be reproduced. */
+/** For tests and benchmarks only: a seeded generator (mulberry32), so a sample (or bench:ui's pace) can be reproduced. */
 export function seededRandom(seed: number): RandomUint32 {
   let state = seed >>> 0;
   return () => {
