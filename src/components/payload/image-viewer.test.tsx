@@ -1,28 +1,21 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../../test/resize-observer';
 import { PayloadViewer } from './payload-viewer';
 
 const BASE = 'https://dds.example.com';
 
 // jsdom lays nothing out: the viewport reports 320 × 240, as a browser would for this figure, to
 // its observer and to a measure alike.
-const RealResizeObserver = globalThis.ResizeObserver;
 const VIEWPORT = { width: 320, height: 240, x: 0, y: 0, top: 0, left: 0, right: 320, bottom: 240, toJSON: () => ({}) } as DOMRect;
 beforeAll(() => {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(VIEWPORT);
-  globalThis.ResizeObserver = class {
-    constructor(private callback: ResizeObserverCallback) {}
-    observe(target: Element) {
-      this.callback([{ target, contentRect: { width: 320, height: 240 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
-    }
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubResizeObserver(VIEWPORT);
 });
 afterAll(() => {
   vi.restoreAllMocks();
-  globalThis.ResizeObserver = RealResizeObserver;
+  vi.unstubAllGlobals();
 });
 
 const SCENE = {
@@ -231,12 +224,7 @@ describe('the image viewer', () => {
     // A 2:1 image without a size in its payload, complete as the viewer mounts. The box, 320 wide,
     // is 4:3 until the image's aspect ratio applies. The observer has not reported yet (a browser's
     // reports after the frame's layout): the fit must come from the box as that frame shows it.
-    const silent = globalThis.ResizeObserver;
-    globalThis.ResizeObserver = class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
+    stubResizeObserver(null);
     const box = vi.mocked(HTMLElement.prototype.getBoundingClientRect).mockImplementation(function (this: HTMLElement) {
       const [w, h] = (this.style.aspectRatio || '1 / 1').split('/').map(Number);
       return { ...VIEWPORT, height: (320 * h!) / w! };
@@ -249,7 +237,7 @@ describe('the image viewer', () => {
       // Fitted to 320 × 160, not centred in the 320 × 240 placeholder.
       expect(layer()).toBe('translate(0px, 0px) scale(0.5)');
     } finally {
-      globalThis.ResizeObserver = silent;
+      stubResizeObserver(VIEWPORT);
       box.mockReturnValue(VIEWPORT);
       for (const spy of [complete, width, height]) spy.mockRestore();
     }

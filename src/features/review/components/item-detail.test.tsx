@@ -6,6 +6,7 @@ import { DEFAULT_REASONS } from '../../dispute-reasons';
 import type { OutboxEntry } from '../../../domain/outbox/model';
 import { recordImageRequests } from '../../../test/image-requests';
 import { outboxEntry } from '../../../test/outbox-entry';
+import { stubResizeObserver } from '../../../test/resize-observer';
 import type { DisplayState, ReviewItem } from '../model';
 import { ItemDetail, type ItemDetailProps } from './item-detail';
 
@@ -350,15 +351,7 @@ describe('ItemDetail', () => {
       return this.textContent === 'Item it_long' ? 500 : 50;
     });
     const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(100);
-    const Real = globalThis.ResizeObserver;
-    globalThis.ResizeObserver = class {
-      constructor(private callback: ResizeObserverCallback) {}
-      observe(target: Element) {
-        this.callback([{ target } as ResizeObserverEntry], this as unknown as ResizeObserver);
-      }
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
+    stubResizeObserver({ width: 100, height: 24 });
     try {
       const props = { state: 'new', entry: undefined, baseUrl: 'https://dds.example.com', disputeFor: null, reasons: DEFAULT_REASONS } as const;
       const handlers = { onAdopt: vi.fn(), onDispute: vi.fn(), onDisputeConfirm: vi.fn(), onDisputeCancel: vi.fn() };
@@ -381,7 +374,7 @@ describe('ItemDetail', () => {
       expect(toggle()).toHaveAccessibleName('Show all of the title');
       expect(toggle()).toHaveAttribute('aria-expanded', 'false');
     } finally {
-      globalThis.ResizeObserver = Real;
+      vi.unstubAllGlobals();
       widths.mockRestore();
       client.mockRestore();
     }
