@@ -63,4 +63,13 @@ describe('typedInField', () => {
     expect(typedInField(on(document.createElement('button')))).toBe(false);
     expect(typedInField(on(document.body))).toBe(false);
   });
+  it('is false in a field the page has hidden (a closed picker keeps the focus until after its paint)', () => {
+    const closed = document.createElement('form');
+    closed.hidden = true;
+    const input = document.createElement('input');
+    closed.append(input);
+    expect(typedInField(on(input))).toBe(false);
+    closed.hidden = false;
+    expect(typedInField(on(input))).toBe(true);
+  });
 });

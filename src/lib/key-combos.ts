@@ -36,6 +36,9 @@ const FORM_TAGS_AND_ROLES = new Set([
 /** Whether a key event was typed into a field (or editable content): shortcuts leave it alone. */
 export function typedInField(event: KeyboardEvent): boolean {
   const target = event.target as HTMLElement | null;
+  // A field hidden while it has the focus (the reason picker a dispute's Enter closed, until the
+  // render after that paint) is typed in by no one: the key is the page's.
+  if (target?.closest?.('[hidden]')) return false;
   return !!target && (target.isContentEditable || FORM_TAGS_AND_ROLES.has(target.tagName?.toLowerCase()) || FORM_TAGS_AND_ROLES.has(target.role ?? ''));
 }
 

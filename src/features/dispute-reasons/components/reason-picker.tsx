@@ -68,6 +68,8 @@ export function ReasonPicker({
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // A picker its Enter has hidden keeps the focus until after that paint: keys meanwhile are the page's.
+    if (event.currentTarget.closest('[hidden]')) return;
     if (event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return;
     if (event.key === 'Enter') {
       // A link or button keeps its own Enter ("Edit reasons", Cancel).

@@ -114,16 +114,22 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
  */
 function DisputeReason({ reasons, onConfirm, onCancel }: { reasons: readonly ReasonCode[]; onConfirm: (reason: string) => void; onCancel: () => void }) {
   const [choice, setChoice] = useState<ReasonChoice>(NO_CHOICE);
-  // The picker holds the focus and is removed by the decision's render: removing a focused element
-  // made Chromium lay the half-changed page out inside that commit, and again for the frame (1–4 ms
-  // of d's keypress, traced). Given up first, the focus costs a style update of the page as it was.
+  // The picker holds the focus. Its Enter hides it with the move on, and the render after that
+  // paint removes it; the focus is given up between the two, after the paint: removing a focused
+  // element made Chromium lay the half-changed page out inside that commit (1–4 ms, traced), and
+  // giving it up in the keydown cost the Enter ~0.3 ms of its keypress (a style update and the focus
+  // events, traced). A key pressed in between reaches the hidden picker's field: the picker leaves it
+  // to the page (ReasonPicker), and the page's keys take it (typedInField).
   const form = useRef<HTMLFormElement>(null);
   const release = () => {
     const focused = document.activeElement;
     if (focused instanceof HTMLElement && form.current?.contains(focused)) focused.blur();
   };
   const confirm = () => {
-    release();
+    // Only once hidden: an Enter that decided nothing (its item decided meanwhile) leaves it open.
+    afterPaint(() => {
+      if (form.current?.closest('[hidden]')) release();
+    });
     onConfirm(formatReason(choice.code, choice.text));
   };
   const cancel = () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createElement, useSyncExternalStore, type ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -446,6 +446,40 @@ describe('ReviewWorkspace', () => {
     await user.keyboard('5{Enter}');
     expect(decided()).toEqual(['dispute it_1', 'dispute it_2']);
     expect(reasons()).toEqual(['missing_object', 'unreadable']);
+  });
+
+  it('a key right after a dispute’s Enter is the review’s, though the closed picker keeps the focus until after that paint', async () => {
+    const user = renderWorkspace(items(1, 4));
+    await user.keyboard('d2');
+    const radio = document.activeElement as HTMLElement;
+    // Enter, then j in the same task, before any frame: j reaches the radio of the picker Enter hid.
+    const press = (key: string, code: string) => act(() => void fireEvent.keyDown(document.activeElement!, { key, code }));
+    press('Enter', 'Enter');
+    expect(document.activeElement).toBe(radio);
+    expect(radio).not.toBeVisible();
+    press('j', 'KeyJ');
+    expect(decided()).toEqual(['dispute it_1']);
+    expect(reasons()).toEqual(['missing_object']);
+    expect(focusedTitle()).toBe('Item it_3');
+    // After the paint the focus is given up, and then the picker goes.
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Dispute reason', hidden: true })).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(document.body);
+    // A picker opened again starts afresh: Enter alone disputes without a reason.
+    await user.keyboard('d{Enter}');
+    expect(reasons()).toEqual(['missing_object', undefined]);
+  });
+
+  it('an Enter that disputes nothing (another tab decided the item) leaves the picker open and focused', async () => {
+    const user = renderWorkspace(items(1, 3));
+    await user.keyboard('d');
+    world.standing.set('it_1', { id: 'other', itemId: 'it_1', decision: 'adopt', state: 'queued' } as OutboxEntry);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Item it_1 is already adopted.')).toBeInTheDocument();
+    // After the paint (the picker's work after it, registered first, has run).
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    const picker = screen.getByRole('form', { name: 'Dispute reason' });
+    expect(picker).toBeVisible();
+    expect(picker).toContainElement(document.activeElement as HTMLElement);
   });
 
   it('X, Shift-click and Ctrl-click select; Shift+D disputes the selection and clears it', async () => {
