@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -200,7 +200,7 @@ describe('ItemDetail', () => {
     expect(focusedWhen).toEqual([document.body, document.body]);
   });
 
-  it('a dispute’s Enter keeps the focus in the picker it hides until after its paint, and gives it up before the picker goes', async () => {
+  it('a dispute’s Enter keeps the focus in the picker it hides, and gives it up before the picker leaves the page', async () => {
     // As the workspace does: the Enter moves the card on (hiding the picker), and the render after
     // that paint removes it. Giving the focus up in the keydown cost the keypress ~0.3 ms (traced).
     const focusedWhen: [string, Element | null][] = [];
@@ -233,14 +233,20 @@ describe('ItemDetail', () => {
     const user = userEvent.setup();
     render(<MoveOnHarness />);
     await user.click(screen.getByRole('button', { name: 'Dispute' }));
+    const form = screen.getByRole('form', { name: 'Dispute reason' });
     await user.keyboard('2');
     const chosen = screen.getByRole('radio', { name: 'Missing object (missing_object)' });
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.queryByRole('form', { name: 'Dispute reason', hidden: true })).not.toBeInTheDocument());
-    expect(focusedWhen).toEqual([
-      ['confirmed', chosen],
-      ['removed', document.body],
-    ]);
+    const givenUpInPage: boolean[] = [];
+    form.addEventListener('focusout', () => givenUpInPage.push(form.isConnected));
+    // The Enter in one task, so nothing after its paint has run yet.
+    act(() => void fireEvent.keyDown(chosen, { key: 'Enter', code: 'Enter' }));
+    expect(focusedWhen).toEqual([['confirmed', chosen]]);
+    expect(form).not.toBeVisible();
+    expect(chosen).toHaveFocus();
+    await waitFor(() => expect(form).not.toBeInTheDocument());
+    expect(focusedWhen.map(([moment]) => moment)).toEqual(['confirmed', 'removed']);
+    expect(givenUpInPage).toEqual([true]);
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('hides the picker when a dispute moves the card on, removes it once disputeFor is cleared, and opens it afresh on another item', async () => {

@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
 import { Badge } from '../../../components/ui/panel';
@@ -114,22 +114,22 @@ export const ItemContent = memo(function ItemContent({ item, baseUrl }: { item: 
  */
 function DisputeReason({ reasons, onConfirm, onCancel }: { reasons: readonly ReasonCode[]; onConfirm: (reason: string) => void; onCancel: () => void }) {
   const [choice, setChoice] = useState<ReasonChoice>(NO_CHOICE);
-  // The picker holds the focus. Its Enter hides it with the move on, and the render after that
-  // paint removes it; the focus is given up between the two, after the paint: removing a focused
-  // element made Chromium lay the half-changed page out inside that commit (1–4 ms, traced), and
-  // giving it up in the keydown cost the Enter ~0.3 ms of its keypress (a style update and the focus
-  // events, traced). A key pressed in between reaches the hidden picker's field: the picker leaves it
-  // to the page (ReasonPicker), and the page's keys take it (typedInField).
+  // The picker holds the focus, and gives it up before it leaves the page, whatever removes it:
+  // removing a focused element made Chromium lay the half-changed page out inside that commit (1–4
+  // ms, traced). A dispute's Enter only hides it with the move on (giving the focus up in the keydown
+  // cost the keypress ~0.3 ms: a style update and the focus events, traced), and the render after
+  // that paint removes it, its cleanup first. Keys pressed in between reach the hidden picker's
+  // field: the picker leaves them to the page (ReasonPicker), the page's keys take them
+  // (typedInField), and a submit from it (a second Enter) disputes nothing.
   const form = useRef<HTMLFormElement>(null);
   const release = () => {
     const focused = document.activeElement;
     if (focused instanceof HTMLElement && form.current?.contains(focused)) focused.blur();
   };
+  // A layout effect's cleanup runs before React takes the picker's elements out of the page.
+  useLayoutEffect(() => release, []);
   const confirm = () => {
-    // Only once hidden: an Enter that decided nothing (its item decided meanwhile) leaves it open.
-    afterPaint(() => {
-      if (form.current?.closest('[hidden]')) release();
-    });
+    if (form.current?.closest('[hidden]')) return;
     onConfirm(formatReason(choice.code, choice.text));
   };
   const cancel = () => {
@@ -407,7 +407,7 @@ export function ItemDetail({
       <div className="flex flex-col lg:relative lg:row-start-4 lg:min-h-0">
         {/* The reason picker lies over the top of the content on wide screens: opening and closing it
             resizes nothing (the image is not fitted again twice for each dispute). A dispute's Enter
-            moves the card on and only hides it (its focus given up already): it goes in the render
+            moves the card on and only hides it (its focus kept until it goes: DisputeReason): it goes in the render
             after that paint, which clears `disputeFor`, so React's deletion and the DOM's removal
             are not the keypress's work. Keyed by its item, so a picker opened again starts afresh. */}
         {disputeFor !== null && (disputeFor !== item.key || !decided) && (

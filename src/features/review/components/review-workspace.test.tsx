@@ -469,6 +469,17 @@ describe('ReviewWorkspace', () => {
     expect(reasons()).toEqual(['missing_object', undefined]);
   });
 
+  it('a second Enter before the closed picker goes (its form submitted again) disputes nothing', async () => {
+    const user = renderWorkspace(items(1, 4));
+    await user.keyboard('d2');
+    act(() => void fireEvent.keyDown(document.activeElement!, { key: 'Enter', code: 'Enter' }));
+    // Enter on a field of the hidden form submits it (the browser's implicit submission), as does
+    // Enter or Space on its hidden "Confirm dispute" after a click.
+    act(() => void fireEvent.submit(screen.getByRole('form', { name: 'Dispute reason', hidden: true })));
+    expect(decided()).toEqual(['dispute it_1']);
+    expect(focusedTitle()).toBe('Item it_2');
+  });
+
   it('an Enter that disputes nothing (another tab decided the item) leaves the picker open and focused', async () => {
     const user = renderWorkspace(items(1, 3));
     await user.keyboard('d');
