@@ -63,7 +63,7 @@ describe('typedInField', () => {
     expect(typedInField(on(document.createElement('button')))).toBe(false);
     expect(typedInField(on(document.body))).toBe(false);
   });
-  it('is false in a field the page has hidden (a closed picker keeps the focus until after its paint)', () => {
+  it('is false in a field the page has hidden (a closed picker keeps the focus until it is removed)', () => {
     const closed = document.createElement('form');
     closed.hidden = true;
     const input = document.createElement('input');

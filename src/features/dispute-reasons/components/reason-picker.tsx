@@ -68,7 +68,7 @@ export function ReasonPicker({
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // A picker its Enter has hidden keeps the focus until after that paint: keys meanwhile are the page's.
+    // A picker its Enter has hidden keeps the focus until it is removed (after that paint): keys meanwhile are the page's.
     if (event.currentTarget.closest('[hidden]')) return;
     if (event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return;
     if (event.key === 'Enter') {

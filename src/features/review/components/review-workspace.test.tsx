@@ -448,7 +448,7 @@ describe('ReviewWorkspace', () => {
     expect(reasons()).toEqual(['missing_object', 'unreadable']);
   });
 
-  it('a key right after a dispute’s Enter is the review’s, though the closed picker keeps the focus until after that paint', async () => {
+  it('a key right after a dispute’s Enter is the review’s, though the closed picker keeps the focus until it goes', async () => {
     const user = renderWorkspace(items(1, 4));
     await user.keyboard('d2');
     const radio = document.activeElement as HTMLElement;
@@ -461,7 +461,7 @@ describe('ReviewWorkspace', () => {
     expect(decided()).toEqual(['dispute it_1']);
     expect(reasons()).toEqual(['missing_object']);
     expect(focusedTitle()).toBe('Item it_3');
-    // After the paint the focus is given up, and then the picker goes.
+    // The render after the paint removes the picker, which gives the focus up first.
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Dispute reason', hidden: true })).not.toBeInTheDocument());
     expect(document.activeElement).toBe(document.body);
     // A picker opened again starts afresh: Enter alone disputes without a reason.
@@ -486,7 +486,7 @@ describe('ReviewWorkspace', () => {
     world.standing.set('it_1', { id: 'other', itemId: 'it_1', decision: 'adopt', state: 'queued' } as OutboxEntry);
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Item it_1 is already adopted.')).toBeInTheDocument();
-    // After the paint (the picker's work after it, registered first, has run).
+    // After the paint, when a picker the Enter had closed would go.
     await act(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     const picker = screen.getByRole('form', { name: 'Dispute reason' });
     expect(picker).toBeVisible();
